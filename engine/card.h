@@ -1,0 +1,257 @@
+// Compiled cards: the immutable tables a TOML card file turns into. A game
+// never sees TOML; it refers to cards by CardId and to their filters by index
+// into the CardDb's filter pool. Nothing here names a particular card.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/container/inlined_vector.h"
+#include "engine/types.h"
+#include "engine/words.h"
+
+namespace strata {
+
+// A mana cost: generic, colored symbols, colorless {C}, X and hybrid symbols.
+struct ManaCost {
+  int generic = 0;
+  std::array<uint8_t, kColorCount> colored{};
+  int colorless = 0;  // {C}
+  int x_count = 0;
+  absl::InlinedVector<ColorMask, 2> hybrid;  // each symbol payable by any color of its mask
+  int ManaValue() const;
+  ColorMask Colors() const;
+  std::string ToString() const;
+  bool Empty() const;
+};
+
+// Words in filters and parts may be a placeholder for the effect's choice.
+inline constexpr Word kChoiceWord = 0xFFFE;
+using WordList = absl::InlinedVector<Word, 2>;
+
+enum class TargetWhat : uint8_t { kPermanent, kCreatureOrPlayer, kPlayer, kSpell, kCard };
+
+// A filter over current characteristics (docs/cards.md "Filters").
+struct Filter {
+  bool self = false, other = false, enchanted = false;
+  int8_t controller = -1;  // 0 = you, 1 = opponent
+  int8_t owner = -1;
+  uint8_t zones = 1u << static_cast<int>(Zone::kBattlefield);
+  TypeMask types = 0, not_types = 0;
+  WordList subtypes, not_subtypes;  // subtype words (text changes apply)
+  SupertypeMask supertypes = 0, not_supertypes = 0;
+  WordList colors, not_colors;  // color words
+  int8_t colorless = -1;
+  KeywordMask keywords = 0, not_keywords = 0;
+  int8_t no_abilities = -1, tapped = -1, face_down = -1, token = -1;
+  TargetWhat what = TargetWhat::kPermanent;
+};
+using FilterId = int16_t;
+inline constexpr FilterId kNoFilter = -1;
+
+// A number in a card: a constant or something read from the game.
+struct Value {
+  enum Kind : uint8_t {
+    kConst, kX, kManaValue, kLinkedPower, kLinkedToughness, kSourcePower, kSourceToughness,
+    kCount, kSumManaValue, kCardTypes
+  };
+  Kind kind = kConst;
+  int constant = 0;
+  int plus = 0;
+  int times = 1;
+  FilterId filter = kNoFilter;
+};
+
+// Where a part of a continuous effect applies, before the edition maps it to
+// a concrete (sub)layer (RULES.md L-1, L-2).
+enum class PartLayer : uint8_t {
+  kCopy, kFaceDown, kControl, kText, kType, kColor, kAbility, kPtSet, kPtModify, kPtSwitch,
+  kCounters, kRule
+};
+std::string_view PartLayerName(PartLayer l);
+
+// One part of a continuous effect (docs/cards.md "Parts").
+struct Part {
+  PartLayer layer = PartLayer::kPtModify;
+  int copy_of_target = 0;  // 1-based target of the creating spell
+  bool replace_word_choice = false;
+  // type layer
+  TypeMask add_types = 0, remove_types = 0;
+  bool has_set_types = false;
+  TypeMask set_types = 0;
+  WordList add_subtypes;
+  bool has_set_creature_types = false;
+  WordList set_creature_types;
+  bool all_creature_types = false;
+  bool has_set_land_types = false;
+  WordList set_land_types;
+  SupertypeMask add_supertypes = 0, remove_supertypes = 0;
+  // color layer
+  bool has_set_colors = false;
+  WordList set_colors, add_colors;
+  // ability layer
+  bool remove_all_abilities = false;
+  KeywordMask add_keywords = 0, remove_keywords = 0;
+  // power / toughness
+  bool has_power = false, has_toughness = false;
+  Value power, toughness;
+  // game rules (RULES.md L-8)
+  int max_hand_size = -1;  // -1: unchanged
+  bool no_max_hand_size = false;
+  int cost_increase = 0, cost_reduce = 0, cost_min = 0;
+  int8_t players = 2;  // 0 you, 1 opponents, 2 all
+};
+
+struct Condition {
+  int8_t source_tapped = -1;
+  FilterId you_control = kNoFilter;
+  bool Always() const { return source_tapped < 0 && you_control == kNoFilter; }
+};
+
+// One continuous effect: a static ability, or the template of an effect a
+// spell or ability creates. Its parts act in several layers (RULES.md L-5).
+struct EffectTemplate {
+  std::string name;
+  bool cda = false;
+  absl::InlinedVector<FilterId, 2> affects;  // union; empty: the source (static) or target
+  Condition condition;
+  std::vector<Part> parts;
+  int implicit_keyword = -1;  // exists while the object has this keyword (changeling)
+};
+
+enum class Duration : uint8_t { kPermanent, kEndOfTurn };
+
+enum class Op : uint8_t {
+  kContinuous, kDraw, kDamage, kGainLife, kLoseLife, kTap, kUntap, kDestroy, kExile, kBounce,
+  kRegenerate, kAddCounters, kCounterSpell, kAddMana, kDiscard, kDelayed
+};
+
+// A reference to who or what an effect step acts on.
+struct Ref {
+  enum Kind : uint8_t { kNone, kTarget, kSelf, kYou, kOpponent, kEnchanted } kind = kNone;
+  int index = 0;  // target slot, 1-based
+};
+
+struct EffectStep {
+  Op op = Op::kDraw;
+  Ref target;
+  Value amount;  // count / amount
+  int counter_kind = 0;  // 0 p1p1, 1 m1m1, 2 other
+  ColorMask mana_colors = 0;  // add_mana: choices
+  bool mana_any = false, mana_colorless = false;
+  int continuous = -1;  // index into CardDef::continuous
+  Duration duration = Duration::kPermanent;
+  FilterId affects = kNoFilter;
+  int exclude_target = 0;
+  std::vector<EffectStep> delayed;
+};
+
+enum class ChoiceKind : uint8_t {
+  kNone, kColor, kCreatureType, kBasicLandType, kWordPair, kCreatureTypePair, kCopy, kMode,
+  kExile
+};
+
+struct TargetSpec {
+  FilterId filter = kNoFilter;
+  TargetWhat what = TargetWhat::kPermanent;
+};
+
+struct AbilityBody {
+  std::vector<TargetSpec> targets;
+  ChoiceKind choose = ChoiceKind::kNone;
+  std::vector<EffectStep> steps;
+};
+
+struct ActivatedAbility {
+  std::string name;
+  ManaCost cost;
+  bool tap = false, sacrifice_self = false;
+  int discard = 0, life = 0;
+  bool mana_ability = false;
+  AbilityBody body;
+};
+
+enum class EventKind : uint8_t { kZoneChange, kDraw, kCast, kPhaseBegin, kDamage, kPlay };
+enum class Timing : uint8_t { kBefore, kWhen, kAfter };
+
+struct TriggeredAbility {
+  std::string name;
+  Timing timing = Timing::kAfter;
+  EventKind event = EventKind::kZoneChange;
+  Zone from = Zone::kNone, to = Zone::kNone;
+  FilterId filter = kNoFilter;
+  int8_t player = -1;  // 0 you, 1 opponent
+  std::string phase;
+  bool has_optional_cost = false;
+  ManaCost optional_cost;
+  AbilityBody body;
+};
+
+// Copiable values an entry mode sets (Primal Clay).
+struct EntryMode {
+  bool has_power = false, has_toughness = false;
+  int power = 0, toughness = 0;
+  KeywordMask keywords = 0;
+  bool has_subtypes = false;
+  SubtypeSet subtypes;
+  TypeMask add_types = 0;
+};
+
+struct EntryChoice {
+  ChoiceKind choose = ChoiceKind::kNone;
+  FilterId filter = kNoFilter;
+  bool optional = false;
+  ColorMask except_colors = 0;
+  bool has_except_colors = false;
+  std::vector<EntryMode> modes;
+};
+
+// A card as the engine knows it: printed characteristics plus ability tables.
+// Non-keyword abilities are numbered statics first, then activated, then
+// triggered; an object's ability mask has one bit per number.
+struct CardDef {
+  std::string name, file;
+  int line = 0;
+  ManaCost cost;
+  ColorMask colors = 0;
+  TypeMask types = 0;
+  SupertypeMask supertypes = 0;
+  SubtypeSet subtypes;
+  KeywordMask keywords = 0;
+  int power = 0, toughness = 0;
+  bool power_star = false, toughness_star = false;
+  FilterId enchant = kNoFilter;
+  bool has_equip = false;
+  ManaCost equip;
+  EntryChoice enters;
+  std::vector<EffectTemplate> statics;
+  std::vector<ActivatedAbility> activated;
+  std::vector<TriggeredAbility> triggers;
+  bool has_spell = false;
+  AbilityBody spell;
+  std::vector<EffectTemplate> continuous;  // made by spell and ability steps
+  int AbilityCount() const {
+    return static_cast<int>(statics.size() + activated.size() + triggers.size());
+  }
+  uint32_t AllAbilitiesMask() const;
+  int ActivatedBit(int i) const { return static_cast<int>(statics.size()) + i; }
+  int TriggerBit(int i) const { return static_cast<int>(statics.size() + activated.size()) + i; }
+  std::string AbilityName(int bit) const;
+  std::string TypeLine() const;
+};
+
+// The whole pool: cards, the filters they use, and a name index.
+struct CardDb {
+  std::vector<CardDef> cards;
+  std::vector<Filter> filters;
+  absl::flat_hash_map<std::string, CardId> by_name;  // lowercased name
+
+  CardId Find(std::string_view name) const;
+  const CardDef& operator[](CardId id) const { return cards[id]; }
+  const Filter& filter(FilterId f) const { return filters[f]; }
+  // Known names closest to `name` (for error messages).
+  std::vector<std::string> Closest(std::string_view name, int n = 3) const;
+};
+
+}  // namespace strata

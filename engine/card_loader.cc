@@ -1,0 +1,858 @@
+#include "engine/card_loader.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "toml++/toml.h"
+
+namespace strata {
+namespace {
+
+// Thrown inside the loader only; converted to a Status per card.
+struct LoadError {
+  std::string message;
+};
+
+// Debian's Abseil has its own string_view; spell std::string_view out.
+std::string S(std::string_view v) { return std::string(v); }
+template <typename Range>
+std::string JoinKeys(const Range& keys) {
+  std::string out;
+  for (auto k : keys) out += (out.empty() ? "" : ", ") + std::string(k);
+  return out;
+}
+
+class CardCompiler {
+ public:
+  CardCompiler(const std::string& file, CardDb& db) : file_(file), db_(db) {}
+
+  void Compile(const toml::table& t, CardDef& card) {
+    card_ = &card;
+    card.file = file_;
+    card.line = static_cast<int>(t.source().begin.line);
+    Keys(t, "card",
+         {"name", "cost", "supertypes", "types", "subtypes", "colors", "power", "toughness",
+          "keywords", "enchant", "equip", "enters", "static", "activated", "trigger", "spell"});
+    card.name = String(t, "name", true);
+    if (card.name.empty()) Fail(t, "name", "a non-empty card name");
+    if (auto* c = t.get("cost")) {
+      auto cost = ParseManaCost(StringOf(*c, "cost"));
+      if (!cost.ok()) Fail(*c, "cost", std::string(cost.status().message()));
+      card.cost = *cost;
+    }
+    for (auto& s : StringList(t, "types")) {
+      auto ty = ParseCardType(s);
+      if (!ty) Fail(t, "types", "a card type (Artifact, Creature, Enchantment, Instant, "
+                                "Interrupt, Land, Sorcery, Tribal), got '" + s + "'");
+      card.types |= 1u << *ty;
+    }
+    if (card.types == 0) Fail(t, "types", "at least one card type");
+    for (auto& s : StringList(t, "supertypes")) {
+      auto st = ParseSupertype(s);
+      if (!st) Fail(t, "supertypes", "Basic, Legendary, Snow or World, got '" + s + "'");
+      card.supertypes |= 1u << *st;
+    }
+    for (auto& s : StringList(t, "subtypes")) {
+      auto st = ParseSubtype(s);
+      if (!st) Fail(t, "subtypes", "a known subtype, got '" + s + "'");
+      card.subtypes.set(*st);
+    }
+    if (t.contains("colors")) {
+      card.colors = 0;
+      for (auto& s : StringList(t, "colors")) card.colors |= 1u << Color(t, "colors", s);
+    } else {
+      card.colors = card.cost.Colors();
+    }
+    for (auto& s : StringList(t, "keywords")) card.keywords |= KeywordMask{1} << KeywordOf(t, s);
+    bool creature = Has(card.types, kCreature);
+    PowerToughness(t, "power", creature, card.power, card.power_star);
+    PowerToughness(t, "toughness", creature, card.toughness, card.toughness_star);
+    if (auto* e = t.get("enchant")) {
+      card.enchant = FilterOf(*e, "enchant");
+      if (!card.subtypes.test(*ParseSubtype("Aura"))) card.subtypes.set(*ParseSubtype("Aura"));
+    }
+    if (auto* e = t.get("equip")) {
+      auto cost = ParseManaCost(StringOf(*e, "equip"));
+      if (!cost.ok()) Fail(*e, "equip", std::string(cost.status().message()));
+      card.has_equip = true;
+      card.equip = *cost;
+    }
+    if (auto* e = t.get("enters")) Enters(TableOf(*e, "enters"), card.enters);
+    // Changeling is a characteristic-defining ability: it compiles to a CDA in
+    // the type layer that lasts while the object has the keyword.
+    if (Has(card.keywords, kChangeling)) {
+      EffectTemplate cda;
+      cda.name = "changeling";
+      cda.cda = true;
+      cda.implicit_keyword = kChangeling;
+      Part p;
+      p.layer = PartLayer::kType;
+      p.all_creature_types = true;
+      cda.parts.push_back(p);
+      implicit_.push_back(std::move(cda));
+    }
+    for (auto& st : TableArray(t, "static")) card.statics.push_back(Static(*st));
+    for (auto& a : TableArray(t, "activated")) card.activated.push_back(Activated(*a));
+    for (auto& tr : TableArray(t, "trigger")) card.triggers.push_back(Trigger(*tr));
+    if (auto* s = t.get("spell")) {
+      if (!Has(card.types, kInstant) && !Has(card.types, kSorcery) &&
+          !Has(card.types, kInterrupt))
+        Fail(*s, "spell", "only instants, interrupts and sorceries have a [card.spell]");
+      card.has_spell = true;
+      card.spell = Body(TableOf(*s, "spell"), "spell", {});
+    }
+    if (card.AbilityCount() > 32) Fail(t, "static", "at most 32 abilities per card");
+    // Implicit keyword abilities go after the printed ones so that printed
+    // numbering (scenario `ability = N`) is unchanged; they have no mask bit.
+    for (auto& i : implicit_) card.statics.push_back(std::move(i));
+    implicit_.clear();
+  }
+
+  [[noreturn]] void Fail(const toml::node& n, std::string_view key, const std::string& expected) {
+    throw LoadError{absl::StrCat(file_, ":", n.source().begin.line, ": card '",
+                                 card_ ? card_->name : std::string("?"), "': key '", S(key),
+                                 "': expected ", expected)};
+  }
+
+ private:
+  void Keys(const toml::table& t, std::string_view what,
+            std::initializer_list<std::string_view> allowed) {
+    for (auto& [k, v] : t) {
+      if (std::find(allowed.begin(), allowed.end(), k.str()) == allowed.end())
+        Fail(v, k.str(),
+             absl::StrCat("one of the keys of ", S(what), " (", JoinKeys(allowed),
+                          "); this key is unknown"));
+    }
+  }
+
+  std::string StringOf(const toml::node& n, std::string_view key) {
+    if (auto s = n.value<std::string>()) return *s;
+    Fail(n, key, "a string");
+  }
+  std::string String(const toml::table& t, std::string_view key, bool required) {
+    auto* n = t.get(key);
+    if (!n) {
+      if (required) Fail(t, key, "this required key");
+      return "";
+    }
+    return StringOf(*n, key);
+  }
+  const toml::table& TableOf(const toml::node& n, std::string_view key) {
+    if (auto* t = n.as_table()) return *t;
+    Fail(n, key, "a table");
+  }
+  std::vector<std::string> StringListOf(const toml::node& n, std::string_view key) {
+    std::vector<std::string> out;
+    if (auto* a = n.as_array()) {
+      for (auto& e : *a) out.push_back(StringOf(e, key));
+      return out;
+    }
+    Fail(n, key, "a list of strings");
+  }
+  std::vector<std::string> StringList(const toml::table& t, std::string_view key) {
+    auto* n = t.get(key);
+    if (!n) return {};
+    return StringListOf(*n, key);
+  }
+  std::vector<const toml::table*> TableArray(const toml::table& t, std::string_view key) {
+    std::vector<const toml::table*> out;
+    auto* n = t.get(key);
+    if (!n) return out;
+    if (auto* a = n->as_array()) {
+      for (auto& e : *a) out.push_back(&TableOf(e, key));
+      return out;
+    }
+    Fail(*n, key, "an array of tables ([[card." + std::string(key) + "]])");
+  }
+  int IntOf(const toml::node& n, std::string_view key) {
+    if (auto v = n.value_exact<int64_t>()) return static_cast<int>(*v);
+    Fail(n, key, "an integer");
+  }
+  bool BoolOf(const toml::node& n, std::string_view key) {
+    if (auto v = n.value_exact<bool>()) return *v;
+    Fail(n, key, "true or false");
+  }
+  int Color(const toml::node& n, std::string_view key, const std::string& s) {
+    auto c = ParseColor(s);
+    if (!c) Fail(n, key, "a color (white, blue, black, red, green), got '" + s + "'");
+    return *c;
+  }
+  int KeywordOf(const toml::node& n, const std::string& s) {
+    auto k = ParseKeyword(s);
+    if (!k) Fail(n, "keywords", "a keyword (flying, first strike, ...), got '" + s + "'");
+    return *k;
+  }
+  void PowerToughness(const toml::table& t, std::string_view key, bool creature, int& value,
+                      bool& star) {
+    auto* n = t.get(key);
+    if (!n) {
+      if (creature) Fail(t, key, "a " + std::string(key) + " for a creature card");
+      return;
+    }
+    if (auto s = n->value_exact<std::string>()) {
+      if (*s != "*") Fail(*n, key, "an integer or \"*\"");
+      star = true;
+      return;
+    }
+    value = IntOf(*n, key);
+  }
+
+  WordList Words(const toml::node& n, std::string_view key, bool colors, bool allow_choice) {
+    WordList out;
+    for (auto& s : StringListOf(n, key)) {
+      if (allow_choice && s == "choice") {
+        out.push_back(kChoiceWord);
+        continue;
+      }
+      if (colors) {
+        out.push_back(ColorWord(Color(n, key, s)));
+      } else {
+        auto st = ParseSubtype(s);
+        if (!st) Fail(n, key, "a known subtype, got '" + s + "'");
+        out.push_back(static_cast<Word>(*st));
+      }
+    }
+    return out;
+  }
+  TypeMask Types(const toml::node& n, std::string_view key) {
+    TypeMask m = 0;
+    for (auto& s : StringListOf(n, key)) {
+      auto ty = ParseCardType(s);
+      if (!ty) Fail(n, key, "a card type, got '" + s + "'");
+      m |= 1u << *ty;
+    }
+    return m;
+  }
+  SupertypeMask Supertypes(const toml::node& n, std::string_view key) {
+    SupertypeMask m = 0;
+    for (auto& s : StringListOf(n, key)) {
+      auto st = ParseSupertype(s);
+      if (!st) Fail(n, key, "a supertype, got '" + s + "'");
+      m |= 1u << *st;
+    }
+    return m;
+  }
+  KeywordMask Keywords(const toml::node& n, std::string_view key) {
+    KeywordMask m = 0;
+    for (auto& s : StringListOf(n, key)) m |= KeywordMask{1} << KeywordOf(n, s);
+    return m;
+  }
+  int8_t Relation(const toml::node& n, std::string_view key) {
+    auto s = StringOf(n, key);
+    if (s == "you") return 0;
+    if (s == "opponent") return 1;
+    Fail(n, key, "\"you\" or \"opponent\", got '" + s + "'");
+  }
+
+  FilterId FilterOf(const toml::node& n, std::string_view key) {
+    const toml::table& t = TableOf(n, key);
+    Keys(t, "a filter",
+         {"self", "other", "enchanted", "controller", "owner", "zones", "types", "not_types",
+          "subtypes", "not_subtypes", "supertypes", "not_supertypes", "colors", "not_colors",
+          "colorless", "keywords", "not_keywords", "no_abilities", "tapped", "face_down",
+          "token", "what"});
+    Filter f;
+    for (auto& [kk, v] : t) {
+      std::string k(kk.str());
+      if (k == "self") f.self = BoolOf(v, k);
+      else if (k == "other") f.other = BoolOf(v, k);
+      else if (k == "enchanted") f.enchanted = BoolOf(v, k);
+      else if (k == "controller") f.controller = Relation(v, k);
+      else if (k == "owner") f.owner = Relation(v, k);
+      else if (k == "zones") {
+        f.zones = 0;
+        for (auto& s : StringListOf(v, k)) {
+          auto z = ParseZone(s);
+          if (!z) Fail(v, k, "zones among battlefield, hand, library, graveyard, exile, stack");
+          f.zones |= 1u << static_cast<int>(*z);
+        }
+      } else if (k == "types") f.types = Types(v, k);
+      else if (k == "not_types") f.not_types = Types(v, k);
+      else if (k == "subtypes") f.subtypes = Words(v, k, false, true);
+      else if (k == "not_subtypes") f.not_subtypes = Words(v, k, false, true);
+      else if (k == "supertypes") f.supertypes = Supertypes(v, k);
+      else if (k == "not_supertypes") f.not_supertypes = Supertypes(v, k);
+      else if (k == "colors") f.colors = Words(v, k, true, true);
+      else if (k == "not_colors") f.not_colors = Words(v, k, true, true);
+      else if (k == "colorless") f.colorless = BoolOf(v, k);
+      else if (k == "keywords") f.keywords = Keywords(v, k);
+      else if (k == "not_keywords") f.not_keywords = Keywords(v, k);
+      else if (k == "no_abilities") f.no_abilities = BoolOf(v, k);
+      else if (k == "tapped") f.tapped = BoolOf(v, k);
+      else if (k == "face_down") f.face_down = BoolOf(v, k);
+      else if (k == "token") f.token = BoolOf(v, k);
+      else if (k == "what") {
+        auto s = StringOf(v, k);
+        if (s == "permanent") f.what = TargetWhat::kPermanent;
+        else if (s == "creature_or_player") f.what = TargetWhat::kCreatureOrPlayer;
+        else if (s == "player") f.what = TargetWhat::kPlayer;
+        else if (s == "spell") f.what = TargetWhat::kSpell;
+        else if (s == "card") f.what = TargetWhat::kCard;
+        else Fail(v, k, "permanent, creature_or_player, player, spell or card");
+      }
+    }
+    if (f.what == TargetWhat::kSpell) f.zones = 1u << static_cast<int>(Zone::kStack);
+    db_.filters.push_back(std::move(f));
+    return static_cast<FilterId>(db_.filters.size() - 1);
+  }
+
+  Value ValueOf(const toml::node& n, std::string_view key) {
+    Value v;
+    if (auto i = n.value_exact<int64_t>()) {
+      v.constant = static_cast<int>(*i);
+      return v;
+    }
+    if (auto s = n.value_exact<std::string>()) {
+      static const std::pair<std::string_view, Value::Kind> kNames[] = {
+          {"x", Value::kX},
+          {"mana_value", Value::kManaValue},
+          {"linked_power", Value::kLinkedPower},
+          {"linked_toughness", Value::kLinkedToughness},
+          {"source_power", Value::kSourcePower},
+          {"source_toughness", Value::kSourceToughness}};
+      for (auto& [name, kind] : kNames)
+        if (*s == name) {
+          v.kind = kind;
+          return v;
+        }
+      Fail(n, key, "an integer, x, mana_value, linked_power, linked_toughness, source_power, "
+                   "source_toughness or a table, got '" + *s + "'");
+    }
+    if (auto* t = n.as_table()) {
+      Keys(*t, "a value", {"count", "sum_mana_value", "card_types", "plus", "times"});
+      int kinds = 0;
+      for (auto [name, kind] : {std::pair{"count", Value::kCount},
+                                std::pair{"sum_mana_value", Value::kSumManaValue},
+                                std::pair{"card_types", Value::kCardTypes}}) {
+        if (auto* f = t->get(name)) {
+          v.kind = kind;
+          v.filter = FilterOf(*f, name);
+          ++kinds;
+        }
+      }
+      if (kinds != 1) Fail(n, key, "exactly one of count, sum_mana_value, card_types");
+      if (auto* p = t->get("plus")) v.plus = IntOf(*p, "plus");
+      if (auto* p = t->get("times")) v.times = IntOf(*p, "times");
+      return v;
+    }
+    Fail(n, key, "an integer, a value name or a value table");
+  }
+
+  Part PartOf(const toml::table& t) {
+    Part p;
+    auto layer = String(t, "layer", true);
+    static const std::pair<std::string_view, PartLayer> kLayers[] = {
+        {"copy", PartLayer::kCopy},         {"control", PartLayer::kControl},
+        {"text", PartLayer::kText},         {"type", PartLayer::kType},
+        {"color", PartLayer::kColor},       {"ability", PartLayer::kAbility},
+        {"pt_set", PartLayer::kPtSet},      {"pt_modify", PartLayer::kPtModify},
+        {"pt_switch", PartLayer::kPtSwitch}, {"rule", PartLayer::kRule}};
+    bool found = false;
+    for (auto& [name, l] : kLayers)
+      if (layer == name) p.layer = l, found = true;
+    if (!found)
+      Fail(t, "layer", "copy, control, text, type, color, ability, pt_set, pt_modify, "
+                       "pt_switch or rule, got '" + layer + "'");
+    switch (p.layer) {
+      case PartLayer::kCopy:
+        Keys(t, "a copy part", {"layer", "copy_of"});
+        if (auto* n = t.get("copy_of")) p.copy_of_target = IntOf(*n, "copy_of");
+        else Fail(t, "copy_of", "the target number whose copiable values are copied");
+        break;
+      case PartLayer::kControl:
+        Keys(t, "a control part", {"layer"});
+        break;
+      case PartLayer::kText:
+        Keys(t, "a text part", {"layer", "replace_word"});
+        if (String(t, "replace_word", true) != "choice")
+          Fail(t, "replace_word", "\"choice\"");
+        p.replace_word_choice = true;
+        break;
+      case PartLayer::kType:
+        Keys(t, "a type part",
+             {"layer", "add_types", "remove_types", "set_types", "add_subtypes",
+              "set_creature_types", "all_creature_types", "set_land_types", "add_supertypes",
+              "remove_supertypes"});
+        for (auto& [kk, v] : t) {
+          std::string k(kk.str());
+          if (k == "add_types") p.add_types = Types(v, k);
+          else if (k == "remove_types") p.remove_types = Types(v, k);
+          else if (k == "set_types") p.has_set_types = true, p.set_types = Types(v, k);
+          else if (k == "add_subtypes") p.add_subtypes = Words(v, k, false, true);
+          else if (k == "set_creature_types")
+            p.has_set_creature_types = true, p.set_creature_types = Words(v, k, false, true);
+          else if (k == "all_creature_types") p.all_creature_types = BoolOf(v, k);
+          else if (k == "set_land_types")
+            p.has_set_land_types = true, p.set_land_types = Words(v, k, false, true);
+          else if (k == "add_supertypes") p.add_supertypes = Supertypes(v, k);
+          else if (k == "remove_supertypes") p.remove_supertypes = Supertypes(v, k);
+        }
+        break;
+      case PartLayer::kColor:
+        Keys(t, "a color part", {"layer", "set_colors", "add_colors"});
+        if (auto* n = t.get("set_colors"))
+          p.has_set_colors = true, p.set_colors = Words(*n, "set_colors", true, true);
+        if (auto* n = t.get("add_colors")) p.add_colors = Words(*n, "add_colors", true, true);
+        break;
+      case PartLayer::kAbility:
+        Keys(t, "an ability part",
+             {"layer", "remove_all_abilities", "add_keywords", "remove_keywords"});
+        if (auto* n = t.get("remove_all_abilities"))
+          p.remove_all_abilities = BoolOf(*n, "remove_all_abilities");
+        if (auto* n = t.get("add_keywords")) p.add_keywords = Keywords(*n, "add_keywords");
+        if (auto* n = t.get("remove_keywords"))
+          p.remove_keywords = Keywords(*n, "remove_keywords");
+        break;
+      case PartLayer::kPtSet:
+      case PartLayer::kPtModify:
+        Keys(t, "a power/toughness part", {"layer", "power", "toughness"});
+        if (auto* n = t.get("power")) p.has_power = true, p.power = ValueOf(*n, "power");
+        if (auto* n = t.get("toughness"))
+          p.has_toughness = true, p.toughness = ValueOf(*n, "toughness");
+        if (!p.has_power && !p.has_toughness) Fail(t, "power", "power and/or toughness");
+        break;
+      case PartLayer::kPtSwitch:
+        Keys(t, "a switch part", {"layer"});
+        break;
+      case PartLayer::kRule:
+        Keys(t, "a rule part",
+             {"layer", "max_hand_size", "no_max_hand_size", "spell_cost_increase",
+              "spell_cost_reduce", "spell_cost_min", "players"});
+        if (auto* n = t.get("max_hand_size")) p.max_hand_size = IntOf(*n, "max_hand_size");
+        if (auto* n = t.get("no_max_hand_size"))
+          p.no_max_hand_size = BoolOf(*n, "no_max_hand_size");
+        if (auto* n = t.get("spell_cost_increase"))
+          p.cost_increase = IntOf(*n, "spell_cost_increase");
+        if (auto* n = t.get("spell_cost_reduce"))
+          p.cost_reduce = IntOf(*n, "spell_cost_reduce");
+        if (auto* n = t.get("spell_cost_min")) p.cost_min = IntOf(*n, "spell_cost_min");
+        if (auto* n = t.get("players")) {
+          auto s = StringOf(*n, "players");
+          if (s == "you") p.players = 0;
+          else if (s == "opponents") p.players = 1;
+          else if (s == "all") p.players = 2;
+          else Fail(*n, "players", "you, opponents or all");
+        }
+        break;
+      default:
+        break;
+    }
+    return p;
+  }
+
+  void Parts(const toml::table& t, EffectTemplate& e) {
+    auto* n = t.get("parts");
+    if (!n) Fail(t, "parts", "a list of parts");
+    auto* a = n->as_array();
+    if (!a || a->empty()) Fail(*n, "parts", "a non-empty list of part tables");
+    for (auto& p : *a) e.parts.push_back(PartOf(TableOf(p, "parts")));
+  }
+
+  void Affects(const toml::node& n, absl::InlinedVector<FilterId, 2>& out) {
+    if (auto* a = n.as_array()) {
+      for (auto& f : *a) out.push_back(FilterOf(f, "affects"));
+    } else {
+      out.push_back(FilterOf(n, "affects"));
+    }
+  }
+
+  EffectTemplate Static(const toml::table& t) {
+    Keys(t, "a static ability", {"name", "affects", "cda", "condition", "parts"});
+    EffectTemplate e;
+    e.name = String(t, "name", false);
+    if (auto* n = t.get("cda")) e.cda = BoolOf(*n, "cda");
+    if (auto* n = t.get("affects")) Affects(*n, e.affects);
+    if (auto* n = t.get("condition")) {
+      auto& c = TableOf(*n, "condition");
+      Keys(c, "a condition", {"source_tapped", "you_control"});
+      if (auto* s = c.get("source_tapped")) e.condition.source_tapped = BoolOf(*s, "source_tapped");
+      if (auto* s = c.get("you_control")) e.condition.you_control = FilterOf(*s, "you_control");
+    }
+    Parts(t, e);
+    return e;
+  }
+
+  Ref RefOf(const toml::node& n, std::string_view key) {
+    Ref r;
+    if (auto i = n.value_exact<int64_t>()) {
+      r.kind = Ref::kTarget;
+      r.index = static_cast<int>(*i);
+      return r;
+    }
+    auto s = StringOf(n, key);
+    if (s == "self") r.kind = Ref::kSelf;
+    else if (s == "you") r.kind = Ref::kYou;
+    else if (s == "opponent") r.kind = Ref::kOpponent;
+    else if (s == "enchanted") r.kind = Ref::kEnchanted;
+    else Fail(n, key, "a target number, self, you, opponent or enchanted");
+    return r;
+  }
+
+  std::vector<EffectStep> Steps(const toml::node& n, std::string_view key, int targets) {
+    std::vector<EffectStep> out;
+    auto* a = n.as_array();
+    if (!a) Fail(n, key, "a list of effect tables");
+    for (auto& e : *a) out.push_back(Step(TableOf(e, key), targets));
+    return out;
+  }
+
+  EffectStep Step(const toml::table& t, int targets) {
+    static const std::pair<std::string_view, Op> kOps[] = {
+        {"continuous", Op::kContinuous}, {"draw", Op::kDraw},
+        {"damage", Op::kDamage},         {"gain_life", Op::kGainLife},
+        {"lose_life", Op::kLoseLife},    {"tap", Op::kTap},
+        {"untap", Op::kUntap},           {"destroy", Op::kDestroy},
+        {"exile", Op::kExile},           {"bounce", Op::kBounce},
+        {"regenerate", Op::kRegenerate}, {"add_counters", Op::kAddCounters},
+        {"counter_spell", Op::kCounterSpell}, {"add_mana", Op::kAddMana},
+        {"discard", Op::kDiscard},       {"delayed", Op::kDelayed}};
+    EffectStep s;
+    auto op = String(t, "do", true);
+    bool found = false;
+    for (auto& [name, o] : kOps)
+      if (op == name) s.op = o, found = true;
+    if (!found) Fail(t, "do", "an effect primitive (continuous, draw, damage, ...), got '" + op + "'");
+    Keys(t, "an effect",
+         {"do", "target", "player", "count", "amount", "counter", "mana", "duration", "parts",
+          "affects", "exclude_target", "at", "effects", "name"});
+    if (auto* n = t.get("target")) s.target = RefOf(*n, "target");
+    if (auto* n = t.get("player")) s.target = RefOf(*n, "player");
+    if (s.target.kind == Ref::kTarget && (s.target.index < 1 || s.target.index > targets))
+      Fail(t, "target", absl::StrCat("a target number between 1 and ", targets));
+    s.amount.constant = 1;
+    if (auto* n = t.get("count")) s.amount = ValueOf(*n, "count");
+    if (auto* n = t.get("amount")) s.amount = ValueOf(*n, "amount");
+    if (auto* n = t.get("counter")) {
+      auto c = StringOf(*n, "counter");
+      s.counter_kind = c == "p1p1" ? 0 : c == "m1m1" ? 1 : 2;
+    }
+    if (auto* n = t.get("mana")) {
+      auto m = StringOf(*n, "mana");
+      if (m == "any") s.mana_any = true;
+      else if (m == "C") s.mana_colorless = true;
+      else {
+        for (char ch : m) {
+          auto pos = std::string_view("WUBRG").find(ch);
+          if (pos == std::string_view::npos) Fail(*n, "mana", "W, U, B, R, G, C or any");
+          s.mana_colors |= 1u << pos;
+        }
+      }
+    }
+    if (auto* n = t.get("duration")) {
+      auto d = StringOf(*n, "duration");
+      if (d == "end_of_turn") s.duration = Duration::kEndOfTurn;
+      else if (d == "permanent") s.duration = Duration::kPermanent;
+      else Fail(*n, "duration", "end_of_turn or permanent");
+    }
+    if (auto* n = t.get("affects")) s.affects = FilterOf(*n, "affects");
+    if (auto* n = t.get("exclude_target")) s.exclude_target = IntOf(*n, "exclude_target");
+    if (s.op == Op::kContinuous) {
+      EffectTemplate e;
+      e.name = String(t, "name", false);
+      Parts(t, e);
+      for (auto& p : e.parts)
+        if (p.layer == PartLayer::kCopy && (p.copy_of_target < 1 || p.copy_of_target > targets))
+          Fail(t, "copy_of", absl::StrCat("a target number between 1 and ", targets));
+      card_->continuous.push_back(std::move(e));
+      s.continuous = static_cast<int>(card_->continuous.size() - 1);
+      if (s.target.kind == Ref::kNone && s.affects == kNoFilter)
+        Fail(t, "target", "a target, self, or an affects filter for a continuous effect");
+    }
+    if (s.op == Op::kDelayed) {
+      if (String(t, "at", true) != "next_upkeep") Fail(t, "at", "next_upkeep");
+      auto* n = t.get("effects");
+      if (!n) Fail(t, "effects", "the delayed effects");
+      s.delayed = Steps(*n, "effects", targets);
+    }
+    return s;
+  }
+
+  AbilityBody Body(const toml::table& t, std::string_view what,
+                   std::initializer_list<std::string_view> extra) {
+    std::vector<std::string_view> allowed = {"targets", "choose", "effects", "name"};
+    allowed.insert(allowed.end(), extra.begin(), extra.end());
+    for (auto& [k, v] : t)
+      if (std::find(allowed.begin(), allowed.end(), k.str()) == allowed.end())
+        Fail(v, k.str(), absl::StrCat("one of the keys of ", S(what), " (", JoinKeys(allowed),
+                                      "); this key is unknown"));
+    AbilityBody b;
+    if (auto* n = t.get("targets")) {
+      auto* a = n->as_array();
+      if (!a) Fail(*n, "targets", "a list of target filters");
+      for (auto& e : *a) {
+        TargetSpec ts;
+        ts.filter = FilterOf(e, "targets");
+        ts.what = db_.filters[ts.filter].what;
+        b.targets.push_back(ts);
+      }
+    }
+    if (auto* n = t.get("choose")) b.choose = Choice(*n, "choose");
+    auto* e = t.get("effects");
+    if (!e) Fail(t, "effects", "a list of effects");
+    b.steps = Steps(*e, "effects", static_cast<int>(b.targets.size()));
+    return b;
+  }
+
+  ChoiceKind Choice(const toml::node& n, std::string_view key) {
+    auto s = StringOf(n, key);
+    static const std::pair<std::string_view, ChoiceKind> kChoices[] = {
+        {"color", ChoiceKind::kColor},
+        {"creature_type", ChoiceKind::kCreatureType},
+        {"basic_land_type", ChoiceKind::kBasicLandType},
+        {"word_pair", ChoiceKind::kWordPair},
+        {"creature_type_pair", ChoiceKind::kCreatureTypePair},
+        {"copy", ChoiceKind::kCopy},
+        {"mode", ChoiceKind::kMode},
+        {"exile", ChoiceKind::kExile}};
+    for (auto& [name, c] : kChoices)
+      if (s == name) return c;
+    Fail(n, key, "color, creature_type, basic_land_type, word_pair, creature_type_pair, copy, "
+                 "mode or exile, got '" + s + "'");
+  }
+
+  ActivatedAbility Activated(const toml::table& t) {
+    ActivatedAbility a;
+    a.body = Body(t, "an activated ability",
+                  {"cost", "tap", "discard", "sacrifice_self", "life"});
+    a.name = String(t, "name", false);
+    if (auto* n = t.get("cost")) {
+      auto cost = ParseManaCost(StringOf(*n, "cost"));
+      if (!cost.ok()) Fail(*n, "cost", std::string(cost.status().message()));
+      a.cost = *cost;
+    }
+    if (auto* n = t.get("tap")) a.tap = BoolOf(*n, "tap");
+    if (auto* n = t.get("discard")) a.discard = IntOf(*n, "discard");
+    if (auto* n = t.get("sacrifice_self")) a.sacrifice_self = BoolOf(*n, "sacrifice_self");
+    if (auto* n = t.get("life")) a.life = IntOf(*n, "life");
+    a.mana_ability = a.body.targets.empty() && !a.body.steps.empty() &&
+                     std::all_of(a.body.steps.begin(), a.body.steps.end(),
+                                 [](const EffectStep& s) { return s.op == Op::kAddMana; });
+    return a;
+  }
+
+  TriggeredAbility Trigger(const toml::table& t) {
+    TriggeredAbility tr;
+    tr.body = Body(t, "a triggered ability", {"timing", "on", "optional_cost"});
+    tr.name = String(t, "name", false);
+    auto timing = String(t, "timing", true);
+    if (timing == "before") tr.timing = Timing::kBefore;
+    else if (timing == "when") tr.timing = Timing::kWhen;
+    else if (timing == "after") tr.timing = Timing::kAfter;
+    else Fail(t, "timing", "before, when or after");
+    auto* on = t.get("on");
+    if (!on) Fail(t, "on", "the occurrence that triggers it");
+    auto& o = TableOf(*on, "on");
+    auto event = String(o, "event", true);
+    static const std::pair<std::string_view, EventKind> kEvents[] = {
+        {"zone_change", EventKind::kZoneChange}, {"draw", EventKind::kDraw},
+        {"cast", EventKind::kCast},               {"phase_begin", EventKind::kPhaseBegin},
+        {"damage", EventKind::kDamage},           {"play", EventKind::kPlay}};
+    bool found = false;
+    for (auto& [name, e] : kEvents)
+      if (event == name) tr.event = e, found = true;
+    if (!found) Fail(o, "event", "zone_change, draw, cast, phase_begin, damage or play");
+    // The remaining keys of `on` are the event's own and a filter on its object.
+    toml::table filter;
+    for (auto& [kk, v] : o) {
+      std::string k(kk.str());
+      if (k == "event") continue;
+      if (k == "from" || k == "to") {
+        auto z = ParseZone(StringOf(v, k));
+        if (!z) Fail(v, k, "a zone");
+        (k == "from" ? tr.from : tr.to) = *z;
+      } else if (k == "player") {
+        tr.player = Relation(v, k);
+      } else if (k == "phase") {
+        tr.phase = StringOf(v, k);
+      } else {
+        filter.insert(k, v);
+      }
+    }
+    if (!filter.empty()) {
+      filter.insert("zones", toml::array{"battlefield", "graveyard", "stack", "hand", "library",
+                                         "exile"});
+      tr.filter = FilterOf(filter, "on");
+    }
+    if (auto* n = t.get("optional_cost")) {
+      auto cost = ParseManaCost(StringOf(*n, "optional_cost"));
+      if (!cost.ok()) Fail(*n, "optional_cost", std::string(cost.status().message()));
+      tr.has_optional_cost = true;
+      tr.optional_cost = *cost;
+    }
+    return tr;
+  }
+
+  void Enters(const toml::table& t, EntryChoice& e) {
+    Keys(t, "enters", {"choose", "filter", "optional", "except_colors", "modes"});
+    auto* c = t.get("choose");
+    if (!c) Fail(t, "choose", "what is chosen on entry");
+    e.choose = Choice(*c, "choose");
+    if (auto* n = t.get("filter")) e.filter = FilterOf(*n, "filter");
+    if (auto* n = t.get("optional")) e.optional = BoolOf(*n, "optional");
+    if (auto* n = t.get("except_colors")) {
+      e.has_except_colors = true;
+      for (auto& s : StringListOf(*n, "except_colors"))
+        e.except_colors |= 1u << Color(*n, "except_colors", s);
+    }
+    if ((e.choose == ChoiceKind::kCopy || e.choose == ChoiceKind::kExile) &&
+        e.filter == kNoFilter)
+      Fail(t, "filter", "a filter for the object chosen on entry");
+    for (auto& m : TableArray(t, "modes")) {
+      Keys(*m, "an entry mode", {"power", "toughness", "keywords", "subtypes", "add_types"});
+      EntryMode mode;
+      if (auto* n = m->get("power")) mode.has_power = true, mode.power = IntOf(*n, "power");
+      if (auto* n = m->get("toughness"))
+        mode.has_toughness = true, mode.toughness = IntOf(*n, "toughness");
+      if (auto* n = m->get("keywords")) mode.keywords = Keywords(*n, "keywords");
+      if (auto* n = m->get("add_types")) mode.add_types = Types(*n, "add_types");
+      if (auto* n = m->get("subtypes")) {
+        mode.has_subtypes = true;
+        for (auto& s : StringListOf(*n, "subtypes")) {
+          auto st = ParseSubtype(s);
+          if (!st) Fail(*n, "subtypes", "a known subtype, got '" + s + "'");
+          mode.subtypes.set(*st);
+        }
+      }
+      e.modes.push_back(mode);
+    }
+    if (e.choose == ChoiceKind::kMode && e.modes.empty())
+      Fail(t, "modes", "[[card.enters.modes]] tables for a mode choice");
+  }
+
+  std::string file_;
+  CardDb& db_;
+  CardDef* card_ = nullptr;
+  std::vector<EffectTemplate> implicit_;
+};
+
+}  // namespace
+
+absl::StatusOr<ManaCost> ParseManaCost(std::string_view s) {
+  ManaCost c;
+  size_t i = 0;
+  auto bad = [&](std::string_view why) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "a mana cost like \"3UU\", \"XR\" or \"{W/U}\" (", S(why), "), got '", S(s), "'"));
+  };
+  auto symbol = [&](std::string_view sym) -> absl::Status {
+    if (sym.empty()) return bad("empty symbol");
+    if (absl::ascii_isdigit(sym[0])) {
+      for (char ch : sym)
+        if (!absl::ascii_isdigit(ch)) return bad("bad number");
+      c.generic += std::stoi(std::string(sym));
+      return absl::OkStatus();
+    }
+    if (sym.size() == 3 && sym[1] == '/') {
+      auto a = std::string_view("WUBRG").find(sym[0]);
+      auto b = std::string_view("WUBRG").find(sym[2]);
+      if (a == std::string_view::npos || b == std::string_view::npos) return bad("bad hybrid");
+      c.hybrid.push_back(static_cast<ColorMask>((1u << a) | (1u << b)));
+      return absl::OkStatus();
+    }
+    if (sym.size() != 1) return bad("unknown symbol");
+    char ch = sym[0];
+    if (ch == 'X') ++c.x_count;
+    else if (ch == 'C') ++c.colorless;
+    else {
+      auto pos = std::string_view("WUBRG").find(ch);
+      if (pos == std::string_view::npos) return bad(absl::StrCat("unknown symbol '", S(sym), "'"));
+      ++c.colored[pos];
+    }
+    return absl::OkStatus();
+  };
+  while (i < s.size()) {
+    if (s[i] == '{') {
+      auto end = s.find('}', i);
+      if (end == std::string_view::npos) return bad("unclosed brace");
+      if (auto st = symbol(s.substr(i + 1, end - i - 1)); !st.ok()) return st;
+      i = end + 1;
+    } else if (absl::ascii_isdigit(s[i])) {
+      size_t j = i;
+      while (j < s.size() && absl::ascii_isdigit(s[j])) ++j;
+      if (auto st = symbol(s.substr(i, j - i)); !st.ok()) return st;
+      i = j;
+    } else {
+      if (auto st = symbol(s.substr(i, 1)); !st.ok()) return st;
+      ++i;
+    }
+  }
+  return c;
+}
+
+absl::Status LoadCardsFromString(std::string_view text, const std::string& file, CardDb& db) {
+  toml::table doc;
+  try {
+    doc = toml::parse(text, file);
+  } catch (const toml::parse_error& e) {
+    return absl::InvalidArgumentError(absl::StrCat(file, ":", e.source().begin.line,
+                                                   ": TOML syntax error: ", S(e.description())));
+  }
+  std::vector<std::string> errors;
+  for (auto& [k, v] : doc) {
+    if (k.str() != "card")
+      errors.push_back(absl::StrCat(file, ":", v.source().begin.line, ": key '", S(k.str()),
+                                    "': expected only [[card]] tables at the top level"));
+  }
+  auto* cards = doc.get("card");
+  if (cards && !cards->is_array_of_tables())
+    errors.push_back(absl::StrCat(file, ":", cards->source().begin.line,
+                                  ": key 'card': expected [[card]] tables"));
+  if (cards && cards->is_array_of_tables()) {
+    for (auto& node : *cards->as_array()) {
+      CardDef card;
+      CardCompiler compiler(file, db);
+      try {
+        compiler.Compile(*node.as_table(), card);
+        std::string lower = absl::AsciiStrToLower(std::string(card.name));
+        if (auto it = db.by_name.find(lower); it != db.by_name.end()) {
+          const CardDef& first = db.cards[it->second];
+          errors.push_back(absl::StrCat(file, ":", card.line, ": card '", card.name,
+                                        "': key 'name': expected a unique name; already "
+                                        "defined at ", first.file, ":", first.line));
+          continue;
+        }
+        db.by_name[lower] = static_cast<CardId>(db.cards.size());
+        db.cards.push_back(std::move(card));
+      } catch (const LoadError& e) {
+        errors.push_back(e.message);
+      }
+    }
+  }
+  if (!errors.empty()) return absl::InvalidArgumentError(absl::StrJoin(errors, "\n"));
+  return absl::OkStatus();
+}
+
+absl::Status LoadCardFile(const std::string& path, CardDb& db) {
+  std::ifstream in(path);
+  if (!in) return absl::NotFoundError(absl::StrCat(path, ": cannot open card file"));
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return LoadCardsFromString(ss.str(), path, db);
+}
+
+absl::Status LoadCards(const std::vector<std::string>& paths, CardDb& db) {
+  std::vector<std::string> errors;
+  for (auto& p : paths) {
+    std::vector<std::string> files;
+    std::error_code ec;
+    if (std::filesystem::is_directory(p, ec)) {
+      for (auto& e : std::filesystem::recursive_directory_iterator(p))
+        if (e.path().extension() == ".toml") files.push_back(e.path().string());
+      std::sort(files.begin(), files.end());
+      if (files.empty()) errors.push_back(absl::StrCat(p, ": no *.toml card files found"));
+    } else {
+      files.push_back(p);
+    }
+    for (auto& f : files)
+      if (auto st = LoadCardFile(f, db); !st.ok()) errors.push_back(std::string(st.message()));
+  }
+  if (!errors.empty()) return absl::InvalidArgumentError(absl::StrJoin(errors, "\n"));
+  return absl::OkStatus();
+}
+
+}  // namespace strata

@@ -1,0 +1,853 @@
+#include "engine/layers.h"
+
+#include <algorithm>
+#include <bitset>
+
+#include "absl/strings/str_cat.h"
+
+namespace strata {
+namespace {
+
+// Steps are an edition's layers and sublayers in application order.
+enum StepKind : uint8_t {
+  kStepCopy, kStepFaceDown, kStepControl, kStepText, kStepType, kStepColor, kStepAbility,
+  kStepPtCda, kStepPtSet, kStepPtModify, kStepCounters, kStepSwitch,
+  // classic only
+  kStepColorAndAbility, kStepClassicOther, kStepClassicStaticModify,
+  kStepNone
+};
+
+struct EditionLayout {
+  std::vector<StepKind> steps;
+  std::vector<std::string> names;
+};
+
+const EditionLayout& Layout(Edition e) {
+  static const EditionLayout kModern{
+      {kStepCopy, kStepFaceDown, kStepControl, kStepText, kStepType, kStepColor, kStepAbility,
+       kStepPtCda, kStepPtSet, kStepPtModify, kStepSwitch},
+      {"1a", "1b", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d"}};
+  static const EditionLayout kM10{
+      {kStepCopy, kStepFaceDown, kStepControl, kStepText, kStepType, kStepColor, kStepAbility,
+       kStepPtCda, kStepPtSet, kStepPtModify, kStepCounters, kStepSwitch},
+      {"1a", "1b", "2", "3", "4", "5", "6", "7a", "7b", "7c", "7d", "7e"}};
+  static const EditionLayout kClassic{
+      {kStepCopy, kStepFaceDown, kStepControl, kStepText, kStepType, kStepColorAndAbility,
+       kStepPtCda, kStepClassicOther, kStepCounters, kStepClassicStaticModify, kStepSwitch},
+      {"1a", "1b", "2", "3", "4", "5", "6a", "6b", "6c", "6d", "6e"}};
+  switch (e) {
+    case Edition::kModern: return kModern;
+    case Edition::kM10: return kM10;
+    default: return kClassic;
+  }
+}
+
+// Which step a part applies in, per edition (RULES.md L-2).
+StepKind StepOf(PartLayer l, bool cda, bool from_static, Edition e) {
+  const bool classic = e == Edition::kClassic;
+  switch (l) {
+    case PartLayer::kCopy: return kStepCopy;
+    case PartLayer::kFaceDown: return kStepFaceDown;
+    case PartLayer::kControl: return kStepControl;
+    case PartLayer::kText: return kStepText;
+    case PartLayer::kType: return kStepType;
+    case PartLayer::kColor: return classic ? kStepColorAndAbility : kStepColor;
+    case PartLayer::kAbility: return classic ? kStepColorAndAbility : kStepAbility;
+    case PartLayer::kPtSet:
+      if (cda) return kStepPtCda;
+      return classic ? kStepClassicOther : kStepPtSet;
+    case PartLayer::kPtModify:
+      if (classic) return from_static ? kStepClassicStaticModify : kStepClassicOther;
+      return kStepPtModify;
+    case PartLayer::kCounters:
+      return e == Edition::kModern ? kStepPtModify : kStepCounters;
+    case PartLayer::kPtSwitch: return kStepSwitch;
+    case PartLayer::kRule: return kStepNone;
+  }
+  return kStepNone;
+}
+
+// What a part writes and what an effect reads, as kinds of characteristic; an
+// effect can only depend on another whose writes meet its reads.
+enum Kind : uint8_t {
+  kKType = 1, kKColor = 2, kKAbility = 4, kKControl = 8, kKPt = 16, kKText = 32, kKCopy = 64
+};
+
+uint8_t Writes(const Part& p) {
+  switch (p.layer) {
+    case PartLayer::kCopy:
+    case PartLayer::kFaceDown: return 0x7F;
+    case PartLayer::kControl: return kKControl;
+    case PartLayer::kText: return kKText | kKAbility;
+    case PartLayer::kType: return kKType | (p.has_set_land_types ? kKAbility : 0);
+    case PartLayer::kColor: return kKColor;
+    case PartLayer::kAbility: return kKAbility;
+    case PartLayer::kPtSet:
+    case PartLayer::kPtModify:
+    case PartLayer::kPtSwitch:
+    case PartLayer::kCounters: return kKPt;
+    case PartLayer::kRule: return 0;
+  }
+  return 0;
+}
+
+uint8_t FilterReads(const Filter& f) {
+  uint8_t r = 0;
+  if (f.types || f.not_types || !f.subtypes.empty() || !f.not_subtypes.empty() || f.supertypes ||
+      f.not_supertypes)
+    r |= kKType;
+  if (!f.colors.empty() || !f.not_colors.empty() || f.colorless >= 0) r |= kKColor;
+  if (f.keywords || f.not_keywords || f.no_abilities >= 0) r |= kKAbility;
+  if (f.controller >= 0) r |= kKControl;
+  if (!f.subtypes.empty() || !f.not_subtypes.empty() || !f.colors.empty() ||
+      !f.not_colors.empty())
+    r |= kKText;
+  return r;
+}
+
+using ObjSet = std::bitset<kMaxObjects>;
+
+// One continuous effect taking part in this computation.
+struct Candidate {
+  enum Source : uint8_t { kStatic, kRow, kEntryCopy, kFaceDown, kCounters } source = kStatic;
+  const EffectTemplate* tmpl = nullptr;
+  ObjId object = kNoObj;  // the static's object, the row's source, or the pseudo-effect's object
+  int ability_bit = -1;
+  int row = -1;
+  uint32_t ts = 0;
+  bool cda = false;
+  bool started = false;
+  ObjSet affected;
+  std::string Name(const CardDb& db, const GameState& s) const {
+    switch (source) {
+      case kStatic: {
+        const CardDef& c = db[s.obj.card[object]];
+        if (ability_bit >= 0) return c.AbilityName(ability_bit);
+        return absl::StrCat(c.name, " ", tmpl->name);
+      }
+      case kRow: {
+        const CardDef& c = db[s.effects[row].card];
+        return tmpl->name.empty() ? absl::StrCat(c.name, " effect") : tmpl->name;
+      }
+      case kEntryCopy: return absl::StrCat(db[s.obj.card[object]].name, " copy effect");
+      case kFaceDown: return "face-down";
+      case kCounters: return absl::StrCat("counters on ", db[s.obj.card[object]].name);
+    }
+    return "?";
+  }
+};
+
+class Computer {
+ public:
+  Computer(const CardDb& db, const GameState& s, LayerTrace* trace)
+      : db_(db), s_(s), trace_(trace) {}
+
+  void Run(LayerCache& out) {
+    const int n = s_.obj.count;
+    chars_.resize(n);
+    for (ObjId o = 0; o < n; ++o) {
+      if (s_.obj.zone[o] == Zone::kNone) continue;
+      CopySpec own{s_.obj.card[o]};
+      if (db_[own.card].enters.choose == ChoiceKind::kMode)
+        own.mode = static_cast<uint8_t>(s_.obj.choice[o]);
+      chars_[o] = PrintedCharacteristics(db_, own, s_.obj.controller[o]);
+    }
+    cands_.clear();
+    // Layer 1 effects are known before anything else: they decide which
+    // abilities objects have, and so which static abilities exist.
+    for (ObjId o = 0; o < n; ++o) {
+      if (s_.obj.zone[o] == Zone::kNone) continue;
+      if (s_.obj.copy[o].card != kNoCard || s_.obj.copy[o].blank) {
+        Candidate c;
+        c.source = Candidate::kEntryCopy;
+        c.object = o;
+        c.ts = s_.obj.timestamp[o];
+        cands_.push_back(c);
+      }
+      if (s_.obj.face_down[o]) {
+        Candidate c;
+        c.source = Candidate::kFaceDown;
+        c.object = o;
+        c.ts = s_.obj.timestamp[o];
+        cands_.push_back(c);
+      }
+    }
+    for (int r = 0; r < static_cast<int>(s_.effects.size()); ++r) {
+      const EffectRow& row = s_.effects[r];
+      if (!row.active) continue;
+      Candidate c;
+      c.source = Candidate::kRow;
+      c.tmpl = &db_[row.card].continuous[row.tmpl];
+      c.row = r;
+      c.object = s_.Alive(row.source) ? row.source.id : kNoObj;
+      c.ts = row.timestamp;
+      cands_.push_back(c);
+    }
+    const auto& layout = Layout(s_.edition);
+    size_t first_after_copy = 0;
+    bool statics_added = false;
+    for (size_t i = 0; i < layout.steps.size(); ++i) {
+      StepKind step = layout.steps[i];
+      if (!statics_added && step != kStepCopy && step != kStepFaceDown) {
+        AddStaticsAndCounters();
+        statics_added = true;
+      }
+      RunStep(step, layout.names[i]);
+    }
+    (void)first_after_copy;
+    for (ObjId o = 0; o < n; ++o) out.chars[o] = chars_[o];
+    PlayerLayer(out);
+    out.version = s_.version;
+  }
+
+ private:
+  void AddStaticsAndCounters() {
+    const int n = s_.obj.count;
+    for (ObjId o = 0; o < n; ++o) {
+      Zone z = s_.obj.zone[o];
+      if (z == Zone::kNone) continue;
+      const Characteristics& ch = chars_[o];
+      if (!ch.blank && ch.card != kNoCard) {
+        const CardDef& card = db_[ch.card];
+        int printed = static_cast<int>(card.statics.size());
+        for (int i = 0; i < printed; ++i) {
+          const EffectTemplate& t = card.statics[i];
+          if (z != Zone::kBattlefield && !t.cda) continue;
+          Candidate c;
+          c.source = Candidate::kStatic;
+          c.tmpl = &t;
+          c.object = o;
+          c.ability_bit = t.implicit_keyword >= 0 ? -1 : i;
+          c.ts = s_.obj.timestamp[o];
+          c.cda = t.cda;
+          cands_.push_back(c);
+        }
+      }
+      if (s_.obj.p1p1[o] || s_.obj.m1m1[o]) {
+        Candidate c;
+        c.source = Candidate::kCounters;
+        c.object = o;
+        c.ts = s_.obj.counter_timestamp[o];
+        cands_.push_back(c);
+      }
+    }
+  }
+
+  // The steps a candidate acts in; statics with a `cda` flag are CDAs.
+  bool ActsIn(const Candidate& c, StepKind step) const {
+    switch (c.source) {
+      case Candidate::kEntryCopy: return step == kStepCopy;
+      case Candidate::kFaceDown: return step == kStepFaceDown;
+      case Candidate::kCounters:
+        return StepOf(PartLayer::kCounters, false, false, s_.edition) == step;
+      default: break;
+    }
+    for (const Part& p : c.tmpl->parts)
+      if (StepOf(p.layer, c.cda, c.source == Candidate::kStatic, s_.edition) == step) return true;
+    return false;
+  }
+
+  // The effect's controller ("you"): a static's is its object's current one.
+  Player ControllerOf(const Candidate& c, const std::vector<Characteristics>& ch) const {
+    if (c.source == Candidate::kRow) return s_.effects[c.row].controller;
+    return ch[c.object].controller;
+  }
+
+  Word MapWord(const Candidate& c, Word w, const std::vector<Characteristics>& ch,
+               int choice_index = 0) const {
+    if (w == kChoiceWord) {
+      if (c.source == Candidate::kRow) return s_.effects[c.row].choice[choice_index];
+      return c.object == kNoObj ? kNoWord : s_.obj.choice[c.object];
+    }
+    if (c.source == Candidate::kStatic) return ch[c.object].MapWord(w);
+    return w;
+  }
+
+  FilterContext Context(const Candidate& c, const std::vector<Characteristics>& chs) const {
+    FilterContext ctx;
+    ctx.source = c.object;
+    ctx.you = ControllerOf(c, chs);
+    if (c.source == Candidate::kStatic) {
+      ctx.text = &chs[c.object];
+      ctx.choice = s_.obj.choice[c.object];
+    } else if (c.source == Candidate::kRow) {
+      ctx.choice = s_.effects[c.row].choice[0];
+    }
+    return ctx;
+  }
+
+  bool Match(const Filter& f, ObjId o, const Candidate& c,
+             const std::vector<Characteristics>& chs) const {
+    return MatchFilter(s_, chs.data(), f, o, Context(c, chs));
+  }
+
+  bool AnyMatch(FilterId f, const Candidate& c, const std::vector<Characteristics>& ch) const {
+    for (ObjId o = 0; o < s_.obj.count; ++o)
+      if (s_.obj.zone[o] != Zone::kNone && Match(db_.filter(f), o, c, ch)) return true;
+    return false;
+  }
+
+  bool Exists(const Candidate& c, const std::vector<Characteristics>& ch) const {
+    if (c.started || c.source != Candidate::kStatic) return true;
+    const Characteristics& sc = ch[c.object];
+    if (sc.blank) return false;
+    if (c.tmpl->implicit_keyword >= 0) {
+      if (!Has(sc.keywords, c.tmpl->implicit_keyword)) return false;
+    } else if (!Has(sc.abilities, c.ability_bit)) {
+      return false;
+    }
+    const Condition& cond = c.tmpl->condition;
+    if (cond.source_tapped >= 0 && s_.obj.tapped[c.object] != (cond.source_tapped == 1))
+      return false;
+    if (cond.you_control != kNoFilter && !AnyMatch(cond.you_control, c, ch)) return false;
+    return true;
+  }
+
+  ObjSet AffectedNow(const Candidate& c, const std::vector<Characteristics>& ch) const {
+    if (c.started) return c.affected;
+    ObjSet set;
+    switch (c.source) {
+      case Candidate::kEntryCopy:
+      case Candidate::kFaceDown:
+      case Candidate::kCounters:
+        set.set(c.object);
+        return set;
+      case Candidate::kRow: {
+        const EffectRow& row = s_.effects[c.row];
+        for (uint32_t i = 0; i < row.set_len; ++i) {
+          ObjRef r = s_.effect_sets[row.set_begin + i];
+          if (s_.Alive(r)) set.set(r.id);
+        }
+        return set;
+      }
+      case Candidate::kStatic:
+        break;
+    }
+    if (c.tmpl->affects.empty()) {
+      set.set(c.object);
+      return set;
+    }
+    for (ObjId o = 0; o < s_.obj.count; ++o) {
+      if (s_.obj.zone[o] == Zone::kNone) continue;
+      for (FilterId f : c.tmpl->affects)
+        if (Match(db_.filter(f), o, c, ch)) {
+          set.set(o);
+          break;
+        }
+    }
+    return set;
+  }
+
+  int CountValue(const Value& v, const Candidate& c, const std::vector<Characteristics>& ch) const {
+    int total = 0;
+    TypeMask types = 0;
+    for (ObjId o = 0; o < s_.obj.count; ++o) {
+      if (s_.obj.zone[o] == Zone::kNone || !Match(db_.filter(v.filter), o, c, ch)) continue;
+      if (v.kind == Value::kCount) ++total;
+      else if (v.kind == Value::kSumManaValue) total += ch[o].mana_value;
+      else types |= ch[o].types;
+    }
+    if (v.kind == Value::kCardTypes) total = std::popcount(static_cast<unsigned>(types));
+    return total;
+  }
+
+  int Eval(const Value& v, const Candidate& c, ObjId o, const std::vector<Characteristics>& ch) const {
+    int base = 0;
+    const EffectRow* row = c.source == Candidate::kRow ? &s_.effects[c.row] : nullptr;
+    switch (v.kind) {
+      case Value::kConst: return v.constant;
+      case Value::kX: base = row ? row->x : 0; break;
+      case Value::kManaValue: base = ch[o].mana_value; break;
+      case Value::kLinkedPower:
+      case Value::kLinkedToughness: {
+        if (c.object == kNoObj) break;
+        ObjRef l = s_.obj.linked[c.object];
+        if (!s_.Alive(l)) break;
+        base = v.kind == Value::kLinkedPower ? ch[l.id].power : ch[l.id].toughness;
+        break;
+      }
+      case Value::kSourcePower:
+      case Value::kSourceToughness:
+        if (row) base = v.kind == Value::kSourcePower ? row->source_power : row->source_toughness;
+        else if (c.object != kNoObj)
+          base = v.kind == Value::kSourcePower ? ch[c.object].power : ch[c.object].toughness;
+        break;
+      case Value::kCount:
+      case Value::kSumManaValue:
+      case Value::kCardTypes: base = CountValue(v, c, ch); break;
+    }
+    return base * v.times + v.plus;
+  }
+
+  void ApplyPart(const Part& p, const Candidate& c, ObjId o, std::vector<Characteristics>& chs) const {
+    Characteristics& ch = chs[o];
+    switch (p.layer) {
+      case PartLayer::kCopy: {
+        const EffectRow& row = s_.effects[c.row];
+        CopyOnto(row.copy, ch);
+        break;
+      }
+      case PartLayer::kControl:
+        ch.controller = ControllerOf(c, chs);
+        break;
+      case PartLayer::kText: {
+        const EffectRow& row = s_.effects[c.row];
+        Word from = row.choice[0], to = row.choice[1];
+        if (from == kNoWord || to == kNoWord) break;
+        bool found = false;
+        for (int i = 0; i < ch.text_count; ++i) {
+          if (ch.text[i].second == from) ch.text[i].second = to;
+          if (ch.text[i].first == from) found = true;
+        }
+        if (!found && ch.text_count < ch.text.size()) ch.text[ch.text_count++] = {from, to};
+        RemapKeywords(ch, from, to);
+        break;
+      }
+      case PartLayer::kType: {
+        if (p.has_set_types) ch.types = p.set_types;
+        ch.types = (ch.types | p.add_types) & ~p.remove_types;
+        ch.supertypes = (ch.supertypes | p.add_supertypes) & ~p.remove_supertypes;
+        if (p.has_set_creature_types) {
+          ch.subtypes &= ~CreatureTypeMask();
+          ch.all_creature_types = false;
+          for (Word w : p.set_creature_types) {
+            Word m = MapWord(c, w, chs);
+            if (m < kMaxSubtypes) ch.subtypes.set(m);
+          }
+        }
+        if (p.all_creature_types) ch.all_creature_types = true;
+        if (p.has_set_land_types) {
+          // Setting a land's basic land type removes its other land types and
+          // the abilities of its rules text; it taps for the new types.
+          ch.subtypes &= ~LandTypeMask();
+          ch.abilities = 0;
+          ch.keywords = 0;
+          ch.land_mana = 0;
+          for (Word w : p.set_land_types) {
+            Word m = MapWord(c, w, chs);
+            if (m >= kMaxSubtypes) continue;
+            ch.subtypes.set(m);
+            if (auto col = BasicLandColor(m)) ch.land_mana |= 1u << *col;
+          }
+        }
+        for (Word w : p.add_subtypes) {
+          Word m = MapWord(c, w, chs);
+          if (m >= kMaxSubtypes) continue;
+          ch.subtypes.set(m);
+          if (auto col = BasicLandColor(m)) ch.land_mana |= 1u << *col;
+        }
+        break;
+      }
+      case PartLayer::kColor: {
+        if (p.has_set_colors) {
+          ch.colors = 0;
+          for (Word w : p.set_colors) {
+            Word m = MapWord(c, w, chs);
+            if (IsColorWord(m)) ch.colors |= 1u << (m - kColorWordBase);
+          }
+        }
+        for (Word w : p.add_colors) {
+          Word m = MapWord(c, w, chs);
+          if (IsColorWord(m)) ch.colors |= 1u << (m - kColorWordBase);
+        }
+        break;
+      }
+      case PartLayer::kAbility:
+        if (p.remove_all_abilities) {
+          ch.abilities = 0;
+          ch.keywords = 0;
+          ch.land_mana = 0;
+        }
+        ch.keywords = (ch.keywords | p.add_keywords) & ~p.remove_keywords;
+        break;
+      case PartLayer::kPtSet:
+        if (p.has_power) ch.power = static_cast<int16_t>(Eval(p.power, c, o, chs));
+        if (p.has_toughness) ch.toughness = static_cast<int16_t>(Eval(p.toughness, c, o, chs));
+        break;
+      case PartLayer::kPtModify:
+        if (p.has_power) ch.power = static_cast<int16_t>(ch.power + Eval(p.power, c, o, chs));
+        if (p.has_toughness)
+          ch.toughness = static_cast<int16_t>(ch.toughness + Eval(p.toughness, c, o, chs));
+        break;
+      case PartLayer::kPtSwitch:
+        std::swap(ch.power, ch.toughness);
+        break;
+      default:
+        break;
+    }
+  }
+
+  static void RemapKeywords(Characteristics& ch, Word from, Word to) {
+    // Landwalk words are basic land types, protection words are colors.
+    for (int col = 0; col < kColorCount; ++col) {
+      int walk = kPlainswalk + col;
+      if (Has(ch.keywords, walk) && BasicLandSubtype(col) == from) {
+        if (auto nc = BasicLandColor(to)) {
+          ch.keywords &= ~(KeywordMask{1} << walk);
+          ch.keywords |= KeywordMask{1} << (kPlainswalk + *nc);
+        }
+      }
+    }
+    KeywordMask moved = 0;
+    for (int col = 0; col < kColorCount; ++col) {
+      int prot = kProtWhite + col;
+      if (Has(ch.keywords, prot) && ColorWord(col) == from && IsColorWord(to)) {
+        ch.keywords &= ~(KeywordMask{1} << prot);
+        moved |= KeywordMask{1} << (kProtWhite + (to - kColorWordBase));
+      }
+    }
+    ch.keywords |= moved;
+  }
+
+  void CopyOnto(const CopySpec& spec, Characteristics& ch) const {
+    Player ctl = ch.controller;
+    auto text_count = ch.text_count;
+    auto text = ch.text;
+    ch = PrintedCharacteristics(db_, spec, ctl);
+    ch.text_count = text_count;
+    ch.text = text;
+  }
+
+  void ApplyPseudo(const Candidate& c, std::vector<Characteristics>& chs) const {
+    ObjId o = c.object;
+    switch (c.source) {
+      case Candidate::kEntryCopy: {
+        CopySpec spec = s_.obj.copy[o];
+        CopyOnto(spec, chs[o]);
+        break;
+      }
+      case Candidate::kFaceDown: {
+        CopySpec blank;
+        blank.blank = true;
+        CopyOnto(blank, chs[o]);
+        break;
+      }
+      case Candidate::kCounters: {
+        int d = s_.obj.p1p1[o] - s_.obj.m1m1[o];
+        chs[o].power = static_cast<int16_t>(chs[o].power + d);
+        chs[o].toughness = static_cast<int16_t>(chs[o].toughness + d);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+
+  void Apply(Candidate& c, StepKind step, std::vector<Characteristics>& chs) const {
+    if (!c.started) {
+      c.affected = AffectedNow(c, chs);
+      c.started = true;
+    }
+    if (c.source != Candidate::kStatic && c.source != Candidate::kRow) {
+      ApplyPseudo(c, chs);
+      return;
+    }
+    for (const Part& p : c.tmpl->parts) {
+      if (StepOf(p.layer, c.cda, c.source == Candidate::kStatic, s_.edition) != step) continue;
+      for (ObjId o = 0; o < s_.obj.count; ++o)
+        if (c.affected.test(o)) ApplyPart(p, c, o, chs);
+    }
+  }
+
+  // What an effect is and does right now: existence, affected set and the
+  // parameters it would apply with. "How much" it changes (two Mind Bends)
+  // is not part of it; what it reads (Ingester's X) is.
+  uint64_t Signature(const Candidate& c, StepKind step, const std::vector<Characteristics>& ch) const {
+    uint64_t h = 1469598103934665603ull;
+    auto mix = [&](uint64_t v) { h = (h ^ v) * 1099511628211ull; };
+    bool exists = Exists(c, ch);
+    mix(exists);
+    if (!exists) return h;
+    ObjSet set = AffectedNow(c, ch);
+    for (ObjId o = 0; o < s_.obj.count; ++o) mix(set.test(o) ? o + 1 : 0);
+    if (c.source != Candidate::kStatic && c.source != Candidate::kRow) return h;
+    mix(ControllerOf(c, ch));
+    for (const Part& p : c.tmpl->parts) {
+      if (StepOf(p.layer, c.cda, c.source == Candidate::kStatic, s_.edition) != step) continue;
+      for (const WordList* l : {&p.add_subtypes, &p.set_creature_types, &p.set_land_types,
+                                &p.set_colors, &p.add_colors})
+        for (Word w : *l) mix(MapWord(c, w, ch));
+      if (p.has_power || p.has_toughness) {
+        for (ObjId o = 0; o < s_.obj.count; ++o) {
+          if (!set.test(o)) continue;
+          if (p.has_power) mix(static_cast<uint64_t>(Eval(p.power, c, o, ch)));
+          if (p.has_toughness) mix(static_cast<uint64_t>(Eval(p.toughness, c, o, ch)));
+        }
+      }
+    }
+    return h;
+  }
+
+  uint8_t WritesOf(const Candidate& c) const {
+    if (c.source == Candidate::kCounters) return kKPt;
+    if (c.source == Candidate::kEntryCopy || c.source == Candidate::kFaceDown) return 0x7F;
+    uint8_t w = 0;
+    for (const Part& p : c.tmpl->parts) w |= Writes(p);
+    return w;
+  }
+
+  uint8_t ReadsOf(const Candidate& c) const {
+    if (c.source != Candidate::kStatic && c.source != Candidate::kRow) return 0;
+    uint8_t r = 0;
+    if (!c.started && c.source == Candidate::kStatic) {
+      r |= kKAbility | kKText;  // existence: does the object still have the ability?
+      for (FilterId f : c.tmpl->affects) r |= FilterReads(db_.filter(f));
+      if (c.tmpl->condition.you_control != kNoFilter)
+        r |= FilterReads(db_.filter(c.tmpl->condition.you_control)) | kKControl;
+    }
+    if (c.source == Candidate::kStatic) r |= kKControl;  // "you" is its controller
+    for (const Part& p : c.tmpl->parts) {
+      for (const Value* v : {&p.power, &p.toughness}) {
+        switch (v->kind) {
+          case Value::kLinkedPower:
+          case Value::kLinkedToughness:
+          case Value::kSourcePower:
+          case Value::kSourceToughness: r |= kKPt; break;
+          case Value::kManaValue: r |= kKCopy; break;
+          case Value::kCount:
+          case Value::kSumManaValue:
+          case Value::kCardTypes: r |= FilterReads(db_.filter(v->filter)) | kKType; break;
+          default: break;
+        }
+      }
+    }
+    return r;
+  }
+
+  // Does applying `y` change `x` (RULES.md L-6)? Tried on a copy of the state.
+  bool DependsOn(const Candidate& x, uint64_t x_sig, const Candidate& y, StepKind step) {
+    if (!(WritesOf(y) & ReadsOf(x))) return false;
+    trial_ = chars_;
+    Candidate ycopy = y;
+    Apply(ycopy, step, trial_);
+    return Signature(x, step, trial_) != x_sig;
+  }
+
+  void RunStep(StepKind step, const std::string& name) {
+    for (int pass = 0; pass < 2; ++pass) {  // CDAs first (L-3)
+      pending_.clear();
+      for (int i = 0; i < static_cast<int>(cands_.size()); ++i)
+        if (cands_[i].cda == (pass == 0) && ActsIn(cands_[i], step)) pending_.push_back(i);
+      OrderAndApply(step, name);
+    }
+  }
+
+  void OrderAndApply(StepKind step, const std::string& name) {
+    while (!pending_.empty()) {
+      // Effects that no longer exist (their source lost the ability) drop out.
+      pending_.erase(std::remove_if(pending_.begin(), pending_.end(),
+                                    [&](int i) { return !Exists(cands_[i], chars_); }),
+                     pending_.end());
+      if (pending_.empty()) break;
+      std::sort(pending_.begin(), pending_.end(), [&](int a, int b) {
+        return cands_[a].ts != cands_[b].ts ? cands_[a].ts < cands_[b].ts : a < b;
+      });
+      int chosen = pending_[0];
+      bool by_dependency = false;
+      if (pending_.size() > 1) {
+        const size_t k = pending_.size();
+        deps_.assign(k * k, 0);
+        bool any = false;
+        for (size_t i = 0; i < k; ++i) {
+          const Candidate& x = cands_[pending_[i]];
+          uint64_t sig = 0;
+          bool have_sig = false;
+          for (size_t j = 0; j < k; ++j) {
+            if (i == j) continue;
+            const Candidate& y = cands_[pending_[j]];
+            if (!(WritesOf(y) & ReadsOf(x))) continue;
+            if (!have_sig) sig = Signature(x, step, chars_), have_sig = true;
+            if (DependsOn(x, sig, y, step)) deps_[i * k + j] = 1, any = true;
+          }
+        }
+        if (any) {
+          int pick = -1;
+          for (size_t i = 0; i < k && pick < 0; ++i) {
+            bool free = true;
+            for (size_t j = 0; j < k; ++j) free &= !deps_[i * k + j];
+            if (free) pick = static_cast<int>(i);
+          }
+          if (pick < 0) {
+            // Every pending effect waits on another: a loop. Loops are
+            // ignored (L-6): the earliest effect that lies on a cycle goes.
+            for (size_t i = 0; i < k && pick < 0; ++i)
+              if (OnCycle(i, k)) pick = static_cast<int>(i);
+            if (pick < 0) pick = 0;
+          }
+          chosen = pending_[pick];
+          by_dependency = pick != 0;
+        }
+      }
+      Candidate& c = cands_[chosen];
+      if (trace_)
+        trace_->entries.push_back({name, c.Name(db_, s_), c.ts, by_dependency});
+      Apply(c, step, chars_);
+      pending_.erase(std::find(pending_.begin(), pending_.end(), chosen));
+    }
+  }
+
+  bool OnCycle(size_t start, size_t k) const {
+    std::vector<char> seen(k, 0);
+    std::vector<size_t> stack;
+    for (size_t j = 0; j < k; ++j)
+      if (deps_[start * k + j]) stack.push_back(j);
+    while (!stack.empty()) {
+      size_t v = stack.back();
+      stack.pop_back();
+      if (v == start) return true;
+      if (seen[v]) continue;
+      seen[v] = 1;
+      for (size_t j = 0; j < k; ++j)
+        if (deps_[v * k + j]) stack.push_back(j);
+    }
+    return false;
+  }
+
+  // Layer 8 (L-8): player effects, then game-rule effects, in timestamp
+  // order; cost changes go increases, reductions, then setting.
+  void PlayerLayer(LayerCache& out) {
+    struct RuleEffect {
+      uint32_t ts;
+      const Part* part;
+      Player you;
+    };
+    std::vector<RuleEffect> rules;
+    for (auto& c : cands_) {
+      if (c.source != Candidate::kStatic && c.source != Candidate::kRow) continue;
+      if (c.source == Candidate::kStatic && s_.obj.zone[c.object] != Zone::kBattlefield) continue;
+      if (!Exists(c, chars_)) continue;
+      for (const Part& p : c.tmpl->parts)
+        if (p.layer == PartLayer::kRule) rules.push_back({c.ts, &p, ControllerOf(c, chars_)});
+    }
+    std::stable_sort(rules.begin(), rules.end(),
+                     [](const RuleEffect& a, const RuleEffect& b) { return a.ts < b.ts; });
+    for (Player pl = 0; pl < 2; ++pl) {
+      PlayerRules r;
+      for (auto& e : rules) {
+        bool applies = e.part->players == 2 || (e.part->players == 0) == (pl == e.you);
+        if (!applies) continue;
+        if (e.part->no_max_hand_size) r.max_hand_size = -1;
+        if (e.part->max_hand_size >= 0) r.max_hand_size = e.part->max_hand_size;
+        r.cost_increase += e.part->cost_increase;
+        r.cost_reduce += e.part->cost_reduce;
+        r.cost_min = std::max(r.cost_min, e.part->cost_min);
+      }
+      out.rules[pl] = r;
+    }
+  }
+
+  const CardDb& db_;
+  const GameState& s_;
+  LayerTrace* trace_;
+  std::vector<Characteristics> chars_, trial_;
+  std::vector<Candidate> cands_;
+  std::vector<int> pending_;
+  std::vector<char> deps_;
+};
+
+}  // namespace
+
+bool MatchFilter(const GameState& s, const Characteristics* chs, const Filter& f, ObjId o,
+                 const FilterContext& ctx) {
+  Zone z = s.obj.zone[o];
+  if (!Has(f.zones, static_cast<int>(z))) return false;
+  const Characteristics& ch = chs[o];
+  ObjId src = ctx.source;
+  auto map = [&](Word w) -> Word {
+    if (w == kChoiceWord) return ctx.choice;
+    return ctx.text ? ctx.text->MapWord(w) : w;
+  };
+  if (f.self && o != src) return false;
+  if (f.other && o == src) return false;
+  if (f.enchanted && (src == kNoObj || s.obj.attached_to[src] != o)) return false;
+  if (f.controller >= 0) {
+    Player ctl = z == Zone::kBattlefield ? ch.controller : s.obj.controller[o];
+    if ((ctl == ctx.you) != (f.controller == 0)) return false;
+  }
+  if (f.owner >= 0 && ((s.obj.owner[o] == ctx.you) != (f.owner == 0))) return false;
+  if (f.types && !(ch.types & f.types)) return false;
+  if (ch.types & f.not_types) return false;
+  if (!f.subtypes.empty()) {
+    bool any = false;
+    for (Word w : f.subtypes) {
+      Word m = map(w);
+      if (m < kMaxSubtypes && ch.HasSubtype(m)) any = true;
+    }
+    if (!any) return false;
+  }
+  for (Word w : f.not_subtypes) {
+    Word m = map(w);
+    if (m < kMaxSubtypes && ch.HasSubtype(m)) return false;
+  }
+  if (f.supertypes && !(ch.supertypes & f.supertypes)) return false;
+  if (ch.supertypes & f.not_supertypes) return false;
+  if (!f.colors.empty()) {
+    bool any = false;
+    for (Word w : f.colors) {
+      Word m = map(w);
+      if (IsColorWord(m) && Has(ch.colors, m - kColorWordBase)) any = true;
+    }
+    if (!any) return false;
+  }
+  for (Word w : f.not_colors) {
+    Word m = map(w);
+    if (IsColorWord(m) && Has(ch.colors, m - kColorWordBase)) return false;
+  }
+  if (f.colorless >= 0 && (ch.colors == 0) != (f.colorless == 1)) return false;
+  if (f.keywords && !(ch.keywords & f.keywords)) return false;
+  if (ch.keywords & f.not_keywords) return false;
+  if (f.no_abilities >= 0) {
+    bool none = ch.abilities == 0 && ch.keywords == 0 && ch.land_mana == 0;
+    if (none != (f.no_abilities == 1)) return false;
+  }
+  if (f.tapped >= 0 && s.obj.tapped[o] != (f.tapped == 1)) return false;
+  if (f.face_down >= 0 && s.obj.face_down[o] != (f.face_down == 1)) return false;
+  if (f.token >= 0 && s.obj.token[o] != (f.token == 1)) return false;
+  return true;
+}
+
+Characteristics PrintedCharacteristics(const CardDb& db, const CopySpec& spec, Player controller) {
+  Characteristics ch;
+  ch.controller = controller;
+  if (spec.blank || spec.card == kNoCard) {
+    // Face down (RULES.md L-1 1b): a 2/2 creature with no name, text,
+    // subtypes, mana cost or color.
+    ch.blank = true;
+    ch.card = spec.card;
+    ch.types = 1u << kCreature;
+    ch.power = ch.toughness = 2;
+    return ch;
+  }
+  const CardDef& c = db[spec.card];
+  ch.card = spec.card;
+  ch.mode = spec.mode;
+  ch.mana_value = static_cast<int8_t>(c.cost.ManaValue());
+  ch.colors = spec.has_colors ? spec.colors : c.colors;
+  ch.types = c.types;
+  ch.supertypes = c.supertypes;
+  ch.subtypes = c.subtypes;
+  ch.keywords = c.keywords;
+  ch.abilities = c.AllAbilitiesMask();
+  ch.power = static_cast<int16_t>(c.power);
+  ch.toughness = static_cast<int16_t>(c.toughness);
+  for (int col = 0; col < kColorCount; ++col)
+    if (c.subtypes.test(BasicLandSubtype(col))) ch.land_mana |= 1u << col;
+  if (spec.mode > 0 && spec.mode <= c.enters.modes.size()) {
+    const EntryMode& m = c.enters.modes[spec.mode - 1];
+    if (m.has_power) ch.power = static_cast<int16_t>(m.power);
+    if (m.has_toughness) ch.toughness = static_cast<int16_t>(m.toughness);
+    ch.keywords |= m.keywords;
+    ch.types |= m.add_types;
+    if (m.has_subtypes) ch.subtypes |= m.subtypes;
+  }
+  return ch;
+}
+
+void ComputeLayers(const CardDb& db, const GameState& s, LayerCache& out, LayerTrace* trace) {
+  Computer c(db, s, trace);
+  c.Run(out);
+}
+
+std::vector<std::string> EditionSteps(Edition e) { return Layout(e).names; }
+
+}  // namespace strata

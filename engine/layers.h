@@ -1,0 +1,48 @@
+// The layer system (RULES.md L-1 to L-9): computes every object's
+// characteristics from printed values and continuous effects, layer by layer,
+// in the edition of the game, with dependencies found by trying effects on
+// the state rather than declared per card.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/card.h"
+#include "engine/state.h"
+
+namespace strata {
+
+// Printed characteristics of a card (or of copiable values, or face down).
+Characteristics PrintedCharacteristics(const CardDb& db, const CopySpec& spec, Player controller);
+
+// Who is asking when a filter is evaluated: the source (for self, other,
+// enchanted), its controller ("you"), the source's text changes and choice.
+struct FilterContext {
+  ObjId source = kNoObj;
+  Player you = 0;
+  const Characteristics* text = nullptr;
+  Word choice = kNoWord;
+};
+bool MatchFilter(const GameState& s, const Characteristics* chars, const Filter& f, ObjId o,
+                 const FilterContext& ctx);
+
+// Optional trace of the order effects were applied in, for tests and --log.
+struct LayerTrace {
+  struct Entry {
+    std::string step;    // "4", "7c", ...
+    std::string effect;  // "Blood Moon static 1"
+    uint32_t timestamp;
+    bool by_dependency;  // applied out of timestamp order because of L-6
+  };
+  std::vector<Entry> entries;
+};
+
+// Computes all characteristics from scratch into `out` (chars and rules) and
+// stamps it with the state's version.
+void ComputeLayers(const CardDb& db, const GameState& s, LayerCache& out,
+                   LayerTrace* trace = nullptr);
+
+// The layer names of an edition's steps, in order ("1a", "1b", "2", ...).
+std::vector<std::string> EditionSteps(Edition e);
+
+}  // namespace strata

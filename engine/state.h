@@ -1,0 +1,163 @@
+// The game state: one value made of flat arrays indexed by small integers
+// (DESIGN.md). Objects are a structure of arrays; continuous effects made by
+// spells and abilities are one flat table; static abilities are read from the
+// objects themselves when layers are computed. No pointers between parts, so a
+// plain copy of a GameState is a game that continues exactly like the original.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "engine/card.h"
+#include "engine/types.h"
+#include "engine/words.h"
+
+namespace strata {
+
+// An object's characteristics: printed values, or the result of the layers.
+// Trivially copyable so the cache is one flat array.
+struct Characteristics {
+  CardId card = kNoCard;  // whose name and abilities it has (after copy effects)
+  uint8_t mode = 0;       // entry mode, part of the copiable values (Primal Clay)
+  bool blank = false;     // face-down: no name, no abilities
+  int8_t mana_value = 0;
+  ColorMask colors = 0;
+  TypeMask types = 0;
+  SupertypeMask supertypes = 0;
+  bool all_creature_types = false;
+  SubtypeSet subtypes;
+  KeywordMask keywords = 0;
+  uint32_t abilities = 0;  // one bit per non-keyword ability of `card`
+  ColorMask land_mana = 0;  // intrinsic mana abilities of basic land types
+  int16_t power = 0, toughness = 0;
+  Player controller = 0;
+  uint8_t text_count = 0;  // text changes: word -> word (layer 3)
+  std::array<std::pair<Word, Word>, 4> text{};
+  bool operator==(const Characteristics&) const = default;
+
+  Word MapWord(Word w) const {
+    for (int i = 0; i < text_count; ++i)
+      if (text[i].first == w) return text[i].second;
+    return w;
+  }
+  bool HasSubtype(int st) const {
+    return subtypes.test(st) || (all_creature_types && CreatureTypeMask().test(st));
+  }
+  bool IsCreature() const { return Has(types, kCreature); }
+};
+
+// The copiable values a copy effect fixes when it is created (RULES.md L-7).
+struct CopySpec {
+  CardId card = kNoCard;
+  uint8_t mode = 0;
+  bool blank = false;
+  bool has_colors = false;
+  ColorMask colors = 0;
+  bool operator==(const CopySpec&) const = default;
+};
+
+// A reference to an object that stays valid only while it stays in its zone:
+// a zone change makes a new object (RULES.md "Game and objects").
+struct ObjRef {
+  ObjId id = kNoObj;
+  uint16_t incarnation = 0;
+  bool operator==(const ObjRef&) const = default;
+};
+
+// Objects as a structure of arrays.
+struct Objects {
+  int count = 0;
+  std::array<CardId, kMaxObjects> card;
+  std::array<Zone, kMaxObjects> zone;
+  std::array<Player, kMaxObjects> owner;
+  std::array<Player, kMaxObjects> controller;  // before control effects (layer 2)
+  std::array<uint32_t, kMaxObjects> timestamp;
+  std::array<uint16_t, kMaxObjects> incarnation;
+  std::array<int16_t, kMaxObjects> p1p1, m1m1, other_counters;
+  std::array<uint32_t, kMaxObjects> counter_timestamp;
+  std::array<int16_t, kMaxObjects> damage;
+  std::array<uint8_t, kMaxObjects> regen_shields;
+  std::array<bool, kMaxObjects> tapped, sick, face_down, token;
+  std::array<ObjId, kMaxObjects> attached_to;
+  std::array<uint16_t, kMaxObjects> choice;  // entry choice: word, color or mode
+  std::array<ObjRef, kMaxObjects> linked;    // entry choice: exiled object
+  std::array<CopySpec, kMaxObjects> copy;    // entry choice: copy (Clone)
+};
+
+// A continuous effect created by a resolved spell or ability (RULES.md L-4:
+// it gets a timestamp when created). Statics are not rows: they are read from
+// the objects that have them.
+struct EffectRow {
+  CardId card = kNoCard;
+  int16_t tmpl = -1;  // index into CardDef::continuous
+  uint32_t timestamp = 0;
+  ObjRef source;
+  Player controller = 0;
+  Duration duration = Duration::kPermanent;
+  int16_t x = 0;
+  std::array<uint16_t, 2> choice{kNoWord, kNoWord};
+  uint32_t set_begin = 0, set_len = 0;  // the affected objects, fixed on resolution
+  CopySpec copy;
+  int16_t source_power = 0, source_toughness = 0;
+  bool active = true;
+};
+
+// Results of layer 8 for one player (RULES.md L-8).
+struct PlayerRules {
+  int max_hand_size = 7;  // -1: no maximum
+  int cost_increase = 0, cost_reduce = 0, cost_min = 0;
+  bool operator==(const PlayerRules&) const = default;
+};
+
+struct PlayerState {
+  int life = 20;
+  std::array<int, 6> pool{};  // W U B R G C
+  bool lost = false;
+  int lands_played = 0;
+  std::vector<ObjId> library;  // top first
+  std::vector<ObjId> hand;
+  std::vector<ObjId> graveyard;  // bottom first
+};
+
+// The cached layer results (RULES.md L-9): stamped with the state version.
+struct LayerCache {
+  uint64_t version = ~uint64_t{0};
+  std::array<Characteristics, kMaxObjects> chars;
+  std::array<PlayerRules, 2> rules;
+};
+
+}  // namespace strata
+
+namespace strata {
+
+enum class Phase : uint8_t { kUntap, kUpkeep, kDraw, kMain, kDiscard, kCleanup };
+std::string_view PhaseName(Phase p);
+std::optional<Phase> ParsePhase(std::string_view s);
+
+// Everything the layers read. The timing engine (game.h) keeps its own
+// bookkeeping beside it; both are plain values.
+struct GameState {
+  Edition edition = Edition::kModern;
+  int turn = 1;
+  Player active = 0;
+  Phase phase = Phase::kMain;
+  Objects obj;
+  std::vector<EffectRow> effects;
+  std::vector<ObjRef> effect_sets;
+  std::array<PlayerState, 2> players;
+  uint32_t next_timestamp = 1;
+  // Bumped by every mutation that can change a characteristic (L-9).
+  uint64_t version = 0;
+
+  void Touch() { ++version; }
+  uint32_t NewTimestamp() { return next_timestamp++; }
+  bool Alive(ObjRef r) const {
+    return r.id != kNoObj && r.id < obj.count && obj.incarnation[r.id] == r.incarnation &&
+           obj.zone[r.id] != Zone::kNone;
+  }
+  ObjRef Ref(ObjId id) const { return ObjRef{id, obj.incarnation[id]}; }
+};
+
+}  // namespace strata

@@ -1,0 +1,74 @@
+// Small value types shared by the whole engine: players, zones, colors, card
+// types, supertypes, keywords and the layer editions. Everything here is a
+// plain integer or bitmask so the game state stays a flat, copyable value.
+#pragma once
+
+#include <array>
+#include <bitset>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace strata {
+
+using ObjId = uint16_t;
+inline constexpr ObjId kNoObj = 0xFFFF;
+inline constexpr int kMaxObjects = 256;
+using CardId = uint16_t;
+inline constexpr CardId kNoCard = 0xFFFF;
+
+using Player = uint8_t;  // 0 = A, 1 = B
+inline constexpr Player kNoPlayer = 0xFF;
+inline Player Opponent(Player p) { return static_cast<Player>(1 - p); }
+
+enum class Zone : uint8_t { kNone, kLibrary, kHand, kBattlefield, kGraveyard, kExile, kStack };
+inline constexpr int kZoneCount = 7;
+std::string_view ZoneName(Zone z);
+std::optional<Zone> ParseZone(std::string_view s);
+
+// Colors as a 5-bit mask in WUBRG order.
+using ColorMask = uint8_t;
+enum Color : uint8_t { kWhite, kBlue, kBlack, kRed, kGreen };
+inline constexpr int kColorCount = 5;
+std::string_view ColorName(int c);       // "white"
+char ColorSymbol(int c);                 // 'W'
+std::optional<int> ParseColor(std::string_view s);
+
+using TypeMask = uint16_t;
+enum CardType : uint8_t {
+  kArtifact, kCreature, kEnchantment, kInstant, kInterrupt, kLand, kSorcery, kTribal, kCardTypeCount
+};
+std::string_view CardTypeName(int t);
+std::optional<int> ParseCardType(std::string_view s);
+
+using SupertypeMask = uint8_t;
+enum Supertype : uint8_t { kBasic, kLegendary, kSnow, kWorld, kSupertypeCount };
+std::string_view SupertypeName(int t);
+std::optional<int> ParseSupertype(std::string_view s);
+
+// Keywords. Landwalk and protection carry a word (a land type or a color),
+// which text-changing effects (layer 3) can rewrite, so each variant is its
+// own bit and the text layer remaps bits.
+using KeywordMask = uint64_t;
+enum Keyword : uint8_t {
+  kFlying, kFirstStrike, kTrample, kVigilance, kHaste, kReach, kDefender, kShroud, kFlash,
+  kChangeling, kDoubleStrike, kLifelink, kDeathtouch, kMenace,
+  kPlainswalk, kIslandwalk, kSwampwalk, kMountainwalk, kForestwalk,
+  kProtWhite, kProtBlue, kProtBlack, kProtRed, kProtGreen,
+  kKeywordCount
+};
+std::string_view KeywordName(int k);
+std::optional<int> ParseKeyword(std::string_view s);
+
+// The three layer editions of RULES.md L-2.
+enum class Edition : uint8_t { kClassic, kM10, kModern };
+std::string_view EditionName(Edition e);
+std::optional<Edition> ParseEdition(std::string_view s);
+
+template <typename Mask>
+inline bool Has(Mask m, int bit) {
+  return (m >> bit) & 1;
+}
+
+}  // namespace strata

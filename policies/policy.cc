@@ -1,0 +1,40 @@
+#include "policies/policy.h"
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_split.h"
+#include "policies/random_policy.h"
+
+namespace strata {
+
+absl::StatusOr<std::unique_ptr<Policy>> MakePolicy(const std::string& spec, uint64_t seed) {
+  std::vector<std::string> head = absl::StrSplit(spec, absl::MaxSplits(':', 1));
+  const std::string& name = head[0];
+  std::vector<std::pair<std::string, std::string>> params;
+  if (head.size() > 1 && !head[1].empty()) {
+    for (auto kv : absl::StrSplit(head[1], ',')) {
+      std::vector<std::string> p = absl::StrSplit(kv, absl::MaxSplits('=', 1));
+      if (p.size() != 2)
+        return absl::InvalidArgumentError("policy '" + spec + "': parameter '" + std::string(kv) +
+                                          "': expected name=value");
+      params.emplace_back(p[0], p[1]);
+    }
+  }
+  if (name == "random") {
+    double pass = 0.3;
+    for (auto& [k, v] : params) {
+      if (k != "pass" || !absl::SimpleAtod(v, &pass) || pass < 0 || pass > 1)
+        return absl::InvalidArgumentError("policy '" + spec + "': parameter '" + k +
+                                          "': expected pass=P with 0 <= P <= 1");
+    }
+    return std::unique_ptr<Policy>(new RandomPolicy(seed, pass));
+  }
+  return absl::InvalidArgumentError("unknown policy '" + name + "'; known policies:\n" +
+                                    PolicyHelp());
+}
+
+std::string PolicyHelp() {
+  return "  random[:pass=P]   uniform over legal actions; passes with probability P "
+         "(default 0.3) when passing is legal\n";
+}
+
+}  // namespace strata

@@ -1,0 +1,71 @@
+// The scripted policy of rules scenarios (SCENARIOS.md "Steps"): both players
+// share one ordered script; when the engine asks player P, P takes the next
+// unused step if it is P's and can be taken at this decision, and passes
+// otherwise. It goes through the same decision API as every other policy.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "policies/policy.h"
+
+namespace strata {
+
+// A scripted value: an object id, a player, a word or a number.
+struct ScriptValue {
+  enum Kind : uint8_t { kObject, kPlayer, kText, kNumber } kind = kText;
+  ObjId object = kNoObj;  // kObject (resolved by the loader); spells: see spell_tag
+  std::string spell_tag;  // a step `id` naming a spell cast earlier
+  Player player = 0;
+  std::string text;
+  int number = 0;
+  std::string Describe() const;
+};
+
+struct ScriptStep {
+  enum Kind : uint8_t { kCast, kActivate, kPlayLand, kPass } kind = kPass;
+  int number = 0;  // 1-based, for messages
+  int line = 0;
+  Player player = 0;
+  std::string card;      // kCast, kPlayLand by name
+  ObjId object = kNoObj; // kActivate, kPlayLand by id
+  int ability = 1;
+  std::vector<ScriptValue> targets;
+  bool has_x = false;
+  int x = 0;
+  std::vector<ScriptValue> choices;
+  std::string at;  // neutral, respond, ...
+  std::string tag; // `id`
+  std::string Describe() const;
+};
+
+// The shared script and what happened to it.
+struct Script {
+  std::vector<ScriptStep> steps;
+  size_t next = 0;
+  std::vector<std::string> errors;
+  // Tags of cast steps: the serial of the spell and its card object.
+  std::vector<std::pair<std::string, uint32_t>> serials;
+  std::vector<std::pair<std::string, ObjId>> spell_objects;
+  bool Done() const { return next >= steps.size(); }
+};
+
+class ScriptedPolicy : public Policy {
+ public:
+  ScriptedPolicy(Script* script, Player player) : script_(script), player_(player) {}
+  int Choose(const Game& game, const Decision& decision) override;
+  std::string Name() const override { return "scripted"; }
+
+ private:
+  int Fail(const std::string& message, const Decision& d);
+  int FromValue(const Game& game, const Decision& d, const ScriptValue& v, const char* what);
+  Script* script_;
+  Player player_;
+  const ScriptStep* current_ = nullptr;  // the step whose cast is in progress
+  size_t next_target_ = 0, next_choice_ = 0;
+  std::vector<ScriptValue> leftover_choices_;  // asked later, e.g. as it enters
+};
+
+}  // namespace strata

@@ -1,0 +1,72 @@
+#include "sim/cards_command.h"
+
+#include <cstdio>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+
+namespace strata {
+namespace {
+
+std::string PT(const CardDef& c) {
+  if (!Has(c.types, kCreature)) return "";
+  return absl::StrCat(c.power_star ? "*" : absl::StrCat(c.power), "/",
+                      c.toughness_star ? "*" : absl::StrCat(c.toughness));
+}
+
+std::string Parts(const std::vector<Part>& parts) {
+  std::vector<std::string> out;
+  for (auto& p : parts) out.emplace_back(std::string(PartLayerName(p.layer)));
+  return absl::StrJoin(out, " + ");
+}
+
+}  // namespace
+
+void PrintCardTable(const CardDb& db) {
+  std::printf("%-32s %-18s %-44s %s\n", "name", "cost", "type line", "P/T");
+  for (auto& c : db.cards)
+    std::printf("%-32s %-18s %-44s %s\n", c.name.c_str(), c.cost.Empty() ? "" : c.cost.ToString().c_str(),
+                c.TypeLine().c_str(), PT(c).c_str());
+  std::printf("%zu cards\n", db.cards.size());
+}
+
+bool PrintCard(const CardDb& db, const std::string& name) {
+  CardId id = db.Find(name);
+  if (id == kNoCard) return false;
+  const CardDef& c = db[id];
+  std::printf("%s   %s\n", c.name.c_str(), c.cost.ToString().c_str());
+  std::printf("  defined at  %s:%d\n", c.file.c_str(), c.line);
+  std::printf("  type line   %s\n", c.TypeLine().c_str());
+  std::vector<std::string> colors;
+  for (int i = 0; i < kColorCount; ++i)
+    if (Has(c.colors, i)) colors.emplace_back(std::string(ColorName(i)));
+  std::printf("  colors      %s\n", colors.empty() ? "colorless" : absl::StrJoin(colors, ", ").c_str());
+  std::printf("  mana value  %d\n", c.cost.ManaValue());
+  if (Has(c.types, kCreature)) std::printf("  P/T         %s\n", PT(c).c_str());
+  std::vector<std::string> kws;
+  for (int k = 0; k < kKeywordCount; ++k)
+    if (Has(c.keywords, k)) kws.emplace_back(std::string(KeywordName(k)));
+  if (!kws.empty()) std::printf("  keywords    %s\n", absl::StrJoin(kws, ", ").c_str());
+  for (size_t i = 0; i < c.statics.size(); ++i)
+    std::printf("  static %zu    %s%s: %s\n", i + 1, c.statics[i].cda ? "CDA " : "",
+                c.statics[i].name.empty() ? "" : c.statics[i].name.c_str(),
+                Parts(c.statics[i].parts).c_str());
+  for (size_t i = 0; i < c.activated.size(); ++i)
+    std::printf("  activated %zu %s%s, %zu target(s), %zu effect(s)\n", i + 1,
+                c.activated[i].mana_ability ? "mana ability " : "",
+                c.activated[i].cost.Empty() ? (c.activated[i].tap ? "{T}" : "free")
+                                            : c.activated[i].cost.ToString().c_str(),
+                c.activated[i].body.targets.size(), c.activated[i].body.steps.size());
+  for (size_t i = 0; i < c.triggers.size(); ++i)
+    std::printf("  trigger %zu   %s\n", i + 1, c.AbilityName(c.TriggerBit(static_cast<int>(i))).c_str());
+  if (c.has_spell)
+    std::printf("  spell       %zu target(s), %zu effect(s)\n", c.spell.targets.size(),
+                c.spell.steps.size());
+  for (size_t i = 0; i < c.continuous.size(); ++i)
+    std::printf("  effect %zu    %s\n", i + 1, Parts(c.continuous[i].parts).c_str());
+  if (c.enters.choose != ChoiceKind::kNone) std::printf("  enters      with a choice\n");
+  return true;
+}
+
+}  // namespace strata

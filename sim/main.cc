@@ -1,0 +1,108 @@
+// strata: the command-line program. One binary, one subcommand per job.
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+#include "CLI/CLI.hpp"
+#include "engine/card_loader.h"
+#include "sim/cards_command.h"
+#include "sim/scenario.h"
+
+namespace {
+
+std::string DefaultCards() {
+  if (std::filesystem::is_directory("data/cards")) return "data/cards";
+  return std::string(STRATA_DATA_DIR) + "/cards";
+}
+
+bool LoadDb(const std::vector<std::string>& paths, strata::CardDb& db) {
+  auto status = strata::LoadCards(paths, db);
+  if (!status.ok()) {
+    std::fprintf(stderr, "%s\n", std::string(status.message()).c_str());
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"strata: a Monte Carlo simulator and rules engine for a classic-era "
+               "Magic-style card game"};
+  app.require_subcommand(1);
+  std::vector<std::string> card_paths;
+  app.add_option("--cards", card_paths,
+                 "card files or directories (default: data/cards)")
+      ->type_name("PATH");
+
+  // strata scenario
+  auto* scenario = app.add_subcommand("scenario", "run rules scenario files (exit 0 only if all hold)");
+  std::vector<std::string> scenario_paths;
+  bool scenario_log = false, unchecked = false;
+  scenario->add_option("paths", scenario_paths, "scenario files or directories")->required();
+  scenario->add_flag("--log", scenario_log, "print each scenario's game log");
+  scenario->add_flag("--unchecked", unchecked,
+                     "do not compare the layer cache with a fresh computation on every query");
+
+  // strata cards
+  auto* cards = app.add_subcommand("cards", "validate and inspect the card database");
+  cards->require_subcommand(1);
+  auto* check = cards->add_subcommand("check", "validate card files (default: data/cards)");
+  std::vector<std::string> check_paths;
+  check->add_option("files", check_paths, "card files or directories");
+  auto* list = cards->add_subcommand("list", "print the pool as a table");
+  auto* show = cards->add_subcommand("show", "print one card's compiled form");
+  std::string show_name;
+  show->add_option("name", show_name, "card name")->required();
+
+  CLI11_PARSE(app, argc, argv);
+  if (card_paths.empty()) card_paths.push_back(DefaultCards());
+
+  if (*check) {
+    strata::CardDb db;
+    auto paths = check_paths.empty() ? card_paths : check_paths;
+    if (!LoadDb(paths, db)) return 1;
+    std::printf("ok: %zu cards\n", db.cards.size());
+    return 0;
+  }
+  strata::CardDb db;
+  if (!LoadDb(card_paths, db)) return 1;
+  if (*list) {
+    strata::PrintCardTable(db);
+    return 0;
+  }
+  if (*show) {
+    if (!strata::PrintCard(db, show_name)) {
+      std::fprintf(stderr, "unknown card '%s' (closest: ", show_name.c_str());
+      auto close = db.Closest(show_name);
+      for (size_t i = 0; i < close.size(); ++i)
+        std::fprintf(stderr, "%s%s", i ? ", " : "", close[i].c_str());
+      std::fprintf(stderr, ")\n");
+      return 1;
+    }
+    return 0;
+  }
+  if (*scenario) {
+    std::vector<std::string> errors;
+    auto files = strata::ScenarioFiles(scenario_paths, &errors);
+    for (auto& e : errors) std::fprintf(stderr, "%s\n", e.c_str());
+    strata::ScenarioOptions opt;
+    opt.log = scenario_log;
+    opt.checked_layers = !unchecked;
+    int passed = 0, failed = 0;
+    for (auto& f : files) {
+      auto r = strata::RunScenarioFile(db, f, opt);
+      std::printf("%s %s\n", r.passed ? "PASS" : "FAIL", r.name.c_str());
+      if (!r.passed) {
+        std::printf("  file: %s\n", f.c_str());
+        for (auto& line : r.failures) std::printf("  %s\n", line.c_str());
+      }
+      if (scenario_log)
+        for (auto& line : r.log) std::printf("    | %s\n", line.c_str());
+      (r.passed ? passed : failed)++;
+    }
+    std::printf("%d passed, %d failed\n", passed, failed);
+    return (failed == 0 && errors.empty() && !files.empty()) ? 0 : 1;
+  }
+  return 0;
+}

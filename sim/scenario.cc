@@ -1,0 +1,669 @@
+#include "sim/scenario.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+#include "engine/game.h"
+#include "policies/scripted.h"
+#include "toml++/toml.h"
+
+namespace strata {
+namespace {
+
+struct ScenarioError {
+  std::string message;
+};
+
+// Debian's Abseil has its own string_view; spell std::string_view out.
+std::string S(std::string_view v) { return std::string(v); }
+template <typename Range>
+std::string JoinKeys(const Range& keys) {
+  std::string out;
+  for (auto k : keys) out += (out.empty() ? "" : ", ") + std::string(k);
+  return out;
+}
+
+class Loader {
+ public:
+  Loader(const CardDb& db, const std::string& file) : db_(db), file_(file) {}
+
+  [[noreturn]] void Fail(const toml::node& n, std::string_view key, const std::string& expected) {
+    throw ScenarioError{absl::StrCat(file_, ":", n.source().begin.line, ": key '", S(key),
+                                     "': expected ", expected)};
+  }
+
+  void Keys(const toml::table& t, std::string_view what,
+            std::initializer_list<std::string_view> allowed) {
+    for (auto& [k, v] : t)
+      if (std::find(allowed.begin(), allowed.end(), k.str()) == allowed.end())
+        Fail(v, k.str(), absl::StrCat("one of the keys of ", S(what), " (", JoinKeys(allowed),
+                                      "); this key is unknown"));
+  }
+  std::string Str(const toml::node& n, std::string_view key) {
+    if (auto s = n.value_exact<std::string>()) return *s;
+    Fail(n, key, "a string");
+  }
+  int Int(const toml::node& n, std::string_view key) {
+    if (auto v = n.value_exact<int64_t>()) return static_cast<int>(*v);
+    Fail(n, key, "an integer");
+  }
+  bool Bool(const toml::node& n, std::string_view key) {
+    if (auto v = n.value_exact<bool>()) return *v;
+    Fail(n, key, "true or false");
+  }
+  Player PlayerOf(const toml::node& n, std::string_view key) {
+    auto s = Str(n, key);
+    if (s == "A") return 0;
+    if (s == "B") return 1;
+    Fail(n, key, "\"A\" or \"B\", got '" + s + "'");
+  }
+  CardId Card(const toml::node& n, std::string_view key, const std::string& name) {
+    CardId c = db_.Find(name);
+    if (c == kNoCard)
+      Fail(n, key, absl::StrCat("a card name from the card database, got '", name,
+                                "' (closest: ", absl::StrJoin(db_.Closest(name), ", "), ")"));
+    return c;
+  }
+  std::vector<std::string> StrList(const toml::node& n, std::string_view key) {
+    std::vector<std::string> out;
+    auto* a = n.as_array();
+    if (!a) Fail(n, key, "a list of strings");
+    for (auto& e : *a) out.push_back(Str(e, key));
+    return out;
+  }
+
+  const CardDb& db_;
+  std::string file_;
+};
+
+std::string Lower(std::string_view s) { return absl::AsciiStrToLower(std::string(s)); }
+
+std::string SetString(std::vector<std::string> v) {
+  std::sort(v.begin(), v.end());
+  return "[" + absl::StrJoin(v, ", ") + "]";
+}
+
+class Runner {
+ public:
+  Runner(const CardDb& db, const std::string& file, const ScenarioOptions& opt)
+      : db_(db), L_(db, file), opt_(opt) {}
+
+  void Run(const toml::table& doc, ScenarioResult& result) {
+    L_.Keys(doc, "a scenario",
+            {"name", "source", "rules", "active", "phase", "turn", "free_mana", "until", "seed",
+             "players", "object", "step", "expect"});
+    result.name = std::filesystem::path(result.file).stem().string();
+    if (auto* n = doc.get("name")) result.name = L_.Str(*n, "name");
+    GameOptions go;
+    go.checked_layers = opt_.checked_layers;
+    go.log = opt_.log;
+    go.free_mana = true;
+    if (auto* n = doc.get("rules")) {
+      auto e = ParseEdition(L_.Str(*n, "rules"));
+      if (!e) L_.Fail(*n, "rules", "classic, m10 or modern");
+      go.edition = *e;
+    }
+    if (auto* n = doc.get("free_mana")) go.free_mana = L_.Bool(*n, "free_mana");
+    Player active = 0;
+    if (auto* n = doc.get("active")) active = L_.PlayerOf(*n, "active");
+    Phase phase = Phase::kMain;
+    if (auto* n = doc.get("phase")) {
+      auto p = ParsePhase(L_.Str(*n, "phase"));
+      if (!p) L_.Fail(*n, "phase", "untap, upkeep, draw, main, discard or cleanup");
+      phase = *p;
+    }
+    int turn = 1;
+    if (auto* n = doc.get("turn")) turn = L_.Int(*n, "turn");
+    StopAt until = StopAt::kNeutral;
+    int until_turns = 0;
+    if (auto* n = doc.get("until")) {
+      auto u = L_.Str(*n, "until");
+      if (u == "resolved") until = StopAt::kNeutral;
+      else if (u == "end_of_phase") until = StopAt::kPhaseEnd;
+      else if (u == "end_of_turn") until = StopAt::kTurnEnd;
+      else if (u.rfind("turns:", 0) == 0 && absl::SimpleAtoi(u.substr(6), &until_turns) &&
+               until_turns > 0)
+        until = StopAt::kTurn;
+      else L_.Fail(*n, "until", "resolved, end_of_phase, end_of_turn or turns:N");
+    }
+    if (auto* n = doc.get("seed")) L_.Int(*n, "seed");
+    if (auto* n = doc.get("source")) L_.Str(*n, "source");
+
+    game_ = std::make_unique<Game>(db_, go);
+    Game& g = *game_;
+    // Players: life, hand, library (top first), graveyard.
+    if (auto* n = doc.get("players")) {
+      auto* t = n->as_table();
+      if (!t) L_.Fail(*n, "players", "[players.A] and [players.B] tables");
+      for (auto& [k, v] : *t) {
+        if (k.str() != "A" && k.str() != "B") L_.Fail(v, k.str(), "A or B");
+        Player p = k.str() == "A" ? 0 : 1;
+        auto* pt = v.as_table();
+        if (!pt) L_.Fail(v, k.str(), "a table");
+        L_.Keys(*pt, "a player", {"life", "hand", "library", "graveyard"});
+        if (auto* l = pt->get("life")) g.SetLifeTotal(p, L_.Int(*l, "life"));
+        for (auto [key, zone] : {std::pair{"library", Zone::kLibrary}, std::pair{"hand", Zone::kHand},
+                                 std::pair{"graveyard", Zone::kGraveyard}}) {
+          if (auto* l = pt->get(key))
+            for (auto& name : L_.StrList(*l, key)) g.AddObject(L_.Card(*l, key, name), p, zone);
+        }
+      }
+    }
+    // Objects, in listing order: later ones get later timestamps (L-4).
+    struct Pending {
+      ObjId o;
+      const toml::table* t;
+    };
+    std::vector<Pending> pending;
+    if (auto* n = doc.get("object")) {
+      auto* a = n->as_array();
+      if (!a) L_.Fail(*n, "object", "[[object]] tables");
+      for (auto& e : *a) {
+        auto* t = e.as_table();
+        if (!t) L_.Fail(e, "object", "a table");
+        L_.Keys(*t, "an object",
+                {"id", "card", "owner", "controller", "zone", "counters", "tapped", "sick",
+                 "damage", "attached_to", "choice", "face_down"});
+        auto* c = t->get("card");
+        if (!c) L_.Fail(*t, "card", "the object's card name");
+        std::string name = L_.Str(*c, "card");
+        CardId card = L_.Card(*c, "card", name);
+        Player owner = 0;
+        if (auto* x = t->get("owner")) owner = L_.PlayerOf(*x, "owner");
+        Zone zone = Zone::kBattlefield;
+        if (auto* x = t->get("zone")) {
+          auto z = ParseZone(L_.Str(*x, "zone"));
+          if (!z || *z == Zone::kStack)
+            L_.Fail(*x, "zone", "battlefield, hand, graveyard, library or exile");
+          zone = *z;
+        }
+        ObjId o = g.AddObject(card, owner, zone);
+        std::string id = Lower(name);
+        if (auto* x = t->get("id")) id = L_.Str(*x, "id");
+        if (ids_.count(id)) L_.Fail(t->get("id") ? *t->get("id") : *t, "id",
+                                    "a unique object id; '" + id + "' is used twice (give an id)");
+        ids_[id] = o;
+        GameState& s = g.MutableState();
+        if (auto* x = t->get("controller")) s.obj.controller[o] = L_.PlayerOf(*x, "controller");
+        if (auto* x = t->get("tapped")) s.obj.tapped[o] = L_.Bool(*x, "tapped");
+        if (auto* x = t->get("sick")) s.obj.sick[o] = L_.Bool(*x, "sick");
+        if (auto* x = t->get("damage")) s.obj.damage[o] = static_cast<int16_t>(L_.Int(*x, "damage"));
+        if (auto* x = t->get("face_down")) s.obj.face_down[o] = L_.Bool(*x, "face_down");
+        if (auto* x = t->get("counters")) {
+          auto* ct = x->as_table();
+          if (!ct) L_.Fail(*x, "counters", "a table like { p1p1 = 2, m1m1 = 1 }");
+          for (auto& [ck, cv] : *ct) {
+            int kind = ck.str() == "p1p1" ? 0 : ck.str() == "m1m1" ? 1 : 2;
+            g.AddCounters(o, kind, L_.Int(cv, ck.str()));
+          }
+        }
+        pending.push_back({o, t});
+      }
+    }
+    // Attachments and entry choices refer to other objects: after all exist.
+    for (auto& [o, t] : pending) {
+      GameState& s = g.MutableState();
+      if (auto* x = t->get("attached_to")) s.obj.attached_to[o] = Object(*x, "attached_to");
+      if (auto* x = t->get("choice")) EntryChoiceOf(o, *x);
+    }
+    // Steps.
+    if (auto* n = doc.get("step")) {
+      auto* a = n->as_array();
+      if (!a) L_.Fail(*n, "step", "[[step]] tables");
+      for (auto& e : *a) script_.steps.push_back(Step(e, static_cast<int>(script_.steps.size()) + 1));
+    }
+    // Cast cards are taken from the hand, or created there if absent.
+    std::map<std::pair<Player, std::string>, int> needed;
+    for (auto& st : script_.steps)
+      if (st.kind == ScriptStep::kCast) ++needed[{st.player, Lower(st.card)}];
+    for (auto& [key, count] : needed) {
+      int have = 0;
+      for (ObjId o : g.state().players[key.first].hand)
+        if (Lower(db_[g.state().obj.card[o]].name) == key.second) ++have;
+      for (; have < count; ++have) g.AddObject(db_.Find(key.second), key.first, Zone::kHand);
+    }
+    // Parse expectations before running so a malformed one fails early.
+    if (auto* n = doc.get("expect")) {
+      auto* a = n->as_array();
+      if (!a) L_.Fail(*n, "expect", "[[expect]] tables");
+      for (auto& e : *a) {
+        auto* t = e.as_table();
+        if (!t) L_.Fail(e, "expect", "a table");
+        L_.Keys(*t, "an expectation",
+                {"object", "spell", "player", "winner", "power", "toughness", "colors", "types",
+                 "subtypes", "supertypes", "abilities", "has", "lacks", "controller", "zone",
+                 "counters", "damage", "tapped", "name", "outcome", "life", "hand", "library",
+                 "graveyard", "lost"});
+        expects_.push_back(t);
+      }
+    }
+
+    g.StartAt(phase, active, turn);
+    ScriptedPolicy pa(&script_, 0), pb(&script_, 1);
+    Policy* policies[2] = {&pa, &pb};
+    int stop_turn = turn + std::max(until_turns, 1) + 2;
+    for (int guard = 0; guard < 20000; ++guard) {
+      if (script_.Done()) g.SetStop(until, turn + until_turns);
+      else if (g.state().turn > stop_turn) break;
+      const Decision& d = g.Advance();
+      if (d.kind == DecisionKind::kNone) break;
+      g.Apply(policies[d.player]->Choose(g, d));
+    }
+    for (auto& e : script_.errors) result.failures.push_back(e);
+    if (!script_.Done()) {
+      const ScriptStep& st = script_.steps[script_.next];
+      result.failures.push_back(
+          absl::StrCat("step ", st.number, " (", st.Describe(), ") was never legal"));
+    }
+    if (!g.layer_mismatch().empty()) result.failures.push_back("L-9 check: " + g.layer_mismatch());
+    for (auto* t : expects_) Check(*t, result.failures);
+    result.log = g.log();
+    result.passed = result.failures.empty();
+  }
+
+ private:
+  ObjId Object(const toml::node& n, std::string_view key) {
+    auto id = L_.Str(n, key);
+    auto it = ids_.find(id);
+    if (it == ids_.end()) L_.Fail(n, key, "the id of an [[object]], got '" + id + "'");
+    return it->second;
+  }
+
+  void EntryChoiceOf(ObjId o, const toml::node& n) {
+    Game& g = *game_;
+    const CardDef& card = db_[g.state().obj.card[o]];
+    GameState& s = g.MutableState();
+    switch (card.enters.choose) {
+      case ChoiceKind::kCopy: {
+        ObjId src = Object(n, "choice");
+        const Characteristics& ch = g.Chars(src);
+        CopySpec spec{ch.card, ch.mode, ch.blank};
+        if (card.enters.has_except_colors) spec.has_colors = true, spec.colors = card.enters.except_colors;
+        g.MutableState().obj.copy[o] = spec;
+        break;
+      }
+      case ChoiceKind::kExile:
+        s.obj.linked[o] = s.Ref(Object(n, "choice"));
+        break;
+      case ChoiceKind::kMode: {
+        int m = 0;
+        if (auto v = n.value_exact<int64_t>()) m = static_cast<int>(*v);
+        else if (!absl::SimpleAtoi(L_.Str(n, "choice"), &m)) L_.Fail(n, "choice", "a mode number");
+        if (m < 1 || m > static_cast<int>(card.enters.modes.size()))
+          L_.Fail(n, "choice", absl::StrCat("a mode between 1 and ", card.enters.modes.size()));
+        s.obj.choice[o] = static_cast<uint16_t>(m);
+        break;
+      }
+      case ChoiceKind::kColor: {
+        auto c = ParseColor(L_.Str(n, "choice"));
+        if (!c) L_.Fail(n, "choice", "a color");
+        s.obj.choice[o] = ColorWord(*c);
+        break;
+      }
+      case ChoiceKind::kCreatureType: {
+        auto t = ParseCreatureType(L_.Str(n, "choice"));
+        if (!t) L_.Fail(n, "choice", "a creature type");
+        s.obj.choice[o] = static_cast<uint16_t>(*t);
+        break;
+      }
+      case ChoiceKind::kBasicLandType: {
+        auto t = ParseSubtype(L_.Str(n, "choice"));
+        if (!t || !BasicLandColor(*t)) L_.Fail(n, "choice", "a basic land type");
+        s.obj.choice[o] = static_cast<uint16_t>(*t);
+        break;
+      }
+      default:
+        L_.Fail(n, "choice", "no choice: " + card.name + " makes no choice as it enters");
+    }
+  }
+
+  ScriptValue Value(const toml::node& n, std::string_view key, bool targets) {
+    ScriptValue v;
+    if (auto i = n.value_exact<int64_t>()) {
+      v.kind = ScriptValue::kNumber;
+      v.number = static_cast<int>(*i);
+      return v;
+    }
+    std::string s = L_.Str(n, key);
+    if (s == "A" || s == "B") {
+      v.kind = ScriptValue::kPlayer;
+      v.player = s == "A" ? 0 : 1;
+      return v;
+    }
+    if (auto it = ids_.find(s); it != ids_.end()) {
+      v.kind = ScriptValue::kObject;
+      v.object = it->second;
+      return v;
+    }
+    if (std::any_of(tags_.begin(), tags_.end(), [&](auto& t) { return t == s; })) {
+      v.kind = ScriptValue::kObject;
+      v.spell_tag = s;
+      return v;
+    }
+    if (targets) L_.Fail(n, key, "an object id, a spell id (a step's `id`), A or B; got '" + s + "'");
+    int num = 0;
+    if (absl::SimpleAtoi(s, &num)) {
+      v.kind = ScriptValue::kNumber;
+      v.number = num;
+      return v;
+    }
+    if (!ParseWord(s)) L_.Fail(n, key, "an object id, a color, a type or a number; got '" + s + "'");
+    v.kind = ScriptValue::kText;
+    v.text = s;
+    return v;
+  }
+
+  std::vector<ScriptValue> Values(const toml::node& n, std::string_view key, bool targets) {
+    std::vector<ScriptValue> out;
+    if (auto* a = n.as_array()) {
+      for (auto& e : *a) out.push_back(Value(e, key, targets));
+    } else {
+      out.push_back(Value(n, key, targets));
+    }
+    return out;
+  }
+
+  ScriptStep Step(const toml::node& node, int number) {
+    auto* t = node.as_table();
+    if (!t) L_.Fail(node, "step", "a table");
+    L_.Keys(*t, "a step",
+            {"player", "cast", "activate", "ability", "play_land", "attack", "block", "targets",
+             "x", "choice", "pay", "order", "as", "at", "id", "pass"});
+    ScriptStep st;
+    st.number = number;
+    st.line = static_cast<int>(t->source().begin.line);
+    auto* p = t->get("player");
+    if (!p) L_.Fail(*t, "player", "the player taking the step (A or B)");
+    st.player = L_.PlayerOf(*p, "player");
+    int kinds = 0;
+    if (auto* x = t->get("cast")) {
+      st.kind = ScriptStep::kCast;
+      st.card = L_.Str(*x, "cast");
+      L_.Card(*x, "cast", st.card);
+      ++kinds;
+    }
+    if (auto* x = t->get("activate")) {
+      st.kind = ScriptStep::kActivate;
+      st.object = Object(*x, "activate");
+      ++kinds;
+      const CardDef& card = db_[game_->state().obj.card[st.object]];
+      if (auto* a = t->get("ability")) st.ability = L_.Int(*a, "ability");
+      if (st.ability < 1) L_.Fail(*t, "ability", "a 1-based ability number");
+      (void)card;
+    }
+    if (auto* x = t->get("play_land")) {
+      st.kind = ScriptStep::kPlayLand;
+      auto s = L_.Str(*x, "play_land");
+      if (auto it = ids_.find(s); it != ids_.end()) st.object = it->second;
+      else {
+        L_.Card(*x, "play_land", s);
+        st.card = s;
+      }
+      ++kinds;
+    }
+    if (auto* x = t->get("pass")) {
+      if (!L_.Bool(*x, "pass")) L_.Fail(*x, "pass", "true");
+      st.kind = ScriptStep::kPass;
+      ++kinds;
+    }
+    for (auto unsupported : {"attack", "block", "order", "pay"})
+      if (auto* x = t->get(unsupported))
+        L_.Fail(*x, unsupported,
+                "a step kind this version of strata runs (cast, activate, play_land, pass); "
+                "attacks, blocks, trigger orders and optional payments come with the timing "
+                "system (issue 3)");
+    if (kinds != 1) L_.Fail(*t, "cast", "exactly one of cast, activate, play_land, pass");
+    if (auto* x = t->get("targets")) st.targets = Values(*x, "targets", true);
+    if (auto* x = t->get("x")) st.has_x = true, st.x = L_.Int(*x, "x");
+    if (auto* x = t->get("choice")) st.choices = Values(*x, "choice", false);
+    if (auto* x = t->get("as")) {
+      auto as = L_.Str(*x, "as");
+      if (as != "interrupt" && as != "instant") L_.Fail(*x, "as", "interrupt or instant");
+    }
+    if (auto* x = t->get("at")) {
+      st.at = L_.Str(*x, "at");
+      static const std::set<std::string> kAt = {"neutral",    "respond",  "interrupt", "prevention",
+                                                "reaction",   "phase_cost", "blockers"};
+      if (!kAt.count(st.at))
+        L_.Fail(*x, "at", "neutral, respond, interrupt, prevention, reaction, phase_cost or blockers");
+    }
+    if (auto* x = t->get("id")) {
+      st.tag = L_.Str(*x, "id");
+      tags_.push_back(st.tag);
+    }
+    return st;
+  }
+
+  ObjId ExpectedObject(const toml::node& n) {
+    auto id = L_.Str(n, "object");
+    if (auto it = ids_.find(id); it != ids_.end()) return it->second;
+    for (auto& [tag, o] : script_.spell_objects)
+      if (tag == id) return o;
+    if (std::find(tags_.begin(), tags_.end(), id) != tags_.end()) return kNoObj;
+    L_.Fail(n, "object", "the id of an [[object]] or of a cast step, got '" + id + "'");
+  }
+
+  std::vector<std::string> AbilityNames(const Characteristics& ch) {
+    std::vector<std::string> out;
+    for (int k = 0; k < kKeywordCount; ++k)
+      if (Has(ch.keywords, k)) out.emplace_back(std::string(KeywordName(k)));
+    for (int c = 0; c < kColorCount; ++c)
+      if (Has(ch.land_mana, c)) out.push_back(absl::StrCat("{T}: Add {", std::string(1, ColorSymbol(c)), "}"));
+    if (ch.card != kNoCard && !ch.blank) {
+      const CardDef& card = db_[ch.card];
+      for (int b = 0; b < card.AbilityCount(); ++b)
+        if (Has(ch.abilities, b)) out.push_back(card.AbilityName(b));
+    }
+    return out;
+  }
+
+  void Check(const toml::table& t, std::vector<std::string>& failures) {
+    Game& g = *game_;
+    auto fail = [&](const std::string& what, const std::string& expected, const std::string& got) {
+      failures.push_back(absl::StrCat(what, ": expected ", expected, ", got ", got));
+    };
+    auto check_int = [&](const std::string& what, const toml::node& n, int got) {
+      int want = L_.Int(n, what);
+      if (want != got) fail(what, absl::StrCat(want), absl::StrCat(got));
+    };
+    auto check_set = [&](const std::string& what, const toml::node& n, std::vector<std::string> got,
+                         bool exact, bool present) {
+      std::vector<std::string> want = L_.StrList(n, what);
+      std::set<std::string> got_l, want_l;
+      for (auto& s : got) got_l.insert(Lower(s));
+      for (auto& s : want) want_l.insert(Lower(s));
+      bool ok;
+      if (exact) ok = got_l == want_l;
+      else if (present) ok = std::includes(got_l.begin(), got_l.end(), want_l.begin(), want_l.end());
+      else ok = std::none_of(want_l.begin(), want_l.end(), [&](auto& w) { return got_l.count(w); });
+      if (!ok) fail(what, (present ? "" : "none of ") + SetString(want), SetString(got));
+    };
+    if (auto* w = t.get("winner")) {
+      auto want = L_.Str(*w, "winner");
+      std::string got = !g.Over() ? "none" : g.Winner() < 0 ? "draw" : g.Winner() == 0 ? "A" : "B";
+      if (want != got) fail("winner", want, got);
+    }
+    if (auto* n = t.get("spell")) {
+      auto tag = L_.Str(*n, "spell");
+      uint32_t serial = 0;
+      for (auto& [tg, s] : script_.serials)
+        if (tg == tag) serial = s;
+      if (std::find(tags_.begin(), tags_.end(), tag) == tags_.end())
+        L_.Fail(*n, "spell", "the `id` of a step, got '" + tag + "'");
+      if (auto* o = t.get("outcome")) {
+        static const char* kNames[] = {"pending", "resolved", "countered", "fizzled"};
+        std::string got = serial ? kNames[static_cast<int>(g.OutcomeOf(serial))] : "never cast";
+        auto want = L_.Str(*o, "outcome");
+        if (want != got) fail(tag + ".outcome", want, got);
+      }
+    }
+    if (auto* n = t.get("player")) {
+      Player p = L_.PlayerOf(*n, "player");
+      std::string who = p ? "B" : "A";
+      const PlayerState& ps = g.state().players[p];
+      if (auto* x = t.get("life")) check_int(who + ".life", *x, ps.life);
+      if (auto* x = t.get("hand")) check_int(who + ".hand", *x, static_cast<int>(ps.hand.size()));
+      if (auto* x = t.get("library")) check_int(who + ".library", *x, static_cast<int>(ps.library.size()));
+      if (auto* x = t.get("graveyard")) {
+        std::vector<std::string> names;
+        for (ObjId o : ps.graveyard) names.push_back(db_[g.state().obj.card[o]].name);
+        check_set(who + ".graveyard", *x, names, true, true);
+      }
+      if (auto* x = t.get("lost")) {
+        bool want = L_.Bool(*x, "lost");
+        if (want != ps.lost) fail(who + ".lost", want ? "true" : "false", ps.lost ? "true" : "false");
+      }
+    }
+    auto* on = t.get("object");
+    if (!on) return;
+    std::string id = L_.Str(*on, "object");
+    ObjId o = ExpectedObject(*on);
+    if (o == kNoObj) {
+      failures.push_back(id + ": the spell was never cast");
+      return;
+    }
+    const Characteristics& ch = g.Chars(o);
+    const GameState& s = g.state();
+    if (auto* x = t.get("power")) check_int(id + ".power", *x, ch.power);
+    if (auto* x = t.get("toughness")) check_int(id + ".toughness", *x, ch.toughness);
+    if (auto* x = t.get("damage")) check_int(id + ".damage", *x, s.obj.damage[o]);
+    if (auto* x = t.get("colors")) {
+      std::vector<std::string> got;
+      for (int c = 0; c < kColorCount; ++c)
+        if (Has(ch.colors, c)) got.emplace_back(std::string(ColorName(c)));
+      check_set(id + ".colors", *x, got, true, true);
+    }
+    if (auto* x = t.get("types")) {
+      std::vector<std::string> got;
+      for (int c = 0; c < kCardTypeCount; ++c)
+        if (Has(ch.types, c)) got.emplace_back(std::string(CardTypeName(c)));
+      check_set(id + ".types", *x, got, true, true);
+    }
+    if (auto* x = t.get("supertypes")) {
+      std::vector<std::string> got;
+      for (int c = 0; c < kSupertypeCount; ++c)
+        if (Has(ch.supertypes, c)) got.emplace_back(std::string(SupertypeName(c)));
+      check_set(id + ".supertypes", *x, got, true, true);
+    }
+    if (auto* x = t.get("subtypes")) {
+      std::vector<std::string> got;
+      if (ch.all_creature_types) got.push_back("all creature types");
+      for (int st = 0; st < SubtypeCount(); ++st)
+        if (ch.subtypes.test(st) && !(ch.all_creature_types && SubtypeKindOf(st) == SubtypeKind::kCreature))
+          got.emplace_back(std::string(SubtypeName(st)));
+      check_set(id + ".subtypes", *x, got, true, true);
+    }
+    if (auto* x = t.get("abilities")) check_set(id + ".abilities", *x, AbilityNames(ch), true, true);
+    if (auto* x = t.get("has")) check_set(id + ".has", *x, AbilityNames(ch), false, true);
+    if (auto* x = t.get("lacks")) check_set(id + ".lacks", *x, AbilityNames(ch), false, false);
+    if (auto* x = t.get("controller")) {
+      auto want = L_.Str(*x, "controller");
+      std::string got = ch.controller ? "B" : "A";
+      if (s.obj.zone[o] != Zone::kBattlefield) got = s.obj.controller[o] ? "B" : "A";
+      if (want != got) fail(id + ".controller", want, got);
+    }
+    if (auto* x = t.get("zone")) {
+      auto want = L_.Str(*x, "zone");
+      std::string got(std::string(ZoneName(s.obj.zone[o])));
+      if (want != got) fail(id + ".zone", want, got);
+    }
+    if (auto* x = t.get("tapped")) {
+      bool want = L_.Bool(*x, "tapped");
+      if (want != s.obj.tapped[o]) fail(id + ".tapped", want ? "true" : "false", s.obj.tapped[o] ? "true" : "false");
+    }
+    if (auto* x = t.get("name")) {
+      auto want = L_.Str(*x, "name");
+      std::string got = ch.blank || ch.card == kNoCard ? "" : db_[ch.card].name;
+      if (want != got) fail(id + ".name", "'" + want + "'", "'" + got + "'");
+    }
+    if (auto* x = t.get("counters")) {
+      auto* ct = x->as_table();
+      if (!ct) L_.Fail(*x, "counters", "a table like { p1p1 = 2 }");
+      for (auto& [ck, cv] : *ct) {
+        int got = ck.str() == "p1p1" ? s.obj.p1p1[o] : ck.str() == "m1m1" ? s.obj.m1m1[o] : s.obj.other_counters[o];
+        check_int(absl::StrCat(id, ".counters.", S(ck.str())), cv, got);
+      }
+    }
+  }
+
+  const CardDb& db_;
+  Loader L_;
+  ScenarioOptions opt_;
+  std::unique_ptr<Game> game_;
+  std::map<std::string, ObjId> ids_;
+  std::vector<std::string> tags_;
+  Script script_;
+  std::vector<const toml::table*> expects_;
+};
+
+}  // namespace
+
+ScenarioResult RunScenarioText(const CardDb& db, const std::string& text, const std::string& file,
+                               const ScenarioOptions& options) {
+  ScenarioResult result;
+  result.file = file;
+  result.name = std::filesystem::path(file).stem().string();
+  toml::table doc;
+  try {
+    doc = toml::parse(text, file);
+  } catch (const toml::parse_error& e) {
+    result.failures.push_back(absl::StrCat(file, ":", e.source().begin.line,
+                                           ": TOML syntax error: ", S(e.description())));
+    return result;
+  }
+  try {
+    Runner runner(db, file, options);
+    runner.Run(doc, result);
+  } catch (const ScenarioError& e) {
+    result.failures.push_back(e.message);
+    result.passed = false;
+  }
+  return result;
+}
+
+ScenarioResult RunScenarioFile(const CardDb& db, const std::string& path,
+                               const ScenarioOptions& options) {
+  std::ifstream in(path);
+  if (!in) {
+    ScenarioResult r;
+    r.file = path;
+    r.name = path;
+    r.failures.push_back(path + ": cannot open scenario file");
+    return r;
+  }
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return RunScenarioText(db, ss.str(), path, options);
+}
+
+std::vector<std::string> ScenarioFiles(const std::vector<std::string>& paths,
+                                       std::vector<std::string>* errors) {
+  std::vector<std::string> out;
+  for (auto& p : paths) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(p, ec)) {
+      std::vector<std::string> files;
+      for (auto& e : std::filesystem::recursive_directory_iterator(p))
+        if (e.path().extension() == ".toml") files.push_back(e.path().string());
+      std::sort(files.begin(), files.end());
+      if (files.empty() && errors) errors->push_back(p + ": no *.toml scenario files");
+      out.insert(out.end(), files.begin(), files.end());
+    } else if (std::filesystem::exists(p, ec)) {
+      out.push_back(p);
+    } else if (errors) {
+      errors->push_back(p + ": no such file or directory");
+    }
+  }
+  return out;
+}
+
+}  // namespace strata
