@@ -35,6 +35,7 @@ class CardCompiler {
     card_ = &card;
     card.file = file_;
     card.line = static_cast<int>(t.source().begin.line);
+    if (auto* n = t.get("name"); n && n->is_string()) card.name = *n->value<std::string>();
     Keys(t, "card",
          {"name", "cost", "supertypes", "types", "subtypes", "colors", "power", "toughness",
           "keywords", "enchant", "equip", "enters", "static", "activated", "trigger", "spell"});

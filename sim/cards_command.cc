@@ -26,7 +26,7 @@ std::string Parts(const std::vector<Part>& parts) {
 void PrintCardTable(const CardDb& db) {
   std::printf("%-32s %-18s %-44s %s\n", "name", "cost", "type line", "P/T");
   for (auto& c : db.cards)
-    std::printf("%-32s %-18s %-44s %s\n", c.name.c_str(), c.cost.Empty() ? "" : c.cost.ToString().c_str(),
+    std::printf("%-32s %-18s %-44s %s\n", c.name.c_str(), Has(c.types, kLand) && c.cost.Empty() ? "" : c.cost.ToString().c_str(),
                 c.TypeLine().c_str(), PT(c).c_str());
   std::printf("%zu cards\n", db.cards.size());
 }
@@ -35,7 +35,8 @@ bool PrintCard(const CardDb& db, const std::string& name) {
   CardId id = db.Find(name);
   if (id == kNoCard) return false;
   const CardDef& c = db[id];
-  std::printf("%s   %s\n", c.name.c_str(), c.cost.ToString().c_str());
+  std::printf("%s   %s\n", c.name.c_str(),
+              Has(c.types, kLand) && c.cost.Empty() ? "" : c.cost.ToString().c_str());
   std::printf("  defined at  %s:%d\n", c.file.c_str(), c.line);
   std::printf("  type line   %s\n", c.TypeLine().c_str());
   std::vector<std::string> colors;
