@@ -137,10 +137,19 @@ struct Candidate {
   }
 };
 
+// Working memory reused across computations so a warm thread allocates nothing.
+struct Scratch {
+  std::vector<Characteristics> chars, trial;
+  std::vector<Candidate> cands;
+  std::vector<int> pending;
+  std::vector<char> deps;
+};
+
 class Computer {
  public:
-  Computer(const CardDb& db, const GameState& s, LayerTrace* trace)
-      : db_(db), s_(s), trace_(trace) {}
+  Computer(const CardDb& db, const GameState& s, LayerTrace* trace, Scratch& scratch)
+      : db_(db), s_(s), trace_(trace), chars_(scratch.chars), trial_(scratch.trial),
+        cands_(scratch.cands), pending_(scratch.pending), deps_(scratch.deps) {}
 
   void Run(LayerCache& out) {
     const int n = s_.obj.count;
@@ -184,7 +193,6 @@ class Computer {
       cands_.push_back(c);
     }
     const auto& layout = Layout(s_.edition);
-    size_t first_after_copy = 0;
     bool statics_added = false;
     for (size_t i = 0; i < layout.steps.size(); ++i) {
       StepKind step = layout.steps[i];
@@ -194,7 +202,6 @@ class Computer {
       }
       RunStep(step, layout.names[i]);
     }
-    (void)first_after_copy;
     for (ObjId o = 0; o < n; ++o) out.chars[o] = chars_[o];
     PlayerLayer(out);
     out.version = s_.version;
@@ -636,7 +643,14 @@ class Computer {
     while (!pending_.empty()) {
       // Effects that no longer exist (their source lost the ability) drop out.
       pending_.erase(std::remove_if(pending_.begin(), pending_.end(),
-                                    [&](int i) { return !Exists(cands_[i], chars_); }),
+                                    [&](int i) {
+                                      if (Exists(cands_[i], chars_)) return false;
+                                      if (trace_)
+                                        trace_->entries.push_back(
+                                            {name, cands_[i].Name(db_, s_), cands_[i].ts, false,
+                                             true});
+                                      return true;
+                                    }),
                      pending_.end());
       if (pending_.empty()) break;
       std::sort(pending_.begin(), pending_.end(), [&](int a, int b) {
@@ -680,7 +694,7 @@ class Computer {
       }
       Candidate& c = cands_[chosen];
       if (trace_)
-        trace_->entries.push_back({name, c.Name(db_, s_), c.ts, by_dependency});
+        trace_->entries.push_back({name, c.Name(db_, s_), c.ts, by_dependency, false});
       Apply(c, step, chars_);
       pending_.erase(std::find(pending_.begin(), pending_.end(), chosen));
     }
@@ -739,10 +753,11 @@ class Computer {
   const CardDb& db_;
   const GameState& s_;
   LayerTrace* trace_;
-  std::vector<Characteristics> chars_, trial_;
-  std::vector<Candidate> cands_;
-  std::vector<int> pending_;
-  std::vector<char> deps_;
+  std::vector<Characteristics>& chars_;
+  std::vector<Characteristics>& trial_;
+  std::vector<Candidate>& cands_;
+  std::vector<int>& pending_;
+  std::vector<char>& deps_;
 };
 
 }  // namespace
@@ -844,7 +859,8 @@ Characteristics PrintedCharacteristics(const CardDb& db, const CopySpec& spec, P
 }
 
 void ComputeLayers(const CardDb& db, const GameState& s, LayerCache& out, LayerTrace* trace) {
-  Computer c(db, s, trace);
+  thread_local Scratch scratch;
+  Computer c(db, s, trace, scratch);
   c.Run(out);
 }
 

@@ -33,6 +33,7 @@ struct LayerTrace {
     std::string effect;  // "Blood Moon static 1"
     uint32_t timestamp;
     bool by_dependency;  // applied out of timestamp order because of L-6
+    bool dropped;        // does not apply: its source no longer has the ability
   };
   std::vector<Entry> entries;
 };

@@ -267,6 +267,19 @@ class Runner {
     if (!g.layer_mismatch().empty()) result.failures.push_back("L-9 check: " + g.layer_mismatch());
     for (auto* t : expects_) Check(*t, result.failures);
     result.log = g.log();
+    if (opt_.log) {
+      // How the final characteristics were reached: the order effects applied
+      // in, layer by layer, and which waited for a dependency (L-6).
+      LayerTrace trace;
+      LayerCache fresh;
+      ComputeLayers(db_, g.state(), fresh, &trace);
+      for (auto& e : trace.entries)
+        result.log.push_back(absl::StrCat(
+            "layer ", e.step, ": ", e.effect, " (timestamp ", e.timestamp, ")",
+            e.dropped ? " does not apply: its source lost the ability"
+            : e.by_dependency ? " applied before earlier effects: dependency (L-6)"
+                              : ""));
+    }
     result.passed = result.failures.empty();
   }
 
