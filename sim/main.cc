@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
   CLI::App app{"strata: a Monte Carlo simulator and rules engine for a classic-era "
                "Magic-style card game"};
   app.require_subcommand(1);
+  app.fallthrough();  // global options may follow the subcommand
   std::vector<std::string> card_paths;
   app.add_option("--cards", card_paths,
                  "card files or directories (default: data/cards)")
