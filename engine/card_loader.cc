@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "toml++/toml.h"
@@ -48,28 +49,31 @@ class CardCompiler {
     }
     for (auto& s : StringList(t, "types")) {
       auto ty = ParseCardType(s);
-      if (!ty) Fail(t, "types", "a card type (Artifact, Creature, Enchantment, Instant, "
+      if (!ty) Fail(*t.get("types"), "types", "a card type (Artifact, Creature, Enchantment, Instant, "
                                 "Interrupt, Land, Sorcery, Tribal), got '" + s + "'");
       card.types |= 1u << *ty;
     }
     if (card.types == 0) Fail(t, "types", "at least one card type");
     for (auto& s : StringList(t, "supertypes")) {
       auto st = ParseSupertype(s);
-      if (!st) Fail(t, "supertypes", "Basic, Legendary, Snow or World, got '" + s + "'");
+      if (!st)
+        Fail(*t.get("supertypes"), "supertypes", "Basic, Legendary, Snow or World, got '" + s + "'");
       card.supertypes |= 1u << *st;
     }
     for (auto& s : StringList(t, "subtypes")) {
       auto st = ParseSubtype(s);
-      if (!st) Fail(t, "subtypes", "a known subtype, got '" + s + "'");
+      if (!st) Fail(*t.get("subtypes"), "subtypes", "a known subtype, got '" + s + "'");
       card.subtypes.set(*st);
     }
     if (t.contains("colors")) {
       card.colors = 0;
-      for (auto& s : StringList(t, "colors")) card.colors |= 1u << Color(t, "colors", s);
+      for (auto& s : StringList(t, "colors"))
+        card.colors |= 1u << Color(*t.get("colors"), "colors", s);
     } else {
       card.colors = card.cost.Colors();
     }
-    for (auto& s : StringList(t, "keywords")) card.keywords |= KeywordMask{1} << KeywordOf(t, s);
+    for (auto& s : StringList(t, "keywords"))
+      card.keywords |= KeywordMask{1} << KeywordOf(*t.get("keywords"), s);
     bool creature = Has(card.types, kCreature);
     PowerToughness(t, "power", creature, card.power, card.power_star);
     PowerToughness(t, "toughness", creature, card.toughness, card.toughness_star);
@@ -171,7 +175,10 @@ class CardCompiler {
     Fail(*n, key, "an array of tables ([[card." + std::string(key) + "]])");
   }
   int IntOf(const toml::node& n, std::string_view key) {
-    if (auto v = n.value_exact<int64_t>()) return static_cast<int>(*v);
+    if (auto v = n.value_exact<int64_t>()) {
+      if (*v < -1000 || *v > 1000) Fail(n, key, "an integer between -1000 and 1000");
+      return static_cast<int>(*v);
+    }
     Fail(n, key, "an integer");
   }
   bool BoolOf(const toml::node& n, std::string_view key) {
@@ -745,7 +752,9 @@ absl::StatusOr<ManaCost> ParseManaCost(std::string_view s) {
     if (absl::ascii_isdigit(sym[0])) {
       for (char ch : sym)
         if (!absl::ascii_isdigit(ch)) return bad("bad number");
-      c.generic += std::stoi(std::string(sym));
+      int n = 0;
+      if (sym.size() > 3 || !absl::SimpleAtoi(std::string(sym), &n)) return bad("number too large");
+      c.generic += n;
       return absl::OkStatus();
     }
     if (sym.size() == 3 && sym[1] == '/') {

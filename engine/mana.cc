@@ -1,5 +1,6 @@
 #include "engine/mana.h"
 
+#include <bit>
 #include <functional>
 
 namespace strata {
@@ -15,27 +16,27 @@ bool PlanPayment(const ManaCost& cost, int x, std::array<int, 6> pool,
   for (int i = 0; i < cost.colorless; ++i) symbols.push_back(kColorlessBit);
   for (auto h : cost.hybrid) symbols.push_back(h);
   for (int i = 0; i < cost.generic + cost.x_count * x; ++i) symbols.push_back(kGeneric);
-  // The pool pays first, colored symbols from matching colors.
-  std::vector<uint8_t> rest;
-  for (uint8_t sym : symbols) {
-    bool paid = false;
-    for (int c = 0; c < 6 && !paid; ++c) {
-      uint8_t bit = c < 5 ? (1u << c) : kColorlessBit;
-      if ((sym & bit) && pool[c] > 0) --pool[c], paid = true;
-    }
-    if (!paid) rest.push_back(sym);
-  }
+  // Mana in the pool is offered as one-mana sources placed before the
+  // permanents, so the matching prefers it but never spends it greedily on
+  // a symbol that a land could have paid.
+  std::vector<ManaSource> all;
+  for (int c = 0; c < 6; ++c)
+    for (int i = 0; i < pool[c]; ++i)
+      all.push_back({kNoObj, static_cast<ColorMask>(c < 5 ? 1u << c : 0), c == 5});
+  const size_t pooled = all.size();
+  all.insert(all.end(), sources.begin(), sources.end());
+  std::vector<uint8_t>& rest = symbols;
   (void)kAnyColor;
   // Kuhn's matching of the remaining symbols to sources.
-  std::vector<int> match_of_source(sources.size(), -1);
+  std::vector<int> match_of_source(all.size(), -1);
   auto can = [&](uint8_t sym, const ManaSource& s) {
     uint8_t made = s.colors | (s.colorless ? kColorlessBit : 0);
     return (sym & made) != 0;
   };
   std::vector<char> seen;
   std::function<bool(int)> augment = [&](int i) {
-    for (size_t s = 0; s < sources.size(); ++s) {
-      if (seen[s] || !can(rest[i], sources[s])) continue;
+    for (size_t s = 0; s < all.size(); ++s) {
+      if (seen[s] || !can(rest[i], all[s])) continue;
       seen[s] = 1;
       if (match_of_source[s] < 0 || augment(match_of_source[s])) {
         match_of_source[s] = i;
@@ -50,13 +51,18 @@ bool PlanPayment(const ManaCost& cost, int x, std::array<int, 6> pool,
   std::stable_sort(order.begin(), order.end(),
                    [&](int a, int b) { return (rest[a] == kGeneric) < (rest[b] == kGeneric); });
   for (int i : order) {
-    seen.assign(sources.size(), 0);
+    seen.assign(all.size(), 0);
     if (!augment(i)) return false;
   }
-  if (tap) {
-    tap->clear();
-    for (size_t s = 0; s < sources.size(); ++s)
-      if (match_of_source[s] >= 0) tap->push_back(static_cast<int>(s));
+  if (tap) tap->clear();
+  for (size_t s = 0; s < all.size(); ++s) {
+    if (match_of_source[s] < 0) continue;
+    if (s < pooled) {
+      int c = all[s].colorless ? 5 : std::countr_zero(static_cast<unsigned>(all[s].colors));
+      --pool[c];
+    } else if (tap) {
+      tap->push_back(static_cast<int>(s - pooled));
+    }
   }
   if (pool_after) *pool_after = pool;
   return true;

@@ -1,14 +1,901 @@
+// Card loader tests (docs/cards.md): every mistake is reported as
+// "file:line: card 'NAME': key 'KEY': expected ...", and valid cards compile to
+// the printed values the rules need.
 #include "engine/card_loader.h"
 
+#include <algorithm>
+#include <filesystem>
+#include <string>
+
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace strata {
 namespace {
 
-TEST(ManaCost, Parses) {
+using ::testing::AllOf;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+// Loads `toml` as "cards.toml" and returns the error message; fails the test
+// if the load succeeded.
+std::string LoadError(const std::string& toml) {
+  CardDb db;
+  absl::Status st = LoadCardsFromString(toml, "cards.toml", db);
+  EXPECT_FALSE(st.ok()) << "expected an error for:\n" << toml;
+  EXPECT_EQ(st.code(), absl::StatusCode::kInvalidArgument);
+  return std::string(st.message());
+}
+
+// Loads a valid document; fails the test on error.
+const CardDef& LoadOne(CardDb& db, const std::string& toml) {
+  absl::Status st = LoadCardsFromString(toml, "cards.toml", db);
+  EXPECT_TRUE(st.ok()) << st.message();
+  EXPECT_EQ(db.cards.size(), 1u);
+  static const CardDef kEmpty;
+  return db.cards.empty() ? kEmpty : db.cards.back();
+}
+
+int Subtype(const char* name) {
+  auto st = ParseSubtype(name);
+  EXPECT_TRUE(st.has_value()) << name;
+  return st.value_or(0);
+}
+
+// ---------------------------------------------------------------------------
+// Mistakes. Each names file, line, card, key and what was expected.
+
+TEST(CardLoaderErrors, UnknownCardKey) {
+  std::string msg = LoadError(R"([[card]]
+name = "Bear"
+cost = "1G"
+flavor = "It growls."
+types = ["Creature"]
+power = 2
+toughness = 2
+)");
+  EXPECT_THAT(msg, HasSubstr("cards.toml:4: card 'Bear': key 'flavor': expected one of the keys "
+                             "of card ("));
+  EXPECT_THAT(msg, HasSubstr("this key is unknown"));
+}
+
+TEST(CardLoaderErrors, UnknownCardType) {
+  std::string msg = LoadError(R"([[card]]
+name = "Bear"
+cost = "1G"
+types = ["Creture"]
+power = 2
+toughness = 2
+)");
+  // The offending key is on line 4.
+  EXPECT_THAT(msg, HasSubstr("cards.toml:4: card 'Bear': key 'types': expected a card type"));
+  EXPECT_THAT(msg, HasSubstr("got 'Creture'"));
+}
+
+TEST(CardLoaderErrors, NoCardType) {
+  std::string msg = LoadError(R"([[card]]
+name = "Nothing"
+cost = "1"
+)");
+  EXPECT_THAT(msg, HasSubstr("cards.toml:1: card 'Nothing': key 'types': expected at least one "
+                             "card type"));
+}
+
+TEST(CardLoaderErrors, BadManaCost) {
+  std::string msg = LoadError(R"([[card]]
+name = "Bear"
+cost = "1Q"
+types = ["Creature"]
+power = 2
+toughness = 2
+)");
+  EXPECT_THAT(msg, HasSubstr("cards.toml:3: card 'Bear': key 'cost': expected a mana cost like"));
+  EXPECT_THAT(msg, HasSubstr("unknown symbol 'Q'"));
+  EXPECT_THAT(msg, HasSubstr("got '1Q'"));
+}
+
+TEST(CardLoaderErrors, BadEquipCost) {
+  std::string msg = LoadError(R"([[card]]
+name = "Sword"
+cost = "2"
+types = ["Artifact"]
+subtypes = ["Equipment"]
+equip = "{2"
+)");
+  EXPECT_THAT(msg, HasSubstr("cards.toml:6: card 'Sword': key 'equip': expected a mana cost"));
+  EXPECT_THAT(msg, HasSubstr("unclosed brace"));
+}
+
+TEST(CardLoaderErrors, FilterWithUnknownKey) {
+  std::string msg = LoadError(R"([[card]]
+name = "Aura"
+cost = "W"
+types = ["Enchantment"]
+enchant = { typez = ["Creature"] }
+)");
+  EXPECT_THAT(msg, HasSubstr("cards.toml:5: card 'Aura': key 'typez': expected one of the keys "
+                             "of a filter ("));
+  EXPECT_THAT(msg, HasSubstr("not_subtypes"));  // lists what is allowed
+}
+
+TEST(CardLoaderErrors, FilterWithWrongValueType) {
+  std::string msg = LoadError(R"([[card]]
+name = "Lord"
+cost = "2W"
+types = ["Enchantment"]
+
+[[card.static]]
+affects = { types = ["Creature"], tapped = "yes" }
+parts = [{ layer = "pt_modify", power = 1, toughness = 1 }]
+)");
+  EXPECT_THAT(msg, HasSubstr("cards.toml:7: card 'Lord': key 'tapped': expected true or false"));
+}
+
+TEST(CardLoaderErrors, FilterWithUnknownZone) {
+  std::string msg = LoadError(R"([[card]]
+name = "Counter"
+cost = "1"
+types = ["Artifact"]
+
+[[card.static]]
+affects = { zones = ["deck"] }
+parts = [{ layer = "pt_modify", power = 1 }]
+)");
+  EXPECT_THAT(msg, HasSubstr("cards.toml:7: card 'Counter': key 'zones': expected zones among "
+                             "battlefield"));
+}
+
+TEST(CardLoaderErrors, CreatureMissingPower) {
+  std::string msg = LoadError(R"([[card]]
+name = "Bear"
+cost = "1G"
+types = ["Creature"]
+toughness = 2
+)");
+  EXPECT_THAT(msg, HasSubstr("cards.toml:1: card 'Bear': key 'power': expected a power for a "
+                             "creature card"));
+}
+
+TEST(CardLoaderErrors, CreatureMissingToughness) {
+  std::string msg = LoadError(R"([[card]]
+name = "Bear"
+cost = "1G"
+types = ["Creature"]
+power = 2
+)");
+  EXPECT_THAT(msg, HasSubstr("cards.toml:1: card 'Bear': key 'toughness': expected a toughness "
+                             "for a creature card"));
+}
+
+TEST(CardLoaderErrors, DuplicateNameNamesBothPlaces) {
+  std::string msg = LoadError(R"([[card]]
+name = "Bear"
+cost = "1G"
+types = ["Creature"]
+power = 2
+toughness = 2
+
+[[card]]
+name = "bear"
+cost = "2G"
+types = ["Creature"]
+power = 3
+toughness = 3
+)");
+  EXPECT_THAT(msg, HasSubstr("cards.toml:8: card 'bear': key 'name': expected a unique name"));
+  EXPECT_THAT(msg, HasSubstr("already defined at cards.toml:1"));
+}
+
+TEST(CardLoaderErrors, DuplicateNameAcrossFiles) {
+  CardDb db;
+  const char* bear = R"([[card]]
+name = "Bear"
+cost = "1G"
+types = ["Creature"]
+power = 2
+toughness = 2
+)";
+  ASSERT_TRUE(LoadCardsFromString(bear, "first.toml", db).ok());
+  absl::Status st = LoadCardsFromString(std::string("\n\n") + bear, "second.toml", db);
+  ASSERT_FALSE(st.ok());
+  EXPECT_THAT(std::string(st.message()),
+              HasSubstr("second.toml:3: card 'Bear': key 'name': expected a unique name; "
+                        "already defined at first.toml:1"));
+  EXPECT_EQ(db.cards.size(), 1u);
+}
+
+TEST(CardLoaderErrors, UnknownSubtype) {
+  std::string msg = LoadError(R"([[card]]
+name = "Bear"
+cost = "1G"
+types = ["Creature"]
+subtypes = ["Baer"]
+power = 2
+toughness = 2
+)");
+  EXPECT_THAT(msg, HasSubstr("cards.toml:5: card 'Bear': key 'subtypes': expected a known "
+                             "subtype, got 'Baer'"));
+}
+
+TEST(CardLoaderErrors, UnknownSupertype) {
+  std::string msg = LoadError(R"([[card]]
+name = "Bear"
+cost = "1G"
+supertypes = ["Mythic"]
+types = ["Creature"]
+power = 2
+toughness = 2
+)");
+  EXPECT_THAT(msg, HasSubstr("cards.toml:4: card 'Bear': key 'supertypes': expected Basic, "
+                             "Legendary, Snow or World, got 'Mythic'"));
+}
+
+TEST(CardLoaderErrors, UnknownKeyword) {
+  std::string msg = LoadError(R"([[card]]
+name = "Bird"
+cost = "1W"
+types = ["Creature"]
+power = 1
+toughness = 1
+keywords = ["flyng"]
+)");
+  EXPECT_THAT(msg, HasSubstr("cards.toml:7: card 'Bird': key 'keywords': expected a keyword "
+                             "(flying, first strike, ...), got 'flyng'"));
+}
+
+TEST(CardLoaderErrors, UnknownColor) {
+  std::string msg = LoadError(R"([[card]]
+name = "Ghost"
+types = ["Creature"]
+colors = ["purple"]
+power = 1
+toughness = 1
+)");
+  EXPECT_THAT(msg, HasSubstr("cards.toml:4: card 'Ghost': key 'colors': expected a color "
+                             "(white, blue, black, red, green), got 'purple'"));
+}
+
+TEST(CardLoaderErrors, PartWithUnknownLayer) {
+  std::string msg = LoadError(R"([[card]]
+name = "Anthem"
+cost = "2W"
+types = ["Enchantment"]
+
+[[card.static]]
+affects = { types = ["Creature"] }
+parts = [
+  { layer = "pt_sett", power = 1, toughness = 1 },
+]
+)");
+  EXPECT_THAT(msg, HasSubstr("cards.toml:9: card 'Anthem': key 'layer': expected copy, control, "
+                             "text, type, color, ability, pt_set, pt_modify, pt_switch or rule, "
+                             "got 'pt_sett'"));
+}
+
+TEST(CardLoaderErrors, PartWithKeyOfAnotherLayer) {
+  std::string msg = LoadError(R"([[card]]
+name = "Anthem"
+cost = "2W"
+types = ["Enchantment"]
+
+[[card.static]]
+parts = [{ layer = "color", power = 1 }]
+)");
+  EXPECT_THAT(msg, HasSubstr("cards.toml:7: card 'Anthem': key 'power': expected one of the keys "
+                             "of a color part (layer, set_colors, add_colors)"));
+}
+
+TEST(CardLoaderErrors, StaticWithoutParts) {
+  std::string msg = LoadError(R"([[card]]
+name = "Anthem"
+cost = "2W"
+types = ["Enchantment"]
+
+[[card.static]]
+affects = { types = ["Creature"] }
+)");
+  EXPECT_THAT(msg,
+              HasSubstr("cards.toml:6: card 'Anthem': key 'parts': expected a list of parts"));
+}
+
+TEST(CardLoaderErrors, StaticWithEmptyParts) {
+  std::string msg = LoadError(R"([[card]]
+name = "Anthem"
+cost = "2W"
+types = ["Enchantment"]
+
+[[card.static]]
+affects = { types = ["Creature"] }
+parts = []
+)");
+  EXPECT_THAT(msg, HasSubstr("cards.toml:8: card 'Anthem': key 'parts': expected a non-empty "
+                             "list of part tables"));
+}
+
+TEST(CardLoaderErrors, EffectWithUnknownDo) {
+  std::string msg = LoadError(R"([[card]]
+name = "Shock"
+cost = "R"
+types = ["Instant"]
+
+[card.spell]
+targets = [{ what = "creature_or_player" }]
+
+[[card.spell.effects]]
+do = "burn"
+amount = 2
+target = 1
+)");
+  EXPECT_THAT(msg, HasSubstr("card 'Shock': key 'do': expected an effect primitive (continuous, "
+                             "draw, damage, ...), got 'burn'"));
+  // The [[card.spell.effects]] table starts on line 9, `do` is on line 10;
+  // either names the effect.
+  EXPECT_THAT(msg, testing::AnyOf(HasSubstr("cards.toml:9:"), HasSubstr("cards.toml:10:")));
+}
+
+TEST(CardLoaderErrors, EffectTargetOutOfRange) {
+  std::string msg = LoadError(R"([[card]]
+name = "Growth"
+cost = "G"
+types = ["Instant"]
+
+[card.spell]
+targets = [{ types = ["Creature"] }]
+effects = [
+  { do = "continuous", target = 2, duration = "end_of_turn", parts = [{ layer = "pt_modify", power = 3, toughness = 3 }] },
+]
+)");
+  EXPECT_THAT(msg, HasSubstr("cards.toml:9: card 'Growth': key 'target': expected a target "
+                             "number between 1 and 1"));
+}
+
+TEST(CardLoaderErrors, EffectTargetWithoutTargets) {
+  std::string msg = LoadError(R"([[card]]
+name = "Divination"
+cost = "2U"
+types = ["Sorcery"]
+
+[card.spell]
+effects = [{ do = "draw", count = 2, target = 1 }]
+)");
+  EXPECT_THAT(msg, HasSubstr("cards.toml:7: card 'Divination': key 'target': expected a target "
+                             "number between 1 and 0"));
+}
+
+TEST(CardLoaderErrors, SpellOnCreature) {
+  std::string msg = LoadError(R"([[card]]
+name = "Bear"
+cost = "1G"
+types = ["Creature"]
+power = 2
+toughness = 2
+
+[card.spell]
+effects = [{ do = "draw", count = 1 }]
+)");
+  EXPECT_THAT(msg, HasSubstr("cards.toml:8: card 'Bear': key 'spell': expected only instants, "
+                             "interrupts and sorceries have a [card.spell]"));
+}
+
+TEST(CardLoaderErrors, SpellWithoutEffects) {
+  std::string msg = LoadError(R"([[card]]
+name = "Nothing"
+cost = "U"
+types = ["Instant"]
+
+[card.spell]
+targets = [{ types = ["Creature"] }]
+)");
+  EXPECT_THAT(msg, HasSubstr("cards.toml:6: card 'Nothing': key 'effects': expected a list of "
+                             "effects"));
+}
+
+TEST(CardLoaderErrors, EntersCopyWithoutFilter) {
+  std::string msg = LoadError(R"([[card]]
+name = "Clone"
+cost = "3U"
+types = ["Creature"]
+subtypes = ["Shapeshifter"]
+power = 0
+toughness = 0
+
+[card.enters]
+choose = "copy"
+optional = true
+)");
+  EXPECT_THAT(msg, HasSubstr("cards.toml:9: card 'Clone': key 'filter': expected a filter for "
+                             "the object chosen on entry"));
+}
+
+TEST(CardLoaderErrors, EntersUnknownChoice) {
+  std::string msg = LoadError(R"([[card]]
+name = "Clone"
+cost = "3U"
+types = ["Creature"]
+power = 0
+toughness = 0
+
+[card.enters]
+choose = "clone"
+)");
+  EXPECT_THAT(msg, HasSubstr("cards.toml:9: card 'Clone': key 'choose': expected color, "
+                             "creature_type, basic_land_type, word_pair, creature_type_pair, "
+                             "copy, mode or exile, got 'clone'"));
+}
+
+TEST(CardLoaderErrors, TomlSyntaxError) {
+  std::string msg = LoadError(R"([[card]]
+name = "Bear"
+cost = "1G
+types = ["Creature"]
+)");
+  EXPECT_THAT(msg, HasSubstr("cards.toml:3: TOML syntax error"));
+}
+
+TEST(CardLoaderErrors, PowerIsAWord) {
+  std::string msg = LoadError(R"([[card]]
+name = "Bear"
+cost = "1G"
+types = ["Creature"]
+power = "three"
+toughness = 2
+)");
+  EXPECT_THAT(msg, HasSubstr("cards.toml:5: card 'Bear': key 'power': expected an integer or "
+                             "\"*\""));
+}
+
+TEST(CardLoaderErrors, ToughnessIsAFloat) {
+  std::string msg = LoadError(R"([[card]]
+name = "Bear"
+cost = "1G"
+types = ["Creature"]
+power = 2
+toughness = 2.5
+)");
+  EXPECT_THAT(msg, HasSubstr("cards.toml:6: card 'Bear': key 'toughness': expected an integer"));
+}
+
+TEST(CardLoaderErrors, TypesIsNotAList) {
+  std::string msg = LoadError(R"([[card]]
+name = "Bear"
+cost = "1G"
+types = "Creature"
+power = 2
+toughness = 2
+)");
+  EXPECT_THAT(msg, HasSubstr("cards.toml:4: card 'Bear': key 'types': expected a list of "
+                             "strings"));
+}
+
+TEST(CardLoaderErrors, MissingName) {
+  std::string msg = LoadError(R"([[card]]
+cost = "1G"
+types = ["Creature"]
+power = 2
+toughness = 2
+)");
+  EXPECT_THAT(msg, HasSubstr("cards.toml:1: card '"));
+  EXPECT_THAT(msg, HasSubstr("key 'name': expected this required key"));
+}
+
+TEST(CardLoaderErrors, TopLevelKeyOtherThanCard) {
+  std::string msg = LoadError(R"(version = 2
+
+[[card]]
+name = "Bear"
+cost = "1G"
+types = ["Creature"]
+power = 2
+toughness = 2
+)");
+  EXPECT_THAT(msg, HasSubstr("cards.toml:1: key 'version': expected only [[card]] tables at the "
+                             "top level"));
+}
+
+TEST(CardLoaderErrors, UnknownTriggerEvent) {
+  std::string msg = LoadError(R"([[card]]
+name = "Soul"
+cost = "1"
+types = ["Artifact"]
+
+[[card.trigger]]
+timing = "after"
+on = { event = "dies" }
+effects = [{ do = "gain_life", amount = 1 }]
+)");
+  EXPECT_THAT(msg, HasSubstr("cards.toml:8: card 'Soul': key 'event': expected zone_change, "
+                             "draw, cast, phase_begin, damage or play"));
+}
+
+TEST(CardLoaderErrors, EveryBadCardIsReportedOncePerCard) {
+  std::string msg = LoadError(R"([[card]]
+name = "One"
+cost = "1G"
+types = ["Creature"]
+toughness = 2
+
+[[card]]
+name = "Two"
+cost = "1G"
+types = ["Creature"]
+power = 2
+toughness = 2
+keywords = ["hexproof!"]
+
+[[card]]
+name = "Fine"
+cost = "1G"
+types = ["Creature"]
+power = 2
+toughness = 2
+)");
+  EXPECT_THAT(msg, HasSubstr("card 'One': key 'power'"));
+  EXPECT_THAT(msg, HasSubstr("card 'Two': key 'keywords'"));
+  EXPECT_THAT(msg, Not(HasSubstr("card 'Fine'")));
+  EXPECT_EQ(std::count(msg.begin(), msg.end(), '\n'), 1) << msg;  // two lines
+}
+
+// ---------------------------------------------------------------------------
+// Mana costs.
+
+TEST(ManaCostParse, GenericAndColored) {
   auto c = ParseManaCost("3UU");
   ASSERT_TRUE(c.ok());
+  EXPECT_EQ(c->generic, 3);
+  EXPECT_EQ(c->colored[kBlue], 2);
   EXPECT_EQ(c->ManaValue(), 5);
+  EXPECT_EQ(c->Colors(), 1u << kBlue);
+  EXPECT_EQ(c->ToString(), "{3}{U}{U}");
+}
+
+TEST(ManaCostParse, BracedFormIsTheSame) {
+  auto a = ParseManaCost("3UU");
+  auto b = ParseManaCost("{3}{U}{U}");
+  ASSERT_TRUE(a.ok());
+  ASSERT_TRUE(b.ok());
+  EXPECT_EQ(a->ToString(), b->ToString());
+  EXPECT_EQ(b->generic, 3);
+  EXPECT_EQ(b->colored[kBlue], 2);
+  auto ten = ParseManaCost("{10}G");
+  ASSERT_TRUE(ten.ok());
+  EXPECT_EQ(ten->generic, 10);
+  EXPECT_EQ(ten->ManaValue(), 11);
+}
+
+TEST(ManaCostParse, HybridXAndColorless) {
+  auto h = ParseManaCost("{W/U}{W/U}");
+  ASSERT_TRUE(h.ok());
+  EXPECT_EQ(h->ManaValue(), 2);
+  EXPECT_EQ(h->Colors(), (1u << kWhite) | (1u << kBlue));
+  ASSERT_EQ(h->hybrid.size(), 2u);
+  EXPECT_EQ(h->hybrid[0], (1u << kWhite) | (1u << kBlue));
+
+  auto x = ParseManaCost("XR");
+  ASSERT_TRUE(x.ok());
+  EXPECT_EQ(x->x_count, 1);
+  EXPECT_EQ(x->ManaValue(), 1);  // X is 0 outside the stack
+  EXPECT_EQ(x->Colors(), 1u << kRed);
+
+  auto c = ParseManaCost("{C}{C}");
+  ASSERT_TRUE(c.ok());
+  EXPECT_EQ(c->colorless, 2);
+  EXPECT_EQ(c->ManaValue(), 2);
+  EXPECT_EQ(c->Colors(), 0);
+
+  auto zero = ParseManaCost("0");
+  ASSERT_TRUE(zero.ok());
+  EXPECT_EQ(zero->ManaValue(), 0);
+}
+
+TEST(ManaCostParse, Errors) {
+  auto q = ParseManaCost("2Q");
+  ASSERT_FALSE(q.ok());
+  EXPECT_THAT(std::string(q.status().message()),
+              AllOf(HasSubstr("unknown symbol 'Q'"), HasSubstr("got '2Q'")));
+  auto brace = ParseManaCost("{3");
+  ASSERT_FALSE(brace.ok());
+  EXPECT_THAT(std::string(brace.status().message()), HasSubstr("unclosed brace"));
+  auto hyb = ParseManaCost("{W/Q}");
+  ASSERT_FALSE(hyb.ok());
+  EXPECT_THAT(std::string(hyb.status().message()), HasSubstr("bad hybrid"));
+  auto empty = ParseManaCost("{}");
+  ASSERT_FALSE(empty.ok());
+  EXPECT_THAT(std::string(empty.status().message()), HasSubstr("empty symbol"));
+  auto lower = ParseManaCost("1g");
+  EXPECT_FALSE(lower.ok());
+}
+
+// A cost whose number does not fit an int is a mistake in the file, not a
+// crash of the loader.
+TEST(ManaCostParse, HugeGenericIsAnErrorNotACrash) {
+  absl::StatusOr<ManaCost> c = absl::InternalError("not run");
+  EXPECT_NO_THROW(c = ParseManaCost("99999999999"));
+  EXPECT_FALSE(c.ok());
+  EXPECT_NO_THROW(c = ParseManaCost("{99999999999}"));
+  EXPECT_FALSE(c.ok());
+}
+
+// ---------------------------------------------------------------------------
+// What valid cards compile to.
+
+TEST(CardLoaderCompile, VanillaCreature) {
+  CardDb db;
+  const CardDef& c = LoadOne(db, R"([[card]]
+name = "Grizzly Bears"
+cost = "1G"
+types = ["Creature"]
+subtypes = ["Bear"]
+power = 2
+toughness = 2
+)");
+  EXPECT_EQ(c.name, "Grizzly Bears");
+  EXPECT_EQ(c.file, "cards.toml");
+  EXPECT_EQ(c.line, 1);
+  EXPECT_EQ(c.cost.ManaValue(), 2);
+  EXPECT_EQ(c.cost.generic, 1);
+  EXPECT_EQ(c.cost.colored[kGreen], 1);
+  EXPECT_EQ(c.colors, 1u << kGreen);
+  EXPECT_EQ(c.types, 1u << kCreature);
+  EXPECT_EQ(c.supertypes, 0);
+  EXPECT_EQ(c.subtypes.count(), 1u);
+  EXPECT_TRUE(c.subtypes.test(Subtype("Bear")));
+  EXPECT_EQ(c.power, 2);
+  EXPECT_EQ(c.toughness, 2);
+  EXPECT_FALSE(c.power_star);
+  EXPECT_FALSE(c.toughness_star);
+  EXPECT_EQ(c.keywords, 0u);
+  EXPECT_EQ(c.AbilityCount(), 0);
+  EXPECT_FALSE(c.has_spell);
+  EXPECT_EQ(db.Find("grizzly bears"), 0);
+}
+
+TEST(CardLoaderCompile, HybridCostGivesBothColors) {
+  CardDb db;
+  const CardDef& c = LoadOne(db, R"([[card]]
+name = "Duo"
+cost = "{W/U}{W/U}"
+types = ["Creature"]
+power = 2
+toughness = 2
+keywords = ["Flying", "first strike"]
+)");
+  EXPECT_EQ(c.cost.ManaValue(), 2);
+  EXPECT_EQ(c.colors, (1u << kWhite) | (1u << kBlue));
+  EXPECT_EQ(c.keywords, (KeywordMask{1} << kFlying) | (KeywordMask{1} << kFirstStrike));
+}
+
+TEST(CardLoaderCompile, ColorsDeriveFromCostUnlessGiven) {
+  CardDb db;
+  ASSERT_TRUE(LoadCardsFromString(R"([[card]]
+name = "Derived"
+cost = "1BR"
+types = ["Creature"]
+power = 2
+toughness = 2
+
+[[card]]
+name = "Indicated"
+cost = "1G"
+types = ["Creature"]
+colors = ["blue"]
+power = 2
+toughness = 2
+
+[[card]]
+name = "Colorless"
+cost = "3G"
+types = ["Artifact"]
+colors = []
+
+[[card]]
+name = "Land"
+types = ["Land"]
+)", "cards.toml", db)
+                  .ok());
+  EXPECT_EQ(db[db.Find("Derived")].colors, (1u << kBlack) | (1u << kRed));
+  EXPECT_EQ(db[db.Find("Indicated")].colors, 1u << kBlue);
+  EXPECT_EQ(db[db.Find("Colorless")].colors, 0);
+  EXPECT_EQ(db[db.Find("Land")].colors, 0);
+  EXPECT_TRUE(db[db.Find("Land")].cost.Empty());
+}
+
+TEST(CardLoaderCompile, StarPowerAndToughness) {
+  CardDb db;
+  const CardDef& c = LoadOne(db, R"([[card]]
+name = "Goyf"
+cost = "1G"
+types = ["Creature"]
+power = "*"
+toughness = "*"
+
+[[card.static]]
+cda = true
+parts = [{ layer = "pt_set", power = { card_types = { zones = ["graveyard"] } }, toughness = { card_types = { zones = ["graveyard"] }, plus = 1 } }]
+)");
+  EXPECT_TRUE(c.power_star);
+  EXPECT_TRUE(c.toughness_star);
+  ASSERT_EQ(c.statics.size(), 1u);
+  EXPECT_TRUE(c.statics[0].cda);
+  ASSERT_EQ(c.statics[0].parts.size(), 1u);
+  const Part& p = c.statics[0].parts[0];
+  EXPECT_EQ(p.layer, PartLayer::kPtSet);
+  EXPECT_EQ(p.power.kind, Value::kCardTypes);
+  EXPECT_EQ(p.toughness.kind, Value::kCardTypes);
+  EXPECT_EQ(p.toughness.plus, 1);
+  ASSERT_NE(p.power.filter, kNoFilter);
+  EXPECT_EQ(db.filter(p.power.filter).zones, 1u << static_cast<int>(Zone::kGraveyard));
+}
+
+TEST(CardLoaderCompile, ChangelingIsACdaStatic) {
+  CardDb db;
+  const CardDef& c = LoadOne(db, R"([[card]]
+name = "Changeling"
+cost = "1B"
+types = ["Creature"]
+subtypes = ["Shapeshifter"]
+power = 1
+toughness = 1
+keywords = ["changeling"]
+
+[[card.activated]]
+cost = "1B"
+effects = [{ do = "regenerate", target = "self" }]
+)");
+  EXPECT_TRUE(Has(c.keywords, kChangeling));
+  // The implicit CDA comes after the printed abilities (printed numbering is
+  // unchanged: the activated ability is still ability 1 of its list).
+  ASSERT_EQ(c.statics.size(), 1u);
+  ASSERT_EQ(c.activated.size(), 1u);
+  const EffectTemplate& cda = c.statics[0];
+  EXPECT_TRUE(cda.cda);
+  EXPECT_EQ(cda.implicit_keyword, kChangeling);
+  EXPECT_TRUE(cda.affects.empty());  // the card itself
+  ASSERT_EQ(cda.parts.size(), 1u);
+  EXPECT_EQ(cda.parts[0].layer, PartLayer::kType);
+  EXPECT_TRUE(cda.parts[0].all_creature_types);
+  EXPECT_FALSE(c.activated[0].mana_ability);
+}
+
+TEST(CardLoaderCompile, ManaAbilityAndBasicLand) {
+  CardDb db;
+  const CardDef& c = LoadOne(db, R"([[card]]
+name = "Elves"
+cost = "G"
+types = ["Creature"]
+subtypes = ["Elf", "Druid"]
+power = 1
+toughness = 1
+
+[[card.activated]]
+tap = true
+effects = [{ do = "add_mana", mana = "G" }]
+)");
+  ASSERT_EQ(c.activated.size(), 1u);
+  EXPECT_TRUE(c.activated[0].tap);
+  EXPECT_TRUE(c.activated[0].mana_ability);
+  ASSERT_EQ(c.activated[0].body.steps.size(), 1u);
+  EXPECT_EQ(c.activated[0].body.steps[0].op, Op::kAddMana);
+  EXPECT_EQ(c.activated[0].body.steps[0].mana_colors, 1u << kGreen);
+}
+
+TEST(CardLoaderCompile, AuraGetsAuraSubtypeAndEnchantFilter) {
+  CardDb db;
+  const CardDef& c = LoadOne(db, R"([[card]]
+name = "Dust"
+cost = "2U"
+types = ["Enchantment"]
+enchant = { types = ["Creature"], controller = "opponent" }
+
+[[card.static]]
+affects = { enchanted = true }
+parts = [{ layer = "pt_modify", power = -3, toughness = 0 }]
+)");
+  EXPECT_TRUE(c.subtypes.test(Subtype("Aura")));
+  ASSERT_NE(c.enchant, kNoFilter);
+  EXPECT_EQ(db.filter(c.enchant).types, 1u << kCreature);
+  EXPECT_EQ(db.filter(c.enchant).controller, 1);
+  ASSERT_EQ(c.statics.size(), 1u);
+  ASSERT_EQ(c.statics[0].parts.size(), 1u);
+  EXPECT_EQ(c.statics[0].parts[0].power.constant, -3);
+  EXPECT_TRUE(c.statics[0].parts[0].has_toughness);
+  EXPECT_EQ(c.statics[0].parts[0].toughness.constant, 0);
+}
+
+TEST(CardLoaderCompile, SpellTargetsAndEffects) {
+  CardDb db;
+  const CardDef& c = LoadOne(db, R"([[card]]
+name = "Wisps"
+cost = "G"
+types = ["Instant"]
+
+[card.spell]
+targets = [{ types = ["Creature"] }]
+
+[[card.spell.effects]]
+do = "continuous"
+target = 1
+duration = "end_of_turn"
+parts = [
+  { layer = "color", set_colors = ["green"] },
+  { layer = "pt_modify", power = 1, toughness = 0 },
+]
+
+[[card.spell.effects]]
+do = "draw"
+count = 1
+)");
+  ASSERT_TRUE(c.has_spell);
+  ASSERT_EQ(c.spell.targets.size(), 1u);
+  ASSERT_EQ(c.spell.steps.size(), 2u);
+  EXPECT_EQ(c.spell.steps[0].op, Op::kContinuous);
+  EXPECT_EQ(c.spell.steps[0].target.kind, Ref::kTarget);
+  EXPECT_EQ(c.spell.steps[0].target.index, 1);
+  EXPECT_EQ(c.spell.steps[0].duration, Duration::kEndOfTurn);
+  ASSERT_EQ(c.continuous.size(), 1u);
+  ASSERT_EQ(c.continuous[0].parts.size(), 2u);  // one effect, two parts
+  EXPECT_EQ(c.continuous[0].parts[0].layer, PartLayer::kColor);
+  EXPECT_EQ(c.continuous[0].parts[1].layer, PartLayer::kPtModify);
+  EXPECT_EQ(c.spell.steps[1].op, Op::kDraw);
+  EXPECT_EQ(c.spell.steps[1].amount.constant, 1);
+}
+
+// ---------------------------------------------------------------------------
+// Directories.
+
+TEST(CardLoaderFiles, RealCardDatabaseLoads) {
+  CardDb db;
+  absl::Status st = LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db);
+  ASSERT_TRUE(st.ok()) << st.message();
+  EXPECT_GE(db.cards.size(), 60u);
+  for (const char* name : {"Grizzly Bears", "Giant Growth", "Forest", "Humility", "Clone",
+                           "Tarmogoyf", "Skeletal Changeling", "Ashen-Skin Zubera"})
+    EXPECT_NE(db.Find(name), kNoCard) << name;
+  const CardDef& goyf = db[db.Find("Tarmogoyf")];
+  EXPECT_TRUE(goyf.power_star);
+  EXPECT_EQ(goyf.colors, 1u << kGreen);
+  const CardDef& godhead = db[db.Find("Godhead of Awe")];
+  EXPECT_EQ(godhead.cost.ManaValue(), 5);
+  EXPECT_EQ(godhead.colors, (1u << kWhite) | (1u << kBlue));
+  const CardDef& forest = db[db.Find("Forest")];
+  EXPECT_TRUE(Has(forest.supertypes, kBasic));
+  EXPECT_TRUE(forest.subtypes.test(Subtype("Forest")));
+}
+
+TEST(CardLoaderFiles, BadCardsDirectoryReportsEveryFile) {
+  const std::string dir = STRATA_SOURCE_DIR "/tests/bad_cards";
+  CardDb db;
+  absl::Status st = LoadCards({dir}, db);
+  ASSERT_FALSE(st.ok());
+  std::string msg(st.message());
+  EXPECT_THAT(msg, HasSubstr(dir + "/missing_power.toml:4: card 'Powerless Bear': key 'power': "
+                                   "expected a power for a creature card"));
+  EXPECT_THAT(msg, HasSubstr(dir + "/bad_cost.toml:6: card 'Costly Mistake': key 'cost': "
+                                   "expected a mana cost"));
+  EXPECT_THAT(msg, HasSubstr(dir + "/unknown_layer.toml:"));
+  EXPECT_THAT(msg, HasSubstr("card 'Misfiled Anthem': key 'layer'"));
+  EXPECT_THAT(msg, HasSubstr("got 'pt_bonus'"));
+  // Every *.toml file in the directory contributed at least one error.
+  int files = 0;
+  for (auto& e : std::filesystem::directory_iterator(dir)) {
+    if (e.path().extension() != ".toml") continue;
+    ++files;
+    EXPECT_THAT(msg, HasSubstr(e.path().string() + ":")) << e.path();
+  }
+  EXPECT_GE(files, 3);
+}
+
+TEST(CardLoaderFiles, MissingFileAndEmptyDirectory) {
+  CardDb db;
+  absl::Status st = LoadCards({"/nonexistent/cards.toml"}, db);
+  ASSERT_FALSE(st.ok());
+  EXPECT_THAT(std::string(st.message()),
+              HasSubstr("/nonexistent/cards.toml: cannot open card file"));
+  auto tmp = std::filesystem::temp_directory_path() / "strata_empty_card_dir_test";
+  std::filesystem::create_directories(tmp);
+  absl::Status empty = LoadCards({tmp.string()}, db);
+  std::filesystem::remove_all(tmp);
+  ASSERT_FALSE(empty.ok());
+  EXPECT_THAT(std::string(empty.message()), HasSubstr("no *.toml card files found"));
 }
 
 }  // namespace

@@ -1,0 +1,477 @@
+// The scenario runner (SCENARIOS.md) against the real card database: wrong
+// expectations fail with "id.key: expected X, got Y", malformed files fail
+// with file, line and key, and spell outcomes are reported.
+#include "sim/scenario.h"
+
+#include <filesystem>
+#include <string>
+
+#include "absl/strings/str_join.h"
+#include "engine/card_loader.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace strata {
+namespace {
+
+using ::testing::AllOf;
+using ::testing::Contains;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+// The Zubera example of SCENARIOS.md (seed 004), m10 answer 6/7.
+constexpr const char* kZubera = R"(name = "Zubera with Giant Growth, two counters, Humble, Evincar"
+source = "004_8f007337ffbd2593.txt"
+rules = "m10"
+
+[[object]]
+id = "zubera"
+card = "Ashen-Skin Zubera"
+counters = { p1p1 = 2 }
+
+[[object]]
+card = "Ascendant Evincar"
+owner = "B"
+
+[[step]]
+player = "A"
+cast = "Giant Growth"
+targets = ["zubera"]
+
+[[step]]
+player = "B"
+cast = "Humble"
+targets = ["zubera"]
+at = "neutral"
+
+[[expect]]
+object = "zubera"
+)";
+
+class ScenarioTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    db_ = new CardDb;
+    load_status_ = new absl::Status(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, *db_));
+  }
+  static void TearDownTestSuite() {
+    delete db_;
+    delete load_status_;
+    db_ = nullptr;
+    load_status_ = nullptr;
+  }
+  void SetUp() override { ASSERT_TRUE(load_status_->ok()) << load_status_->message(); }
+
+  ScenarioResult Run(const std::string& text, const std::string& file = "s.toml") {
+    ScenarioOptions opt;
+    opt.log = true;
+    return RunScenarioText(*db_, text, file, opt);
+  }
+  // Runs a scenario that must fail and returns its failure lines joined.
+  std::string Failure(const std::string& text) {
+    ScenarioResult r = Run(text);
+    EXPECT_FALSE(r.passed) << "expected a failure for:\n" << text;
+    EXPECT_FALSE(r.failures.empty());
+    return absl::StrJoin(r.failures, "\n");
+  }
+
+  static CardDb* db_;
+  static absl::Status* load_status_;
+};
+CardDb* ScenarioTest::db_ = nullptr;
+absl::Status* ScenarioTest::load_status_ = nullptr;
+
+// ---------------------------------------------------------------------------
+// Expectations.
+
+TEST_F(ScenarioTest, ZuberaExampleHolds) {
+  ScenarioResult r = Run(std::string(kZubera) +
+                         "power = 6\ntoughness = 7\ncolors = [\"black\"]\nabilities = []\n");
+  EXPECT_TRUE(r.passed) << absl::StrJoin(r.failures, "\n") << "\n" << absl::StrJoin(r.log, "\n");
+  EXPECT_EQ(r.name, "Zubera with Giant Growth, two counters, Humble, Evincar");
+  EXPECT_EQ(r.file, "s.toml");
+  EXPECT_FALSE(r.log.empty());
+}
+
+TEST_F(ScenarioTest, WrongPowerGivesExactFailureLine) {
+  ScenarioResult r = Run(std::string(kZubera) + "power = 7\ntoughness = 7\n");
+  EXPECT_FALSE(r.passed);
+  EXPECT_THAT(r.failures, ElementsAre("zubera.power: expected 7, got 6"));
+}
+
+TEST_F(ScenarioTest, EveryWrongExpectationIsListed) {
+  ScenarioResult r = Run(std::string(kZubera) +
+                         "power = 3\ntoughness = 4\ncolors = [\"white\"]\nabilities = "
+                         "[\"flying\"]\nzone = \"graveyard\"\ncounters = { p1p1 = 1 }\n");
+  EXPECT_FALSE(r.passed);
+  EXPECT_THAT(r.failures, Contains("zubera.power: expected 3, got 6"));
+  EXPECT_THAT(r.failures, Contains("zubera.toughness: expected 4, got 7"));
+  EXPECT_THAT(r.failures, Contains("zubera.colors: expected [white], got [black]"));
+  EXPECT_THAT(r.failures, Contains("zubera.abilities: expected [flying], got []"));
+  EXPECT_THAT(r.failures, Contains("zubera.zone: expected graveyard, got battlefield"));
+  EXPECT_THAT(r.failures, Contains("zubera.counters.p1p1: expected 1, got 2"));
+  EXPECT_EQ(r.failures.size(), 6u);
+}
+
+TEST_F(ScenarioTest, ClassicEditionGivesThreeFour) {
+  std::string text(kZubera);
+  text.replace(text.find("rules = \"m10\""), 13, "rules = \"classic\"");
+  ScenarioResult r = Run(text + "power = 6\ntoughness = 7\n");
+  EXPECT_THAT(r.failures, ElementsAre("zubera.power: expected 6, got 3",
+                                      "zubera.toughness: expected 7, got 4"));
+}
+
+TEST_F(ScenarioTest, PlayerExpectations) {
+  ScenarioResult r = Run(R"(
+[players.A]
+life = 17
+hand = ["Forest", "Island"]
+library = ["Plains"]
+
+[[expect]]
+player = "A"
+life = 20
+hand = 3
+library = 1
+lost = true
+
+[[expect]]
+player = "B"
+life = 20
+hand = 0
+)");
+  EXPECT_FALSE(r.passed);
+  EXPECT_THAT(r.failures, ElementsAre("A.life: expected 20, got 17", "A.hand: expected 3, got 2",
+                                      "A.lost: expected true, got false"));
+}
+
+// A casts Giant Growth on Llanowar Elves; B responds with Hideous Laughter,
+// the 1/1 Elves dies, and Giant Growth's only target is gone: it fizzles.
+constexpr const char* kFizzle = R"(name = "Giant Growth fizzles"
+
+[[object]]
+id = "elves"
+card = "Llanowar Elves"
+
+[[step]]
+player = "A"
+cast = "Giant Growth"
+targets = ["elves"]
+id = "growth"
+
+[[step]]
+player = "B"
+cast = "Hideous Laughter"
+at = "respond"
+id = "laughter"
+
+[[expect]]
+object = "elves"
+zone = "graveyard"
+
+[[expect]]
+player = "A"
+graveyard = ["Llanowar Elves", "Giant Growth"]
+
+[[expect]]
+spell = "laughter"
+outcome = "resolved"
+)";
+
+TEST_F(ScenarioTest, SpellWhoseOnlyTargetIsGoneFizzles) {
+  ScenarioResult r = Run(std::string(kFizzle) + "\n[[expect]]\nspell = \"growth\"\noutcome = "
+                                                "\"fizzled\"\n");
+  EXPECT_TRUE(r.passed) << absl::StrJoin(r.failures, "\n") << "\n" << absl::StrJoin(r.log, "\n");
+}
+
+TEST_F(ScenarioTest, WrongOutcomeIsReported) {
+  ScenarioResult r = Run(std::string(kFizzle) + "\n[[expect]]\nspell = \"growth\"\noutcome = "
+                                                "\"resolved\"\n");
+  EXPECT_THAT(r.failures, ElementsAre("growth.outcome: expected resolved, got fizzled"));
+}
+
+TEST_F(ScenarioTest, StepThatNeverBecomesLegal) {
+  // Summoning-sick Elves cannot use their tap ability.
+  std::string msg = Failure(R"(
+[[object]]
+id = "elves"
+card = "Llanowar Elves"
+sick = true
+
+[[step]]
+player = "A"
+activate = "elves"
+)");
+  EXPECT_THAT(msg, HasSubstr("step 1 (A activates ability 1) was never legal"));
+}
+
+TEST_F(ScenarioTest, UnpayableCastNeverBecomesLegal) {
+  // free_mana = false and no land: Giant Growth can't be paid for.
+  std::string msg = Failure(R"(
+free_mana = false
+
+[[object]]
+id = "bears"
+card = "Grizzly Bears"
+
+[[step]]
+player = "A"
+cast = "Giant Growth"
+targets = ["bears"]
+)");
+  EXPECT_THAT(msg, HasSubstr("step 1 (A casts Giant Growth) was never legal"));
+}
+
+TEST_F(ScenarioTest, DefaultNameIsFileStem) {
+  ScenarioResult r = Run("[[object]]\ncard = \"Grizzly Bears\"\n", "dir/bears_alone.toml");
+  EXPECT_TRUE(r.passed) << absl::StrJoin(r.failures, "\n");
+  EXPECT_EQ(r.name, "bears_alone");
+}
+
+// ---------------------------------------------------------------------------
+// Malformed scenarios: file, line and key.
+
+TEST_F(ScenarioTest, UnknownTopLevelKey) {
+  std::string msg = Failure(R"(name = "x"
+rules = "m10"
+colour = "blue"
+)");
+  EXPECT_THAT(msg, HasSubstr("s.toml:3: key 'colour': expected one of the keys of a scenario ("));
+  EXPECT_THAT(msg, HasSubstr("this key is unknown"));
+}
+
+TEST_F(ScenarioTest, UnknownCardNameSuggestsClosest) {
+  std::string msg = Failure(R"(name = "x"
+
+[[object]]
+id = "bears"
+card = "Grizly Bears"
+)");
+  EXPECT_THAT(msg, HasSubstr("s.toml:5: key 'card': expected a card name from the card "
+                             "database, got 'Grizly Bears' (closest: Grizzly Bears"));
+}
+
+TEST_F(ScenarioTest, UnknownCardInStep) {
+  std::string msg = Failure(R"(
+[[step]]
+player = "A"
+cast = "Giant Grwth"
+)");
+  EXPECT_THAT(msg, HasSubstr("s.toml:4: key 'cast': expected a card name from the card "
+                             "database, got 'Giant Grwth' (closest: Giant Growth"));
+}
+
+TEST_F(ScenarioTest, UnknownCardInHand) {
+  std::string msg = Failure(R"(
+[players.B]
+hand = ["Forest", "Islnd"]
+)");
+  EXPECT_THAT(msg, HasSubstr("s.toml:3: key 'hand': expected a card name from the card "
+                             "database, got 'Islnd' (closest: Island"));
+}
+
+TEST_F(ScenarioTest, BadRules) {
+  std::string msg = Failure("name = \"x\"\n\nrules = \"legacy\"\n");
+  EXPECT_THAT(msg, HasSubstr("s.toml:3: key 'rules': expected classic, m10 or modern"));
+}
+
+TEST_F(ScenarioTest, BadZone) {
+  std::string msg = Failure(R"(
+[[object]]
+card = "Grizzly Bears"
+zone = "deck"
+)");
+  EXPECT_THAT(msg, HasSubstr("s.toml:4: key 'zone': expected battlefield, hand, graveyard, "
+                             "library or exile"));
+  std::string stack = Failure("[[object]]\ncard = \"Grizzly Bears\"\nzone = \"stack\"\n");
+  EXPECT_THAT(stack, HasSubstr("s.toml:3: key 'zone': expected battlefield"));
+}
+
+TEST_F(ScenarioTest, UnknownObjectIdInTargets) {
+  std::string msg = Failure(R"(
+[[object]]
+id = "bears"
+card = "Grizzly Bears"
+
+[[step]]
+player = "A"
+cast = "Giant Growth"
+targets = ["bear"]
+)");
+  EXPECT_THAT(msg, HasSubstr("s.toml:9: key 'targets': expected an object id, a spell id (a "
+                             "step's `id`), A or B; got 'bear'"));
+}
+
+TEST_F(ScenarioTest, StepWithNoAction) {
+  std::string msg = Failure(R"(
+[[object]]
+card = "Grizzly Bears"
+
+[[step]]
+player = "A"
+targets = ["grizzly bears"]
+)");
+  EXPECT_THAT(msg, HasSubstr("s.toml:5: key 'cast': expected exactly one of cast, activate, "
+                             "play_land, pass"));
+}
+
+TEST_F(ScenarioTest, StepWithTwoActions) {
+  std::string msg = Failure(R"(
+[[step]]
+player = "A"
+cast = "Giant Growth"
+pass = true
+)");
+  EXPECT_THAT(msg, HasSubstr("s.toml:2: key 'cast': expected exactly one of cast, activate, "
+                             "play_land, pass"));
+}
+
+TEST_F(ScenarioTest, StepWithoutPlayer) {
+  std::string msg = Failure("[[step]]\ncast = \"Giant Growth\"\n");
+  EXPECT_THAT(msg, HasSubstr("s.toml:1: key 'player': expected the player taking the step"));
+}
+
+TEST_F(ScenarioTest, BadPlayer) {
+  std::string msg = Failure("[[step]]\nplayer = \"C\"\ncast = \"Giant Growth\"\n");
+  EXPECT_THAT(msg, HasSubstr("s.toml:2: key 'player': expected \"A\" or \"B\", got 'C'"));
+}
+
+TEST_F(ScenarioTest, AttachedToUnknownId) {
+  std::string msg = Failure(R"(
+[[object]]
+id = "bears"
+card = "Grizzly Bears"
+
+[[object]]
+id = "dust"
+card = "Torpor Dust"
+attached_to = "baers"
+)");
+  EXPECT_THAT(msg, HasSubstr("s.toml:9: key 'attached_to': expected the id of an [[object]], "
+                             "got 'baers'"));
+}
+
+TEST_F(ScenarioTest, DuplicateObjectId) {
+  std::string msg = Failure(R"(
+[[object]]
+card = "Grizzly Bears"
+
+[[object]]
+card = "Grizzly Bears"
+)");
+  EXPECT_THAT(msg, AllOf(HasSubstr("s.toml:5: key 'id': expected a unique object id"),
+                         HasSubstr("'grizzly bears' is used twice")));
+}
+
+TEST_F(ScenarioTest, UnknownExpectationKey) {
+  std::string msg = Failure(R"(
+[[object]]
+id = "bears"
+card = "Grizzly Bears"
+
+[[expect]]
+object = "bears"
+strength = 2
+)");
+  EXPECT_THAT(msg, HasSubstr("s.toml:8: key 'strength': expected one of the keys of an "
+                             "expectation ("));
+}
+
+TEST_F(ScenarioTest, ExpectationOnUnknownObject) {
+  std::string msg = Failure(R"(
+[[object]]
+id = "bears"
+card = "Grizzly Bears"
+
+[[expect]]
+object = "lion"
+power = 2
+)");
+  EXPECT_THAT(msg, HasSubstr("s.toml:7: key 'object': expected the id of an [[object]] or of a "
+                             "cast step, got 'lion'"));
+}
+
+TEST_F(ScenarioTest, ExpectationWithWrongValueType) {
+  std::string msg = Failure(R"(
+[[object]]
+id = "bears"
+card = "Grizzly Bears"
+
+[[expect]]
+object = "bears"
+power = "two"
+)");
+  EXPECT_THAT(msg, HasSubstr("s.toml:8: key '"));
+  EXPECT_THAT(msg, HasSubstr("power': expected an integer"));
+}
+
+TEST_F(ScenarioTest, BadUntilAndPhase) {
+  EXPECT_THAT(Failure("until = \"turns:0\"\n"),
+              HasSubstr("s.toml:1: key 'until': expected resolved, end_of_phase, end_of_turn or "
+                        "turns:N"));
+  EXPECT_THAT(Failure("\nphase = \"combat\"\n"),
+              HasSubstr("s.toml:2: key 'phase': expected untap, upkeep, draw, main, discard or "
+                        "cleanup"));
+}
+
+TEST_F(ScenarioTest, TomlSyntaxError) {
+  std::string msg = Failure("name = \"x\"\n[[object]\ncard = \"Grizzly Bears\"\n");
+  EXPECT_THAT(msg, HasSubstr("s.toml:2: TOML syntax error"));
+}
+
+// ---------------------------------------------------------------------------
+// Files.
+
+TEST_F(ScenarioTest, RunScenarioFileOnDeliberatelyFailingFile) {
+  const std::string path = STRATA_SOURCE_DIR "/tests/bad_scenarios/zubera_power_7.toml";
+  ScenarioResult r = RunScenarioFile(*db_, path, ScenarioOptions{});
+  EXPECT_FALSE(r.passed);
+  EXPECT_EQ(r.file, path);
+  EXPECT_THAT(r.failures, ElementsAre("zubera.power: expected 7, got 6"));
+}
+
+TEST_F(ScenarioTest, RunScenarioFileOnMalformedFile) {
+  const std::string path = STRATA_SOURCE_DIR "/tests/bad_scenarios/unknown_card.toml";
+  ScenarioResult r = RunScenarioFile(*db_, path, ScenarioOptions{});
+  EXPECT_FALSE(r.passed);
+  ASSERT_EQ(r.failures.size(), 1u);
+  EXPECT_THAT(r.failures[0], HasSubstr(path + ":9: key 'card': expected a card name from the "
+                                              "card database, got 'Ashen Skin Zubera' "
+                                              "(closest: Ashen-Skin Zubera"));
+}
+
+TEST_F(ScenarioTest, RunScenarioFileMissing) {
+  ScenarioResult r = RunScenarioFile(*db_, "/nonexistent/x.toml", ScenarioOptions{});
+  EXPECT_FALSE(r.passed);
+  EXPECT_THAT(r.failures, ElementsAre("/nonexistent/x.toml: cannot open scenario file"));
+}
+
+TEST_F(ScenarioTest, ScenarioFilesExpandsDirectoriesSorted) {
+  std::vector<std::string> errors;
+  auto files = ScenarioFiles({STRATA_SOURCE_DIR "/tests/bad_scenarios", "/nonexistent/dir"},
+                             &errors);
+  ASSERT_GE(files.size(), 3u);
+  EXPECT_TRUE(std::is_sorted(files.begin(), files.end()));
+  for (auto& f : files) EXPECT_EQ(std::filesystem::path(f).extension(), ".toml") << f;
+  EXPECT_THAT(errors, ElementsAre("/nonexistent/dir: no such file or directory"));
+}
+
+// Every scenario of the suite passes, and every deliberately bad one fails.
+TEST_F(ScenarioTest, SuiteScenariosPassAndBadOnesFail) {
+  std::vector<std::string> errors;
+  auto good = ScenarioFiles({STRATA_SOURCE_DIR "/tests/scenarios"}, &errors);
+  EXPECT_TRUE(errors.empty());
+  EXPECT_GE(good.size(), 50u);
+  for (auto& f : good) {
+    ScenarioResult r = RunScenarioFile(*db_, f, ScenarioOptions{});
+    EXPECT_TRUE(r.passed) << f << ": " << absl::StrJoin(r.failures, "; ");
+  }
+  auto bad = ScenarioFiles({STRATA_SOURCE_DIR "/tests/bad_scenarios"}, &errors);
+  for (auto& f : bad) {
+    ScenarioResult r = RunScenarioFile(*db_, f, ScenarioOptions{});
+    EXPECT_FALSE(r.passed) << f;
+  }
+}
+
+}  // namespace
+}  // namespace strata
