@@ -226,6 +226,7 @@ struct CardDef {
   ManaCost equip;
   EntryChoice enters;
   std::vector<EffectTemplate> statics;
+  std::vector<EffectTemplate> keyword_statics;  // changeling's CDA: no mask bit
   std::vector<ActivatedAbility> activated;
   std::vector<TriggeredAbility> triggers;
   bool has_spell = false;

@@ -112,9 +112,9 @@ class CardCompiler {
       card.spell = Body(TableOf(*s, "spell"), "spell", {});
     }
     if (card.AbilityCount() > 32) Fail(t, "static", "at most 32 abilities per card");
-    // Implicit keyword abilities go after the printed ones so that printed
-    // numbering (scenario `ability = N`) is unchanged; they have no mask bit.
-    for (auto& i : implicit_) card.statics.push_back(std::move(i));
+    // Keyword abilities compiled to statics are kept apart: they have no bit
+    // in the ability mask and exist while the object has the keyword.
+    card.keyword_statics = std::move(implicit_);
     implicit_.clear();
   }
 

@@ -216,19 +216,9 @@ class Computer {
       const Characteristics& ch = chars_[o];
       if (!ch.blank && ch.card != kNoCard) {
         const CardDef& card = db_[ch.card];
-        int printed = static_cast<int>(card.statics.size());
-        for (int i = 0; i < printed; ++i) {
-          const EffectTemplate& t = card.statics[i];
-          if (z != Zone::kBattlefield && !t.cda) continue;
-          Candidate c;
-          c.source = Candidate::kStatic;
-          c.tmpl = &t;
-          c.object = o;
-          c.ability_bit = t.implicit_keyword >= 0 ? -1 : i;
-          c.ts = s_.obj.timestamp[o];
-          c.cda = t.cda;
-          cands_.push_back(c);
-        }
+        for (int i = 0; i < static_cast<int>(card.statics.size()); ++i)
+          AddStatic(card.statics[i], o, i, z);
+        for (const EffectTemplate& t : card.keyword_statics) AddStatic(t, o, -1, z);
       }
       if (s_.obj.p1p1[o] || s_.obj.m1m1[o]) {
         Candidate c;
@@ -238,6 +228,18 @@ class Computer {
         cands_.push_back(c);
       }
     }
+  }
+
+  void AddStatic(const EffectTemplate& t, ObjId o, int bit, Zone z) {
+    if (z != Zone::kBattlefield && !t.cda) return;  // CDAs work in every zone (L-3)
+    Candidate c;
+    c.source = Candidate::kStatic;
+    c.tmpl = &t;
+    c.object = o;
+    c.ability_bit = bit;
+    c.ts = s_.obj.timestamp[o];
+    c.cda = t.cda;
+    cands_.push_back(c);
   }
 
   // The steps a candidate acts in; statics with a `cda` flag are CDAs.

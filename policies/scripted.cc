@@ -8,7 +8,9 @@ namespace strata {
 
 std::string ScriptValue::Describe() const {
   switch (kind) {
-    case kObject: return spell_tag.empty() ? absl::StrCat("object ", object) : spell_tag;
+    case kObject:
+      if (!spell_tag.empty()) return spell_tag;
+      return label.empty() ? absl::StrCat("object ", object) : label;
     case kPlayer: return player ? "B" : "A";
     case kText: return text;
     case kNumber: return absl::StrCat(number);

@@ -213,7 +213,31 @@ class Runner {
     for (auto& [o, t] : pending) {
       GameState& s = g.MutableState();
       if (auto* x = t->get("attached_to")) s.obj.attached_to[o] = Object(*x, "attached_to");
-      if (auto* x = t->get("choice")) EntryChoiceOf(o, *x);
+    }
+    // Copy choices copy copiable values, which may come from another copy
+    // (L-7): resolve a copy only after the object it copies has its own.
+    std::vector<Pending> copies;
+    for (auto& pd : pending) {
+      auto* x = pd.t->get("choice");
+      if (!x) continue;
+      if (db_[g.state().obj.card[pd.o]].enters.choose == ChoiceKind::kCopy) copies.push_back(pd);
+      else EntryChoiceOf(pd.o, *x);
+    }
+    while (!copies.empty()) {
+      size_t before = copies.size();
+      for (size_t i = 0; i < copies.size();) {
+        ObjId src = Object(*copies[i].t->get("choice"), "choice");
+        bool waits = std::any_of(copies.begin(), copies.end(),
+                                 [&](const Pending& q) { return q.o == src; });
+        if (waits) {
+          ++i;
+          continue;
+        }
+        EntryChoiceOf(copies[i].o, *copies[i].t->get("choice"));
+        copies.erase(copies.begin() + static_cast<long>(i));
+      }
+      if (copies.size() == before)
+        L_.Fail(*copies[0].t->get("choice"), "choice", "copy choices without a cycle");
     }
     // Steps.
     if (auto* n = doc.get("step")) {
@@ -304,9 +328,13 @@ class Runner {
         g.MutableState().obj.copy[o] = spec;
         break;
       }
-      case ChoiceKind::kExile:
-        s.obj.linked[o] = s.Ref(Object(n, "choice"));
+      case ChoiceKind::kExile: {
+        ObjId exiled = Object(n, "choice");
+        if (g.state().obj.zone[exiled] != Zone::kExile)
+          g.MoveTo(exiled, Zone::kExile, g.state().obj.owner[exiled]);
+        g.MutableState().obj.linked[o] = g.state().Ref(exiled);
         break;
+      }
       case ChoiceKind::kMode: {
         int m = 0;
         if (auto v = n.value_exact<int64_t>()) m = static_cast<int>(*v);
@@ -355,6 +383,7 @@ class Runner {
     if (auto it = ids_.find(s); it != ids_.end()) {
       v.kind = ScriptValue::kObject;
       v.object = it->second;
+      v.label = s;
       return v;
     }
     if (std::any_of(tags_.begin(), tags_.end(), [&](auto& t) { return t == s; })) {
@@ -432,8 +461,7 @@ class Runner {
       if (auto* x = t->get(unsupported))
         L_.Fail(*x, unsupported,
                 "a step kind this version of strata runs (cast, activate, play_land, pass); "
-                "attacks, blocks, trigger orders and optional payments come with the timing "
-                "system (issue 3)");
+                "attacks, blocks, trigger orders and optional payments are not supported yet");
     if (kinds != 1) L_.Fail(*t, "cast", "exactly one of cast, activate, play_land, pass");
     if (auto* x = t->get("targets")) st.targets = Values(*x, "targets", true);
     if (auto* x = t->get("x")) st.has_x = true, st.x = L_.Int(*x, "x");
@@ -527,9 +555,16 @@ class Runner {
       if (auto* x = t.get("hand")) check_int(who + ".hand", *x, static_cast<int>(ps.hand.size()));
       if (auto* x = t.get("library")) check_int(who + ".library", *x, static_cast<int>(ps.library.size()));
       if (auto* x = t.get("graveyard")) {
-        std::vector<std::string> names;
-        for (ObjId o : ps.graveyard) names.push_back(db_[g.state().obj.card[o]].name);
-        check_set(who + ".graveyard", *x, names, true, true);
+        // A list of names, order free: compared as a multiset.
+        std::vector<std::string> got, want = L_.StrList(*x, "graveyard");
+        for (ObjId o : ps.graveyard) got.push_back(db_[g.state().obj.card[o]].name);
+        auto lower_sorted = [](std::vector<std::string> v) {
+          for (auto& s : v) s = Lower(s);
+          std::sort(v.begin(), v.end());
+          return v;
+        };
+        if (lower_sorted(got) != lower_sorted(want))
+          fail(who + ".graveyard", SetString(want), SetString(got));
       }
       if (auto* x = t.get("lost")) {
         bool want = L_.Bool(*x, "lost");

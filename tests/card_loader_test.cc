@@ -742,11 +742,13 @@ cost = "1B"
 effects = [{ do = "regenerate", target = "self" }]
 )");
   EXPECT_TRUE(Has(c.keywords, kChangeling));
-  // The implicit CDA comes after the printed abilities (printed numbering is
-  // unchanged: the activated ability is still ability 1 of its list).
-  ASSERT_EQ(c.statics.size(), 1u);
+  // The keyword's CDA is kept apart from the printed abilities: it has no
+  // bit in the ability mask and the activated ability is still bit 0.
+  EXPECT_TRUE(c.statics.empty());
+  ASSERT_EQ(c.keyword_statics.size(), 1u);
   ASSERT_EQ(c.activated.size(), 1u);
-  const EffectTemplate& cda = c.statics[0];
+  EXPECT_EQ(c.ActivatedBit(0), 0);
+  const EffectTemplate& cda = c.keyword_statics[0];
   EXPECT_TRUE(cda.cda);
   EXPECT_EQ(cda.implicit_keyword, kChangeling);
   EXPECT_TRUE(cda.affects.empty());  // the card itself
