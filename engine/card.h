@@ -54,7 +54,8 @@ inline constexpr FilterId kNoFilter = -1;
 struct Value {
   enum Kind : uint8_t {
     kConst, kX, kManaValue, kLinkedPower, kLinkedToughness, kSourcePower, kSourceToughness,
-    kCount, kSumManaValue, kCardTypes
+    kCount, kSumManaValue, kCardTypes,
+    kEventPower, kEventToughness, kEventAmount  // of the occurrence that triggered (E-5)
   };
   Kind kind = kConst;
   int constant = 0;
@@ -93,6 +94,7 @@ struct Part {
   // ability layer
   bool remove_all_abilities = false;
   KeywordMask add_keywords = 0, remove_keywords = 0;
+  int grant_phase = -1;  // index into the source card's granted_phase
   // power / toughness
   bool has_power = false, has_toughness = false;
   Value power, toughness;
@@ -124,12 +126,19 @@ enum class Duration : uint8_t { kPermanent, kEndOfTurn };
 
 enum class Op : uint8_t {
   kContinuous, kDraw, kDamage, kGainLife, kLoseLife, kTap, kUntap, kDestroy, kExile, kBounce,
-  kRegenerate, kAddCounters, kCounterSpell, kAddMana, kDiscard, kDelayed
+  kRegenerate, kAddCounters, kCounterSpell, kAddMana, kDiscard, kDelayed,
+  kPrevent,          // a shield: prevent the next N damage to the target this turn
+  kReplaceNextDraw,  // the next draw this turn: look at the top N, keep one, rest to the bottom
+  kSacrifice
 };
 
 // A reference to who or what an effect step acts on.
 struct Ref {
-  enum Kind : uint8_t { kNone, kTarget, kSelf, kYou, kOpponent, kEnchanted } kind = kNone;
+  enum Kind : uint8_t {
+    kNone, kTarget, kSelf, kYou, kOpponent, kEnchanted,
+    kEventObject,     // the object of the occurrence that triggered (last known)
+    kEventController  // its controller when it last was on the battlefield
+  } kind = kNone;
   int index = 0;  // target slot, 1-based
 };
 
@@ -145,6 +154,9 @@ struct EffectStep {
   FilterId affects = kNoFilter;
   int exclude_target = 0;
   std::vector<EffectStep> delayed;
+  FilterId condition = kNoFilter;  // `if`: only when the target matches (Hydroblast: red)
+  bool cant_regenerate = false;    // damage: creatures dealt damage can't be regenerated this turn
+  bool divide = false;             // damage: divided evenly among the targets, rounded down
 };
 
 enum class ChoiceKind : uint8_t {
@@ -155,12 +167,26 @@ enum class ChoiceKind : uint8_t {
 struct TargetSpec {
   FilterId filter = kNoFilter;
   TargetWhat what = TargetWhat::kPermanent;
+  int max = 1;                // up to this many targets (Fireball)
+  ManaCost extra_target_cost;  // added for each target beyond the first
 };
+
+// When a spell or ability may be played outside batches (E-3 C reactions):
+// regeneration while a creature is headed to the graveyard, replacing a draw.
+enum class Reaction : uint8_t { kNone, kDestroy, kDraw };
 
 struct AbilityBody {
   std::vector<TargetSpec> targets;
   ChoiceKind choose = ChoiceKind::kNone;
   std::vector<EffectStep> steps;
+  std::vector<AbilityBody> modes;  // a modal body: one mode is chosen as it is cast
+  Reaction reaction = Reaction::kNone;
+  bool prevention = false;  // prevents damage: playable in damage-prevention steps (T-4)
+  bool TargetsSpell() const {
+    for (auto& t : targets)
+      if (t.what == TargetWhat::kSpell) return true;
+    return false;
+  }
 };
 
 struct ActivatedAbility {
@@ -180,8 +206,10 @@ struct TriggeredAbility {
   Timing timing = Timing::kAfter;
   EventKind event = EventKind::kZoneChange;
   Zone from = Zone::kNone, to = Zone::kNone;
-  FilterId filter = kNoFilter;
-  int8_t player = -1;  // 0 you, 1 opponent
+  FilterId filter = kNoFilter;  // on the occurrence's object (last known values)
+  int8_t player = -1;  // 0 you, 1 opponent: who draws, casts, is dealt damage ...
+  bool self_source = false;  // damage: dealt by the source itself
+  int8_t damage_to = -1;     // damage: 0 to a player, 1 to a creature
   std::string phase;
   bool has_optional_cost = false;
   ManaCost optional_cost;
@@ -196,6 +224,17 @@ struct EntryMode {
   bool has_subtypes = false;
   SubtypeSet subtypes;
   TypeMask add_types = 0;
+};
+
+// "During your upkeep, do X" (T-12) or "pay C during your upkeep or suffer P"
+// (T-13). Phase costs may also be granted by a static ability (Energy Flux).
+struct PhaseAbility {
+  std::string name;
+  int phase = 1;          // Phase: 0 untap ... 5 cleanup
+  int8_t whose = 0;       // 0 the controller's, 1 the enchanted permanent's controller's
+  bool is_cost = false;   // T-13 phase cost
+  ManaCost cost;
+  AbilityBody body;       // the effect (T-12) or the penalty for not paying (T-13)
 };
 
 struct EntryChoice {
@@ -229,15 +268,20 @@ struct CardDef {
   std::vector<EffectTemplate> keyword_statics;  // changeling's CDA: no mask bit
   std::vector<ActivatedAbility> activated;
   std::vector<TriggeredAbility> triggers;
+  std::vector<PhaseAbility> phase;
+  std::vector<PhaseAbility> granted_phase;  // granted to others by this card's statics
   bool has_spell = false;
   AbilityBody spell;
   std::vector<EffectTemplate> continuous;  // made by spell and ability steps
   int AbilityCount() const {
-    return static_cast<int>(statics.size() + activated.size() + triggers.size());
+    return static_cast<int>(statics.size() + activated.size() + triggers.size() + phase.size());
   }
   uint32_t AllAbilitiesMask() const;
   int ActivatedBit(int i) const { return static_cast<int>(statics.size()) + i; }
   int TriggerBit(int i) const { return static_cast<int>(statics.size() + activated.size()) + i; }
+  int PhaseBit(int i) const {
+    return static_cast<int>(statics.size() + activated.size() + triggers.size()) + i;
+  }
   std::string AbilityName(int bit) const;
   std::string TypeLine() const;
 };

@@ -52,15 +52,18 @@ uint32_t CardDef::AllAbilitiesMask() const {
 }
 
 std::string CardDef::AbilityName(int bit) const {
-  int s = static_cast<int>(statics.size()), a = static_cast<int>(activated.size());
+  int s = static_cast<int>(statics.size()), a = static_cast<int>(activated.size()),
+      t = static_cast<int>(triggers.size());
   std::string name;
   if (bit < s) name = statics[bit].name;
   else if (bit < s + a) name = activated[bit - s].name;
-  else name = triggers[bit - s - a].name;
+  else if (bit < s + a + t) name = triggers[bit - s - a].name;
+  else name = phase[bit - s - a - t].name;
   if (!name.empty()) return name;
   if (bit < s) return absl::StrCat(this->name, " static ", bit + 1);
   if (bit < s + a) return absl::StrCat(this->name, " activated ", bit - s + 1);
-  return absl::StrCat(this->name, " trigger ", bit - s - a + 1);
+  if (bit < s + a + t) return absl::StrCat(this->name, " trigger ", bit - s - a + 1);
+  return absl::StrCat(this->name, " phase ", bit - s - a - t + 1);
 }
 
 std::string CardDef::TypeLine() const {

@@ -39,7 +39,8 @@ class CardCompiler {
     if (auto* n = t.get("name"); n && n->is_string()) card.name = *n->value<std::string>();
     Keys(t, "card",
          {"name", "cost", "supertypes", "types", "subtypes", "colors", "power", "toughness",
-          "keywords", "enchant", "equip", "enters", "static", "activated", "trigger", "spell"});
+          "keywords", "enchant", "equip", "enters", "static", "activated", "trigger", "phase",
+          "spell"});
     card.name = String(t, "name", true);
     if (card.name.empty()) Fail(t, "name", "a non-empty card name");
     if (auto* c = t.get("cost")) {
@@ -104,6 +105,7 @@ class CardCompiler {
     for (auto& st : TableArray(t, "static")) card.statics.push_back(Static(*st));
     for (auto& a : TableArray(t, "activated")) card.activated.push_back(Activated(*a));
     for (auto& tr : TableArray(t, "trigger")) card.triggers.push_back(Trigger(*tr));
+    for (auto& ph : TableArray(t, "phase")) card.phase.push_back(PhaseOf(*ph, false));
     if (auto* s = t.get("spell")) {
       if (!Has(card.types, kInstant) && !Has(card.types, kSorcery) &&
           !Has(card.types, kInterrupt))
@@ -263,7 +265,7 @@ class CardCompiler {
          {"self", "other", "enchanted", "controller", "owner", "zones", "types", "not_types",
           "subtypes", "not_subtypes", "supertypes", "not_supertypes", "colors", "not_colors",
           "colorless", "keywords", "not_keywords", "no_abilities", "tapped", "face_down",
-          "token", "what"});
+          "token", "what", "max", "extra_target_cost"});
     Filter f;
     for (auto& [kk, v] : t) {
       std::string k(kk.str());
@@ -294,7 +296,9 @@ class CardCompiler {
       else if (k == "tapped") f.tapped = BoolOf(v, k);
       else if (k == "face_down") f.face_down = BoolOf(v, k);
       else if (k == "token") f.token = BoolOf(v, k);
-      else if (k == "what") {
+      else if (k == "max" || k == "extra_target_cost") {
+        // Target-count keys, read by the ability body.
+      } else if (k == "what") {
         auto s = StringOf(v, k);
         if (s == "permanent") f.what = TargetWhat::kPermanent;
         else if (s == "creature_or_player") f.what = TargetWhat::kCreatureOrPlayer;
@@ -322,7 +326,10 @@ class CardCompiler {
           {"linked_power", Value::kLinkedPower},
           {"linked_toughness", Value::kLinkedToughness},
           {"source_power", Value::kSourcePower},
-          {"source_toughness", Value::kSourceToughness}};
+          {"source_toughness", Value::kSourceToughness},
+          {"event_power", Value::kEventPower},
+          {"event_toughness", Value::kEventToughness},
+          {"event_amount", Value::kEventAmount}};
       for (auto& [name, kind] : kNames)
         if (*s == name) {
           v.kind = kind;
@@ -409,7 +416,12 @@ class CardCompiler {
         break;
       case PartLayer::kAbility:
         Keys(t, "an ability part",
-             {"layer", "remove_all_abilities", "add_keywords", "remove_keywords"});
+             {"layer", "remove_all_abilities", "add_keywords", "remove_keywords",
+              "grant_phase_cost"});
+        if (auto* n = t.get("grant_phase_cost")) {
+          card_->granted_phase.push_back(PhaseOf(TableOf(*n, "grant_phase_cost"), true));
+          p.grant_phase = static_cast<int>(card_->granted_phase.size() - 1);
+        }
         if (auto* n = t.get("remove_all_abilities"))
           p.remove_all_abilities = BoolOf(*n, "remove_all_abilities");
         if (auto* n = t.get("add_keywords")) p.add_keywords = Keywords(*n, "add_keywords");
@@ -497,7 +509,10 @@ class CardCompiler {
     else if (s == "you") r.kind = Ref::kYou;
     else if (s == "opponent") r.kind = Ref::kOpponent;
     else if (s == "enchanted") r.kind = Ref::kEnchanted;
-    else Fail(n, key, "a target number, self, you, opponent or enchanted");
+    else if (s == "event_object") r.kind = Ref::kEventObject;
+    else if (s == "event_controller") r.kind = Ref::kEventController;
+    else Fail(n, key, "a target number, self, you, opponent, enchanted, event_object or "
+                      "event_controller");
     return r;
   }
 
@@ -518,7 +533,9 @@ class CardCompiler {
         {"exile", Op::kExile},           {"bounce", Op::kBounce},
         {"regenerate", Op::kRegenerate}, {"add_counters", Op::kAddCounters},
         {"counter_spell", Op::kCounterSpell}, {"add_mana", Op::kAddMana},
-        {"discard", Op::kDiscard},       {"delayed", Op::kDelayed}};
+        {"discard", Op::kDiscard},       {"delayed", Op::kDelayed},
+        {"prevent", Op::kPrevent},       {"replace_next_draw", Op::kReplaceNextDraw},
+        {"sacrifice", Op::kSacrifice}};
     EffectStep s;
     auto op = String(t, "do", true);
     bool found = false;
@@ -527,7 +544,11 @@ class CardCompiler {
     if (!found) Fail(t, "do", "an effect primitive (continuous, draw, damage, ...), got '" + op + "'");
     Keys(t, "an effect",
          {"do", "target", "player", "count", "amount", "counter", "mana", "duration", "parts",
-          "affects", "exclude_target", "at", "effects", "name"});
+          "affects", "exclude_target", "at", "effects", "name", "if", "cant_regenerate",
+          "divide"});
+    if (auto* n = t.get("if")) s.condition = FilterOf(*n, "if");
+    if (auto* n = t.get("cant_regenerate")) s.cant_regenerate = BoolOf(*n, "cant_regenerate");
+    if (auto* n = t.get("divide")) s.divide = BoolOf(*n, "divide");
     if (auto* n = t.get("target")) s.target = RefOf(*n, "target");
     if (auto* n = t.get("player")) s.target = RefOf(*n, "player");
     if (s.target.kind == Ref::kTarget && (s.target.index < 1 || s.target.index > targets))
@@ -582,13 +603,23 @@ class CardCompiler {
 
   AbilityBody Body(const toml::table& t, std::string_view what,
                    std::initializer_list<std::string_view> extra) {
-    std::vector<std::string_view> allowed = {"targets", "choose", "effects", "name"};
+    std::vector<std::string_view> allowed = {"targets", "choose", "effects", "name", "modes"};
     allowed.insert(allowed.end(), extra.begin(), extra.end());
     for (auto& [k, v] : t)
       if (std::find(allowed.begin(), allowed.end(), k.str()) == allowed.end())
         Fail(v, k.str(), absl::StrCat("one of the keys of ", S(what), " (", JoinKeys(allowed),
                                       "); this key is unknown"));
     AbilityBody b;
+    if (auto* n = t.get("modes")) {
+      // A modal body: each mode has its own targets, choice and effects.
+      auto* a = n->as_array();
+      if (!a || a->empty()) Fail(*n, "modes", "a non-empty list of mode tables");
+      if (t.get("effects") || t.get("targets"))
+        Fail(*n, "modes", "either modes or targets and effects, not both");
+      for (auto& m : *a) b.modes.push_back(Body(TableOf(m, "modes"), "a mode", {}));
+      for (auto& m : b.modes) b.prevention |= m.prevention;
+      return b;
+    }
     if (auto* n = t.get("targets")) {
       auto* a = n->as_array();
       if (!a) Fail(*n, "targets", "a list of target filters");
@@ -596,14 +627,64 @@ class CardCompiler {
         TargetSpec ts;
         ts.filter = FilterOf(e, "targets");
         ts.what = db_.filters[ts.filter].what;
+        const toml::table& et = TableOf(e, "targets");
+        if (auto* m = et.get("max")) {
+          ts.max = IntOf(*m, "max");
+          if (ts.max < 1 || ts.max > 4) Fail(*m, "max", "a number of targets between 1 and 4");
+        }
+        if (auto* c = et.get("extra_target_cost")) {
+          auto cost = ParseManaCost(StringOf(*c, "extra_target_cost"));
+          if (!cost.ok()) Fail(*c, "extra_target_cost", std::string(cost.status().message()));
+          ts.extra_target_cost = *cost;
+        }
         b.targets.push_back(ts);
       }
+      if (b.targets.size() > 4) Fail(*n, "targets", "at most 4 targets");
     }
     if (auto* n = t.get("choose")) b.choose = Choice(*n, "choose");
-    auto* e = t.get("effects");
-    if (!e) Fail(t, "effects", "a list of effects");
-    b.steps = Steps(*e, "effects", static_cast<int>(b.targets.size()));
+    const char* effects_key = t.contains("penalty") ? "penalty" : "effects";
+    auto* e = t.get(effects_key);
+    if (!e) Fail(t, effects_key, "a list of effects");
+    b.steps = Steps(*e, effects_key, static_cast<int>(b.targets.size()));
+    // What the body does decides when it may be played: regeneration is a
+    // reaction to a creature headed to the graveyard, a draw replacement a
+    // reaction to a draw, and prevention may be played in prevention steps.
+    for (auto& st : b.steps) {
+      if (st.op == Op::kRegenerate) b.reaction = Reaction::kDestroy;
+      if (st.op == Op::kReplaceNextDraw) b.reaction = Reaction::kDraw;
+      if (st.op == Op::kPrevent) b.prevention = true;
+    }
     return b;
+  }
+
+  PhaseAbility PhaseOf(const toml::table& t, bool granted) {
+    PhaseAbility ph;
+    const bool cost = t.contains("cost");
+    ph.is_cost = cost;
+    if (granted && !cost) Fail(t, "cost", "the phase cost that is granted");
+    if (cost && !t.contains("penalty")) Fail(t, "penalty", "the effects of not paying");
+    ph.body = Body(t, cost ? "a phase cost" : "a phase effect",
+                   {"phase", "whose", "cost", "penalty"});
+    if (cost) {
+      auto c = ParseManaCost(StringOf(*t.get("cost"), "cost"));
+      if (!c.ok()) Fail(*t.get("cost"), "cost", std::string(c.status().message()));
+      ph.cost = *c;
+    }
+    ph.name = String(t, "name", false);
+    auto phase = String(t, "phase", true);
+    static const std::string_view kPhases[] = {"untap", "upkeep", "draw", "main", "discard",
+                                               "cleanup"};
+    ph.phase = -1;
+    for (int i = 0; i < 6; ++i)
+      if (phase == kPhases[i]) ph.phase = i;
+    if (ph.phase < 0) Fail(t, "phase", "untap, upkeep, draw, main, discard or cleanup");
+    if (auto* w = t.get("whose")) {
+      auto s = StringOf(*w, "whose");
+      if (s == "you") ph.whose = 0;
+      else if (s == "enchanted_controller") ph.whose = 1;
+      else Fail(*w, "whose", "you or enchanted_controller");
+    }
+    return ph;
   }
 
   ChoiceKind Choice(const toml::node& n, std::string_view key) {
@@ -675,6 +756,14 @@ class CardCompiler {
         (k == "from" ? tr.from : tr.to) = *z;
       } else if (k == "player") {
         tr.player = Relation(v, k);
+      } else if (k == "source") {
+        if (StringOf(v, k) != "self") Fail(v, k, "self");
+        tr.self_source = true;
+      } else if (k == "damage_to") {
+        auto d = StringOf(v, k);
+        if (d == "player") tr.damage_to = 0;
+        else if (d == "creature") tr.damage_to = 1;
+        else Fail(v, k, "player or creature");
       } else if (k == "phase") {
         tr.phase = StringOf(v, k);
       } else {

@@ -33,6 +33,9 @@ struct Characteristics {
   ColorMask land_mana = 0;  // intrinsic mana abilities of basic land types
   int16_t power = 0, toughness = 0;
   Player controller = 0;
+  // Phase costs granted by other cards (Energy Flux): (card, granted index).
+  uint8_t granted_count = 0;
+  std::array<std::pair<CardId, uint8_t>, 4> granted{};
   uint8_t text_count = 0;  // text changes: word -> word (layer 3)
   std::array<std::pair<Word, Word>, 4> text{};
   bool operator==(const Characteristics&) const = default;
