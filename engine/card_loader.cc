@@ -494,6 +494,10 @@ class CardCompiler {
       if (auto* s = c.get("you_control")) e.condition.you_control = FilterOf(*s, "you_control");
     }
     Parts(t, e);
+    for (const Part& p : e.parts)
+      if (p.layer == PartLayer::kCopy || p.layer == PartLayer::kText)
+        Fail(t, "parts", "no copy or text part in a static ability: those take the targets "
+                         "and choices of a spell or ability (use them in a continuous effect)");
     return e;
   }
 

@@ -139,17 +139,20 @@ struct Candidate {
 
 // Working memory reused across computations so a warm thread allocates nothing.
 struct Scratch {
-  std::vector<Characteristics> chars, trial;
+  std::vector<Characteristics> chars;
   std::vector<Candidate> cands;
-  std::vector<int> pending;
-  std::vector<char> deps;
+  std::vector<int> pending, index;
+  std::vector<char> deps, done;
+  std::vector<std::pair<ObjId, Characteristics>> saved;
+  std::vector<std::bitset<kMaxObjects>> affects;
 };
 
 class Computer {
  public:
   Computer(const CardDb& db, const GameState& s, LayerTrace* trace, Scratch& scratch)
-      : db_(db), s_(s), trace_(trace), chars_(scratch.chars), trial_(scratch.trial),
-        cands_(scratch.cands), pending_(scratch.pending), deps_(scratch.deps) {}
+      : db_(db), s_(s), trace_(trace), chars_(scratch.chars), cands_(scratch.cands),
+        pending_(scratch.pending), index_(scratch.index), deps_(scratch.deps),
+        done_(scratch.done), saved_(scratch.saved), affects_(scratch.affects) {}
 
   void Run(LayerCache& out) {
     const int n = s_.obj.count;
@@ -157,7 +160,7 @@ class Computer {
     for (ObjId o = 0; o < n; ++o) {
       if (s_.obj.zone[o] == Zone::kNone) continue;
       CopySpec own{s_.obj.card[o]};
-      if (db_[own.card].enters.choose == ChoiceKind::kMode)
+      if (db_[own.card].enters.choose == ChoiceKind::kMode && s_.obj.choice[o] != kNoWord)
         own.mode = static_cast<uint8_t>(s_.obj.choice[o]);
       chars_[o] = PrintedCharacteristics(db_, own, s_.obj.controller[o]);
     }
@@ -595,27 +598,35 @@ class Computer {
     return w;
   }
 
-  uint8_t ReadsOf(const Candidate& c) const {
-    if (c.source != Candidate::kStatic && c.source != Candidate::kRow) return 0;
-    uint8_t r = 0;
-    if (!c.started && c.source == Candidate::kStatic) {
-      r |= kKAbility | kKText;  // existence: does the object still have the ability?
-      for (FilterId f : c.tmpl->affects) r |= FilterReads(db_.filter(f));
-      if (c.tmpl->condition.you_control != kNoFilter)
-        r |= FilterReads(db_.filter(c.tmpl->condition.you_control)) | kKControl;
+  // What an effect reads, split into reads of its own source (existence,
+  // "you", text-changed words) and reads of other objects (its filter, values).
+  struct Reads {
+    uint8_t source = 0, others = 0;
+  };
+
+  Reads ReadsOf(const Candidate& c) const {
+    Reads r;
+    if (c.source != Candidate::kStatic && c.source != Candidate::kRow) return r;
+    if (c.source == Candidate::kStatic) {
+      r.source |= kKControl | kKText;  // "you" is its controller; its words may be changed
+      if (!c.started) r.source |= kKAbility;  // does the object still have the ability?
     }
-    if (c.source == Candidate::kStatic) r |= kKControl;  // "you" is its controller
+    if (!c.started && c.source == Candidate::kStatic) {
+      for (FilterId f : c.tmpl->affects) r.others |= FilterReads(db_.filter(f));
+      if (c.tmpl->condition.you_control != kNoFilter)
+        r.others |= FilterReads(db_.filter(c.tmpl->condition.you_control)) | kKControl;
+    }
     for (const Part& p : c.tmpl->parts) {
       for (const Value* v : {&p.power, &p.toughness}) {
         switch (v->kind) {
           case Value::kLinkedPower:
-          case Value::kLinkedToughness:
+          case Value::kLinkedToughness: r.others |= kKPt; break;
           case Value::kSourcePower:
-          case Value::kSourceToughness: r |= kKPt; break;
-          case Value::kManaValue: r |= kKCopy; break;
+          case Value::kSourceToughness: r.source |= kKPt; break;
+          case Value::kManaValue: r.others |= kKCopy; break;
           case Value::kCount:
           case Value::kSumManaValue:
-          case Value::kCardTypes: r |= FilterReads(db_.filter(v->filter)) | kKType; break;
+          case Value::kCardTypes: r.others |= FilterReads(db_.filter(v->filter)) | kKType; break;
           default: break;
         }
       }
@@ -623,13 +634,31 @@ class Computer {
     return r;
   }
 
-  // Does applying `y` change `x` (RULES.md L-6)? Tried on a copy of the state.
-  bool DependsOn(const Candidate& x, uint64_t x_sig, const Candidate& y, StepKind step) {
-    if (!(WritesOf(y) & ReadsOf(x))) return false;
-    trial_ = chars_;
+  // Could applying `y` change `x` at all? Only if y writes what x reads of
+  // other objects, or what x reads of its source and y touches that source.
+  bool MayDepend(const Candidate& x, const Reads& xr, const Candidate& y,
+                 const ObjSet& y_affects) const {
+    uint8_t w = WritesOf(y);
+    if (w & xr.others) return true;
+    if (!(w & xr.source) || x.object == kNoObj) return false;
+    return y_affects.test(x.object);
+  }
+
+  // Does applying `y` change `x` (RULES.md L-6)? Tried on the state itself:
+  // the objects y touches are saved, y is applied, x's signature is taken,
+  // and the objects are restored.
+  bool DependsOn(const Candidate& x, uint64_t x_sig, const Candidate& y,
+                 const ObjSet& y_affects, StepKind step) {
     Candidate ycopy = y;
-    Apply(ycopy, step, trial_);
-    return Signature(x, step, trial_) != x_sig;
+    ycopy.affected = y_affects;
+    ycopy.started = true;
+    saved_.clear();
+    for (ObjId o = 0; o < s_.obj.count; ++o)
+      if (ycopy.affected.test(o)) saved_.push_back({o, chars_[o]});
+    Apply(ycopy, step, chars_);
+    bool changed = Signature(x, step, chars_) != x_sig;
+    for (auto& [o, ch] : saved_) chars_[o] = ch;
+    return changed;
   }
 
   void RunStep(StepKind step, const std::string& name) {
@@ -642,63 +671,68 @@ class Computer {
   }
 
   void OrderAndApply(StepKind step, const std::string& name) {
-    while (!pending_.empty()) {
-      // Effects that no longer exist (their source lost the ability) drop out.
-      pending_.erase(std::remove_if(pending_.begin(), pending_.end(),
-                                    [&](int i) {
-                                      if (Exists(cands_[i], chars_)) return false;
-                                      if (trace_)
-                                        trace_->entries.push_back(
-                                            {name, cands_[i].Name(db_, s_), cands_[i].ts, false,
-                                             true});
-                                      return true;
-                                    }),
-                     pending_.end());
-      if (pending_.empty()) break;
-      std::sort(pending_.begin(), pending_.end(), [&](int a, int b) {
-        return cands_[a].ts != cands_[b].ts ? cands_[a].ts < cands_[b].ts : a < b;
-      });
-      int chosen = pending_[0];
-      bool by_dependency = false;
-      if (pending_.size() > 1) {
-        const size_t k = pending_.size();
-        deps_.assign(k * k, 0);
-        bool any = false;
-        for (size_t i = 0; i < k; ++i) {
-          const Candidate& x = cands_[pending_[i]];
-          uint64_t sig = 0;
-          bool have_sig = false;
-          for (size_t j = 0; j < k; ++j) {
-            if (i == j) continue;
-            const Candidate& y = cands_[pending_[j]];
-            if (!(WritesOf(y) & ReadsOf(x))) continue;
-            if (!have_sig) sig = Signature(x, step, chars_), have_sig = true;
-            if (DependsOn(x, sig, y, step)) deps_[i * k + j] = 1, any = true;
-          }
-        }
-        if (any) {
-          int pick = -1;
-          for (size_t i = 0; i < k && pick < 0; ++i) {
-            bool free = true;
-            for (size_t j = 0; j < k; ++j) free &= !deps_[i * k + j];
-            if (free) pick = static_cast<int>(i);
-          }
-          if (pick < 0) {
-            // Every pending effect waits on another: a loop. Loops are
-            // ignored (L-6): the earliest effect that lies on a cycle goes.
-            for (size_t i = 0; i < k && pick < 0; ++i)
-              if (OnCycle(i, k)) pick = static_cast<int>(i);
-            if (pick < 0) pick = 0;
-          }
-          chosen = pending_[pick];
-          by_dependency = pick != 0;
+    // The dependency graph of this step's effects, found once on the state
+    // as it is when the step begins (L-6).
+    const size_t k = pending_.size();
+    deps_.assign(k * k, 0);
+    bool any = false;
+    if (k > 1) {
+      affects_.resize(k);
+      for (size_t j = 0; j < k; ++j) affects_[j] = AffectedNow(cands_[pending_[j]], chars_);
+      for (size_t i = 0; i < k; ++i) {
+        const Candidate& x = cands_[pending_[i]];
+        Reads xr = ReadsOf(x);
+        uint64_t sig = 0;
+        bool have_sig = false;
+        for (size_t j = 0; j < k; ++j) {
+          if (i == j) continue;
+          const Candidate& y = cands_[pending_[j]];
+          if (!MayDepend(x, xr, y, affects_[j])) continue;
+          if (!have_sig) sig = Signature(x, step, chars_), have_sig = true;
+          if (DependsOn(x, sig, y, affects_[j], step)) deps_[i * k + j] = 1, any = true;
         }
       }
-      Candidate& c = cands_[chosen];
-      if (trace_)
-        trace_->entries.push_back({name, c.Name(db_, s_), c.ts, by_dependency, false});
+    }
+    // index_[i]: the candidate of graph node i; done_[i]: applied or dropped.
+    index_.assign(pending_.begin(), pending_.end());
+    done_.assign(k, 0);
+    for (size_t left = k; left > 0; --left) {
+      // Effects that no longer exist (their source lost the ability) drop out.
+      for (size_t i = 0; i < k; ++i) {
+        if (done_[i] || Exists(cands_[index_[i]], chars_)) continue;
+        done_[i] = 1;
+        --left;
+        if (trace_)
+          trace_->entries.push_back(
+              {name, cands_[index_[i]].Name(db_, s_), cands_[index_[i]].ts, false, true});
+      }
+      if (left == 0) break;
+      auto earlier = [&](size_t a, size_t b) {
+        const Candidate& ca = cands_[index_[a]];
+        const Candidate& cb = cands_[index_[b]];
+        return ca.ts != cb.ts ? ca.ts < cb.ts : index_[a] < index_[b];
+      };
+      size_t first = k, pick = k;
+      for (size_t i = 0; i < k; ++i) {
+        if (done_[i]) continue;
+        if (first == k || earlier(i, first)) first = i;
+        if (!any) continue;
+        bool waits = false;
+        for (size_t j = 0; j < k && !waits; ++j) waits = !done_[j] && deps_[i * k + j];
+        if (!waits && (pick == k || earlier(i, pick))) pick = i;
+      }
+      if (!any) pick = first;
+      if (pick == k) {
+        // Every remaining effect waits on another: a loop. Loops are ignored
+        // (L-6): the earliest effect that lies on a cycle goes first.
+        for (size_t i = 0; i < k; ++i)
+          if (!done_[i] && OnCycle(i, k) && (pick == k || earlier(i, pick))) pick = i;
+        if (pick == k) pick = first;
+      }
+      Candidate& c = cands_[index_[pick]];
+      if (trace_) trace_->entries.push_back({name, c.Name(db_, s_), c.ts, pick != first, false});
       Apply(c, step, chars_);
-      pending_.erase(std::find(pending_.begin(), pending_.end(), chosen));
+      done_[pick] = 1;
     }
   }
 
@@ -706,7 +740,7 @@ class Computer {
     std::vector<char> seen(k, 0);
     std::vector<size_t> stack;
     for (size_t j = 0; j < k; ++j)
-      if (deps_[start * k + j]) stack.push_back(j);
+      if (deps_[start * k + j] && !done_[j]) stack.push_back(j);
     while (!stack.empty()) {
       size_t v = stack.back();
       stack.pop_back();
@@ -714,7 +748,7 @@ class Computer {
       if (seen[v]) continue;
       seen[v] = 1;
       for (size_t j = 0; j < k; ++j)
-        if (deps_[v * k + j]) stack.push_back(j);
+        if (deps_[v * k + j] && !done_[j]) stack.push_back(j);
     }
     return false;
   }
@@ -756,10 +790,13 @@ class Computer {
   const GameState& s_;
   LayerTrace* trace_;
   std::vector<Characteristics>& chars_;
-  std::vector<Characteristics>& trial_;
   std::vector<Candidate>& cands_;
   std::vector<int>& pending_;
+  std::vector<int>& index_;
   std::vector<char>& deps_;
+  std::vector<char>& done_;
+  std::vector<std::pair<ObjId, Characteristics>>& saved_;
+  std::vector<ObjSet>& affects_;
 };
 
 }  // namespace

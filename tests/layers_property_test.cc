@@ -1,0 +1,267 @@
+// Property test of the layer cache (RULES.md L-9): on random boards from the
+// whole card pool, in every edition, and after every random mutation, the
+// cached characteristics (Game::Chars) equal a fresh ComputeLayers into a
+// separate LayerCache, field by field; every mutation moves the state
+// version; and a query without a mutation does not recompute.
+#include <cstdio>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "engine/card_loader.h"
+#include "engine/game.h"
+#include "engine/layers.h"
+#include "gtest/gtest.h"
+#include "sim/random_board.h"
+
+namespace strata {
+
+// gtest names the edition parameter in test lists and failures.
+void PrintTo(Edition e, std::ostream* os) { *os << EditionName(e); }
+
+namespace {
+
+const CardDb& Pool() {
+  static const CardDb* db = [] {
+    auto* d = new CardDb;
+    absl::Status st = LoadCards({std::string(STRATA_SOURCE_DIR) + "/data/cards"}, *d);
+    if (!st.ok()) {
+      std::fprintf(stderr, "%s\n", std::string(st.message()).c_str());
+      std::abort();
+    }
+    return d;
+  }();
+  return *db;
+}
+
+// The fields that differ, as "power: 3 vs 2".
+std::string Diff(const Characteristics& a, const Characteristics& b) {
+  std::vector<std::string> d;
+  auto field = [&](const char* name, auto x, auto y) {
+    if (x != y) d.push_back(absl::StrCat(name, ": ", x, " vs ", y));
+  };
+  field("card", a.card, b.card);
+  field("mode", a.mode, b.mode);
+  field("blank", a.blank, b.blank);
+  field("mana_value", a.mana_value, b.mana_value);
+  field("colors", a.colors, b.colors);
+  field("types", a.types, b.types);
+  field("supertypes", a.supertypes, b.supertypes);
+  field("all_creature_types", a.all_creature_types, b.all_creature_types);
+  if (a.subtypes != b.subtypes) d.push_back("subtypes");
+  field("keywords", a.keywords, b.keywords);
+  field("abilities", a.abilities, b.abilities);
+  field("land_mana", a.land_mana, b.land_mana);
+  field("power", a.power, b.power);
+  field("toughness", a.toughness, b.toughness);
+  field("controller", a.controller, b.controller);
+  field("text_count", a.text_count, b.text_count);
+  if (a.text != b.text) d.push_back("text");
+  return absl::StrJoin(d, ", ");
+}
+
+struct Tally {
+  long boards = 0, mutations = 0, checks = 0, objects = 0, no_recompute = 0, rows = 0;
+  long by_kind[static_cast<int>(MutationKind::kCount)] = {};
+};
+
+// Queries every object through the cache (twice: the second must not
+// change anything) and compares with a fresh computation.
+::testing::AssertionResult MatchesFresh(const Game& g, LayerCache& fresh, Tally& t) {
+  const GameState& s = g.state();
+  const uint64_t version = s.version;
+  ComputeLayers(g.db(), s, fresh);
+  if (fresh.version != version)
+    return ::testing::AssertionFailure() << "fresh cache stamped " << fresh.version << ", state "
+                                         << version;
+  for (int pass = 0; pass < 2; ++pass) {
+    for (ObjId o = 0; o < s.obj.count; ++o) {
+      const Characteristics& cached = g.Chars(o);
+      if (!(cached == fresh.chars[o]))
+        return ::testing::AssertionFailure()
+               << "object " << o << " (" << g.db()[s.obj.card[o]].name << ", "
+               << ZoneName(s.obj.zone[o]) << ") pass " << pass
+               << ": cached vs fresh differ in " << Diff(cached, fresh.chars[o]);
+    }
+    for (Player p = 0; p < 2; ++p)
+      if (!(g.Rules(p) == fresh.rules[p]))
+        return ::testing::AssertionFailure() << "player rules of " << int(p) << " differ";
+    if (s.version != version)
+      return ::testing::AssertionFailure() << "a query moved the state version";
+  }
+  ++t.checks;
+  t.objects += s.obj.count;
+  return ::testing::AssertionSuccess();
+}
+
+// A query without a mutation does not recompute: change an input behind the
+// game's back (without Touch, so the version stays) such that a fresh
+// computation would differ, and the cached answer must stay the old one.
+// Returns false if no such change was found on this board.
+bool QueryDoesNotRecompute(Game& g, const LayerCache& fresh, BoardRng& rng) {
+  GameState& raw = const_cast<GameState&>(g.state());  // test only: bypasses Touch()
+  const uint64_t version = raw.version;
+  static thread_local LayerCache sneaky;
+  const int n = raw.obj.count;
+  int start = rng.Below(n);
+  for (int k = 0; k < n; ++k) {
+    ObjId o = static_cast<ObjId>((start + k) % n);
+    raw.obj.controller[o] = Opponent(raw.obj.controller[o]);
+    ComputeLayers(g.db(), raw, sneaky);
+    bool differs = false;
+    for (ObjId i = 0; i < n && !differs; ++i) differs = !(sneaky.chars[i] == fresh.chars[i]);
+    bool stale_answer = true;
+    if (differs)
+      for (ObjId i = 0; i < n; ++i) stale_answer &= g.Chars(i) == fresh.chars[i];
+    raw.obj.controller[o] = Opponent(raw.obj.controller[o]);
+    EXPECT_EQ(raw.version, version);
+    if (differs) {
+      EXPECT_TRUE(stale_answer) << "a query without a mutation recomputed the layers";
+      return true;
+    }
+  }
+  return false;
+}
+
+class LayersProperty : public ::testing::TestWithParam<Edition> {};
+
+// 3 editions x 3,400 boards: >= 10,000 boards in all.
+constexpr int kBoardsPerEdition = 3400;
+
+TEST_P(LayersProperty, CacheEqualsFreshComputation) {
+  const CardDb& db = Pool();
+  const Edition edition = GetParam();
+  LayerCache fresh;
+  Tally t;
+  int failures = 0;
+  for (int b = 0; b < kBoardsPerEdition && failures < 5; ++b) {
+    const uint64_t seed = (uint64_t{static_cast<uint8_t>(edition)} << 32) | static_cast<uint64_t>(b);
+    BoardRng rng(seed * 0x9E3779B97F4A7C15ull + 17);
+    RandomBoardOptions opt;
+    const int total = rng.Between(1, 40);
+    opt.others = total == 1 ? 0 : rng.Between(0, total / 3);
+    opt.permanents = total - opt.others;
+    opt.effects = rng.Between(0, 15);
+    opt.edition = edition;
+    opt.checked_layers = b % 16 == 0;  // the engine's own L-9 check, now and then
+    Game g = MakeRandomBoard(db, seed, opt);
+    ASSERT_EQ(g.state().edition, edition);
+    ASSERT_EQ(g.state().obj.count, total);
+    ++t.boards;
+    std::vector<std::string> history;
+    auto where = [&] {
+      return absl::StrCat("board seed ", seed, " (", std::string(EditionName(edition)), ", ", total,
+                          " objects, ", opt.effects, " rows) after: ",
+                          history.empty() ? std::string("build") : absl::StrJoin(history, "; "));
+    };
+    auto ok = MatchesFresh(g, fresh, t);
+    if (!ok) {
+      ADD_FAILURE() << where() << ": " << ok.message();
+      ++failures;
+      continue;
+    }
+    // (Not on checked boards: there the engine's own check would see the
+    // change behind its back, which CheckedModeSeesAStaleCache tests.)
+    if (!opt.checked_layers && QueryDoesNotRecompute(g, fresh, rng)) ++t.no_recompute;
+    const int mutations = rng.Between(2, 5);
+    for (int m = 0; m < mutations; ++m) {
+      const uint64_t before = g.state().version;
+      Mutation mu = ApplyRandomMutation(g, rng);
+      history.push_back(mu.what);
+      ++t.mutations;
+      ++t.by_kind[static_cast<int>(mu.kind)];
+      if (g.state().version <= before) {
+        ADD_FAILURE() << where() << ": the mutation did not move the state version";
+        ++failures;
+        break;
+      }
+      ok = MatchesFresh(g, fresh, t);
+      if (!ok) {
+        ADD_FAILURE() << where() << ": " << ok.message();
+        ++failures;
+        break;
+      }
+    }
+    t.rows += static_cast<long>(g.state().effects.size());
+    if (g.options().checked_layers) {
+      EXPECT_GT(g.layer_checks(), 0u);
+      EXPECT_EQ(g.layer_mismatch(), "") << where();
+    }
+  }
+  std::vector<std::string> kinds;
+  for (int k = 0; k < static_cast<int>(MutationKind::kCount); ++k)
+    kinds.push_back(absl::StrCat(std::string(MutationKindName(static_cast<MutationKind>(k))), "=",
+                                 t.by_kind[k]));
+  std::printf("[%s] boards=%ld mutations=%ld checks=%ld objects_checked=%ld rows=%ld "
+              "no_recompute_checks=%ld (%s)\n",
+              std::string(EditionName(edition)).c_str(), t.boards, t.mutations, t.checks, t.objects,
+              t.rows, t.no_recompute, absl::StrJoin(kinds, " ").c_str());
+  RecordProperty("boards", static_cast<int>(t.boards));
+  RecordProperty("mutations", static_cast<int>(t.mutations));
+  RecordProperty("checks", static_cast<int>(t.checks));
+  RecordProperty("objects_checked", static_cast<int>(t.objects));
+  RecordProperty("no_recompute_checks", static_cast<int>(t.no_recompute));
+  EXPECT_EQ(t.boards, kBoardsPerEdition);
+  // Most boards have some object whose controller shows in a fresh computation.
+  EXPECT_GT(t.no_recompute, t.boards * 3 / 4);
+}
+
+INSTANTIATE_TEST_SUITE_P(AllEditions, LayersProperty,
+                         ::testing::Values(Edition::kClassic, Edition::kM10, Edition::kModern),
+                         [](const ::testing::TestParamInfo<Edition>& info) {
+                           return std::string(EditionName(info.param));
+                         });
+
+// The engine's checked mode (GameOptions::checked_layers) reports a cache
+// that no longer matches its state: change an input without Touch().
+TEST(RandomBoard, CheckedModeSeesAStaleCache) {
+  const CardDb& db = Pool();
+  RandomBoardOptions opt;
+  opt.permanents = 10;
+  opt.others = 0;
+  opt.effects = 0;
+  opt.other_controller = 0;
+  opt.checked_layers = true;
+  Game g = MakeRandomBoard(db, 5, opt);
+  g.Chars(0);
+  ASSERT_EQ(g.layer_mismatch(), "");
+  GameState& raw = const_cast<GameState&>(g.state());  // bypasses Touch()
+  for (ObjId o = 0; o < raw.obj.count; ++o) raw.obj.controller[o] = Opponent(raw.obj.controller[o]);
+  g.Chars(0);
+  EXPECT_NE(g.layer_mismatch(), "");
+}
+
+// The builder is deterministic and honours its options.
+TEST(RandomBoard, DeterministicAndSized) {
+  const CardDb& db = Pool();
+  RandomBoardOptions opt;
+  opt.permanents = 30;
+  opt.others = 10;
+  opt.effects = 12;
+  Game a = MakeRandomBoard(db, 42, opt), b = MakeRandomBoard(db, 42, opt);
+  ASSERT_EQ(a.state().obj.count, 40);
+  EXPECT_EQ(b.state().obj.count, 40);
+  EXPECT_EQ(a.state().effects.size(), 12u);
+  EXPECT_EQ(a.state().edition, b.state().edition);
+  int battlefield = 0;
+  for (ObjId o = 0; o < a.state().obj.count; ++o) {
+    EXPECT_EQ(a.state().obj.card[o], b.state().obj.card[o]);
+    EXPECT_EQ(a.state().obj.zone[o], b.state().obj.zone[o]);
+    EXPECT_EQ(a.state().obj.timestamp[o], b.state().obj.timestamp[o]);
+    EXPECT_TRUE(a.Chars(o) == b.Chars(o));
+    battlefield += a.state().obj.zone[o] == Zone::kBattlefield;
+  }
+  EXPECT_EQ(battlefield, 30);
+  // The biggest benchmark board stays within kMaxObjects.
+  opt.permanents = 200;
+  opt.others = -1;
+  opt.effects = 100;
+  Game big = MakeRandomBoard(db, 7, opt);
+  EXPECT_EQ(big.state().obj.count, 250);
+  EXPECT_LE(big.state().obj.count, kMaxObjects);
+}
+
+}  // namespace
+}  // namespace strata
