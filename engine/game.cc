@@ -1,29 +1,38 @@
 #include "engine/game.h"
 
 #include <algorithm>
-#include <cstdio>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "engine/mana.h"
 
 namespace strata {
+namespace {
+std::string S(std::string_view v) { return std::string(v); }
+}  // namespace
 
 std::string_view DecisionKindName(DecisionKind k) {
-  static constexpr std::string_view kNames[] = {"none",   "neutral", "respond", "target",
-                                                "x",      "choice",  "discard"};
+  static constexpr std::string_view kNames[] = {
+      "none",     "neutral", "respond",   "interrupt",  "target",        "x",
+      "choice",   "discard", "attackers", "blockers",   "prevention",    "reaction",
+      "trigger_order", "optional_cost", "phase_cost"};
   return kNames[static_cast<int>(k)];
 }
 
+std::string_view EndReasonName(EndReason r) {
+  static constexpr std::string_view kNames[] = {"none",     "life",     "library",
+                                                "both",     "turn_cap", "action_cap"};
+  return kNames[static_cast<int>(r)];
+}
+
 std::string_view PhaseName(Phase p) {
-  static constexpr std::string_view kNames[] = {"untap",   "upkeep",  "draw",
-                                                "main",    "discard", "cleanup"};
+  static constexpr std::string_view kNames[] = {"untap", "upkeep", "draw",
+                                                "main",  "discard", "cleanup"};
   return kNames[static_cast<int>(p)];
 }
 
 std::optional<Phase> ParsePhase(std::string_view s) {
   for (int i = 0; i < 6; ++i)
-    if (std::string(PhaseName(static_cast<Phase>(i))) == s) return static_cast<Phase>(i);
+    if (PhaseName(static_cast<Phase>(i)) == s) return static_cast<Phase>(i);
   return std::nullopt;
 }
 
@@ -32,6 +41,7 @@ Game::Game(const CardDb& db, const GameOptions& options) : db_(&db), opt_(option
   for (int i = 0; i < kMaxObjects; ++i) {
     state_.obj.attached_to[i] = kNoObj;
     state_.obj.zone[i] = Zone::kNone;
+    block_target_[i] = kNoObj;
   }
 }
 
@@ -65,9 +75,9 @@ void Game::StartAt(Phase phase, Player active, int turn) {
   state_.phase = phase;
   state_.active = active;
   state_.turn = turn;
-  start_turn_ = turn;
-  start_phase_ = phase;
-  stage_ = Stage::kPhaseBegin;
+  first_turn_ = turn;
+  frames_.clear();
+  Push(FrameKind::kTurn);
   state_.Touch();
 }
 
@@ -83,7 +93,8 @@ const Characteristics& Game::Chars(ObjId o) const {
     for (ObjId i = 0; i < state_.obj.count; ++i)
       if (!(fresh.chars[i] == cache_.chars[i]) && layer_mismatch_.empty())
         layer_mismatch_ = absl::StrCat("cached characteristics of object ", i, " (",
-                                       (*db_)[state_.obj.card[i]].name, ") differ from a fresh computation");
+                                       (*db_)[state_.obj.card[i]].name,
+                                       ") differ from a fresh computation");
   }
   return cache_.chars[o];
 }
@@ -94,9 +105,10 @@ const PlayerRules& Game::Rules(Player p) const {
 }
 
 Outcome Game::OutcomeOf(uint32_t serial) const {
+  Outcome out = Outcome::kPending;
   for (auto& [s, o] : outcomes_)
-    if (s == serial) return o;
-  return Outcome::kPending;
+    if (s == serial) out = o;  // the latest word on it
+  return out;
 }
 
 std::string Game::ObjectName(ObjId o) const {
@@ -105,7 +117,17 @@ std::string Game::ObjectName(ObjId o) const {
 }
 
 void Game::Log(const std::string& line) {
-  if (opt_.log) log_.push_back(absl::StrCat("T", state_.turn, " ", std::string(PhaseName(state_.phase)), ": ", line));
+  if (opt_.log)
+    log_.push_back(absl::StrCat("T", state_.turn, " ", S(PhaseName(state_.phase)), ": ", line));
+}
+
+FilterContext Game::ContextFor(ObjId source, Player you, uint16_t choice) const {
+  FilterContext ctx;
+  ctx.source = source;
+  ctx.you = you;
+  if (source != kNoObj) ctx.text = &Chars(source);
+  ctx.choice = choice;
+  return ctx;
 }
 
 // ---------------------------------------------------------------- mutations
@@ -113,10 +135,9 @@ void Game::Log(const std::string& line) {
 void Game::MoveTo(ObjId o, Zone to, Player zone_owner) {
   GameState& s = state_;
   Zone from = s.obj.zone[o];
-  for (auto& pl : s.players) {
+  for (auto& pl : s.players)
     for (auto* v : {&pl.library, &pl.hand, &pl.graveyard})
       v->erase(std::remove(v->begin(), v->end(), o), v->end());
-  }
   // A zone change makes a new object (RULES.md "Game and objects").
   s.obj.zone[o] = to;
   ++s.obj.incarnation[o];
@@ -126,15 +147,19 @@ void Game::MoveTo(ObjId o, Zone to, Player zone_owner) {
   s.obj.regen_shields[o] = 0;
   s.obj.attached_to[o] = kNoObj;
   s.obj.face_down[o] = false;
+  s.obj.sick[o] = to == Zone::kBattlefield;
   s.obj.controller[o] = s.obj.owner[o];
+  combat_[o] = kNotInCombat;
+  block_target_[o] = kNoObj;
+  prevent_shield_[o] = 0;
+  no_regen_[o] = false;
   if (to != Zone::kBattlefield) {
     s.obj.copy[o] = CopySpec{};
     s.obj.linked[o] = ObjRef{};
     if (from == Zone::kBattlefield) s.obj.choice[o] = kNoWord;
   }
-  if (to == Zone::kHand || to == Zone::kLibrary || from == Zone::kBattlefield) {
+  if (to == Zone::kHand || to == Zone::kLibrary || from == Zone::kBattlefield)
     s.obj.p1p1[o] = s.obj.m1m1[o] = s.obj.other_counters[o] = 0;
-  }
   auto& pl = s.players[zone_owner];
   if (to == Zone::kLibrary) pl.library.insert(pl.library.begin(), o);
   if (to == Zone::kHand) pl.hand.push_back(o);
@@ -183,55 +208,157 @@ void Game::SetLifeTotal(Player p, int life) {
   state_.Touch();
 }
 
-void Game::Lose(Player p) {
-  state_.players[p].lost = true;
+// ---------------------------------------------------------------- occurrences
+
+int Game::Record(const Occurrence& e) {
+  events_.push_back(e);
+  return static_cast<int>(events_.size() - 1);
 }
 
-void Game::DestroyObject(ObjId o) {
-  if (state_.obj.regen_shields[o] > 0) {
-    // Regeneration replaces destruction (E-3 A): tap, remove damage.
-    --state_.obj.regen_shields[o];
-    state_.obj.damage[o] = 0;
-    SetTapped(o, true);
-    Log(absl::StrCat(ObjectName(o), " regenerates"));
-    return;
-  }
-  Log(absl::StrCat(ObjectName(o), " is destroyed"));
-  MoveTo(o, Zone::kGraveyard, state_.obj.owner[o]);
-}
-
-void Game::Draw(Player p, int n) {
-  for (int i = 0; i < n; ++i) {
-    auto& lib = state_.players[p].library;
-    if (lib.empty()) {
-      Log(absl::StrCat(p ? "B" : "A", " draws from an empty library"));
-      Lose(p);
-      return;
+// Finds the triggered abilities an occurrence sets off and queues them in
+// order (E-3 B). A source that just left play still triggers (E-5): the
+// occurrence's object is checked with its last known characteristics.
+void Game::CollectTriggers(int event, Timing timing) {
+  const Occurrence& e = events_[event];
+  const GameState& s = state_;
+  for (ObjId o = 0; o < s.obj.count; ++o) {
+    const bool is_event_object = o == e.object && e.kind == EventKind::kZoneChange &&
+                                 e.from == Zone::kBattlefield;
+    if (s.obj.zone[o] != Zone::kBattlefield && !is_event_object) continue;
+    const Characteristics& ch = is_event_object ? e.last : Chars(o);
+    if (ch.blank || ch.card == kNoCard) continue;
+    const CardDef& card = (*db_)[ch.card];
+    for (int i = 0; i < static_cast<int>(card.triggers.size()); ++i) {
+      const TriggeredAbility& tr = card.triggers[i];
+      if (tr.timing != timing || tr.event != e.kind) continue;
+      if (!Has(ch.abilities, card.TriggerBit(i))) continue;
+      // Abilities of tapped artifacts are off (RULES.md T-12).
+      if (Has(ch.types, kArtifact) && s.obj.tapped[o] && !is_event_object) continue;
+      Player you = ch.controller;
+      if (tr.player >= 0 && e.player != kNoPlayer && ((e.player == you) != (tr.player == 0)))
+        continue;
+      if (tr.from != Zone::kNone && tr.from != e.from) continue;
+      if (tr.to != Zone::kNone && tr.to != e.to) continue;
+      if (e.kind == EventKind::kPhaseBegin && !tr.phase.empty() &&
+          tr.phase != PhaseName(e.phase))
+        continue;
+      if (tr.self_source && e.source != o) continue;
+      if (tr.damage_to == 0 && e.object != kNoObj) continue;
+      if (tr.damage_to == 1 && e.object == kNoObj) continue;
+      if (tr.filter != kNoFilter) {
+        if (e.object == kNoObj) continue;
+        // The object as it last was: swap its last known values in.
+        static thread_local std::vector<Characteristics> view;
+        view.assign(cache_.chars.begin(), cache_.chars.begin() + s.obj.count);
+        view[e.object] = e.last;
+        const Filter& f = db_->filter(tr.filter);
+        FilterContext ctx;
+        ctx.source = o;
+        ctx.you = you;
+        ctx.text = &ch;
+        ctx.choice = s.obj.choice[o];
+        ObjId saved_attach = state_.obj.attached_to[o];
+        if (f.enchanted && is_event_object) continue;
+        if (!MatchFilter(s, view.data(), f, e.object, ctx)) {
+          (void)saved_attach;
+          continue;
+        }
+      }
+      queued_.push_back(QueuedTrigger{o, ch.card, static_cast<int16_t>(i), you, event});
+      Log(absl::StrCat(card.AbilityName(card.TriggerBit(i)), " triggers"));
     }
-    ObjId top = lib.front();
-    MoveTo(top, Zone::kHand, p);
-    Log(absl::StrCat(p ? "B" : "A", " draws ", ObjectName(top)));
   }
 }
 
-// State check (T-1.5 for creatures, also after each resolution; lethal damage
-// and 0 toughness destroy, Auras on illegal objects go to the graveyard).
+void Game::ZoneChange(ObjId o, Zone to, Player zone_owner) {
+  Occurrence e;
+  e.kind = EventKind::kZoneChange;
+  e.object = o;
+  e.from = state_.obj.zone[o];
+  e.to = to;
+  e.last = Chars(o);
+  e.player = e.from == Zone::kBattlefield ? e.last.controller : state_.obj.owner[o];
+  e.attached_to = state_.obj.attached_to[o];
+  Log(absl::StrCat(ObjectName(o), " moves from ", S(ZoneName(e.from)), " to ", S(ZoneName(to))));
+  MoveTo(o, to, zone_owner);
+  int ev = Record(e);
+  CollectTriggers(ev, Timing::kAfter);
+}
+
+void Game::DealDamage(const PendingDamage& d) {
+  Occurrence e;
+  e.kind = EventKind::kDamage;
+  e.source = d.source;
+  e.amount = d.amount;
+  if (d.to.kind == Target::kPlayer) {
+    e.player = d.to.player;
+    state_.players[d.to.player].life -= d.amount;
+    Log(absl::StrCat(ObjectName(d.source), " deals ", d.amount, " damage to ", Who(d.to.player)));
+  } else {
+    ObjId o = d.to.obj.id;
+    if (!state_.Alive(d.to.obj) || state_.obj.zone[o] != Zone::kBattlefield) return;
+    e.object = o;
+    e.player = Chars(o).controller;
+    e.last = Chars(o);
+    state_.obj.damage[o] = static_cast<int16_t>(state_.obj.damage[o] + d.amount);
+    if (d.cant_regenerate) no_regen_[o] = true;
+    Log(absl::StrCat(ObjectName(d.source), " deals ", d.amount, " damage to ", ObjectName(o)));
+  }
+  state_.Touch();
+  int ev = Record(e);
+  CollectTriggers(ev, Timing::kAfter);
+}
+
+void Game::GainLife(Player p, int n) {
+  if (n <= 0) return;  // E-7: a gain reduced to zero is no gain
+  state_.players[p].life += n;
+  state_.Touch();
+  Log(absl::StrCat(Who(p), " gains ", n, " life"));
+}
+
+void Game::LoseLife(Player p, int n) {
+  if (n <= 0) return;
+  state_.players[p].life -= n;
+  state_.Touch();
+  Log(absl::StrCat(Who(p), " loses ", n, " life"));
+}
+
+void Game::Lose(Player p, EndReason why) {
+  state_.players[p].lost = true;
+  if (end_reason_ == EndReason::kNone || end_reason_ == why) end_reason_ = why;
+  else end_reason_ = EndReason::kBoth;
+}
+
+void Game::EndGame(int winner, EndReason why) {
+  if (over_) return;
+  over_ = true;
+  winner_ = winner;
+  if (why != EndReason::kNone) end_reason_ = why;
+  Log(absl::StrCat("game over: ", winner < 0 ? "draw" : winner == 0 ? "A wins" : "B wins", " (",
+                   S(EndReasonName(end_reason_)), ")"));
+}
+
+// State check: 0 toughness puts a creature into the graveyard, lethal damage
+// destroys it (regeneration may replace that), Auras on illegal objects go
+// to the graveyard, and a player who lost ends the game.
 void Game::CheckState() {
-  for (int guard = 0; guard < 8; ++guard) {
+  for (int guard = 0; guard < 16; ++guard) {
     bool changed = false;
     for (ObjId o = 0; o < state_.obj.count; ++o) {
       if (state_.obj.zone[o] != Zone::kBattlefield) continue;
       const Characteristics& ch = Chars(o);
       if (ch.IsCreature()) {
         if (ch.toughness <= 0) {
-          Log(absl::StrCat(ObjectName(o), " has toughness ", ch.toughness, " and dies"));
-          MoveTo(o, Zone::kGraveyard, state_.obj.owner[o]);
+          Log(absl::StrCat(ObjectName(o), " has toughness ", ch.toughness));
+          ZoneChange(o, Zone::kGraveyard, state_.obj.owner[o]);
           changed = true;
           continue;
         }
         if (state_.obj.damage[o] >= ch.toughness) {
-          DestroyObject(o);
-          changed = true;
+          bool queued = false;
+          for (auto& f : frames_)
+            if (f.kind == FrameKind::kDestroy && f.a == o) queued = true;
+          if (!queued) Push(FrameKind::kDestroy, o, state_.obj.incarnation[o], 1);
           continue;
         }
       }
@@ -239,111 +366,18 @@ void Game::CheckState() {
       if (card.enchant != kNoFilter) {
         ObjId to = state_.obj.attached_to[o];
         if (to == kNoObj || state_.obj.zone[to] != Zone::kBattlefield ||
-            !MatchFilter(state_, &cache_.chars[0], db_->filter(card.enchant), to,
+            !MatchFilter(state_, &Chars(0), db_->filter(card.enchant), to,
                          ContextFor(o, Chars(o).controller, state_.obj.choice[o]))) {
           Log(absl::StrCat(ObjectName(o), " is not attached to a legal object"));
-          MoveTo(o, Zone::kGraveyard, state_.obj.owner[o]);
+          ZoneChange(o, Zone::kGraveyard, state_.obj.owner[o]);
           changed = true;
         }
       }
     }
     if (!changed) break;
   }
-  int lost = state_.players[0].lost + 2 * state_.players[1].lost;
-  if (lost && !over_) {
-    over_ = true;
-    winner_ = lost == 1 ? 1 : lost == 2 ? 0 : -1;
-    stage_ = Stage::kOver;
-    Log(absl::StrCat("game over: ", winner_ < 0 ? "draw" : winner_ == 0 ? "A wins" : "B wins"));
-  }
-}
-
-FilterContext Game::ContextFor(ObjId source, Player you, uint16_t choice) const {
-  FilterContext ctx;
-  ctx.source = source;
-  ctx.you = you;
-  if (source != kNoObj) ctx.text = &Chars(source);
-  ctx.choice = choice;
-  return ctx;
-}
-
-// ---------------------------------------------------------------- phases
-
-bool Game::FastPhase() const {
-  return state_.phase != Phase::kUntap && state_.phase != Phase::kCleanup;
-}
-
-void Game::BeginPhase() {
-  GameState& s = state_;
-  Player ap = s.active;
-  Log(absl::StrCat("begin ", std::string(PhaseName(s.phase)), " of ", ap ? "B" : "A"));
-  switch (s.phase) {
-    case Phase::kUntap:
-      for (ObjId o = 0; o < s.obj.count; ++o) {
-        if (s.obj.zone[o] != Zone::kBattlefield || Chars(o).controller != ap) continue;
-        if (s.obj.tapped[o]) SetTapped(o, false);
-        s.obj.sick[o] = false;
-      }
-      break;
-    case Phase::kUpkeep: {
-      auto delayed = std::move(delayed_);
-      delayed_.clear();
-      for (auto& [item, steps] : delayed) ResolveSteps(item, *steps);
-      break;
-    }
-    case Phase::kDraw:
-      Draw(ap, 1);
-      break;
-    case Phase::kCleanup:
-      for (ObjId o = 0; o < s.obj.count; ++o) {
-        s.obj.damage[o] = 0;
-        s.obj.regen_shields[o] = 0;
-      }
-      for (int r = 0; r < static_cast<int>(s.effects.size()); ++r)
-        if (s.effects[r].active && s.effects[r].duration == Duration::kEndOfTurn) EndEffect(r);
-      s.Touch();
-      break;
-    default:
-      break;
-  }
-  CheckState();
-  if (over_) return;
-  if (s.phase == Phase::kDiscard) {
-    stage_ = Stage::kDiscardPhase;
-    return;
-  }
-  stage_ = FastPhase() ? Stage::kNeutral : Stage::kPhaseEnd;
-  priority_ = ap;
-  passes_ = 0;
-}
-
-void Game::EndPhase() {
-  GameState& s = state_;
-  // T-1.4 mana burn, T-1.5 life check.
-  for (Player p = 0; p < 2; ++p) {
-    int unspent = 0;
-    for (int& m : s.players[p].pool) unspent += m, m = 0;
-    if (unspent) {
-      s.players[p].life -= unspent;
-      Log(absl::StrCat(p ? "B" : "A", " burns for ", unspent));
-    }
-    if (s.players[p].life <= 0) Lose(p);
-  }
-  s.Touch();
-  CheckState();
-}
-
-void Game::NextPhase() {
-  GameState& s = state_;
-  if (s.phase == Phase::kCleanup) {
-    s.phase = Phase::kUntap;
-    ++s.turn;
-    s.active = Opponent(s.active);
-    for (auto& pl : s.players) pl.lands_played = 0;
-  } else {
-    s.phase = static_cast<Phase>(static_cast<int>(s.phase) + 1);
-  }
-  s.Touch();
+  bool a = state_.players[0].lost, b = state_.players[1].lost;
+  if (a || b) EndGame(a && b ? -1 : a ? 1 : 0, EndReason::kNone);
 }
 
 // ---------------------------------------------------------------- the loop
@@ -355,245 +389,485 @@ void Game::Decide(DecisionKind kind, Player p) {
 }
 
 const Decision& Game::Advance() {
-  for (int guard = 0; guard < 100000; ++guard) {
+  for (int guard = 0; guard < 1000000; ++guard) {
     if (have_decision_) return decision_;
-    if (over_ || stopped_) {
+    if (over_ || stopped_ || frames_.empty()) {
       decision_.kind = DecisionKind::kNone;
       decision_.player = kNoPlayer;
       decision_.actions.clear();
       return decision_;
     }
-    switch (stage_) {
-      case Stage::kPhaseBegin:
-        BeginPhase();
-        break;
-      case Stage::kNeutral:
-        if (stop_ == StopAt::kNeutral) {
-          stopped_ = true;
-          break;
-        }
-        OfferNeutral();
-        break;
-      case Stage::kRespond:
-        OfferRespond();
-        break;
-      case Stage::kCastTargets:
-      case Stage::kCastX:
-      case Stage::kCastChoice:
-      case Stage::kCastPay:
-        ContinueCast();
-        break;
-      case Stage::kResolve:
-        if (batch_.empty()) {
-          stage_ = Stage::kNeutral;
-          priority_ = state_.active;
-          passes_ = 0;
-        } else {
-          ResolveTop();
-        }
-        break;
-      case Stage::kEntryChoice:
-        break;  // a decision is pending
-      case Stage::kDiscardPhase: {
-        Player ap = state_.active;
-        int max = Rules(ap).max_hand_size;
-        if (max >= 0 && static_cast<int>(state_.players[ap].hand.size()) > max) {
-          decision_.actions.clear();
-          for (ObjId o : state_.players[ap].hand)
-            decision_.actions.push_back({ActionKind::kObject, o, 0, 0});
-          discarding_ = ap;
-          pending_discards_ = 1;
-          after_discard_ = Stage::kDiscardPhase;
-          stage_ = Stage::kCostDiscard;
-          Decide(DecisionKind::kDiscard, ap);
-        } else {
-          stage_ = Stage::kNeutral;
-          priority_ = ap;
-          passes_ = 0;
-        }
-        break;
-      }
-      case Stage::kCostDiscard:
-        break;
-      case Stage::kPhaseEnd: {
-        EndPhase();
-        if (over_) break;
-        if (stop_ == StopAt::kPhaseEnd) {
-          stopped_ = true;
-          break;
-        }
-        bool turn_ends = state_.phase == Phase::kCleanup;
-        NextPhase();
-        if (turn_ends && stop_ == StopAt::kTurnEnd) {
-          stopped_ = true;
-          break;
-        }
-        if (stop_ == StopAt::kTurn && state_.turn >= stop_value_) {
-          stopped_ = true;
-          break;
-        }
-        stage_ = Stage::kPhaseBegin;
-        break;
-      }
-      case Stage::kOver:
-        over_ = true;
-        break;
-    }
+    Step();
   }
-  // A rules loop that never asks anyone: end the game as a draw.
-  over_ = true;
-  winner_ = -1;
+  // The rules went round without asking anyone: end the game as a draw.
+  EndGame(-1, EndReason::kActionCap);
   decision_.kind = DecisionKind::kNone;
   decision_.actions.clear();
   return decision_;
 }
 
-void Game::OfferNeutral() {
-  if (passes_ >= 2) {
-    stage_ = Stage::kPhaseEnd;
-    return;
+bool Game::Step() {
+  // Triggers wait while anything resolves (E-4); otherwise they happen now.
+  if (!queued_.empty()) {
+    bool resolving = false;
+    for (auto& f : frames_)
+      resolving |= f.kind == FrameKind::kResolve || f.kind == FrameKind::kTriggers ||
+                   f.kind == FrameKind::kCast;
+    if (!resolving) {
+      Push(FrameKind::kTriggers);
+      return true;
+    }
   }
-  Player p = priority_;
-  decision_.actions.clear();
-  decision_.actions.push_back({ActionKind::kPass});
-  GameState& s = state_;
-  if (p == s.active && s.phase == Phase::kMain && s.players[p].lands_played == 0) {
-    for (ObjId o : s.players[p].hand)
-      if (Has((*db_)[s.obj.card[o]].types, kLand))
-        decision_.actions.push_back({ActionKind::kPlayLand, o});
+  Frame& f = frames_.back();
+  switch (f.kind) {
+    case FrameKind::kTurn: RunTurn(f); break;
+    case FrameKind::kPhase: RunPhase(f); break;
+    case FrameKind::kNeutral: RunNeutral(f); break;
+    case FrameKind::kBatch: RunBatch(f); break;
+    case FrameKind::kCast: RunCast(f); break;
+    case FrameKind::kInterrupts: RunInterrupts(f); break;
+    case FrameKind::kResolve: RunResolve(f); break;
+    case FrameKind::kTriggers: RunTriggers(f); break;
+    case FrameKind::kPrevention: RunPrevention(f); break;
+    case FrameKind::kAttack: RunAttack(f); break;
+    case FrameKind::kDraw: RunDraw(f); break;
+    case FrameKind::kDestroy: RunDestroy(f); break;
+    case FrameKind::kReaction: RunReaction(f); break;
+    case FrameKind::kDiscardToMax: RunDiscardToMax(f); break;
+    case FrameKind::kEntry: RunEntry(f); break;
   }
-  AddSpellAndAbilityActions(p, true);
-  if (decision_.actions.size() == 1) {
-    Apply(0);
-    return;
-  }
-  Decide(DecisionKind::kNeutral, p);
+  return !have_decision_;
 }
 
-void Game::OfferRespond() {
-  if (passes_ >= 2) {
-    stage_ = Stage::kResolve;
+void Game::Apply(int index) {
+  Action a = decision_.actions[index];
+  have_decision_ = false;
+  ++actions_;
+  ++turn_actions_;
+  if (turn_actions_ > static_cast<uint64_t>(opt_.action_cap)) {
+    EndGame(-1, EndReason::kActionCap);
     return;
   }
-  Player p = priority_;
-  decision_.actions.clear();
-  decision_.actions.push_back({ActionKind::kPass});
-  AddSpellAndAbilityActions(p, false);
-  if (decision_.actions.size() == 1) {
-    Apply(0);
-    return;
-  }
-  Decide(DecisionKind::kRespond, p);
+  ApplyToFrame(frames_.back(), a);
 }
 
-void Game::AddSpellAndAbilityActions(Player p, bool neutral) {
+// ---------------------------------------------------------------- turns and phases
+
+bool FastPhaseOf(Phase p) { return p != Phase::kUntap && p != Phase::kCleanup; }
+
+void Game::RunTurn(Frame& f) {
+  if (f.pc == 0) {
+    f.pc = 1;
+    Push(FrameKind::kPhase);
+    return;
+  }
+  // A phase ended.
+  if (stop_ == StopAt::kPhaseEnd) {
+    stopped_ = true;
+    return;
+  }
   GameState& s = state_;
-  for (ObjId o : s.players[p].hand)
-    if (CanCast(p, o, neutral)) decision_.actions.push_back({ActionKind::kCast, o});
+  if (s.phase == Phase::kCleanup) {
+    if (stop_ == StopAt::kTurnEnd) {
+      stopped_ = true;
+      return;
+    }
+    s.phase = Phase::kUntap;
+    ++s.turn;
+    s.active = Opponent(s.active);
+    lands_played_ = {};
+    attacked_ = {};
+    turn_actions_ = 0;
+    if (stop_ == StopAt::kTurn && s.turn >= stop_value_) {
+      stopped_ = true;
+      return;
+    }
+    if (s.turn - first_turn_ >= opt_.turn_cap) {
+      EndGame(-1, EndReason::kTurnCap);
+      return;
+    }
+  } else {
+    s.phase = static_cast<Phase>(static_cast<int>(s.phase) + 1);
+  }
+  s.Touch();
+  f.pc = 0;
+}
+
+void Game::PhaseBeginEffects() {
+  GameState& s = state_;
+  Player ap = s.active;
+  switch (s.phase) {
+    case Phase::kUntap:
+      for (ObjId o = 0; o < s.obj.count; ++o) {
+        if (s.obj.zone[o] != Zone::kBattlefield || Chars(o).controller != ap) continue;
+        if (s.obj.tapped[o]) SetTapped(o, false);
+        s.obj.sick[o] = false;
+      }
+      s.Touch();
+      break;
+    case Phase::kCleanup:
+      for (ObjId o = 0; o < s.obj.count; ++o) {
+        s.obj.damage[o] = 0;
+        s.obj.regen_shields[o] = 0;
+        prevent_shield_[o] = 0;
+        no_regen_[o] = false;
+      }
+      player_shield_ = {};
+      replace_draw_ = {};
+      for (int r = 0; r < static_cast<int>(s.effects.size()); ++r)
+        if (s.effects[r].active && s.effects[r].duration == Duration::kEndOfTurn) EndEffect(r);
+      s.Touch();
+      break;
+    default:
+      break;
+  }
+}
+
+// Mandatory phase effects (T-12) and phase costs (T-13) of this phase.
+void Game::CollectPhaseTodos() {
+  phase_todo_.clear();
+  const GameState& s = state_;
   for (ObjId o = 0; o < s.obj.count; ++o) {
     if (s.obj.zone[o] != Zone::kBattlefield) continue;
     const Characteristics& ch = Chars(o);
-    if (ch.controller != p || ch.blank) continue;
+    if (ch.blank || ch.card == kNoCard) continue;
     const CardDef& card = (*db_)[ch.card];
-    for (int i = 0; i < static_cast<int>(card.activated.size()); ++i)
-      if (CanActivate(p, o, i, neutral))
-        decision_.actions.push_back({ActionKind::kActivate, o, static_cast<int16_t>(i)});
+    for (int i = 0; i < static_cast<int>(card.phase.size()); ++i) {
+      const PhaseAbility& ph = card.phase[i];
+      if (ph.phase != static_cast<int>(s.phase) || !Has(ch.abilities, card.PhaseBit(i))) continue;
+      Player whose = ch.controller;
+      if (ph.whose == 1) {
+        ObjId to = s.obj.attached_to[o];
+        if (to == kNoObj) continue;
+        whose = Chars(to).controller;
+      }
+      if (whose != s.active) continue;
+      PhaseTodo t;
+      t.object = s.Ref(o);
+      t.controller = whose;
+      t.is_cost = ph.is_cost;
+      t.cost = ph.cost;
+      t.card = ch.card;
+      t.index = static_cast<int16_t>(i);
+      phase_todo_.push_back(t);
+    }
+    // Granted phase costs (Energy Flux) combine into one per permanent (T-13).
+    if (ch.controller != s.active) continue;
+    PhaseTodo combined;
+    bool any = false;
+    for (int g = 0; g < ch.granted_count; ++g) {
+      const PhaseAbility& ph = (*db_)[ch.granted[g].first].granted_phase[ch.granted[g].second];
+      if (ph.phase != static_cast<int>(s.phase)) continue;
+      if (!any) {
+        combined.object = s.Ref(o);
+        combined.controller = ch.controller;
+        combined.is_cost = true;
+        combined.card = ch.granted[g].first;
+        combined.index = ch.granted[g].second;
+        combined.granted = true;
+        any = true;
+      } else {
+        combined.cost.generic += ph.cost.generic;
+        for (int c = 0; c < kColorCount; ++c) combined.cost.colored[c] += ph.cost.colored[c];
+        continue;
+      }
+      combined.cost = ph.cost;
+    }
+    if (any) phase_todo_.push_back(combined);
   }
 }
 
-bool Game::CanCast(Player p, ObjId o, bool neutral) const {
-  const GameState& s = state_;
-  const CardDef& card = (*db_)[s.obj.card[o]];
-  if (Has(card.types, kLand)) return false;
-  bool fast = Has(card.types, kInstant) || Has(card.types, kInterrupt) ||
-              Has(Chars(o).keywords, kFlash);
-  if (fast) {
-    if (!FastPhase()) return false;
-  } else if (!neutral || p != s.active || s.phase != Phase::kMain || !batch_.empty()) {
-    return false;  // T-5 sorcery speed
-  }
-  StackItem probe;
-  probe.card = o;
-  probe.controller = p;
-  const AbilityBody* body = BodyOf(probe);
-  int slots = card.enchant != kNoFilter ? 1 : body ? static_cast<int>(body->targets.size()) : 0;
-  for (int slot = 0; slot < slots; ++slot) {
-    bool any = false;
-    for (ObjId t = 0; t < s.obj.count && !any; ++t)
-      any = TargetLegal(probe, slot, Target{Target::kObject, s.Ref(t), kNoPlayer});
-    for (Player pl = 0; pl < 2 && !any; ++pl)
-      any = TargetLegal(probe, slot, Target{Target::kPlayer, {}, pl});
-    if (!any) return false;
-  }
-  if (!opt_.free_mana && !CanPay(p, TotalCost(probe, card.cost, true), 0, kNoObj)) return false;
-  return true;
+bool Game::PhaseCostPending(ObjId o) const {
+  for (auto& t : phase_todo_)
+    if (!t.done && t.is_cost && t.object.id == o && state_.Alive(t.object)) return true;
+  return false;
 }
 
-bool Game::CanActivate(Player p, ObjId o, int index, bool neutral) const {
-  (void)neutral;
-  const GameState& s = state_;
-  const Characteristics& ch = Chars(o);
-  const CardDef& card = (*db_)[ch.card];
-  const ActivatedAbility& a = card.activated[index];
-  if (a.mana_ability) return false;  // paid automatically (T-10)
-  if (!Has(ch.abilities, card.ActivatedBit(index))) return false;
-  if (!FastPhase()) return false;
-  if (a.tap && (s.obj.tapped[o] || (s.obj.sick[o] && ch.IsCreature() && !Has(ch.keywords, kHaste))))
-    return false;
-  if (a.discard > static_cast<int>(s.players[p].hand.size())) return false;
-  if (a.life > s.players[p].life) return false;
-  StackItem probe;
-  probe.source = o;
-  probe.ability = static_cast<int16_t>(index);
-  probe.controller = p;
-  for (int slot = 0; slot < static_cast<int>(a.body.targets.size()); ++slot) {
-    bool any = false;
-    for (ObjId t = 0; t < s.obj.count && !any; ++t)
-      any = TargetLegal(probe, slot, Target{Target::kObject, s.Ref(t), kNoPlayer});
-    for (Player pl = 0; pl < 2 && !any; ++pl)
-      any = TargetLegal(probe, slot, Target{Target::kPlayer, {}, pl});
-    if (!any) return false;
+void Game::RunPhase(Frame& f) {
+  GameState& s = state_;
+  switch (f.pc) {
+    case 0: {
+      Log(absl::StrCat("begin ", S(PhaseName(s.phase)), " of ", Who(s.active)));
+      PhaseBeginEffects();
+      CollectPhaseTodos();
+      Occurrence e;
+      e.kind = EventKind::kPhaseBegin;
+      e.player = s.active;
+      e.phase = s.phase;
+      CollectTriggers(Record(e), Timing::kAfter);
+      f.pc = 1;
+      if (s.phase == Phase::kUpkeep && !next_upkeep_.empty()) {
+        auto delayed = std::move(next_upkeep_);
+        next_upkeep_.clear();
+        for (auto it = delayed.rbegin(); it != delayed.rend(); ++it) {
+          StackItem item = it->first;
+          item.from = BodySource::kDelayed;
+          item.ability = static_cast<int16_t>(delayed_steps_.size());
+          delayed_steps_.push_back(it->second);
+          items_.push_back(item);
+          Push(FrameKind::kResolve, static_cast<int32_t>(items_.size() - 1));
+        }
+      }
+      if (s.phase == Phase::kDraw && !(skip_first_draw_ && s.turn == first_turn_))
+        Push(FrameKind::kDraw, s.active, 1);
+      return;
+    }
+    case 1:
+      f.pc = 2;
+      if (s.phase == Phase::kDiscard) Push(FrameKind::kDiscardToMax, s.active, -1);
+      return;
+    case 2:
+      f.pc = 3;
+      if (FastPhaseOf(s.phase)) Push(FrameKind::kNeutral);
+      return;
+    case 3: {
+      // T-1.3 to T-1.5: end of phase, mana burn, life check.
+      Occurrence e;
+      e.kind = EventKind::kPhaseBegin;  // phase ends have no triggers in the pool yet
+      (void)e;
+      for (Player p = 0; p < 2; ++p) {
+        int unspent = 0;
+        for (int& m : s.players[p].pool) unspent += m, m = 0;
+        if (unspent) {
+          Log(absl::StrCat(Who(p), " burns for ", unspent));
+          LoseLife(p, unspent);
+        }
+      }
+      for (Player p = 0; p < 2; ++p)
+        if (s.players[p].life <= 0) Lose(p, EndReason::kLife);
+      s.Touch();
+      CheckState();
+      frames_.pop_back();
+      return;
+    }
   }
-  if (!opt_.free_mana && !CanPay(p, a.cost, 0, a.tap ? o : kNoObj)) return false;
-  return true;
 }
+
+void Game::RunDiscardToMax(Frame& f) {
+  Player p = static_cast<Player>(f.a);
+  int max = Rules(p).max_hand_size;
+  int hand = static_cast<int>(state_.players[p].hand.size());
+  bool more = f.b < 0 ? (max >= 0 && hand > max) : (f.b > 0 && hand > 0);
+  if (!more) {
+    frames_.pop_back();
+    return;
+  }
+  decision_.actions.clear();
+  for (ObjId o : state_.players[p].hand) decision_.actions.push_back({ActionKind::kObject, o});
+  Decide(DecisionKind::kDiscard, p);
+}
+
+// ---------------------------------------------------------------- what may be played
 
 const AbilityBody* Game::BodyOf(const StackItem& item) const {
-  if (item.ability >= 0) {
-    const CardDef& card = (*db_)[Chars(item.source).card == kNoCard ? state_.obj.card[item.source]
-                                                                     : Chars(item.source).card];
-    return &card.activated[item.ability].body;
+  const CardDef& card = (*db_)[item.body_card];
+  switch (item.from) {
+    case BodySource::kSpell: return card.has_spell ? &card.spell : nullptr;
+    case BodySource::kActivated: return &card.activated[item.ability].body;
+    case BodySource::kTrigger: return &card.triggers[item.ability].body;
+    case BodySource::kPhase: return &card.phase[item.ability].body;
+    case BodySource::kGrantedPhase: return &card.granted_phase[item.ability].body;
+    case BodySource::kDelayed: return nullptr;
   }
-  const CardDef& card = (*db_)[state_.obj.card[item.card]];
-  return card.has_spell ? &card.spell : nullptr;
+  return nullptr;
+}
+
+// The body in effect: the chosen mode of a modal body.
+const AbilityBody* Game::ModeBody(const StackItem& item) const {
+  const AbilityBody* b = BodyOf(item);
+  if (b && !b->modes.empty()) return item.mode >= 0 ? &b->modes[item.mode] : nullptr;
+  return b;
+}
+
+namespace {
+// May a body (or mode) be played this way? Interrupts that target spells are
+// played only while a spell is being cast (T-8); otherwise as instants (T-9).
+// Reactions only at their occurrence (E-3 C); prevention in T-4 steps too.
+bool BodyAllowed(const AbilityBody& b, int play, Reaction reaction) {
+  switch (play) {
+    case 0: return b.reaction == Reaction::kNone && !b.TargetsSpell();
+    case 1: return b.TargetsSpell();
+    default:
+      if (reaction == Reaction::kNone) return b.prevention;
+      return b.reaction == reaction;
+  }
+}
+}  // namespace
+
+bool Game::HasLegalTargets(const StackItem& item, const AbilityBody& body) const {
+  const GameState& s = state_;
+  for (int slot = 0; slot < static_cast<int>(body.targets.size()); ++slot) {
+    bool any = false;
+    for (ObjId t = 0; t < s.obj.count && !any; ++t)
+      any = TargetLegal(item, slot, Target{Target::kObject, s.Ref(t), kNoPlayer});
+    for (Player pl = 0; pl < 2 && !any; ++pl)
+      any = TargetLegal(item, slot, Target{Target::kPlayer, {}, pl});
+    if (!any) return false;
+  }
+  return true;
+}
+
+bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reaction,
+                    ObjId about) const {
+  const GameState& s = state_;
+  const AbilityBody* body = BodyOf(probe);
+  bool fast_timing = true;
+  if (probe.from == BodySource::kSpell) {
+    const CardDef& card = (*db_)[probe.body_card];
+    if (Has(card.types, kLand)) return false;
+    bool fast = Has(card.types, kInstant) || Has(card.types, kInterrupt) ||
+                Has(Chars(probe.card).keywords, kFlash);
+    if (!fast) {
+      // T-5: sorceries and permanents start a batch in their controller's
+      // main phase, from the neutral state.
+      if (play != kPlayBatch || p != s.active || s.phase != Phase::kMain || !batch_.empty())
+        return false;
+      bool neutral = !frames_.empty() && frames_.back().kind == FrameKind::kNeutral &&
+                     frames_.back().a == 0;
+      if (!neutral) return false;
+      fast_timing = false;
+    }
+    if (!body) {
+      // A permanent spell: an Aura needs something to enchant.
+      if (card.enchant != kNoFilter) {
+        bool any = false;
+        for (ObjId t = 0; t < s.obj.count && !any; ++t)
+          any = TargetLegal(probe, 0, Target{Target::kObject, s.Ref(t), kNoPlayer});
+        if (!any) return false;
+      }
+      if (play != kPlayBatch) return false;
+      if (!opt_.free_mana && !CanPay(p, TotalCost(probe), 0, kNoObj)) return false;
+      return true;
+    }
+    if (!opt_.free_mana && !CanPay(p, TotalCost(probe), 0, kNoObj)) return false;
+  } else if (probe.from == BodySource::kActivated) {
+    const Characteristics& ch = Chars(probe.source);
+    const CardDef& card = (*db_)[probe.body_card];
+    const ActivatedAbility& a = card.activated[probe.ability];
+    if (a.mana_ability) return false;  // paid automatically (T-10)
+    if (!Has(ch.abilities, card.ActivatedBit(probe.ability))) return false;
+    if (PhaseCostPending(probe.source)) return false;  // T-13
+    if (a.tap && (s.obj.tapped[probe.source] ||
+                  (s.obj.sick[probe.source] && ch.IsCreature() && !Has(ch.keywords, kHaste))))
+      return false;
+    if (a.discard > static_cast<int>(s.players[p].hand.size())) return false;
+    if (a.life > s.players[p].life) return false;
+    if (!opt_.free_mana && !CanPay(p, a.cost, 0, a.tap ? probe.source : kNoObj)) return false;
+  }
+  (void)fast_timing;
+  if (!FastPhaseOf(s.phase) && play != kPlayImmediate) return false;
+  if (!body) return false;
+  auto fits = [&](const AbilityBody& b, int mode) {
+    if (!BodyAllowed(b, play, reaction)) return false;
+    StackItem item = probe;
+    item.mode = static_cast<int8_t>(mode);
+    if (!HasLegalTargets(item, b)) return false;
+    if (play == kPlayImmediate && reaction != Reaction::kNone && about != kNoObj) {
+      // A reaction is about the object of the occurrence: it targets it, or
+      // it is the object's own ability (Drudge Skeletons).
+      bool targets_about = false;
+      for (int slot = 0; slot < static_cast<int>(b.targets.size()); ++slot)
+        targets_about |= TargetLegal(item, slot, Target{Target::kObject, s.Ref(about), kNoPlayer});
+      if (b.targets.empty() && probe.source != about) return false;
+      if (!b.targets.empty() && !targets_about) return false;
+    }
+    return true;
+  };
+  if (body->modes.empty()) return fits(*body, -1);
+  for (int m = 0; m < static_cast<int>(body->modes.size()); ++m)
+    if (fits(body->modes[m], m)) return true;
+  return false;
+}
+
+void Game::AddPlayableActions(Player p, DecisionKind kind, Reaction reaction, ObjId about) {
+  const GameState& s = state_;
+  Play play = kind == DecisionKind::kInterrupt                                       ? kPlayInterrupt
+              : (kind == DecisionKind::kNeutral || kind == DecisionKind::kRespond) ? kPlayBatch
+                                                                                  : kPlayImmediate;
+  for (ObjId o : s.players[p].hand) {
+    StackItem probe;
+    probe.card = o;
+    probe.body_card = s.obj.card[o];
+    probe.from = BodySource::kSpell;
+    probe.controller = p;
+    if (CanStart(p, probe, play, reaction, about))
+      decision_.actions.push_back({ActionKind::kCast, o});
+  }
+  for (ObjId o = 0; o < s.obj.count; ++o) {
+    if (s.obj.zone[o] != Zone::kBattlefield) continue;
+    const Characteristics& ch = Chars(o);
+    if (ch.controller != p || ch.blank || ch.card == kNoCard) continue;
+    const CardDef& card = (*db_)[ch.card];
+    for (int i = 0; i < static_cast<int>(card.activated.size()); ++i) {
+      StackItem probe;
+      probe.source = o;
+      probe.body_card = ch.card;
+      probe.from = BodySource::kActivated;
+      probe.ability = static_cast<int16_t>(i);
+      probe.controller = p;
+      if (CanStart(p, probe, play, reaction, about))
+        decision_.actions.push_back({ActionKind::kActivate, o, static_cast<int16_t>(i)});
+    }
+  }
+  // Phase effects and phase costs are played as instants (T-12, T-13).
+  if (play == kPlayBatch) {
+    for (int i = 0; i < static_cast<int>(phase_todo_.size()); ++i) {
+      const PhaseTodo& t = phase_todo_[i];
+      if (t.done || t.controller != p || !s.Alive(t.object)) continue;
+      decision_.actions.push_back({ActionKind::kPhaseEffect, t.object.id, static_cast<int16_t>(i)});
+    }
+  }
 }
 
 bool Game::TargetLegal(const StackItem& item, int slot, const Target& t) const {
   const GameState& s = state_;
   FilterId fid;
   TargetWhat what;
-  ObjId source = item.ability >= 0 ? item.source : item.card;
-  if (item.ability < 0 && (*db_)[s.obj.card[item.card]].enchant != kNoFilter) {
-    fid = (*db_)[s.obj.card[item.card]].enchant;
+  ObjId source = item.card != kNoObj ? item.card : item.source;
+  const CardDef& card = (*db_)[item.body_card];
+  if (item.from == BodySource::kSpell && !card.has_spell && card.enchant != kNoFilter) {
+    fid = card.enchant;
     what = TargetWhat::kPermanent;
   } else {
-    const AbilityBody* body = BodyOf(item);
-    if (!body || slot >= static_cast<int>(body->targets.size())) return false;
+    const AbilityBody* body = ModeBody(item);
+    if (!body) {
+      // A modal body before its mode is chosen: legal for some mode.
+      const AbilityBody* b = BodyOf(item);
+      if (!b) return false;
+      for (int m = 0; m < static_cast<int>(b->modes.size()); ++m) {
+        StackItem probe = item;
+        probe.mode = static_cast<int8_t>(m);
+        if (TargetLegal(probe, slot, t)) return true;
+      }
+      return false;
+    }
+    if (slot >= static_cast<int>(body->targets.size())) return false;
     fid = body->targets[slot].filter;
     what = body->targets[slot].what;
   }
-  if (t.kind == Target::kPlayer) {
+  if (t.kind == Target::kPlayer)
     return what == TargetWhat::kPlayer || what == TargetWhat::kCreatureOrPlayer;
-  }
   if (t.kind != Target::kObject || !s.Alive(t.obj)) return false;
   ObjId o = t.obj.id;
-  if (what == TargetWhat::kPlayer) return false;
-  const Filter& f = db_->filter(fid);
-  if (what == TargetWhat::kCreatureOrPlayer) {
-    if (s.obj.zone[o] != Zone::kBattlefield || !Chars(o).IsCreature()) return false;
-  }
   if (o == item.card) return false;  // a spell never targets itself
-  if (!MatchFilter(s, &Chars(0), f, o, ContextFor(source, item.controller, kNoWord))) return false;
+  switch (what) {
+    case TargetWhat::kPlayer: return false;
+    case TargetWhat::kSpell: {
+      // Interrupts target only the spell or ability being cast (T-8).
+      bool being_cast = false;
+      for (auto& f : frames_)
+        if (f.kind == FrameKind::kInterrupts && items_[f.a].card == o) being_cast = true;
+      if (!being_cast || s.obj.zone[o] != Zone::kStack) return false;
+      break;
+    }
+    case TargetWhat::kCreatureOrPlayer:
+      if (s.obj.zone[o] != Zone::kBattlefield || !Chars(o).IsCreature()) return false;
+      break;
+    default:
+      break;
+  }
+  if (!MatchFilter(s, &Chars(0), db_->filter(fid), o, ContextFor(source, item.controller, kNoWord)))
+    return false;
   if (s.obj.zone[o] == Zone::kBattlefield) {
     const Characteristics& ch = Chars(o);
     if (Has(ch.keywords, kShroud)) return false;
@@ -604,75 +878,332 @@ bool Game::TargetLegal(const StackItem& item, int slot, const Target& t) const {
   return true;
 }
 
-// ---------------------------------------------------------------- casting
+// ---------------------------------------------------------------- mana
 
-void Game::StartCast(Player p, const Action& a) {
-  casting_ = StackItem{};
-  casting_.controller = p;
-  casting_.serial = next_serial_++;
-  if (a.kind == ActionKind::kCast) {
-    casting_.card = a.object;
-    MoveTo(a.object, Zone::kStack, p);
-    state_.obj.controller[a.object] = p;
-    Log(absl::StrCat(p ? "B" : "A", " casts ", ObjectName(a.object)));
-  } else {
-    casting_.source = a.object;
-    casting_.ability = a.index;
-    Log(absl::StrCat(p ? "B" : "A", " activates ", ObjectName(a.object), " ability ", a.index + 1));
+std::vector<ManaSource> Game::ManaSources(Player p, ObjId excluding) const {
+  std::vector<ManaSource> sources;
+  const GameState& s = state_;
+  for (ObjId o = 0; o < s.obj.count; ++o) {
+    if (o == excluding || s.obj.zone[o] != Zone::kBattlefield || s.obj.tapped[o]) continue;
+    const Characteristics& ch = Chars(o);
+    if (ch.controller != p) continue;
+    if (ch.IsCreature() && s.obj.sick[o] && !Has(ch.keywords, kHaste)) continue;
+    if (PhaseCostPending(o)) continue;  // T-13: not before its phase cost is handled
+    if (ch.land_mana) {
+      sources.push_back({o, ch.land_mana, false});
+      continue;
+    }
+    if (ch.blank || ch.card == kNoCard) continue;
+    const CardDef& card = (*db_)[ch.card];
+    for (int i = 0; i < static_cast<int>(card.activated.size()); ++i) {
+      const ActivatedAbility& a = card.activated[i];
+      if (!a.mana_ability || !a.tap || !a.cost.Empty() || !Has(ch.abilities, card.ActivatedBit(i)))
+        continue;
+      const EffectStep& st = a.body.steps[0];
+      sources.push_back(
+          {o, static_cast<ColorMask>(st.mana_any ? 0x1F : st.mana_colors), st.mana_colorless});
+      break;
+    }
   }
-  cast_slot_ = 0;
-  cast_choice_ = 0;
-  stage_ = Stage::kCastTargets;
+  // Lands first, so creatures stay untapped when they are not needed.
+  std::stable_sort(sources.begin(), sources.end(), [&](const ManaSource& a, const ManaSource& b) {
+    return Has(Chars(a.object).types, kLand) > Has(Chars(b.object).types, kLand);
+  });
+  return sources;
 }
 
-void Game::ContinueCast() {
+bool Game::CanPay(Player p, const ManaCost& cost, int x, ObjId excluding) const {
+  return PlanPayment(cost, x, state_.players[p].pool, ManaSources(p, excluding), nullptr, nullptr);
+}
+
+bool Game::Pay(Player p, const ManaCost& cost, int x, ObjId excluding) {
+  std::vector<ManaSource> sources = ManaSources(p, excluding);
+  std::vector<int> tap;
+  std::array<int, 6> after;
+  if (!PlanPayment(cost, x, state_.players[p].pool, sources, &tap, &after)) return false;
+  // Mana abilities are not interrupted (T-10): they add mana at once.
+  for (int i : tap) {
+    SetTapped(sources[i].object, true);
+    Log(absl::StrCat(Who(p), " taps ", ObjectName(sources[i].object), " for mana"));
+  }
+  state_.players[p].pool = after;
+  state_.Touch();
+  return true;
+}
+
+ManaCost Game::TotalCost(const StackItem& item) const {
+  const CardDef& card = (*db_)[item.body_card];
+  ManaCost c;
+  switch (item.from) {
+    case BodySource::kSpell: c = card.cost; break;
+    case BodySource::kActivated: c = card.activated[item.ability].cost; break;
+    default: return c;
+  }
+  if (const AbilityBody* b = ModeBody(item)) {
+    // Extra targets cost extra (Fireball).
+    int extra = -1;
+    for (int i = 0; i < item.target_count; ++i) extra += item.target_slot[i] == 0;
+    if (!b->targets.empty() && extra > 0) {
+      const ManaCost& e = b->targets[0].extra_target_cost;
+      c.generic += e.generic * extra;
+      for (int k = 0; k < kColorCount; ++k) c.colored[k] += e.colored[k] * extra;
+    }
+  }
+  if (item.from != BodySource::kSpell) return c;
+  // L-8: increases, then reductions, then setting a minimum.
+  const PlayerRules& r = Rules(item.controller);
+  c.generic += r.cost_increase;
+  c.generic = std::max(0, c.generic - r.cost_reduce);
+  int total = c.ManaValue() + c.x_count * item.x;
+  if (total < r.cost_min) c.generic += r.cost_min - total;
+  return c;
+}
+
+// ---------------------------------------------------------------- neutral state and batches
+
+// T-2 (and T-6): from the neutral state the active player, then the other,
+// may start a batch; the phase (or this part of the attack) ends when both
+// decline. f.a: 1 inside an attack; f.b: passes in a row; f.c: who decides;
+// pc 1 = a player decides, pc 2 = the defender answers an announced attack.
+void Game::RunNeutral(Frame& f) {
+  GameState& s = state_;
+  if (f.pc == 0) {
+    f.pc = 1;
+    f.b = 0;
+    f.c = s.active;
+  }
+  if (f.pc == 1) {
+    if (stop_ == StopAt::kNeutral && f.a == 0 && batch_.empty()) {
+      stopped_ = true;
+      return;
+    }
+    decision_.actions.clear();
+    Player p = static_cast<Player>(f.c);
+    if (f.b >= 2) {
+      // The phase can't end while a mandatory phase effect or a phase cost
+      // is unhandled (T-12, T-13): its controller must handle it now.
+      for (int i = 0; i < static_cast<int>(phase_todo_.size()) && f.a == 0; ++i) {
+        PhaseTodo& t = phase_todo_[i];
+        if (t.done || !s.Alive(t.object) || s.obj.zone[t.object.id] != Zone::kBattlefield) continue;
+        if (!t.is_cost) {
+          const Characteristics& ch = Chars(t.object.id);
+          if (Has(ch.types, kArtifact) && s.obj.tapped[t.object.id]) continue;  // off while tapped
+          StackItem probe;
+          probe.source = t.object.id;
+          probe.body_card = t.card;
+          probe.from = BodySource::kPhase;
+          probe.ability = t.index;
+          probe.controller = t.controller;
+          if (!HasLegalTargets(probe, *BodyOf(probe))) continue;  // no legal target
+        }
+        decision_.actions.push_back({ActionKind::kPhaseEffect, t.object.id, static_cast<int16_t>(i)});
+        f.c = t.controller;
+        Decide(DecisionKind::kNeutral, t.controller);
+        return;
+      }
+      frames_.pop_back();
+      return;
+    }
+    decision_.actions.push_back({ActionKind::kPass});
+    if (f.a == 0 && p == s.active && s.phase == Phase::kMain && lands_played_[p] == 0) {
+      for (ObjId o : s.players[p].hand)
+        if (Has((*db_)[s.obj.card[o]].types, kLand))
+          decision_.actions.push_back({ActionKind::kPlayLand, o});
+    }
+    if (f.a == 0 && p == s.active && s.phase == Phase::kMain && !attacked_[p]) {
+      bool any = false;
+      for (ObjId o = 0; o < s.obj.count && !any; ++o) {
+        if (s.obj.zone[o] != Zone::kBattlefield) continue;
+        const Characteristics& ch = Chars(o);
+        any = ch.controller == p && ch.IsCreature() && !s.obj.tapped[o] &&
+              (!s.obj.sick[o] || Has(ch.keywords, kHaste)) && !Has(ch.keywords, kDefender);
+      }
+      if (any) decision_.actions.push_back({ActionKind::kAttack});
+    }
+    AddPlayableActions(p, DecisionKind::kNeutral);
+    if (decision_.actions.size() == 1) {
+      ++f.b;
+      f.c = Opponent(p);
+      return;
+    }
+    Decide(DecisionKind::kNeutral, p);
+    return;
+  }
+  // pc 2: an attack was announced; the defender may start a batch (T-6).
+  Player nap = Opponent(s.active);
+  decision_.actions.clear();
+  decision_.actions.push_back({ActionKind::kPass});
+  AddPlayableActions(nap, DecisionKind::kRespond);
+  if (decision_.actions.size() == 1) {
+    f.pc = 1;
+    f.b = 0;
+    f.c = s.active;
+    attacked_[s.active] = true;
+    Push(FrameKind::kAttack);
+    return;
+  }
+  f.c = nap;
+  Decide(DecisionKind::kNeutral, nap);
+}
+
+void Game::RunBatch(Frame& f) {
+  // T-3: after each addition the active player decides first; the batch is
+  // complete when both pass in succession, then resolves last in, first out.
+  if (f.pc == 0) {
+    if (f.b >= 2) {
+      f.pc = 1;
+      return;
+    }
+    Player p = static_cast<Player>(f.c);
+    decision_.actions.clear();
+    decision_.actions.push_back({ActionKind::kPass});
+    AddPlayableActions(p, DecisionKind::kRespond);
+    if (decision_.actions.size() == 1) {
+      ++f.b;
+      f.c = Opponent(p);
+      return;
+    }
+    Decide(DecisionKind::kRespond, p);
+    return;
+  }
+  if (batch_.empty()) {
+    frames_.pop_back();
+    return;
+  }
+  int idx = batch_.back();
+  batch_.pop_back();
+  Push(FrameKind::kResolve, idx);
+}
+
+// ---------------------------------------------------------------- casting
+
+void Game::StartCast(Player p, const Action& a, Play play, ObjId about) {
+  StackItem item;
+  item.controller = p;
+  item.serial = next_serial_++;
+  if (a.kind == ActionKind::kCast) {
+    item.card = a.object;
+    item.body_card = state_.obj.card[a.object];
+    item.from = BodySource::kSpell;
+    MoveTo(a.object, Zone::kStack, p);
+    state_.obj.controller[a.object] = p;
+    item.card = a.object;
+    Log(absl::StrCat(Who(p), " casts ", ObjectName(a.object)));
+  } else if (a.kind == ActionKind::kActivate) {
+    item.source = a.object;
+    item.body_card = Chars(a.object).card;
+    item.from = BodySource::kActivated;
+    item.ability = a.index;
+    Log(absl::StrCat(Who(p), " activates ", ObjectName(a.object), " ability ", a.index + 1));
+  } else {
+    // A phase effect or phase cost played as an instant.
+    PhaseTodo& t = phase_todo_[a.index];
+    item.source = t.object.id;
+    item.body_card = t.card;
+    item.from = t.granted ? BodySource::kGrantedPhase : BodySource::kPhase;
+    item.ability = t.index;
+    Log(absl::StrCat(Who(p), " handles the phase ", t.is_cost ? "cost" : "effect", " of ",
+                     ObjectName(t.object.id)));
+  }
+  items_.push_back(item);
+  int reaction = 0;
+  for (auto& fr : frames_)
+    if (fr.kind == FrameKind::kReaction) reaction = fr.a;
+  Push(FrameKind::kCast, static_cast<int32_t>(items_.size() - 1), play | (reaction << 4), about);
+}
+
+// The casting of one spell or ability (T-8): mode, targets, X, choices,
+// costs, interrupts, then it is successfully cast and joins its batch.
+// pc: 0 mode, 1 targets, 2 X, 3 choices, 4 costs, 5 interrupts, 6 cast.
+void Game::RunCast(Frame& f) {
+  StackItem& item = items_[f.a];
+  const int play = f.b & 0xF;
+  const Reaction reaction = static_cast<Reaction>(f.b >> 4);
   const GameState& s = state_;
-  StackItem& item = casting_;
+  const CardDef& card = (*db_)[item.body_card];
   const AbilityBody* body = BodyOf(item);
-  const CardDef* card = item.card != kNoObj ? &(*db_)[s.obj.card[item.card]] : nullptr;
-  if (stage_ == Stage::kCastTargets) {
-    int slots = card && card->enchant != kNoFilter ? 1
-                : body                              ? static_cast<int>(body->targets.size())
-                                                    : 0;
-    if (cast_slot_ < slots) {
-      decision_.actions.clear();
-      for (ObjId t = 0; t < s.obj.count; ++t)
-        if (TargetLegal(item, cast_slot_, Target{Target::kObject, s.Ref(t), kNoPlayer}))
+  decision_.actions.clear();
+  switch (f.pc) {
+    case 0:
+      if (body && !body->modes.empty() && item.mode < 0) {
+        for (int m = 0; m < static_cast<int>(body->modes.size()); ++m) {
+          StackItem probe = item;
+          probe.mode = static_cast<int8_t>(m);
+          if (BodyAllowed(body->modes[m], play == kPlayBatch ? 0 : play == kPlayInterrupt ? 1 : 2,
+                          reaction) &&
+              HasLegalTargets(probe, body->modes[m]))
+            decision_.actions.push_back({ActionKind::kNumber, kNoObj, 0, m + 1});
+        }
+        if (decision_.actions.size() == 1) {
+          item.mode = static_cast<int8_t>(decision_.actions[0].value - 1);
+        } else {
+          Decide(DecisionKind::kChoice, item.controller);
+          return;
+        }
+      }
+      f.pc = 1;
+      return;
+    case 1: {
+      const AbilityBody* b = ModeBody(item);
+      int slots = b ? static_cast<int>(b->targets.size())
+                    : (item.from == BodySource::kSpell && card.enchant != kNoFilter ? 1 : 0);
+      if (item.slot >= slots) {
+        f.pc = 2;
+        return;
+      }
+      int max = b ? b->targets[item.slot].max : 1;
+      for (ObjId t = 0; t < s.obj.count; ++t) {
+        Target tg{Target::kObject, s.Ref(t), kNoPlayer};
+        bool chosen = false;
+        for (int i = 0; i < item.target_count; ++i)
+          chosen |= item.targets[i].kind == Target::kObject && item.targets[i].obj.id == t;
+        if (!chosen && item.target_count < 4 && TargetLegal(item, item.slot, tg) &&
+            (f.c == kNoObj || play != kPlayImmediate || reaction == Reaction::kNone || t == f.c))
           decision_.actions.push_back({ActionKind::kTargetObject, t});
-      for (Player pl = 0; pl < 2; ++pl)
-        if (TargetLegal(item, cast_slot_, Target{Target::kPlayer, {}, pl}))
+      }
+      for (Player pl = 0; pl < 2; ++pl) {
+        bool chosen = false;
+        for (int i = 0; i < item.target_count; ++i)
+          chosen |= item.targets[i].kind == Target::kPlayer && item.targets[i].player == pl;
+        if (!chosen && item.target_count < 4 &&
+            TargetLegal(item, item.slot, Target{Target::kPlayer, {}, pl}))
           decision_.actions.push_back({ActionKind::kTargetPlayer, kNoObj, 0, pl});
+      }
+      if (item.in_slot > 0) decision_.actions.push_back({ActionKind::kDone});
+      if (item.in_slot >= max || decision_.actions.empty() ||
+          (decision_.actions.size() == 1 && decision_.actions[0].kind == ActionKind::kDone)) {
+        ++item.slot;
+        item.in_slot = 0;
+        return;
+      }
       Decide(DecisionKind::kTarget, item.controller);
       return;
     }
-    stage_ = Stage::kCastX;
-  }
-  if (stage_ == Stage::kCastX) {
-    const ManaCost& cost = item.ability >= 0
-                               ? (*db_)[Chars(item.source).card].activated[item.ability].cost
-                               : card->cost;
-    stage_ = Stage::kCastChoice;
-    if (cost.x_count > 0) {
-      decision_.actions.clear();
-      int max_x = 20;
-      if (!opt_.free_mana) {
-        max_x = 0;
-        while (max_x < 20 && CanPay(item.controller, TotalCost(item, cost, item.ability < 0),
-                                    max_x + 1, item.source))
-          ++max_x;
+    case 2: {
+      f.pc = 3;
+      ManaCost cost = TotalCost(item);
+      if (cost.x_count > 0) {
+        int max_x = 20;
+        if (!opt_.free_mana) {
+          max_x = 0;
+          while (max_x < 20 && CanPay(item.controller, cost, max_x + 1, kNoObj)) ++max_x;
+        }
+        for (int x = 0; x <= max_x; ++x)
+          decision_.actions.push_back({ActionKind::kNumber, kNoObj, 0, x});
+        Decide(DecisionKind::kX, item.controller);
       }
-      for (int x = 0; x <= max_x; ++x) decision_.actions.push_back({ActionKind::kNumber, kNoObj, 0, x});
-      Decide(DecisionKind::kX, item.controller);
       return;
     }
-  }
-  if (stage_ == Stage::kCastChoice) {
-    ChoiceKind kind = body ? body->choose : ChoiceKind::kNone;
-    int needed = kind == ChoiceKind::kNone                                                 ? 0
-                 : (kind == ChoiceKind::kWordPair || kind == ChoiceKind::kCreatureTypePair) ? 2
-                                                                                           : 1;
-    if (cast_choice_ < needed) {
-      decision_.actions.clear();
+    case 3: {
+      const AbilityBody* b = ModeBody(item);
+      ChoiceKind kind = b ? b->choose : ChoiceKind::kNone;
+      int needed = kind == ChoiceKind::kNone                                                ? 0
+                   : (kind == ChoiceKind::kWordPair || kind == ChoiceKind::kCreatureTypePair) ? 2
+                                                                                            : 1;
+      if (item.choice_count >= needed) {
+        f.pc = 4;
+        return;
+      }
       auto word = [&](Word w) { decision_.actions.push_back({ActionKind::kWord, kNoObj, 0, w}); };
       switch (kind) {
         case ChoiceKind::kColor:
@@ -693,217 +1224,142 @@ void Game::ContinueCast() {
       Decide(DecisionKind::kChoice, item.controller);
       return;
     }
-    stage_ = Stage::kCastPay;
-  }
-  // Costs (T-8): mana, tapping, life, sacrifice; discards are chosen.
-  Player p = item.controller;
-  if (item.ability >= 0) {
-    const ActivatedAbility& a = (*db_)[Chars(item.source).card].activated[item.ability];
-    if (pending_discards_ == 0 && a.discard > 0 && cast_choice_ < 100) {
-      pending_discards_ = a.discard;
-      cast_choice_ = 100;  // discards asked once
-    }
-    if (pending_discards_ > 0) {
-      decision_.actions.clear();
-      for (ObjId o : state_.players[p].hand)
-        decision_.actions.push_back({ActionKind::kObject, o});
-      discarding_ = p;
-      after_discard_ = Stage::kCastPay;
-      stage_ = Stage::kCostDiscard;
-      Decide(DecisionKind::kDiscard, p);
+    case 4: {
+      // Costs (T-8): discards are chosen; then mana, tapping, life, sacrifice.
+      Player p = item.controller;
+      if (item.from == BodySource::kActivated) {
+        const ActivatedAbility& a = card.activated[item.ability];
+        if (f.c >= 0 && a.discard > 0 && (f.b >> 8) < a.discard) {
+          for (ObjId o : s.players[p].hand) decision_.actions.push_back({ActionKind::kObject, o});
+          if (!decision_.actions.empty()) {
+            Decide(DecisionKind::kDiscard, p);
+            return;
+          }
+        }
+        const Characteristics& sc = Chars(item.source);
+        item.source_power = sc.power;
+        item.source_toughness = sc.toughness;
+        if (!opt_.free_mana) Pay(p, a.cost, item.x, a.tap ? item.source : kNoObj);
+        if (a.tap) SetTapped(item.source, true);
+        if (a.life) LoseLife(p, a.life);
+        if (a.sacrifice_self) ZoneChange(item.source, Zone::kGraveyard, s.obj.owner[item.source]);
+      } else if (item.from == BodySource::kSpell) {
+        if (!opt_.free_mana) Pay(p, TotalCost(item), item.x, kNoObj);
+      }
+      f.pc = 5;
       return;
     }
-    const ObjId src = item.source;
-    const Characteristics& sc = Chars(src);
-    item.source_power = sc.power;
-    item.source_toughness = sc.toughness;
-    if (!opt_.free_mana) Pay(p, a.cost, item.x);
-    if (a.tap) SetTapped(src, true);
-    if (a.life) state_.players[p].life -= a.life, state_.Touch();
-    if (a.sacrifice_self) MoveTo(src, Zone::kGraveyard, state_.obj.owner[src]);
-  } else {
-    if (!opt_.free_mana) Pay(p, TotalCost(item, card->cost, true), item.x);
-  }
-  FinishCast();
-}
-
-ManaCost Game::TotalCost(const StackItem& item, const ManaCost& base, bool spell) const {
-  ManaCost c = base;
-  if (!spell) return c;
-  // L-8: increases, then reductions, then setting a minimum.
-  const PlayerRules& r = Rules(item.controller);
-  c.generic += r.cost_increase;
-  c.generic = std::max(0, c.generic - r.cost_reduce);
-  int total = c.ManaValue() + c.x_count * item.x;
-  if (total < r.cost_min) c.generic += r.cost_min - total;
-  return c;
-}
-
-bool Game::CanPay(Player p, const ManaCost& cost, int x, ObjId excluding) const {
-  std::vector<ManaSource> sources;
-  const GameState& s = state_;
-  for (ObjId o = 0; o < s.obj.count; ++o) {
-    if (o == excluding || s.obj.zone[o] != Zone::kBattlefield || s.obj.tapped[o]) continue;
-    const Characteristics& ch = Chars(o);
-    if (ch.controller != p) continue;
-    bool sick = ch.IsCreature() && s.obj.sick[o] && !Has(ch.keywords, kHaste);
-    if (sick) continue;
-    if (ch.land_mana) {
-      sources.push_back({o, ch.land_mana, false});
-      continue;
-    }
-    if (ch.blank) continue;
-    const CardDef& card = (*db_)[ch.card];
-    for (int i = 0; i < static_cast<int>(card.activated.size()); ++i) {
-      const ActivatedAbility& a = card.activated[i];
-      if (!a.mana_ability || !a.tap || !a.cost.Empty() || !Has(ch.abilities, card.ActivatedBit(i)))
-        continue;
-      const EffectStep& st = a.body.steps[0];
-      sources.push_back({o, static_cast<ColorMask>(st.mana_any ? 0x1F : st.mana_colors),
-                         st.mana_colorless});
-      break;
+    case 5:
+      f.pc = 6;
+      // Spells and non-mana abilities can be interrupted (T-8), unless they
+      // are interrupts themselves or played outside batches.
+      if (play == kPlayBatch && item.from != BodySource::kPhase &&
+          item.from != BodySource::kGrantedPhase)
+        Push(FrameKind::kInterrupts, f.a);
+      return;
+    case 6: {
+      int idx = f.a;
+      frames_.pop_back();
+      if (item.countered) return;
+      // Successfully cast: "when cast" triggers (Iron Star), then it joins
+      // or starts its batch.
+      if (item.from == BodySource::kSpell) {
+        Occurrence e;
+        e.kind = EventKind::kCast;
+        e.player = item.controller;
+        e.object = item.card;
+        e.last = Chars(item.card);
+        CollectTriggers(Record(e), Timing::kAfter);
+      }
+      outcomes_.push_back({item.serial, Outcome::kPending});
+      if (play == kPlayBatch) batch_.push_back(idx);
+      else if (play == kPlayInterrupt) ibatch_.push_back(idx);
+      else Push(FrameKind::kResolve, idx);
+      return;
     }
   }
-  return PlanPayment(cost, x, s.players[p].pool, sources, nullptr, nullptr);
 }
 
-bool Game::Pay(Player p, const ManaCost& cost, int x) {
-  std::vector<ManaSource> sources;
-  GameState& s = state_;
-  for (ObjId o = 0; o < s.obj.count; ++o) {
-    if (s.obj.zone[o] != Zone::kBattlefield || s.obj.tapped[o]) continue;
-    const Characteristics& ch = Chars(o);
-    if (ch.controller != p) continue;
-    if (ch.IsCreature() && s.obj.sick[o] && !Has(ch.keywords, kHaste)) continue;
-    if (ch.land_mana) {
-      sources.push_back({o, ch.land_mana, false});
-      continue;
-    }
-    if (ch.blank) continue;
-    const CardDef& card = (*db_)[ch.card];
-    for (int i = 0; i < static_cast<int>(card.activated.size()); ++i) {
-      const ActivatedAbility& a = card.activated[i];
-      if (!a.mana_ability || !a.tap || !a.cost.Empty() || !Has(ch.abilities, card.ActivatedBit(i)))
-        continue;
-      const EffectStep& st = a.body.steps[0];
-      sources.push_back({o, static_cast<ColorMask>(st.mana_any ? 0x1F : st.mana_colors),
-                         st.mana_colorless});
-      break;
-    }
+// T-8: batches of interrupts during a casting; the caster has priority.
+// f.a: the item being cast; f.b passes; f.c who decides; pc 1 resolves.
+void Game::RunInterrupts(Frame& f) {
+  StackItem& item = items_[f.a];
+  if (f.pc == 0) {
+    f.pc = 2;
+    f.b = 0;
+    f.c = item.controller;
   }
-  // Lands first, so creatures stay untapped when they are not needed.
-  std::stable_sort(sources.begin(), sources.end(), [&](const ManaSource& a, const ManaSource& b) {
-    return Has(Chars(a.object).types, kLand) > Has(Chars(b.object).types, kLand);
-  });
-  std::vector<int> tap;
-  std::array<int, 6> after;
-  if (!PlanPayment(cost, x, s.players[p].pool, sources, &tap, &after)) return false;
-  for (int i : tap) {
-    SetTapped(sources[i].object, true);
-    Log(absl::StrCat(p ? "B" : "A", " taps ", ObjectName(sources[i].object), " for mana"));
-  }
-  s.players[p].pool = after;
-  s.Touch();
-  return true;
-}
-
-void Game::FinishCast() {
-  StackItem item = casting_;
-  const CardDef* card = item.card != kNoObj ? &(*db_)[state_.obj.card[item.card]] : nullptr;
-  if (item.ability >= 0 && (*db_)[Chars(item.source).card].activated[item.ability].mana_ability) {
-    ResolveSteps(item, (*db_)[Chars(item.source).card].activated[item.ability].body.steps);
-    stage_ = batch_.empty() ? Stage::kNeutral : Stage::kRespond;
+  if (f.pc == 2) {
+    if (item.countered) {
+      frames_.pop_back();
+      return;
+    }
+    if (f.b >= 2) {
+      if (ibatch_.empty()) {
+        frames_.pop_back();  // no interrupt batch started: successfully cast
+        return;
+      }
+      f.pc = 1;
+      return;
+    }
+    Player p = static_cast<Player>(f.c);
+    decision_.actions.clear();
+    decision_.actions.push_back({ActionKind::kPass});
+    if (item.card != kNoObj) AddPlayableActions(p, DecisionKind::kInterrupt);
+    if (decision_.actions.size() == 1) {
+      ++f.b;
+      f.c = Opponent(p);
+      return;
+    }
+    Decide(DecisionKind::kInterrupt, p);
     return;
   }
-  (void)card;
-  // Successfully cast (T-8): it joins or starts the batch; AP decides first.
-  batch_.push_back(item);
-  outcomes_.push_back({item.serial, Outcome::kPending});
-  stage_ = Stage::kRespond;
-  priority_ = state_.active;
-  passes_ = 0;
-}
-
-// ---------------------------------------------------------------- applying
-
-void Game::Apply(int index) { Apply(decision_.actions[index]); }
-
-void Game::Apply(const Action& a) {
-  have_decision_ = false;
-  switch (stage_) {
-    case Stage::kNeutral:
-    case Stage::kRespond:
-      if (a.kind == ActionKind::kPass) {
-        ++passes_;
-        priority_ = Opponent(priority_);
-        return;
-      }
-      passes_ = 0;
-      if (a.kind == ActionKind::kPlayLand) {
-        Player p = priority_;
-        MoveTo(a.object, Zone::kBattlefield, p);
-        state_.obj.controller[a.object] = p;
-        ++state_.players[p].lands_played;
-        Log(absl::StrCat(p ? "B" : "A", " plays ", ObjectName(a.object)));
-        priority_ = state_.active;
-        return;
-      }
-      StartCast(priority_, a);
-      return;
-    case Stage::kCastTargets: {
-      Target t;
-      if (a.kind == ActionKind::kTargetPlayer) t = Target{Target::kPlayer, {}, static_cast<Player>(a.value)};
-      else t = Target{Target::kObject, state_.Ref(a.object), kNoPlayer};
-      casting_.targets[casting_.target_count++] = t;
-      ++cast_slot_;
-      return;
-    }
-    case Stage::kCastChoice:
-      if (decision_.kind == DecisionKind::kX) {
-        casting_.x = static_cast<int16_t>(a.value);
-        return;
-      }
-      casting_.choice[casting_.choice_count++] = static_cast<uint16_t>(a.value);
-      ++cast_choice_;
-      return;
-    case Stage::kCostDiscard: {
-      Player p = discarding_;
-      Log(absl::StrCat(p ? "B" : "A", " discards ", ObjectName(a.object)));
-      MoveTo(a.object, Zone::kGraveyard, state_.obj.owner[a.object]);
-      --pending_discards_;
-      stage_ = after_discard_;
-      if (after_discard_ == Stage::kCastPay && pending_discards_ == 0) cast_choice_ = 101;
-      return;
-    }
-    case Stage::kEntryChoice:
-      FinishEntry(entering_, &a);
-      return;
-    default:
-      return;
+  // pc 1: the interrupt batch resolves last in, first out; then another may start.
+  if (ibatch_.empty()) {
+    f.pc = 2;
+    f.b = 0;
+    f.c = item.controller;
+    return;
   }
+  int idx = ibatch_.back();
+  ibatch_.pop_back();
+  Push(FrameKind::kResolve, idx);
 }
 
 // ---------------------------------------------------------------- resolving
 
-std::vector<ObjId> Game::Resolve(const StackItem& item, const Ref& ref,
-                                 std::vector<Player>* players) {
+std::vector<ObjId> Game::ObjectsOf(const StackItem& item, const Ref& ref,
+                                   std::vector<Player>* players) {
   std::vector<ObjId> out;
+  ObjId self = item.card != kNoObj ? item.card : item.source;
   switch (ref.kind) {
-    case Ref::kTarget: {
-      const Target& t = item.targets[ref.index - 1];
-      if (t.kind == Target::kObject && TargetLegal(item, ref.index - 1, t)) out.push_back(t.obj.id);
-      if (t.kind == Target::kPlayer && players) players->push_back(t.player);
+    case Ref::kTarget:
+      // Every target chosen for that spec (Fireball may have several).
+      for (int i = 0; i < item.target_count; ++i) {
+        if (item.target_slot[i] != ref.index - 1) continue;
+        const Target& t = item.targets[i];
+        if (t.kind == Target::kObject && TargetLegal(item, item.target_slot[i], t))
+          out.push_back(t.obj.id);
+        if (t.kind == Target::kPlayer && players) players->push_back(t.player);
+      }
       break;
-    }
     case Ref::kSelf:
-      out.push_back(item.ability >= 0 ? item.source : item.card);
+      if (self != kNoObj) out.push_back(self);
       break;
-    case Ref::kEnchanted: {
-      ObjId src = item.ability >= 0 ? item.source : item.card;
-      if (src != kNoObj && state_.obj.attached_to[src] != kNoObj)
-        out.push_back(state_.obj.attached_to[src]);
+    case Ref::kEnchanted:
+      if (self != kNoObj && state_.obj.attached_to[self] != kNoObj)
+        out.push_back(state_.obj.attached_to[self]);
       break;
-    }
+    case Ref::kEventObject:
+      if (item.event >= 0 && events_[item.event].object != kNoObj)
+        out.push_back(events_[item.event].object);
+      break;
+    case Ref::kEventController:
+      if (players && item.event >= 0) {
+        const Occurrence& e = events_[item.event];
+        players->push_back(e.object != kNoObj ? e.last.controller : e.player);
+      }
+      break;
     case Ref::kOpponent:
       if (players) players->push_back(Opponent(item.controller));
       break;
@@ -915,175 +1371,278 @@ std::vector<ObjId> Game::Resolve(const StackItem& item, const Ref& ref,
   return out;
 }
 
-void Game::ResolveSteps(StackItem& item, const std::vector<EffectStep>& steps) {
-  ObjId source = item.ability >= 0 ? item.source : item.card;
-  CardId source_card = item.ability >= 0 ? Chars(item.source).card : state_.obj.card[item.card];
-  for (const EffectStep& st : steps) {
-    std::vector<Player> players;
-    std::vector<ObjId> objs = Resolve(item, st.target, &players);
-    int amount = st.amount.kind == Value::kX ? item.x : st.amount.constant;
-    switch (st.op) {
-      case Op::kContinuous: {
-        EffectRow row;
-        row.card = source_card;
-        row.tmpl = static_cast<int16_t>(st.continuous);
-        row.source = source != kNoObj ? state_.Ref(source) : ObjRef{};
-        row.controller = item.controller;
-        row.duration = st.duration;
-        row.x = item.x;
-        row.choice = item.choice;
-        row.source_power = item.source_power;
-        row.source_toughness = item.source_toughness;
-        const EffectTemplate& t = (*db_)[source_card].continuous[st.continuous];
-        for (const Part& p : t.parts) {
-          if (p.layer != PartLayer::kCopy) continue;
-          const Target& ct = item.targets[p.copy_of_target - 1];
-          if (ct.kind != Target::kObject || !state_.Alive(ct.obj)) continue;
-          const Characteristics& cc = Chars(ct.obj.id);
-          row.copy = CopySpec{cc.card, cc.mode, cc.blank};
-        }
-        std::vector<ObjRef> set;
-        if (st.affects != kNoFilter) {
-          ObjId excluded = kNoObj;
-          if (st.exclude_target > 0 && item.targets[st.exclude_target - 1].kind == Target::kObject)
-            excluded = item.targets[st.exclude_target - 1].obj.id;
-          FilterContext ctx = ContextFor(source, item.controller, item.choice[0]);
-          for (ObjId o = 0; o < state_.obj.count; ++o)
-            if (o != excluded && state_.obj.zone[o] != Zone::kNone &&
-                MatchFilter(state_, &Chars(0), db_->filter(st.affects), o, ctx))
-              set.push_back(state_.Ref(o));
-        } else {
-          for (ObjId o : objs) set.push_back(state_.Ref(o));
-        }
-        AddEffectRow(row, set);
-        Log(absl::StrCat("effect of ", (*db_)[source_card].name, " applies to ", set.size(),
-                         " object(s)"));
-        break;
-      }
-      case Op::kDraw:
-        for (Player p : players) Draw(p, amount);
-        break;
-      case Op::kDamage:
-        for (ObjId o : objs) {
-          state_.obj.damage[o] = static_cast<int16_t>(state_.obj.damage[o] + amount);
-          Log(absl::StrCat(ObjectName(o), " is dealt ", amount, " damage"));
-        }
-        for (Player p : players) state_.players[p].life -= amount;
-        state_.Touch();
-        break;
-      case Op::kGainLife:
-        for (Player p : players) state_.players[p].life += amount;
-        state_.Touch();
-        break;
-      case Op::kLoseLife:
-        for (Player p : players) state_.players[p].life -= amount;
-        state_.Touch();
-        break;
-      case Op::kTap:
-        for (ObjId o : objs) SetTapped(o, true);
-        break;
-      case Op::kUntap:
-        for (ObjId o : objs) SetTapped(o, false);
-        break;
-      case Op::kDestroy:
-        for (ObjId o : objs) DestroyObject(o);
-        break;
-      case Op::kExile:
-        for (ObjId o : objs) MoveTo(o, Zone::kExile, state_.obj.owner[o]);
-        break;
-      case Op::kBounce:
-        for (ObjId o : objs) MoveTo(o, Zone::kHand, state_.obj.owner[o]);
-        break;
-      case Op::kRegenerate:
-        for (ObjId o : objs) ++state_.obj.regen_shields[o];
-        state_.Touch();
-        break;
-      case Op::kAddCounters:
-        for (ObjId o : objs) AddCounters(o, st.counter_kind, amount);
-        break;
-      case Op::kAddMana: {
-        Player p = item.controller;
-        int c = st.mana_colorless ? 5 : 0;
-        if (!st.mana_colorless)
-          for (int k = 0; k < kColorCount; ++k)
-            if (Has(st.mana_colors, k)) c = k;
-        state_.players[p].pool[c] += amount;
-        break;
-      }
-      case Op::kDiscard:
-        for (Player p : players) {
-          for (int i = 0; i < amount && !state_.players[p].hand.empty(); ++i)
-            MoveTo(state_.players[p].hand.back(), Zone::kGraveyard, p);
-        }
-        break;
-      case Op::kCounterSpell:
-        for (ObjId o : objs) {
-          for (size_t i = 0; i < batch_.size(); ++i) {
-            if (batch_[i].card != o) continue;
-            for (auto& [serial, out] : outcomes_)
-              if (serial == batch_[i].serial) out = Outcome::kCountered;
-            batch_.erase(batch_.begin() + static_cast<long>(i));
-            MoveTo(o, Zone::kGraveyard, state_.obj.owner[o]);
-            break;
-          }
-        }
-        break;
-      case Op::kDelayed:
-        delayed_.push_back({item, &st.delayed});
-        break;
-    }
+int Game::Amount(const StackItem& item, const Value& v) const {
+  int base = v.constant;
+  switch (v.kind) {
+    case Value::kX: base = item.x; break;
+    case Value::kSourcePower: base = item.source_power; break;
+    case Value::kSourceToughness: base = item.source_toughness; break;
+    case Value::kEventPower:
+      base = item.event >= 0 ? events_[item.event].last.power : 0;
+      break;
+    case Value::kEventToughness:
+      base = item.event >= 0 ? events_[item.event].last.toughness : 0;
+      break;
+    case Value::kEventAmount:
+      base = item.event >= 0 ? events_[item.event].amount : 0;
+      break;
+    default:
+      return v.constant;
+  }
+  return base * v.times + v.plus;
+}
+
+void Game::CounterSpell(ObjId card) {
+  for (auto& it : items_) {
+    if (it.card != card || state_.obj.zone[card] != Zone::kStack || it.countered) continue;
+    it.countered = true;
+    outcomes_.push_back({it.serial, Outcome::kCountered});
+    batch_.erase(std::remove_if(batch_.begin(), batch_.end(),
+                                [&](int i) { return items_[i].card == card; }),
+                 batch_.end());
+    Log(absl::StrCat(ObjectName(card), " is countered"));
+    // Costs are not refunded (T-8).
+    ZoneChange(card, Zone::kGraveyard, state_.obj.owner[card]);
+    return;
   }
 }
 
-void Game::ResolveTop() {
-  StackItem item = batch_.back();
-  batch_.pop_back();
-  const CardDef* card = item.card != kNoObj ? &(*db_)[state_.obj.card[item.card]] : nullptr;
-  // T-11: all targets illegal -> it does nothing.
-  bool any_target = item.target_count == 0;
-  for (int i = 0; i < item.target_count; ++i) {
-    if (item.targets[i].kind == Target::kPlayer || TargetLegal(item, i, item.targets[i]))
-      any_target = true;
+// One effect step of a resolving spell or ability. Steps that need more
+// rules (draws, destruction) push frames and finish when those return.
+void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
+  std::vector<Player> players;
+  std::vector<ObjId> objs = ObjectsOf(item, st.target, &players);
+  if (st.condition != kNoFilter) {
+    // `if`: only targets that match (Hydroblast: if it is red).
+    ObjId src = item.card != kNoObj ? item.card : item.source;
+    FilterContext ctx = ContextFor(src, item.controller, kNoWord);
+    objs.erase(std::remove_if(objs.begin(), objs.end(),
+                              [&](ObjId o) {
+                                return !MatchFilter(state_, &Chars(0), db_->filter(st.condition),
+                                                    o, ctx);
+                              }),
+               objs.end());
   }
-  Outcome outcome = Outcome::kResolved;
-  if (!any_target) {
-    outcome = Outcome::kFizzled;
-    Log(absl::StrCat(item.card != kNoObj ? ObjectName(item.card) : ObjectName(item.source),
-                     " fizzles"));
-    if (item.card != kNoObj) MoveTo(item.card, Zone::kGraveyard, state_.obj.owner[item.card]);
-  } else if (item.ability >= 0) {
-    Log(absl::StrCat("ability of ", ObjectName(item.source), " resolves"));
-    ResolveSteps(item, (*db_)[Chars(item.source).card == kNoCard ? state_.obj.card[item.source]
-                                                                 : Chars(item.source).card]
-                           .activated[item.ability].body.steps);
-  } else if (card->has_spell) {
-    Log(absl::StrCat(ObjectName(item.card), " resolves"));
-    ResolveSteps(item, card->spell.steps);
-    MoveTo(item.card, Zone::kGraveyard, state_.obj.owner[item.card]);
-  } else {
-    EnterBattlefield(item);
+  const int amount = Amount(item, st.amount);
+  ObjId source = item.card != kNoObj ? item.card : item.source;
+  switch (st.op) {
+    case Op::kContinuous: {
+      CardId source_card = item.body_card;
+      EffectRow row;
+      row.card = source_card;
+      row.tmpl = static_cast<int16_t>(st.continuous);
+      row.source = source != kNoObj ? state_.Ref(source) : ObjRef{};
+      row.controller = item.controller;
+      row.duration = st.duration;
+      row.x = item.x;
+      row.choice = item.choice;
+      row.source_power = item.source_power;
+      row.source_toughness = item.source_toughness;
+      const EffectTemplate& t = (*db_)[source_card].continuous[st.continuous];
+      for (const Part& p : t.parts) {
+        if (p.layer != PartLayer::kCopy) continue;
+        const Target& ct = item.targets[p.copy_of_target - 1];
+        if (ct.kind != Target::kObject || !state_.Alive(ct.obj)) continue;
+        const Characteristics& cc = Chars(ct.obj.id);
+        row.copy = CopySpec{cc.card, cc.mode, cc.blank};
+      }
+      std::vector<ObjRef> set;
+      if (st.affects != kNoFilter) {
+        ObjId excluded = kNoObj;
+        if (st.exclude_target > 0 && item.targets[st.exclude_target - 1].kind == Target::kObject)
+          excluded = item.targets[st.exclude_target - 1].obj.id;
+        FilterContext ctx = ContextFor(source, item.controller, item.choice[0]);
+        for (ObjId o = 0; o < state_.obj.count; ++o)
+          if (o != excluded && state_.obj.zone[o] != Zone::kNone &&
+              MatchFilter(state_, &Chars(0), db_->filter(st.affects), o, ctx))
+            set.push_back(state_.Ref(o));
+      } else {
+        for (ObjId o : objs) set.push_back(state_.Ref(o));
+      }
+      AddEffectRow(row, set);
+      Log(absl::StrCat("effect of ", (*db_)[source_card].name, " applies to ", set.size(),
+                       " object(s)"));
+      break;
+    }
+    case Op::kDraw:
+      for (auto it = players.rbegin(); it != players.rend(); ++it) Push(FrameKind::kDraw, *it, amount);
+      break;
+    case Op::kDamage: {
+      // Damage waits for its prevention step (T-4).
+      int n = static_cast<int>(objs.size() + players.size());
+      int each = st.divide && n > 0 ? amount / n : amount;
+      for (ObjId o : objs)
+        damage_.push_back({source, Target{Target::kObject, state_.Ref(o), kNoPlayer}, each,
+                           st.cant_regenerate, false});
+      for (Player p : players) damage_.push_back({source, Target{Target::kPlayer, {}, p}, each});
+      break;
+    }
+    case Op::kGainLife:
+      for (Player p : players) GainLife(p, amount);
+      break;
+    case Op::kLoseLife:
+      for (Player p : players) LoseLife(p, amount);
+      break;
+    case Op::kTap:
+      for (ObjId o : objs) SetTapped(o, true);
+      break;
+    case Op::kUntap:
+      for (ObjId o : objs) SetTapped(o, false);
+      break;
+    case Op::kDestroy:
+      for (auto it = objs.rbegin(); it != objs.rend(); ++it)
+        Push(FrameKind::kDestroy, *it, state_.obj.incarnation[*it], 0);
+      break;
+    case Op::kExile:
+      for (ObjId o : objs) ZoneChange(o, Zone::kExile, state_.obj.owner[o]);
+      break;
+    case Op::kBounce:
+      for (ObjId o : objs) ZoneChange(o, Zone::kHand, state_.obj.owner[o]);
+      break;
+    case Op::kSacrifice:
+      for (ObjId o : objs) ZoneChange(o, Zone::kGraveyard, state_.obj.owner[o]);
+      break;
+    case Op::kRegenerate:
+      for (ObjId o : objs) {
+        ++state_.obj.regen_shields[o];
+        Log(absl::StrCat(ObjectName(o), " gets a regeneration shield"));
+      }
+      state_.Touch();
+      break;
+    case Op::kAddCounters:
+      for (ObjId o : objs) AddCounters(o, st.counter_kind, amount);
+      break;
+    case Op::kAddMana: {
+      int c = st.mana_colorless ? 5 : 0;
+      if (!st.mana_colorless)
+        for (int k = 0; k < kColorCount; ++k)
+          if (Has(st.mana_colors, k)) c = k;
+      state_.players[item.controller].pool[c] += amount;
+      break;
+    }
+    case Op::kDiscard:
+      for (Player p : players) Push(FrameKind::kDiscardToMax, p, amount);
+      break;
+    case Op::kCounterSpell:
+      for (ObjId o : objs) CounterSpell(o);
+      break;
+    case Op::kDelayed:
+      next_upkeep_.push_back({item, &st.delayed});
+      break;
+    case Op::kPrevent:
+      for (ObjId o : objs) prevent_shield_[o] = static_cast<int16_t>(prevent_shield_[o] + amount);
+      for (Player p : players) player_shield_[p] = static_cast<int16_t>(player_shield_[p] + amount);
+      Log(absl::StrCat("a shield will prevent the next ", amount, " damage"));
+      break;
+    case Op::kReplaceNextDraw:
+      replace_draw_[item.controller] = amount;
+      break;
   }
-  for (auto& [serial, out] : outcomes_)
-    if (serial == item.serial) out = outcome;
-  if (stage_ == Stage::kResolve) CheckState();
+  (void)f;
+}
+
+// A spell or ability resolves (T-3, T-11); triggers it caused wait until it
+// has finished (E-4), then damage it assigned gets its prevention step (T-4).
+// f.a: item; f.b: next step; f.c: damage_ size when it began. pc: 0 start,
+// 1 steps, 2 finish.
+void Game::RunResolve(Frame& f) {
+  StackItem& item = items_[f.a];
+  const CardDef& card = (*db_)[item.body_card];
+  if (f.pc == 0) {
+    f.c = static_cast<int32_t>(damage_.size());
+    if (item.countered) {
+      frames_.pop_back();
+      return;
+    }
+    bool any_target = item.target_count == 0;
+    for (int i = 0; i < item.target_count; ++i)
+      if (item.targets[i].kind == Target::kPlayer ||
+          TargetLegal(item, item.target_slot[i], item.targets[i]))
+        any_target = true;
+    if (item.from == BodySource::kSpell && !card.has_spell && card.enchant != kNoFilter)
+      any_target = item.target_count > 0 && TargetLegal(item, 0, item.targets[0]);
+    if (!any_target) {
+      // T-11: every target is illegal: it does nothing.
+      Log(absl::StrCat(item.card != kNoObj ? ObjectName(item.card) : ObjectName(item.source),
+                       " fizzles"));
+      outcomes_.push_back({item.serial, Outcome::kFizzled});
+      if (item.card != kNoObj && state_.obj.zone[item.card] == Zone::kStack)
+        ZoneChange(item.card, Zone::kGraveyard, state_.obj.owner[item.card]);
+      frames_.pop_back();
+      return;
+    }
+    if (item.from == BodySource::kSpell && !card.has_spell) {
+      f.pc = 2;
+      EnterBattlefield(item);
+      return;
+    }
+    Log(absl::StrCat(item.card != kNoObj ? ObjectName(item.card)
+                                         : absl::StrCat("ability of ", ObjectName(item.source)),
+                     " resolves"));
+    f.pc = 1;
+    f.b = 0;
+    if (item.from == BodySource::kPhase || item.from == BodySource::kGrantedPhase) {
+      for (auto& t : phase_todo_)
+        if (t.object.id == item.source && t.card == item.body_card && t.index == item.ability)
+          t.done = true;
+    }
+    return;
+  }
+  if (f.pc == 1) {
+    const std::vector<EffectStep>* steps = nullptr;
+    if (item.from == BodySource::kDelayed) {
+      steps = delayed_steps_[item.ability];
+    } else if (const AbilityBody* b = ModeBody(item)) {
+      steps = &b->steps;
+    }
+    if (!steps || f.b >= static_cast<int>(steps->size())) {
+      f.pc = 2;
+      return;
+    }
+    ExecuteStep(item, (*steps)[f.b++], f);
+    return;
+  }
+  // pc 2: finish.
+  int idx = f.a, damage_begin = f.c;
+  frames_.pop_back();
+  StackItem& done = items_[idx];
+  if (done.card != kNoObj && state_.obj.zone[done.card] == Zone::kStack)
+    ZoneChange(done.card, Zone::kGraveyard, state_.obj.owner[done.card]);
+  outcomes_.push_back({done.serial, Outcome::kResolved});
+  if (static_cast<int>(damage_.size()) > damage_begin)
+    Push(FrameKind::kPrevention, damage_begin);
+  else
+    CheckState();
+  if (!queued_.empty()) Push(FrameKind::kTriggers);
 }
 
 void Game::EnterBattlefield(StackItem& item) {
   ObjId o = item.card;
   MoveTo(o, Zone::kBattlefield, item.controller);
   state_.obj.controller[o] = item.controller;
-  state_.obj.sick[o] = true;
+  state_.Touch();
   Log(absl::StrCat(ObjectName(o), " enters the battlefield"));
   const CardDef& card = (*db_)[state_.obj.card[o]];
-  if (card.enchant != kNoFilter && item.target_count > 0 && item.targets[0].kind == Target::kObject)
+  if (card.enchant != kNoFilter && item.target_count > 0 &&
+      item.targets[0].kind == Target::kObject)
     Attach(o, item.targets[0].obj.id);
-  if (card.enters.choose == ChoiceKind::kNone) {
-    FinishEntry(o, nullptr);
-    return;
-  }
-  // Ask the entry choice (a decision during resolution).
-  decision_.actions.clear();
+  Occurrence e;
+  e.kind = EventKind::kZoneChange;
+  e.object = o;
+  e.from = Zone::kStack;
+  e.to = Zone::kBattlefield;
+  e.player = item.controller;
+  e.last = Chars(o);
+  CollectTriggers(Record(e), Timing::kAfter);
+  if (card.enters.choose != ChoiceKind::kNone) Push(FrameKind::kEntry, o);
+}
+
+void Game::RunEntry(Frame& f) {
+  ObjId o = static_cast<ObjId>(f.a);
+  const CardDef& card = (*db_)[state_.obj.card[o]];
   const EntryChoice& e = card.enters;
+  Player p = Chars(o).controller;
+  decision_.actions.clear();
   auto word = [&](Word w) { decision_.actions.push_back({ActionKind::kWord, kNoObj, 0, w}); };
   switch (e.choose) {
     case ChoiceKind::kColor:
@@ -1102,7 +1661,7 @@ void Game::EnterBattlefield(StackItem& item) {
       break;
     case ChoiceKind::kCopy:
     case ChoiceKind::kExile: {
-      FilterContext ctx = ContextFor(o, item.controller, kNoWord);
+      FilterContext ctx = ContextFor(o, p, kNoWord);
       for (ObjId t = 0; t < state_.obj.count; ++t)
         if (t != o && state_.obj.zone[t] == Zone::kBattlefield &&
             MatchFilter(state_, &Chars(0), db_->filter(e.filter), t, ctx))
@@ -1112,45 +1671,619 @@ void Game::EnterBattlefield(StackItem& item) {
       break;
     }
     default:
-      break;
+      frames_.pop_back();
+      return;
   }
-  entering_ = o;
-  stage_ = Stage::kEntryChoice;
-  Decide(DecisionKind::kChoice, item.controller);
+  Decide(DecisionKind::kChoice, p);
 }
 
-void Game::FinishEntry(ObjId o, const Action* a) {
-  const CardDef& card = (*db_)[state_.obj.card[o]];
-  if (a && a->kind != ActionKind::kNoChoice) {
-    switch (card.enters.choose) {
-      case ChoiceKind::kCopy: {
-        // The copiable values are fixed now (L-7): a copy of a copy copies
-        // what the first copy copied.
-        const Characteristics& src = Chars(a->object);
-        CopySpec spec{src.card, src.mode, src.blank};
-        if (card.enters.has_except_colors) {
-          spec.has_colors = true;
-          spec.colors = card.enters.except_colors;
-        }
-        state_.obj.copy[o] = spec;
-        Log(absl::StrCat(ObjectName(o), " enters as a copy of ", ObjectName(a->object)));
-        break;
-      }
-      case ChoiceKind::kExile:
-        MoveTo(a->object, Zone::kExile, state_.obj.owner[a->object]);
-        state_.obj.linked[o] = state_.Ref(a->object);
-        break;
-      case ChoiceKind::kMode:
-        state_.obj.choice[o] = static_cast<uint16_t>(a->value);
-        break;
-      default:
-        state_.obj.choice[o] = static_cast<uint16_t>(a->value);
-        break;
+// ---------------------------------------------------------------- triggers
+
+// E-3 B: triggered effects happen one at a time, in the order the active
+// player picks; a trigger with a cost is paid for now or never. They do not
+// go on a batch. pc 0 pick, 1 optional cost asked.
+void Game::RunTriggers(Frame& f) {
+  if (f.pc == 0) {
+    if (queued_.empty() || over_) {
+      frames_.pop_back();
+      return;
     }
-    state_.Touch();
+    // The active player orders simultaneous triggers.
+    if (queued_.size() > 1 && std::any_of(queued_.begin() + 1, queued_.end(), [&](auto& q) {
+          return q.event == queued_[0].event;
+        })) {
+      decision_.actions.clear();
+      for (int i = 0; i < static_cast<int>(queued_.size()); ++i)
+        if (queued_[i].event == queued_[0].event)
+          decision_.actions.push_back({ActionKind::kObject, queued_[i].source, 0, i});
+      Decide(DecisionKind::kTriggerOrder, state_.active);
+      return;
+    }
+    f.b = 0;
+    f.pc = 3;
   }
-  stage_ = Stage::kResolve;
+  if (f.pc == 3) {
+    QueuedTrigger q = queued_[f.b];
+    queued_.erase(queued_.begin() + f.b);
+    StackItem item;
+    item.source = q.source;
+    item.body_card = q.card;
+    item.from = BodySource::kTrigger;
+    item.ability = q.index;
+    item.controller = q.controller;
+    item.event = q.event;
+    item.serial = next_serial_++;
+    items_.push_back(item);
+    f.a = static_cast<int32_t>(items_.size() - 1);
+    const TriggeredAbility& tr = (*db_)[q.card].triggers[q.index];
+    if (tr.has_optional_cost) {
+      if (!opt_.free_mana && !CanPay(q.controller, tr.optional_cost, 0, kNoObj)) {
+        f.pc = 0;
+        return;
+      }
+      decision_.actions.clear();
+      decision_.actions.push_back({ActionKind::kYes});
+      decision_.actions.push_back({ActionKind::kNo});
+      f.pc = 1;
+      Decide(DecisionKind::kOptionalCost, q.controller);
+      return;
+    }
+    f.pc = 2;
+  }
+  if (f.pc == 2) {
+    f.pc = 0;
+    StackItem& item = items_[f.a];
+    const AbilityBody* body = BodyOf(item);
+    if (body && !HasLegalTargets(item, *body)) return;  // nothing to target: it does nothing
+    Push(FrameKind::kCast, f.a, kPlayImmediate, kNoObj);
+    frames_.back().pc = 0;
+  }
+}
+
+// ---------------------------------------------------------------- damage prevention
+
+// T-4: after damage is assigned, the active player then the other may play
+// damage-prevention effects; then the damage is final, damage triggers
+// happen, and lethal damage destroys. f.a: first pending damage; f.c who
+// decides; pc 0 AP, 1 NAP, 2 final.
+void Game::RunPrevention(Frame& f) {
+  if (f.pc < 2) {
+    Player p = f.pc == 0 ? state_.active : Opponent(state_.active);
+    decision_.actions.clear();
+    decision_.actions.push_back({ActionKind::kPass});
+    AddPlayableActions(p, DecisionKind::kPrevention);
+    if (decision_.actions.size() == 1) {
+      ++f.pc;
+      return;
+    }
+    f.c = p;
+    Decide(DecisionKind::kPrevention, p);
+    return;
+  }
+  std::vector<PendingDamage> pending(damage_.begin() + f.a, damage_.end());
+  damage_.resize(f.a);
+  frames_.pop_back();
+  for (PendingDamage& d : pending) {
+    // Prevention shields (E-3 A).
+    int16_t* shield = d.to.kind == Target::kPlayer ? &player_shield_[d.to.player]
+                                                    : &prevent_shield_[d.to.obj.id];
+    if (d.to.kind == Target::kObject && !state_.Alive(d.to.obj)) continue;
+    int prevented = std::min<int>(*shield, d.amount);
+    *shield = static_cast<int16_t>(*shield - prevented);
+    d.amount -= prevented;
+    if (prevented) Log(absl::StrCat(prevented, " damage is prevented"));
+    if (d.amount > 0) DealDamage(d);
+  }
   CheckState();
+}
+
+// ---------------------------------------------------------------- occurrences with choices
+
+// A draw (E-3): reactions timed to it (Aladdin's Lamp), a replacement, then
+// the card is drawn and "whenever a player draws" triggers. f.a player,
+// f.b draws left. pc 0 reactions, 1 replacement, 2 draw.
+void Game::RunDraw(Frame& f) {
+  Player p = static_cast<Player>(f.a);
+  if (f.b <= 0 || over_) {
+    frames_.pop_back();
+    return;
+  }
+  auto& lib = state_.players[p].library;
+  if (f.pc == 0) {
+    f.pc = 1;
+    Push(FrameKind::kReaction, static_cast<int32_t>(Reaction::kDraw), p);
+    return;
+  }
+  if (f.pc == 1) {
+    f.pc = 2;
+    int look = std::min<int>(replace_draw_[p], static_cast<int>(lib.size()));
+    if (look > 0) {
+      // Instead of drawing: look at the top cards, keep one, the rest go to
+      // the bottom; then draw the kept one.
+      replace_draw_[p] = 0;
+      decision_.actions.clear();
+      for (int i = 0; i < look; ++i) decision_.actions.push_back({ActionKind::kObject, lib[i]});
+      Log(absl::StrCat(Who(p), " looks at the top ", look, " cards instead of drawing"));
+      f.c = look;
+      Decide(DecisionKind::kChoice, p);
+      return;
+    }
+  }
+  // pc 2: the draw happens.
+  f.pc = 0;
+  --f.b;
+  if (lib.empty()) {
+    Log(absl::StrCat(Who(p), " draws from an empty library"));
+    Lose(p, EndReason::kLibrary);
+    return;
+  }
+  ObjId top = lib.front();
+  MoveTo(top, Zone::kHand, p);
+  Log(absl::StrCat(Who(p), " draws ", ObjectName(top)));
+  Occurrence e;
+  e.kind = EventKind::kDraw;
+  e.player = p;
+  e.object = top;
+  e.last = Chars(top);
+  e.from = Zone::kLibrary;
+  e.to = Zone::kHand;
+  CollectTriggers(Record(e), Timing::kAfter);
+}
+
+// A creature headed to the graveyard by destruction: reactions first
+// (regeneration, E-3 C), then a regeneration shield replaces it (E-3 A).
+// f.a object, f.b incarnation; pc 0 reactions, 1 happen.
+void Game::RunDestroy(Frame& f) {
+  ObjId o = static_cast<ObjId>(f.a);
+  ObjRef ref{o, static_cast<uint16_t>(f.b)};
+  if (!state_.Alive(ref) || state_.obj.zone[o] != Zone::kBattlefield) {
+    frames_.pop_back();
+    return;
+  }
+  if (f.c == 1 && state_.obj.damage[o] < Chars(o).toughness) {
+    frames_.pop_back();  // no longer lethal (it was made bigger)
+    return;
+  }
+  if (f.pc == 0) {
+    f.pc = 1;
+    if (!no_regen_[o]) Push(FrameKind::kReaction, static_cast<int32_t>(Reaction::kDestroy), o);
+    return;
+  }
+  frames_.pop_back();
+  if (state_.obj.regen_shields[o] > 0 && !no_regen_[o]) {
+    --state_.obj.regen_shields[o];
+    state_.obj.damage[o] = 0;
+    SetTapped(o, true);
+    combat_[o] = kNotInCombat;
+    Log(absl::StrCat(ObjectName(o), " regenerates"));
+    return;
+  }
+  Log(absl::StrCat(ObjectName(o), " is destroyed"));
+  ZoneChange(o, Zone::kGraveyard, state_.obj.owner[o]);
+}
+
+// E-3 C: the active player plays all their reactions, one at a time, each
+// resolving fully; then the other player. f.a reaction kind, f.b the object
+// or player it is about; pc 0 AP, 1 NAP.
+void Game::RunReaction(Frame& f) {
+  if (f.pc >= 2 || over_) {
+    frames_.pop_back();
+    return;
+  }
+  Player p = f.pc == 0 ? state_.active : Opponent(state_.active);
+  Reaction kind = static_cast<Reaction>(f.a);
+  decision_.actions.clear();
+  decision_.actions.push_back({ActionKind::kPass});
+  ObjId about = kind == Reaction::kDestroy ? static_cast<ObjId>(f.b) : kNoObj;
+  if (kind == Reaction::kDraw && p != static_cast<Player>(f.b)) {
+    ++f.pc;  // only the drawing player replaces their draw
+    return;
+  }
+  AddPlayableActions(p, DecisionKind::kReaction, kind, about);
+  if (decision_.actions.size() == 1) {
+    ++f.pc;
+    return;
+  }
+  f.c = p;
+  Decide(DecisionKind::kReaction, p);
+}
+
+// ---------------------------------------------------------------- the attack
+
+// T-7: declare attackers, a neutral-state loop, blockers, another loop, then
+// damage (first strike first), each with its prevention step.
+// pc 0 attackers, 1 after attackers, 2 blockers, 3 after blockers,
+// 4 first-strike damage, 5 regular damage, 6 end.
+void Game::RunAttack(Frame& f) {
+  GameState& s = state_;
+  Player ap = s.active, nap = Opponent(ap);
+  decision_.actions.clear();
+  switch (f.pc) {
+    case 0: {
+      for (ObjId o = 0; o < s.obj.count; ++o) {
+        if (s.obj.zone[o] != Zone::kBattlefield || combat_[o] != kNotInCombat) continue;
+        const Characteristics& ch = Chars(o);
+        if (ch.controller != ap || !ch.IsCreature() || s.obj.tapped[o] ||
+            Has(ch.keywords, kDefender) || (s.obj.sick[o] && !Has(ch.keywords, kHaste)))
+          continue;
+        decision_.actions.push_back({ActionKind::kObject, o});
+      }
+      decision_.actions.push_back({ActionKind::kDone});
+      if (decision_.actions.size() == 1) {
+        f.pc = 1;
+        return;
+      }
+      Decide(DecisionKind::kAttackers, ap);
+      return;
+    }
+    case 1: {
+      bool any = false;
+      for (ObjId o = 0; o < s.obj.count; ++o) any |= combat_[o] == kAttacking;
+      if (!any) {
+        f.pc = 6;
+        return;
+      }
+      f.pc = 2;
+      Push(FrameKind::kNeutral, 1);
+      return;
+    }
+    case 2: {
+      // Each untapped creature blocks at most one attacker; fliers only by
+      // flying or reach; landwalk can't be blocked when the defender has
+      // such a land.
+      ColorMask defender_lands = 0;
+      for (ObjId o = 0; o < s.obj.count; ++o)
+        if (s.obj.zone[o] == Zone::kBattlefield && Chars(o).controller == nap)
+          for (int c = 0; c < kColorCount; ++c)
+            if (Chars(o).HasSubtype(BasicLandSubtype(c))) defender_lands |= 1u << c;
+      for (ObjId b = 0; b < s.obj.count; ++b) {
+        if (s.obj.zone[b] != Zone::kBattlefield || combat_[b] != kNotInCombat) continue;
+        const Characteristics& bc = Chars(b);
+        if (bc.controller != nap || !bc.IsCreature() || s.obj.tapped[b]) continue;
+        for (ObjId a = 0; a < s.obj.count; ++a) {
+          if (combat_[a] != kAttacking || s.obj.zone[a] != Zone::kBattlefield) continue;
+          const Characteristics& ac = Chars(a);
+          if (Has(ac.keywords, kFlying) && !Has(bc.keywords, kFlying) && !Has(bc.keywords, kReach))
+            continue;
+          bool walk = false;
+          for (int c = 0; c < kColorCount; ++c)
+            walk |= Has(ac.keywords, kPlainswalk + c) && Has(defender_lands, c);
+          if (walk) continue;
+          bool protected_from = false;
+          for (int c = 0; c < kColorCount; ++c)
+            protected_from |= Has(ac.keywords, kProtWhite + c) && Has(bc.colors, c);
+          if (protected_from) continue;
+          decision_.actions.push_back({ActionKind::kBlock, b, 0, a});
+        }
+      }
+      decision_.actions.push_back({ActionKind::kDone});
+      if (decision_.actions.size() == 1) {
+        f.pc = 3;
+        return;
+      }
+      Decide(DecisionKind::kBlockers, nap);
+      return;
+    }
+    case 3:
+      f.pc = 4;
+      Push(FrameKind::kNeutral, 1);
+      return;
+    case 4:
+    case 5: {
+      const bool first = f.pc == 4;
+      f.pc = first ? 5 : 6;
+      int begin = static_cast<int>(damage_.size());
+      auto strikes_now = [&](ObjId o) {
+        return Has(Chars(o).keywords, kFirstStrike) == first;
+      };
+      for (ObjId a = 0; a < s.obj.count; ++a) {
+        if (combat_[a] != kAttacking || s.obj.zone[a] != Zone::kBattlefield) continue;
+        const Characteristics& ac = Chars(a);
+        int power = ac.power;
+        std::vector<ObjId> blockers;
+        bool was_blocked = block_target_[a] == a;  // marks "was blocked"
+        for (ObjId b = 0; b < s.obj.count; ++b)
+          if (combat_[b] == kBlocking && block_target_[b] == a &&
+              s.obj.zone[b] == Zone::kBattlefield)
+            blockers.push_back(b);
+        for (ObjId b : blockers)
+          if (strikes_now(b) && Chars(b).power > 0)
+            damage_.push_back({b, Target{Target::kObject, s.Ref(a), kNoPlayer}, Chars(b).power,
+                               false, true});
+        if (!strikes_now(a) || power <= 0) continue;
+        if (!was_blocked) {
+          damage_.push_back({a, Target{Target::kPlayer, {}, nap}, power, false, true});
+          continue;
+        }
+        // Blocked: lethal damage to each blocker in order; trample sends the
+        // rest to the player.
+        bool trample = Has(ac.keywords, kTrample);
+        for (size_t i = 0; i < blockers.size() && power > 0; ++i) {
+          const Characteristics& bc = Chars(blockers[i]);
+          int lethal = std::max(0, bc.toughness - s.obj.damage[blockers[i]]);
+          int give = (i + 1 == blockers.size() && !trample) ? power : std::min(power, lethal);
+          if (give > 0)
+            damage_.push_back(
+                {a, Target{Target::kObject, s.Ref(blockers[i]), kNoPlayer}, give, false, true});
+          power -= give;
+        }
+        if (trample && power > 0)
+          damage_.push_back({a, Target{Target::kPlayer, {}, nap}, power, false, true});
+      }
+      if (static_cast<int>(damage_.size()) > begin) Push(FrameKind::kPrevention, begin);
+      return;
+    }
+    default:
+      for (ObjId o = 0; o < s.obj.count; ++o) {
+        combat_[o] = kNotInCombat;
+        block_target_[o] = kNoObj;
+      }
+      Log("the attack ends");
+      frames_.pop_back();
+      return;
+  }
+}
+
+// ---------------------------------------------------------------- actions
+
+void Game::ApplyToFrame(Frame& f, const Action& a) {
+  GameState& s = state_;
+  switch (f.kind) {
+    case FrameKind::kNeutral:
+      if (f.pc == 2) {
+        // The defender answered an announced attack.
+        if (a.kind == ActionKind::kPass) {
+          f.pc = 1;
+          f.b = 0;
+          f.c = s.active;
+          attacked_[s.active] = true;
+          Log(absl::StrCat(Who(s.active), " attacks"));
+          Push(FrameKind::kAttack);
+          return;
+        }
+        Log("the attack is aborted: the defender starts a batch");
+        f.pc = 1;
+        f.b = 0;
+        f.c = s.active;
+        Push(FrameKind::kBatch, 0, 0, s.active);
+        StartCast(Opponent(s.active), a, kPlayBatch, kNoObj);
+        return;
+      }
+      if (a.kind == ActionKind::kPass) {
+        ++f.b;
+        f.c = Opponent(static_cast<Player>(f.c));
+        return;
+      }
+      if (a.kind == ActionKind::kAttack) {
+        Log(absl::StrCat(Who(s.active), " announces an attack"));
+        f.pc = 2;
+        return;
+      }
+      if (a.kind == ActionKind::kPlayLand) {
+        Player p = static_cast<Player>(f.c);
+        MoveTo(a.object, Zone::kBattlefield, p);
+        s.obj.controller[a.object] = p;
+        s.obj.sick[a.object] = false;
+        s.Touch();
+        ++lands_played_[p];
+        Log(absl::StrCat(Who(p), " plays ", ObjectName(a.object)));
+        f.b = 0;
+        f.c = s.active;
+        return;
+      }
+      {
+        Player p = static_cast<Player>(f.c);
+        f.b = 0;
+        f.c = s.active;
+        Push(FrameKind::kBatch, 0, 0, s.active);
+        if (a.kind == ActionKind::kPhaseEffect && phase_todo_[a.index].is_cost) {
+          // Paying or refusing a phase cost (T-13).
+          frames_.pop_back();
+          PhaseTodo& t = phase_todo_[a.index];
+          t.done = true;
+          decision_.actions.clear();
+          decision_.actions.push_back({ActionKind::kYes, t.object.id, a.index});
+          decision_.actions.push_back({ActionKind::kNo, t.object.id, a.index});
+          if (!opt_.free_mana && !CanPay(p, t.cost, 0, t.object.id)) decision_.actions.erase(decision_.actions.begin());
+          Push(FrameKind::kReaction, 100, a.index, p);  // a phase-cost answer
+          frames_.back().pc = 5;
+          Decide(DecisionKind::kPhaseCost, p);
+          return;
+        }
+        StartCast(p, a, kPlayBatch, kNoObj);
+      }
+      return;
+    case FrameKind::kBatch:
+      if (a.kind == ActionKind::kPass) {
+        ++f.b;
+        f.c = Opponent(static_cast<Player>(f.c));
+        return;
+      }
+      f.b = 0;
+      f.c = s.active;
+      if (a.kind == ActionKind::kPhaseEffect && phase_todo_[a.index].is_cost) {
+        PhaseTodo& t = phase_todo_[a.index];
+        t.done = true;
+        Player p = t.controller;
+        decision_.actions.clear();
+        decision_.actions.push_back({ActionKind::kYes, t.object.id, a.index});
+        decision_.actions.push_back({ActionKind::kNo, t.object.id, a.index});
+        if (!opt_.free_mana && !CanPay(p, t.cost, 0, t.object.id)) decision_.actions.erase(decision_.actions.begin());
+        Push(FrameKind::kReaction, 100, a.index, p);
+        frames_.back().pc = 5;
+        Decide(DecisionKind::kPhaseCost, p);
+        return;
+      }
+      StartCast(decision_.player, a, kPlayBatch, kNoObj);
+      return;
+    case FrameKind::kInterrupts:
+      if (a.kind == ActionKind::kPass) {
+        ++f.b;
+        f.c = Opponent(static_cast<Player>(f.c));
+        return;
+      }
+      f.b = 0;
+      f.c = items_[f.a].controller;  // the caster keeps priority (T-8)
+      StartCast(decision_.player, a, kPlayInterrupt, kNoObj);
+      return;
+    case FrameKind::kPrevention:
+      if (a.kind == ActionKind::kPass) {
+        ++f.pc;
+        return;
+      }
+      StartCast(decision_.player, a, kPlayImmediate, kNoObj);
+      return;
+    case FrameKind::kReaction:
+      if (f.a == 100) {
+        // A phase cost: pay it, or suffer the penalty now.
+        frames_.pop_back();
+        PhaseTodo& t = phase_todo_[a.index];
+        if (a.kind == ActionKind::kYes) {
+          if (!opt_.free_mana) Pay(t.controller, t.cost, 0, t.object.id);
+          Log(absl::StrCat(Who(t.controller), " pays the phase cost of ", ObjectName(t.object.id)));
+          return;
+        }
+        Log(absl::StrCat(Who(t.controller), " does not pay the phase cost of ",
+                         ObjectName(t.object.id)));
+        StackItem item;
+        item.source = t.object.id;
+        item.body_card = t.card;
+        item.from = t.granted ? BodySource::kGrantedPhase : BodySource::kPhase;
+        item.ability = t.index;
+        item.controller = t.controller;
+        item.serial = next_serial_++;
+        items_.push_back(item);
+        Push(FrameKind::kResolve, static_cast<int32_t>(items_.size() - 1));
+        return;
+      }
+      if (a.kind == ActionKind::kPass) {
+        ++f.pc;
+        return;
+      }
+      StartCast(decision_.player, a, kPlayImmediate,
+                static_cast<Reaction>(f.a) == Reaction::kDestroy ? static_cast<ObjId>(f.b) : kNoObj);
+      return;
+    case FrameKind::kCast: {
+      StackItem& item = items_[f.a];
+      switch (decision_.kind) {
+        case DecisionKind::kChoice:
+          if (f.pc == 0) {
+            item.mode = static_cast<int8_t>(a.value - 1);
+            f.pc = 1;
+          } else {
+            item.choice[item.choice_count++] = static_cast<uint16_t>(a.value);
+          }
+          return;
+        case DecisionKind::kTarget:
+          if (a.kind == ActionKind::kDone) {
+            ++item.slot;
+            item.in_slot = 0;
+            return;
+          }
+          item.target_slot[item.target_count] = item.slot;
+          item.targets[item.target_count++] =
+              a.kind == ActionKind::kTargetPlayer
+                  ? Target{Target::kPlayer, {}, static_cast<Player>(a.value)}
+                  : Target{Target::kObject, s.Ref(a.object), kNoPlayer};
+          ++item.in_slot;
+          return;
+        case DecisionKind::kX:
+          item.x = static_cast<int16_t>(a.value);
+          return;
+        case DecisionKind::kDiscard:
+          Log(absl::StrCat(Who(item.controller), " discards ", ObjectName(a.object)));
+          ZoneChange(a.object, Zone::kGraveyard, s.obj.owner[a.object]);
+          f.b += 256;
+          return;
+        default:
+          return;
+      }
+    }
+    case FrameKind::kTriggers:
+      if (f.pc == 0) {
+        f.b = a.value;
+        f.pc = 3;
+        return;
+      }
+      if (f.pc == 1) {
+        const StackItem& item = items_[f.a];
+        const TriggeredAbility& tr = (*db_)[item.body_card].triggers[item.ability];
+        if (a.kind == ActionKind::kYes) {
+          if (!opt_.free_mana) Pay(item.controller, tr.optional_cost, 0, kNoObj);
+          f.pc = 2;
+        } else {
+          Log(absl::StrCat(Who(item.controller), " declines to pay for ",
+                           (*db_)[item.body_card].AbilityName((*db_)[item.body_card].TriggerBit(item.ability))));
+          f.pc = 0;
+        }
+      }
+      return;
+    case FrameKind::kAttack:
+      if (a.kind == ActionKind::kDone) {
+        ++f.pc;
+        return;
+      }
+      if (f.pc == 0) {
+        combat_[a.object] = kAttacking;
+        if (!Has(Chars(a.object).keywords, kVigilance)) SetTapped(a.object, true);
+        Log(absl::StrCat(ObjectName(a.object), " attacks"));
+      } else {
+        combat_[a.object] = kBlocking;
+        block_target_[a.object] = static_cast<ObjId>(a.value);
+        block_target_[a.value] = static_cast<ObjId>(a.value);  // the attacker was blocked
+        Log(absl::StrCat(ObjectName(a.object), " blocks ", ObjectName(static_cast<ObjId>(a.value))));
+      }
+      return;
+    case FrameKind::kDraw: {
+      // Aladdin's Lamp: keep the chosen card on top, the rest to the bottom.
+      Player p = static_cast<Player>(f.a);
+      auto& lib = s.players[p].library;
+      std::vector<ObjId> looked(lib.begin(), lib.begin() + f.c);
+      lib.erase(lib.begin(), lib.begin() + f.c);
+      for (ObjId o : looked)
+        if (o != a.object) lib.push_back(o);
+      lib.insert(lib.begin(), a.object);
+      s.Touch();
+      return;
+    }
+    case FrameKind::kDiscardToMax:
+      Log(absl::StrCat(Who(decision_.player), " discards ", ObjectName(a.object)));
+      ZoneChange(a.object, Zone::kGraveyard, s.obj.owner[a.object]);
+      if (f.b > 0) --f.b;
+      return;
+    case FrameKind::kEntry: {
+      ObjId o = static_cast<ObjId>(f.a);
+      const CardDef& card = (*db_)[s.obj.card[o]];
+      frames_.pop_back();
+      if (a.kind == ActionKind::kNoChoice) return;
+      switch (card.enters.choose) {
+        case ChoiceKind::kCopy: {
+          // The copiable values are fixed now (L-7): a copy of a copy copies
+          // what the first copy copied.
+          const Characteristics& src = Chars(a.object);
+          CopySpec spec{src.card, src.mode, src.blank};
+          if (card.enters.has_except_colors) {
+            spec.has_colors = true;
+            spec.colors = card.enters.except_colors;
+          }
+          s.obj.copy[o] = spec;
+          Log(absl::StrCat(ObjectName(o), " enters as a copy of ", ObjectName(a.object)));
+          break;
+        }
+        case ChoiceKind::kExile:
+          ZoneChange(a.object, Zone::kExile, s.obj.owner[a.object]);
+          s.obj.linked[o] = s.Ref(a.object);
+          break;
+        default:
+          s.obj.choice[o] = static_cast<uint16_t>(a.value);
+          break;
+      }
+      s.Touch();
+      return;
+    }
+    default:
+      return;
+  }
 }
 
 }  // namespace strata

@@ -2,9 +2,11 @@
 // (DESIGN.md "The engine is resumable"). Advance() runs the rules until a
 // player must decide and returns the decision with its legal actions; the
 // caller applies one with Apply() and advances again. Nothing here calls a
-// player back, so scripted scenarios, simulations, replays and look-ahead
-// all drive a game the same way, and a copy of a Game continues exactly like
-// the original.
+// player back: the rules in progress live on an explicit stack of small
+// frames (a phase, a batch, a casting, a resolution, an occurrence, an
+// attack), so a copy of a Game continues exactly like the original, and
+// scripted scenarios, simulations, replays and look-ahead all drive a game
+// the same way.
 #pragma once
 
 #include <cstdint>
@@ -13,29 +15,39 @@
 
 #include "engine/card.h"
 #include "engine/layers.h"
+#include "engine/mana.h"
 #include "engine/state.h"
 
 namespace strata {
 
+// What kind of decision a player faces (DESIGN.md "Policies").
 enum class DecisionKind : uint8_t {
-  kNone,      // game over or stopped
-  kNeutral,   // start a batch (or play a land), or pass (T-2)
-  kRespond,   // add to the batch, or pass (T-3)
-  kTarget,    // choose a target for the spell or ability being cast
-  kX,         // choose X
-  kChoice,    // a color, type, word, mode or object asked while casting or entering
-  kDiscard,   // choose a card to discard (cost or discard phase)
+  kNone,         // game over or stopped
+  kNeutral,      // start a batch, play a land, announce an attack, or pass (T-2, T-6)
+  kRespond,      // add to the batch, or pass (T-3)
+  kInterrupt,    // interrupt a spell being cast, or pass (T-8)
+  kTarget,       // choose a target for the spell or ability being cast
+  kX,            // choose X
+  kChoice,       // a mode, color, type, word or object asked while casting or entering
+  kDiscard,      // choose a card to discard (a cost, or the discard phase)
+  kAttackers,    // declare an attacker, or done (T-7)
+  kBlockers,     // declare a blocker, or done (T-7)
+  kPrevention,   // play a damage-prevention effect, or pass (T-4)
+  kReaction,     // play a reaction timed to an occurrence, or pass (E-3 C)
+  kTriggerOrder, // the active player picks which trigger happens next (E-3 B)
+  kOptionalCost, // pay a triggered ability's optional cost now or never (E-3)
+  kPhaseCost,    // pay a phase cost or suffer its penalty (T-13)
 };
 std::string_view DecisionKindName(DecisionKind k);
 
 enum class ActionKind : uint8_t {
-  kPass, kCast, kActivate, kPlayLand, kTargetObject, kTargetPlayer, kNumber, kWord, kObject,
-  kNoChoice
+  kPass, kCast, kActivate, kPlayLand, kAttack, kTargetObject, kTargetPlayer, kNumber, kWord,
+  kObject, kNoChoice, kDone, kYes, kNo, kPhaseEffect, kBlock
 };
 
-// One legal action. `object` is the card, source, target or chosen object;
-// `index` the ability number (0-based) for kActivate; `value` X, a word, a
-// mode or a player.
+// One legal action. `object` is the card, source, target, attacker or chosen
+// object; `index` an ability number (0-based) or a pending phase ability;
+// `value` X, a word, a mode, a player, or the attacker a blocker blocks.
 struct Action {
   ActionKind kind = ActionKind::kPass;
   ObjId object = kNoObj;
@@ -52,26 +64,84 @@ struct Decision {
 
 enum class Outcome : uint8_t { kPending, kResolved, kCountered, kFizzled };
 
-// A target: an object (with its incarnation), a player, or a spell on the batch.
+// Why a game ended.
+enum class EndReason : uint8_t { kNone, kLife, kLibrary, kBoth, kTurnCap, kActionCap };
+std::string_view EndReasonName(EndReason r);
+
+// A target: an object (with its incarnation) or a player.
 struct Target {
   enum Kind : uint8_t { kNone, kObject, kPlayer } kind = kNone;
   ObjRef obj;
   Player player = kNoPlayer;
 };
 
-// A spell or ability on the batch (or being cast).
+// Where the body of a spell or ability comes from.
+enum class BodySource : uint8_t { kSpell, kActivated, kTrigger, kPhase, kGrantedPhase, kDelayed };
+
+// A spell or ability being cast, on a batch, or resolving.
 struct StackItem {
   ObjId card = kNoObj;    // the spell's card (kNoObj for an ability)
   ObjId source = kNoObj;  // the ability's source
-  int16_t ability = -1;   // activated ability index, -1 for a spell
+  BodySource from = BodySource::kSpell;
+  CardId body_card = kNoCard;  // the card whose ability table holds the body
+  int16_t ability = -1;        // index into that table
+  int8_t mode = -1;            // chosen mode of a modal body
   Player controller = 0;
   std::array<Target, 4> targets{};
+  std::array<uint8_t, 4> target_slot{};  // which target spec each target fills
   uint8_t target_count = 0;
   int16_t x = 0;
   std::array<uint16_t, 2> choice{kNoWord, kNoWord};
   uint8_t choice_count = 0;
   uint32_t serial = 0;
   int16_t source_power = 0, source_toughness = 0;
+  int32_t event = -1;  // the occurrence a trigger responds to (index into events)
+  bool countered = false;
+  uint8_t slot = 0;    // casting: the target spec being filled
+  uint8_t in_slot = 0; // casting: targets chosen for that spec so far
+};
+
+// A triggered ability waiting to happen (E-3 B, E-4).
+struct QueuedTrigger {
+  ObjId source = kNoObj;
+  CardId card = kNoCard;
+  int16_t index = 0;
+  Player controller = 0;
+  int32_t event = -1;
+};
+
+// An occurrence (E-): what happened, with last known values of its object.
+struct Occurrence {
+  EventKind kind = EventKind::kDraw;
+  Player player = kNoPlayer;  // who draws, casts, is dealt damage, ...
+  ObjId object = kNoObj;
+  ObjId source = kNoObj;      // damage source
+  Zone from = Zone::kNone, to = Zone::kNone;
+  int amount = 0;
+  Characteristics last;       // the object's characteristics just before (E-5)
+  ObjId attached_to = kNoObj; // what it was attached to just before
+  Phase phase = Phase::kMain;
+};
+
+// Damage assigned by a resolving effect or an attack, final after T-4.
+struct PendingDamage {
+  ObjId source = kNoObj;
+  Target to;
+  int amount = 0;
+  bool cant_regenerate = false;
+  bool combat = false;
+};
+
+// A mandatory phase effect or a phase cost still to handle this phase.
+struct PhaseTodo {
+  ObjRef object;
+  Player controller = 0;
+  bool is_cost = false;
+  ManaCost cost;  // combined phase costs (T-13)
+  CardId card = kNoCard;
+  int16_t index = 0;
+  bool granted = false;
+  bool done = false;
 };
 
 // Where Advance() should stop by itself (scenario `until`).
@@ -79,9 +149,11 @@ enum class StopAt : uint8_t { kNever, kNeutral, kPhaseEnd, kTurnEnd, kTurn };
 
 struct GameOptions {
   Edition edition = Edition::kModern;
-  bool free_mana = false;     // scenarios: mana costs are paid without mana
+  bool free_mana = false;       // scenarios: mana costs are paid without mana
   bool checked_layers = false;  // recompute layers on every query and compare (L-9)
   bool log = false;
+  int turn_cap = 200;           // a game still running after this many turns is a draw
+  int action_cap = 2000;        // actions in one turn before the game is a draw
 };
 
 class Game {
@@ -91,6 +163,8 @@ class Game {
   // --- set-up (scenarios, deck loading) ---
   ObjId AddObject(CardId card, Player owner, Zone zone);
   void StartAt(Phase phase, Player active, int turn);
+  // Skip the first draw of the starting player (RULES.md "Game and objects").
+  void SkipFirstDraw(bool skip) { skip_first_draw_ = skip; }
   GameState& MutableState() {
     state_.Touch();
     return state_;
@@ -99,13 +173,13 @@ class Game {
   // --- the decision API ---
   const Decision& Advance();
   void Apply(int action_index);
-  void Apply(const Action& action);
   void SetStop(StopAt stop, int value = 0) {
     stop_ = stop;
     stop_value_ = value;
   }
   bool Over() const { return over_; }
   int Winner() const { return winner_; }  // 0, 1, or -1 for a draw / none
+  EndReason end_reason() const { return end_reason_; }
 
   // --- queries ---
   const GameState& state() const { return state_; }
@@ -113,16 +187,17 @@ class Game {
   const GameOptions& options() const { return opt_; }
   const Characteristics& Chars(ObjId o) const;
   const PlayerRules& Rules(Player p) const;
-  // Serial number of the next spell or ability cast; outcomes by serial.
   uint32_t next_serial() const { return next_serial_; }
   Outcome OutcomeOf(uint32_t serial) const;
   const std::vector<std::string>& log() const { return log_; }
   std::string ObjectName(ObjId o) const;
-  // Layer checks done in checked mode, and the first mismatch found.
-  uint64_t layer_checks() const { return layer_checks_; }
+  bool Attacking(ObjId o) const { return combat_[o] == kAttacking; }
+  ObjId Blocking(ObjId o) const { return block_target_[o]; }
+  uint64_t actions_taken() const { return actions_; }
   const std::string& layer_mismatch() const { return layer_mismatch_; }
+  uint64_t layer_checks() const { return layer_checks_; }
 
-  // Exposed for tests and tools: mutate through these so the version moves.
+  // Mutations used by set-up, tests and tools; each moves the state version.
   void MoveTo(ObjId o, Zone to, Player zone_owner);
   void SetTapped(ObjId o, bool tapped);
   void Attach(ObjId aura, ObjId to);
@@ -132,75 +207,126 @@ class Game {
   void SetLifeTotal(Player p, int life);
 
  private:
-  enum class Stage : uint8_t {
-    kPhaseBegin, kNeutral, kCastTargets, kCastX, kCastChoice, kCastPay, kRespond, kResolve,
-    kEntryChoice, kPhaseEnd, kDiscardPhase, kCostDiscard, kOver
+  enum class FrameKind : uint8_t {
+    kTurn, kPhase, kNeutral, kBatch, kCast, kInterrupts, kResolve, kTriggers, kPrevention,
+    kAttack, kDraw, kDestroy, kReaction, kDiscardToMax, kEntry
   };
+  // One step of the rules in progress. `pc` says where it is; a, b, c are
+  // its own small integers (a player, an index, a count).
+  struct Frame {
+    FrameKind kind;
+    uint8_t pc = 0;
+    int32_t a = 0, b = 0, c = 0;
+  };
+  enum Play : uint8_t { kPlayBatch, kPlayInterrupt, kPlayImmediate };
+  enum CombatFlag : uint8_t { kNotInCombat, kAttacking, kBlocking };
+
+  void Push(FrameKind kind, int32_t a = 0, int32_t b = 0, int32_t c = 0) {
+    frames_.push_back(Frame{kind, 0, a, b, c});
+  }
+  void Decide(DecisionKind kind, Player p);
+  bool Step();  // runs the top frame a little; false when a decision is pending
+
+  // Frames.
+  void RunTurn(Frame& f);
+  void RunPhase(Frame& f);
+  void RunNeutral(Frame& f);
+  void RunBatch(Frame& f);
+  void RunCast(Frame& f);
+  void RunInterrupts(Frame& f);
+  void RunResolve(Frame& f);
+  void RunTriggers(Frame& f);
+  void RunPrevention(Frame& f);
+  void RunAttack(Frame& f);
+  void RunDraw(Frame& f);
+  void RunDestroy(Frame& f);
+  void RunReaction(Frame& f);
+  void RunDiscardToMax(Frame& f);
+  void RunEntry(Frame& f);
+
+  // Applying an action to the frame that asked for it.
+  void ApplyToFrame(Frame& f, const Action& a);
+
+  // Casting.
+  const AbilityBody* BodyOf(const StackItem& item) const;
+  const AbilityBody* ModeBody(const StackItem& item) const;
+  bool CanStart(Player p, const StackItem& probe, Play play, Reaction reaction, ObjId about) const;
+  void AddPlayableActions(Player p, DecisionKind kind, Reaction reaction = Reaction::kNone,
+                          ObjId about = kNoObj);
+  bool HasLegalTargets(const StackItem& item, const AbilityBody& body) const;
+  bool TargetLegal(const StackItem& item, int slot, const Target& t) const;
+  void StartCast(Player p, const Action& a, Play play, ObjId about);
+  ManaCost TotalCost(const StackItem& item) const;
+  std::vector<ManaSource> ManaSources(Player p, ObjId excluding) const;
+  bool CanPay(Player p, const ManaCost& cost, int x, ObjId excluding) const;
+  bool Pay(Player p, const ManaCost& cost, int x, ObjId excluding);
+  bool PhaseCostPending(ObjId o) const;
+
+  // Resolving.
+  void ExecuteStep(StackItem& item, const EffectStep& st, Frame& f);
+  std::vector<ObjId> ObjectsOf(const StackItem& item, const Ref& ref, std::vector<Player>* players);
+  int Amount(const StackItem& item, const Value& v) const;
+  void EnterBattlefield(StackItem& item);
+  void CounterSpell(ObjId card);
+
+  // Occurrences.
+  int Record(const Occurrence& e);
+  void CollectTriggers(int event, Timing timing);
+  void ZoneChange(ObjId o, Zone to, Player zone_owner);
+  void DealDamage(const PendingDamage& d);
+  void GainLife(Player p, int n);
+  void LoseLife(Player p, int n);
+  void CheckState();
+  void Lose(Player p, EndReason why);
+  void EndGame(int winner, EndReason why);
+  void PhaseBeginEffects();
+  void CollectPhaseTodos();
 
   void Log(const std::string& line);
-  void NextPhase();
-  void BeginPhase();
-  void EndPhase();
-  bool FastPhase() const;
-  void OfferNeutral();
-  void OfferRespond();
-  void AddSpellAndAbilityActions(Player p, bool neutral);
-  bool CanCast(Player p, ObjId card, bool neutral) const;
-  bool CanActivate(Player p, ObjId o, int index, bool neutral) const;
-  const AbilityBody* BodyOf(const StackItem& item) const;
-  void StartCast(Player p, const Action& a);
-  void ContinueCast();
-  void OfferTargets();
-  bool TargetLegal(const StackItem& item, int slot, const Target& t) const;
-  void FinishCast();
-  void ResolveTop();
-  void ResolveSteps(StackItem& item, const std::vector<EffectStep>& steps);
-  void EnterBattlefield(StackItem& item);
-  void FinishEntry(ObjId o, const Action* choice);
-  void CheckState();
-  void Draw(Player p, int n);
-  void DestroyObject(ObjId o);
-  std::vector<ObjId> Resolve(const StackItem& item, const Ref& ref, std::vector<Player>* players);
-  ManaCost TotalCost(const StackItem& item, const ManaCost& base, bool spell) const;
-  bool CanPay(Player p, const ManaCost& cost, int x, ObjId excluding) const;
-  bool Pay(Player p, const ManaCost& cost, int x);
-  void Lose(Player p);
   FilterContext ContextFor(ObjId source, Player you, uint16_t choice) const;
-  void Decide(DecisionKind kind, Player p);
+  std::string Who(Player p) const { return p ? "B" : "A"; }
 
   const CardDb* db_;
   GameOptions opt_;
   GameState state_;
   mutable LayerCache cache_;
-  mutable uint64_t layer_checks_ = 0;
   mutable std::string layer_mismatch_;
+  mutable uint64_t layer_checks_ = 0;
 
-  Stage stage_ = Stage::kPhaseBegin;
+  std::vector<Frame> frames_;
   Decision decision_;
   bool have_decision_ = false;
-  Player priority_ = 0;
-  int passes_ = 0;
-  std::vector<StackItem> batch_;
-  StackItem casting_;
-  int cast_slot_ = 0;
-  int cast_choice_ = 0;
-  ObjId entering_ = kNoObj;
-  std::vector<std::pair<uint32_t, Outcome>> outcomes_;
-  uint32_t next_serial_ = 1;
-  int pending_discards_ = 0;
-  Player discarding_ = 0;
-  Stage after_discard_ = Stage::kNeutral;
-  bool over_ = false;
+  bool over_ = false, stopped_ = false;
   int winner_ = -1;
+  EndReason end_reason_ = EndReason::kNone;
   StopAt stop_ = StopAt::kNever;
   int stop_value_ = 0;
-  int start_turn_ = 1;
-  Phase start_phase_ = Phase::kMain;
+  bool skip_first_draw_ = false;
+  int first_turn_ = 1;
+  uint64_t actions_ = 0, turn_actions_ = 0;
+
+  std::vector<StackItem> items_;    // every spell or ability cast this game (by index)
+  std::vector<int> batch_;          // the batch: indices into items_ (T-3)
+  std::vector<int> ibatch_;         // the current interrupt batch (T-8)
+  std::vector<Occurrence> events_;  // occurrences of the game so far
+  std::vector<QueuedTrigger> queued_;       // triggers waiting to happen (E-4)
+  std::vector<PendingDamage> damage_;        // damage waiting for its prevention step (T-4)
+  std::vector<PhaseTodo> phase_todo_;
+  std::vector<std::pair<uint32_t, Outcome>> outcomes_;
+  // "Next time" and next-upkeep effects: the item that made them and the
+  // steps to run (owned by the immutable CardDb).
+  std::vector<std::pair<StackItem, const std::vector<EffectStep>*>> next_upkeep_;
+  std::vector<const std::vector<EffectStep>*> delayed_steps_;  // bodies of kDelayed items
+  std::array<int, 2> replace_draw_{};  // Aladdin's Lamp: look at this many on the next draw
+  std::array<uint8_t, 2> lands_played_{};
+  std::array<bool, 2> attacked_{};
+  std::array<uint8_t, kMaxObjects> combat_{};
+  std::array<ObjId, kMaxObjects> block_target_{};
+  std::array<int16_t, kMaxObjects> prevent_shield_{};
+  std::array<bool, kMaxObjects> no_regen_{};
+  std::array<int16_t, 2> player_shield_{};
+  uint32_t next_serial_ = 1;
   std::vector<std::string> log_;
-  // "At the beginning of the next upkeep" effects: the item that made them
-  // and the steps (owned by the immutable CardDb).
-  std::vector<std::pair<StackItem, const std::vector<EffectStep>*>> delayed_;
-  bool stopped_ = false;
 };
 
 }  // namespace strata
