@@ -387,6 +387,9 @@ class Computer {
       case Value::kCount:
       case Value::kSumManaValue:
       case Value::kCardTypes: base = CountValue(v, c, ch); break;
+      case Value::kEventPower:
+      case Value::kEventToughness:
+      case Value::kEventAmount: break;  // only triggered abilities have an occurrence
     }
     return base * v.times + v.plus;
   }
