@@ -814,7 +814,8 @@ void Game::AddPlayableActions(Player p, DecisionKind kind, Reaction reaction, Ob
     for (int i = 0; i < static_cast<int>(phase_todo_.size()); ++i) {
       const PhaseTodo& t = phase_todo_[i];
       if (t.done || t.controller != p || !s.Alive(t.object)) continue;
-      decision_.actions.push_back({ActionKind::kPhaseEffect, t.object.id, static_cast<int16_t>(i)});
+      decision_.actions.push_back(
+          {ActionKind::kPhaseEffect, t.object.id, static_cast<int16_t>(i), t.is_cost});
     }
   }
 }
@@ -996,7 +997,8 @@ void Game::RunNeutral(Frame& f) {
           probe.controller = t.controller;
           if (!HasLegalTargets(probe, *BodyOf(probe))) continue;  // no legal target
         }
-        decision_.actions.push_back({ActionKind::kPhaseEffect, t.object.id, static_cast<int16_t>(i)});
+        decision_.actions.push_back(
+            {ActionKind::kPhaseEffect, t.object.id, static_cast<int16_t>(i), t.is_cost});
         f.c = t.controller;
         Decide(DecisionKind::kNeutral, t.controller);
         return;

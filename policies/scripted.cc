@@ -25,6 +25,10 @@ std::string ScriptStep::Describe() const {
     case kActivate: return absl::StrCat(who, " activates ability ", ability);
     case kPlayLand: return absl::StrCat(who, " plays a land");
     case kPass: return absl::StrCat(who, " passes");
+    case kAttack: return absl::StrCat(who, " attacks");
+    case kBlock: return absl::StrCat(who, " blocks");
+    case kPay: return absl::StrCat(who, pay ? " pays" : " does not pay");
+    case kOrder: return absl::StrCat(who, " orders triggers");
   }
   return who;
 }
@@ -74,11 +78,21 @@ int ScriptedPolicy::FromValue(const Game& game, const Decision& d, const ScriptV
 }
 
 int ScriptedPolicy::Choose(const Game& game, const Decision& d) {
+  auto index_of = [&](auto pred) -> int {
+    for (size_t i = 0; i < d.actions.size(); ++i)
+      if (pred(d.actions[i])) return static_cast<int>(i);
+    return -1;
+  };
+  auto first_of = [&](ActionKind k) { return index_of([&](const Action& a) { return a.kind == k; }); };
   switch (d.kind) {
     case DecisionKind::kTarget: {
-      if (!current_ || next_target_ >= current_->targets.size())
-        return Fail(absl::StrCat(current_ ? absl::StrCat("step ", current_->number, " (", current_->Describe(), ")") : "a cast",
-                                 ": a target is needed but none is scripted"), d);
+      if (!current_) return 0;  // a mandatory phase effect or trigger: the first legal target
+      if (next_target_ >= current_->targets.size()) {
+        int done = first_of(ActionKind::kDone);
+        if (done >= 0) return done;
+        return Fail(absl::StrCat("step ", current_->number, " (", current_->Describe(),
+                                 "): a target is needed but none is scripted"), d);
+      }
       return FromValue(game, d, current_->targets[next_target_++], "target");
     }
     case DecisionKind::kX:
@@ -87,38 +101,125 @@ int ScriptedPolicy::Choose(const Game& game, const Decision& d) {
       return Fail(absl::StrCat("step ", current_ ? current_->number : 0, ": X = ",
                                current_ ? current_->x : 0, " is not legal"), d);
     case DecisionKind::kChoice: {
-      const ScriptValue* v = nullptr;
+      bool modes = !d.actions.empty() && d.actions[0].kind == ActionKind::kNumber && current_ &&
+                   next_choice_ == 0 && next_target_ == 0;
       if (current_ && next_choice_ < current_->choices.size()) {
-        v = &current_->choices[next_choice_++];
-      } else if (!leftover_choices_.empty()) {
+        const ScriptValue& v = current_->choices[next_choice_];
+        // A modal spell without a mode given takes the first mode offered.
+        if (modes && v.kind != ScriptValue::kNumber) return 0;
+        ++next_choice_;
+        return FromValue(game, d, v, "choice");
+      }
+      if (modes) return 0;
+      if (!leftover_choices_.empty()) {
         ScriptValue front = leftover_choices_.front();
         leftover_choices_.erase(leftover_choices_.begin());
         return FromValue(game, d, front, "choice");
       }
-      if (!v) {
-        // Unscripted choice: decline if possible, else the first option.
-        for (size_t i = 0; i < d.actions.size(); ++i)
-          if (d.actions[i].kind == ActionKind::kNoChoice) return static_cast<int>(i);
-        return 0;
-      }
-      return FromValue(game, d, *v, "choice");
+      // Unscripted choice: decline if possible, else the first option.
+      int none = first_of(ActionKind::kNoChoice);
+      return none >= 0 ? none : 0;
     }
     case DecisionKind::kDiscard:
       return 0;
+    case DecisionKind::kAttackers:
+    case DecisionKind::kBlockers: {
+      if (!combat_) {
+        // A block step is taken at the blockers decision.
+        if (d.kind == DecisionKind::kBlockers && !script_->Done()) {
+          const ScriptStep& st = script_->steps[script_->next];
+          if (st.kind == ScriptStep::kBlock && st.player == player_) {
+            combat_ = &st;
+            next_combat_ = 0;
+            ++script_->next;
+          }
+        }
+        if (!combat_) return first_of(ActionKind::kDone);
+      }
+      if (next_combat_ >= (combat_->kind == ScriptStep::kAttack ? combat_->attackers.size()
+                                                                : combat_->blocks.size())) {
+        combat_ = nullptr;
+        return first_of(ActionKind::kDone);
+      }
+      size_t k = next_combat_++;
+      int i = combat_->kind == ScriptStep::kAttack
+                  ? index_of([&](const Action& a) {
+                      return a.kind == ActionKind::kObject && a.object == combat_->attackers[k];
+                    })
+                  : index_of([&](const Action& a) {
+                      return a.kind == ActionKind::kBlock && a.object == combat_->blocks[k].first &&
+                             a.value == combat_->blocks[k].second;
+                    });
+      if (i < 0)
+        return Fail(absl::StrCat("step ", combat_->number, " (", combat_->Describe(),
+                                 "): ", combat_->kind == ScriptStep::kAttack ? "attacker" : "block",
+                                 " ", k + 1, " is not legal"), d);
+      return i;
+    }
+    case DecisionKind::kOptionalCost:
+    case DecisionKind::kPhaseCost: {
+      const ScriptStep* st = paying_;
+      paying_ = nullptr;
+      if (!st && !script_->Done()) {
+        const ScriptStep& next = script_->steps[script_->next];
+        if (next.kind == ScriptStep::kPay && next.player == player_ &&
+            (next.at.empty() || next.at == std::string(DecisionKindName(d.kind)))) {
+          st = &next;
+          ++script_->next;
+        }
+      }
+      int yes = first_of(ActionKind::kYes), no = first_of(ActionKind::kNo);
+      if (st && st->pay) {
+        if (yes >= 0) return yes;
+        return Fail(absl::StrCat("step ", st->number, " (", st->Describe(), "): cannot pay"), d);
+      }
+      return no >= 0 ? no : 0;  // unscripted: decline
+    }
+    case DecisionKind::kTriggerOrder: {
+      if (!ordering_ && !script_->Done()) {
+        const ScriptStep& next = script_->steps[script_->next];
+        if (next.kind == ScriptStep::kOrder && next.player == player_) {
+          ordering_ = &next;
+          next_order_ = 0;
+          ++script_->next;
+        }
+      }
+      if (!ordering_) return 0;
+      while (next_order_ < ordering_->order.size()) {
+        ObjId want = ordering_->order[next_order_++];
+        int i = index_of([&](const Action& a) { return a.object == want; });
+        if (i >= 0) return i;
+      }
+      ordering_ = nullptr;
+      return 0;
+    }
     default:
       break;
   }
-  // A new decision to start or respond: the previous cast is over; what it
-  // did not use of its choices is asked later (entry choices).
+  return Step(game, d);
+}
+
+// Neutral, respond, interrupt, prevention and reaction decisions: take the
+// next step if it is this player's and can be taken here; otherwise pass.
+int ScriptedPolicy::Step(const Game& game, const Decision& d) {
+  // The previous cast is over; what it did not use of its choices is asked
+  // later (entry choices).
   if (current_) {
     for (size_t i = next_choice_; i < current_->choices.size(); ++i)
       leftover_choices_.push_back(current_->choices[i]);
     current_ = nullptr;
   }
-  if (script_->Done()) return 0;
+  auto pass_or_first = [&]() {
+    for (size_t i = 0; i < d.actions.size(); ++i)
+      if (d.actions[i].kind == ActionKind::kPass) return static_cast<int>(i);
+    return 0;  // no pass: a mandatory phase effect must be handled
+  };
+  if (script_->Done()) return pass_or_first();
   const ScriptStep& step = script_->steps[script_->next];
-  if (step.player != player_) return 0;
-  if (!step.at.empty() && step.at != std::string(DecisionKindName(d.kind))) return 0;
+  if (step.player != player_) return pass_or_first();
+  if (!step.at.empty() && step.at != std::string(DecisionKindName(d.kind)) &&
+      step.kind != ScriptStep::kPay)
+    return pass_or_first();
   for (size_t i = 0; i < d.actions.size(); ++i) {
     const Action& a = d.actions[i];
     bool match = false;
@@ -142,9 +243,24 @@ int ScriptedPolicy::Choose(const Game& game, const Decision& d) {
                      : absl::AsciiStrToLower(game.db()[game.state().obj.card[a.object]].name) ==
                            absl::AsciiStrToLower(std::string(step.card)));
         break;
+      case ScriptStep::kAttack:
+        match = a.kind == ActionKind::kAttack;
+        break;
+      case ScriptStep::kPay:
+        // A phase cost is handled as an instant: choose it now, answer next.
+        match = a.kind == ActionKind::kPhaseEffect && a.value == 1 &&
+                (step.object == kNoObj || a.object == step.object);
+        break;
+      default:
+        break;
     }
     if (!match) continue;
     ++script_->next;
+    if (step.kind == ScriptStep::kAttack) {
+      combat_ = &step;
+      next_combat_ = 0;
+    }
+    if (step.kind == ScriptStep::kPay) paying_ = &step;
     if (step.kind == ScriptStep::kCast || step.kind == ScriptStep::kActivate) {
       current_ = &step;
       next_target_ = next_choice_ = 0;
@@ -155,7 +271,7 @@ int ScriptedPolicy::Choose(const Game& game, const Decision& d) {
     }
     return static_cast<int>(i);
   }
-  return 0;
+  return pass_or_first();
 }
 
 }  // namespace strata

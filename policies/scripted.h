@@ -26,7 +26,8 @@ struct ScriptValue {
 };
 
 struct ScriptStep {
-  enum Kind : uint8_t { kCast, kActivate, kPlayLand, kPass } kind = kPass;
+  enum Kind : uint8_t { kCast, kActivate, kPlayLand, kPass, kAttack, kBlock, kPay, kOrder } kind =
+      kPass;
   int number = 0;  // 1-based, for messages
   int line = 0;
   Player player = 0;
@@ -37,6 +38,10 @@ struct ScriptStep {
   bool has_x = false;
   int x = 0;
   std::vector<ScriptValue> choices;
+  std::vector<ObjId> attackers;                  // kAttack
+  std::vector<std::pair<ObjId, ObjId>> blocks;   // kBlock: blocker, attacker
+  bool pay = false;                              // kPay
+  std::vector<ObjId> order;                      // kOrder: trigger sources, first first
   std::string at;  // neutral, respond, ...
   std::string tag; // `id`
   std::string Describe() const;
@@ -64,7 +69,13 @@ class ScriptedPolicy : public Policy {
   int FromValue(const Game& game, const Decision& d, const ScriptValue& v, const char* what);
   Script* script_;
   Player player_;
+  int Step(const Game& game, const Decision& d);
   const ScriptStep* current_ = nullptr;  // the step whose cast is in progress
+  const ScriptStep* combat_ = nullptr;   // an attack or block step being declared
+  size_t next_combat_ = 0;
+  const ScriptStep* paying_ = nullptr;   // a pay step: a phase cost chosen, answer next
+  const ScriptStep* ordering_ = nullptr;
+  size_t next_order_ = 0;
   size_t next_target_ = 0, next_choice_ = 0;
   std::vector<ScriptValue> leftover_choices_;  // asked later, e.g. as it enters
 };

@@ -457,12 +457,40 @@ class Runner {
       st.kind = ScriptStep::kPass;
       ++kinds;
     }
-    for (auto unsupported : {"attack", "block", "order", "pay"})
-      if (auto* x = t->get(unsupported))
-        L_.Fail(*x, unsupported,
-                "a step kind this version of strata runs (cast, activate, play_land, pass); "
-                "attacks, blocks, trigger orders and optional payments are not supported yet");
-    if (kinds != 1) L_.Fail(*t, "cast", "exactly one of cast, activate, play_land, pass");
+    if (auto* x = t->get("attack")) {
+      st.kind = ScriptStep::kAttack;
+      auto* a = x->as_array();
+      if (!a) L_.Fail(*x, "attack", "a list of attacking object ids");
+      for (auto& e : *a) st.attackers.push_back(Object(e, "attack"));
+      ++kinds;
+    }
+    if (auto* x = t->get("block")) {
+      st.kind = ScriptStep::kBlock;
+      auto* bt = x->as_table();
+      if (!bt) L_.Fail(*x, "block", "a table { blocker_id = \"attacker_id\" }");
+      for (auto& [k, v] : *bt) {
+        auto it = ids_.find(std::string(k.str()));
+        if (it == ids_.end()) L_.Fail(v, k.str(), "the id of a blocking [[object]]");
+        st.blocks.push_back({it->second, Object(v, k.str())});
+      }
+      ++kinds;
+    }
+    if (auto* x = t->get("order")) {
+      st.kind = ScriptStep::kOrder;
+      auto* a = x->as_array();
+      if (!a) L_.Fail(*x, "order", "a list of trigger source ids");
+      for (auto& e : *a) st.order.push_back(Object(e, "order"));
+      ++kinds;
+    }
+    if (auto* x = t->get("pay")) {
+      st.pay = L_.Bool(*x, "pay");
+      if (kinds == 0) {
+        st.kind = ScriptStep::kPay;
+        ++kinds;
+      }
+    }
+    if (kinds != 1)
+      L_.Fail(*t, "cast", "exactly one of cast, activate, play_land, attack, block, order, pay, pass");
     if (auto* x = t->get("targets")) st.targets = Values(*x, "targets", true);
     if (auto* x = t->get("x")) st.has_x = true, st.x = L_.Int(*x, "x");
     if (auto* x = t->get("choice")) st.choices = Values(*x, "choice", false);
