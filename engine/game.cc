@@ -36,7 +36,8 @@ std::optional<Phase> ParsePhase(std::string_view s) {
   return std::nullopt;
 }
 
-Game::Game(const CardDb& db, const GameOptions& options) : db_(&db), opt_(options) {
+Game::Game(const CardDb& db, const GameOptions& options)
+    : db_(&db), opt_(options), rng_(options.seed) {
   state_.edition = options.edition;
   for (int i = 0; i < kMaxObjects; ++i) {
     state_.obj.attached_to[i] = kNoObj;
@@ -69,6 +70,20 @@ ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
   if (zone == Zone::kGraveyard) pl.graveyard.push_back(o);
   s.Touch();
   return o;
+}
+
+void Game::Deal(const Deck& a, const Deck& b, Player first) {
+  const Deck* decks[2] = {&a, &b};
+  for (Player p = 0; p < 2; ++p) {
+    std::vector<CardId> cards = decks[p]->main;
+    for (size_t i = cards.size(); i > 1; --i)  // Fisher-Yates with the game's generator
+      std::swap(cards[i - 1], cards[rng_.Below(static_cast<uint32_t>(i))]);
+    for (CardId c : cards) AddObject(c, p, Zone::kLibrary);
+    for (int i = 0; i < 7 && !state_.players[p].library.empty(); ++i)
+      MoveTo(state_.players[p].library.front(), Zone::kHand, p);
+  }
+  skip_first_draw_ = true;
+  StartAt(Phase::kUntap, first, 1);
 }
 
 void Game::StartAt(Phase phase, Player active, int turn) {
@@ -380,6 +395,16 @@ void Game::CheckState() {
   if (a || b) EndGame(a && b ? -1 : a ? 1 : 0, EndReason::kNone);
 }
 
+// Adds `times` copies of `extra` to a cost (extra targets, combined phase costs).
+static void AddCost(ManaCost& c, const ManaCost& extra, int times = 1) {
+  c.generic += extra.generic * times;
+  c.colorless += extra.colorless * times;
+  c.x_count += extra.x_count * times;
+  for (int k = 0; k < kColorCount; ++k) c.colored[k] += extra.colored[k] * times;
+  for (int t = 0; t < times; ++t)
+    for (auto h : extra.hybrid) c.hybrid.push_back(h);
+}
+
 // ---------------------------------------------------------------- the loop
 
 void Game::Decide(DecisionKind kind, Player p) {
@@ -566,12 +591,10 @@ void Game::CollectPhaseTodos() {
         combined.index = ch.granted[g].second;
         combined.granted = true;
         any = true;
+        combined.cost = ph.cost;
       } else {
-        combined.cost.generic += ph.cost.generic;
-        for (int c = 0; c < kColorCount; ++c) combined.cost.colored[c] += ph.cost.colored[c];
-        continue;
+        AddCost(combined.cost, ph.cost);
       }
-      combined.cost = ph.cost;
     }
     if (any) phase_todo_.push_back(combined);
   }
@@ -944,11 +967,7 @@ ManaCost Game::TotalCost(const StackItem& item) const {
     // Extra targets cost extra (Fireball).
     int extra = -1;
     for (int i = 0; i < item.target_count; ++i) extra += item.target_slot[i] == 0;
-    if (!b->targets.empty() && extra > 0) {
-      const ManaCost& e = b->targets[0].extra_target_cost;
-      c.generic += e.generic * extra;
-      for (int k = 0; k < kColorCount; ++k) c.colored[k] += e.colored[k] * extra;
-    }
+    if (!b->targets.empty() && extra > 0) AddCost(c, b->targets[0].extra_target_cost, extra);
   }
   if (item.from != BodySource::kSpell) return c;
   // L-8: increases, then reductions, then setting a minimum.
@@ -1091,6 +1110,12 @@ void Game::StartCast(Player p, const Action& a, Play play, ObjId about) {
     state_.obj.controller[a.object] = p;
     item.card = a.object;
     Log(absl::StrCat(Who(p), " casts ", ObjectName(a.object)));
+    Occurrence e;
+    e.kind = EventKind::kPlay;
+    e.player = p;
+    e.object = a.object;
+    e.last = Chars(a.object);
+    CollectTriggers(Record(e), Timing::kAfter);
   } else if (a.kind == ActionKind::kActivate) {
     item.source = a.object;
     item.body_card = Chars(a.object).card;
@@ -1492,8 +1517,10 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
       for (ObjId o : objs) SetTapped(o, false);
       break;
     case Op::kDestroy:
-      for (auto it = objs.rbegin(); it != objs.rend(); ++it)
+      for (auto it = objs.rbegin(); it != objs.rend(); ++it) {
+        if (st.cant_regenerate) no_regen_[*it] = true;
         Push(FrameKind::kDestroy, *it, state_.obj.incarnation[*it], 0);
+      }
       break;
     case Op::kExile:
       for (ObjId o : objs) ZoneChange(o, Zone::kExile, state_.obj.owner[o]);
@@ -2069,6 +2096,12 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
         s.Touch();
         ++lands_played_[p];
         Log(absl::StrCat(Who(p), " plays ", ObjectName(a.object)));
+        Occurrence e;
+        e.kind = EventKind::kPlay;
+        e.player = p;
+        e.object = a.object;
+        e.last = Chars(a.object);
+        CollectTriggers(Record(e), Timing::kAfter);
         f.b = 0;
         f.c = s.active;
         return;

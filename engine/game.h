@@ -14,8 +14,10 @@
 #include <vector>
 
 #include "engine/card.h"
+#include "engine/deck.h"
 #include "engine/layers.h"
 #include "engine/mana.h"
+#include "engine/rng.h"
 #include "engine/state.h"
 
 namespace strata {
@@ -154,6 +156,7 @@ struct GameOptions {
   bool log = false;
   int turn_cap = 200;           // a game still running after this many turns is a draw
   int action_cap = 2000;        // actions in one turn before the game is a draw
+  uint64_t seed = 1;            // the game's own generator (shuffles)
 };
 
 class Game {
@@ -163,6 +166,9 @@ class Game {
   // --- set-up (scenarios, deck loading) ---
   ObjId AddObject(CardId card, Player owner, Zone zone);
   void StartAt(Phase phase, Player active, int turn);
+  // A real game: shuffled libraries, seven-card hands, `first` starts in its
+  // untap phase and skips its first draw.
+  void Deal(const Deck& a, const Deck& b, Player first);
   // Skip the first draw of the starting player (RULES.md "Game and objects").
   void SkipFirstDraw(bool skip) { skip_first_draw_ = skip; }
   GameState& MutableState() {
@@ -288,6 +294,7 @@ class Game {
 
   const CardDb* db_;
   GameOptions opt_;
+  Rng rng_;
   GameState state_;
   mutable LayerCache cache_;
   mutable std::string layer_mismatch_;

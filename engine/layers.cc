@@ -472,8 +472,15 @@ class Computer {
           ch.abilities = 0;
           ch.keywords = 0;
           ch.land_mana = 0;
+          ch.granted_count = 0;
         }
         ch.keywords = (ch.keywords | p.add_keywords) & ~p.remove_keywords;
+        if (p.grant_phase >= 0 && ch.granted_count < ch.granted.size()) {
+          // A granted phase cost (Energy Flux): the granting card's table holds it.
+          CardId from = c.source == Candidate::kRow ? s_.effects[c.row].card
+                                                    : chs[c.object].card;
+          ch.granted[ch.granted_count++] = {from, static_cast<uint8_t>(p.grant_phase)};
+        }
         break;
       case PartLayer::kPtSet:
         if (p.has_power) ch.power = static_cast<int16_t>(Eval(p.power, c, o, chs));

@@ -4,23 +4,10 @@
 
 #include <cstdint>
 
+#include "engine/rng.h"
 #include "policies/policy.h"
 
 namespace strata {
-
-// xoshiro256** (Blackman and Vigna): small, fast and well tested.
-class Rng {
- public:
-  explicit Rng(uint64_t seed = 1) { Seed(seed); }
-  void Seed(uint64_t seed);
-  uint64_t Next();
-  // Uniform in [0, n).
-  uint32_t Below(uint32_t n) { return static_cast<uint32_t>((Next() >> 32) * n >> 32); }
-  double Unit() { return static_cast<double>(Next() >> 11) * 0x1.0p-53; }
-
- private:
-  uint64_t s_[4];
-};
 
 class RandomPolicy : public Policy {
  public:

@@ -5,6 +5,9 @@
 
 #include "CLI/CLI.hpp"
 #include "engine/card_loader.h"
+#include "engine/deck.h"
+#include "engine/game.h"
+#include "policies/policy.h"
 #include "sim/cards_command.h"
 #include "sim/scenario.h"
 
@@ -56,6 +59,22 @@ int main(int argc, char** argv) {
   std::string show_name;
   show->add_option("name", show_name, "card name")->required();
 
+  // strata play
+  auto* play = app.add_subcommand("play", "play one game between two decks and print its log");
+  std::vector<std::string> play_decks;
+  std::vector<std::string> play_policies{"random", "random"};
+  uint64_t play_seed = 1;
+  std::string play_rules = "modern";
+  bool play_quiet = false;
+  play->add_option("--decks", play_decks, "two deck files, A first")->required()->delimiter(',')
+      ->expected(2);
+  play->add_option("--policies", play_policies, "two policies, A first (default random,random)")
+      ->delimiter(',')->expected(2);
+  play->add_option("--seed", play_seed, "the game's seed (default 1)");
+  play->add_option("--rules", play_rules, "layer edition: classic, m10 or modern")
+      ->check(CLI::IsMember({"classic", "m10", "modern"}));
+  play->add_flag("--quiet", play_quiet, "print only the result");
+
   CLI11_PARSE(app, argc, argv);
   if (card_paths.empty()) card_paths.push_back(DefaultCards());
 
@@ -81,6 +100,45 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, ")\n");
       return 1;
     }
+    return 0;
+  }
+  if (*play) {
+    std::vector<strata::Deck> decks;
+    for (auto& path : play_decks) {
+      auto d = strata::LoadDeckFile(path, db);
+      if (!d.ok()) {
+        std::fprintf(stderr, "%s\n", std::string(d.status().message()).c_str());
+        return 1;
+      }
+      decks.push_back(*d);
+    }
+    std::unique_ptr<strata::Policy> policies[2];
+    for (int p = 0; p < 2; ++p) {
+      auto pol = strata::MakePolicy(play_policies[p], strata::Rng::GameSeed(play_seed, 1000 + p));
+      if (!pol.ok()) {
+        std::fprintf(stderr, "--policies: %s\n", std::string(pol.status().message()).c_str());
+        return 1;
+      }
+      policies[p] = std::move(*pol);
+    }
+    strata::GameOptions opt;
+    opt.edition = *strata::ParseEdition(play_rules);
+    opt.seed = play_seed;
+    opt.log = !play_quiet;
+    strata::Game game(db, opt);
+    game.Deal(decks[0], decks[1], static_cast<strata::Player>(play_seed % 2));
+    uint64_t decisions = 0;
+    for (;;) {
+      const strata::Decision& d = game.Advance();
+      if (d.kind == strata::DecisionKind::kNone) break;
+      game.Apply(policies[d.player]->Choose(game, d));
+      ++decisions;
+    }
+    for (auto& line : game.log()) std::printf("%s\n", line.c_str());
+    std::printf("result: %s after %d turns, %llu decisions (%s)\n",
+                game.Winner() < 0 ? "draw" : game.Winner() == 0 ? "A wins" : "B wins",
+                game.state().turn, static_cast<unsigned long long>(decisions),
+                std::string(strata::EndReasonName(game.end_reason())).c_str());
     return 0;
   }
   if (*scenario) {

@@ -1,0 +1,65 @@
+#include "engine/deck.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
+
+namespace strata {
+
+absl::StatusOr<Deck> ParseDeck(std::string_view text, const std::string& file, const CardDb& db) {
+  Deck deck;
+  deck.name = std::filesystem::path(file).stem().string();
+  std::vector<std::string> errors;
+  bool sideboard = false;
+  int line_no = 0;
+  std::string all(text);
+  for (absl::string_view raw : absl::StrSplit(all, '\n')) {
+    ++line_no;
+    std::string line(raw.substr(0, raw.find('#')));
+    absl::string_view l = absl::StripAsciiWhitespace(line);
+    if (l.empty()) continue;
+    if (absl::AsciiStrToLower(std::string(l)) == "sideboard" ||
+        absl::AsciiStrToLower(std::string(l)) == "sideboard:") {
+      sideboard = true;
+      continue;
+    }
+    size_t space = l.find_first_of(" \t");
+    int count = 0;
+    if (space == absl::string_view::npos ||
+        !absl::SimpleAtoi(std::string(l.substr(0, space)), &count) || count < 1 || count > 100) {
+      errors.push_back(absl::StrCat(file, ":", line_no, ": expected `COUNT NAME` (e.g. "
+                                    "`4 Lightning Bolt`), got '", std::string(l), "'"));
+      continue;
+    }
+    std::string name(absl::StripAsciiWhitespace(l.substr(space)));
+    CardId id = db.Find(name);
+    if (id == kNoCard) {
+      errors.push_back(absl::StrCat(file, ":", line_no, ": unknown card '", name,
+                                    "' (closest: ", absl::StrJoin(db.Closest(name), ", "), ")"));
+      continue;
+    }
+    auto& list = sideboard ? deck.sideboard : deck.main;
+    for (int i = 0; i < count; ++i) list.push_back(id);
+  }
+  if (errors.empty() && deck.main.size() < 40)
+    errors.push_back(absl::StrCat(file, ": a deck needs at least 40 cards, this one has ",
+                                  deck.main.size()));
+  if (!errors.empty()) return absl::InvalidArgumentError(absl::StrJoin(errors, "\n"));
+  return deck;
+}
+
+absl::StatusOr<Deck> LoadDeckFile(const std::string& path, const CardDb& db) {
+  std::ifstream in(path);
+  if (!in) return absl::NotFoundError(absl::StrCat(path, ": cannot open deck file"));
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ParseDeck(ss.str(), path, db);
+}
+
+}  // namespace strata
