@@ -75,6 +75,15 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"classic", "m10", "modern"}));
   play->add_flag("--quiet", play_quiet, "print only the result");
 
+  // strata perft
+  auto* perft = app.add_subcommand("perft", "count every decision sequence from a scenario's position");
+  std::string perft_file;
+  int perft_depth = 3;
+  perft->add_option("scenario", perft_file, "scenario file (its board; steps are ignored)")
+      ->required();
+  perft->add_option("--depth", perft_depth, "number of decisions (default 3)")
+      ->check(CLI::Range(0, 12));
+
   CLI11_PARSE(app, argc, argv);
   if (card_paths.empty()) card_paths.push_back(DefaultCards());
 
@@ -139,6 +148,17 @@ int main(int argc, char** argv) {
                 game.Winner() < 0 ? "draw" : game.Winner() == 0 ? "A wins" : "B wins",
                 game.state().turn, static_cast<unsigned long long>(decisions),
                 std::string(strata::EndReasonName(game.end_reason())).c_str());
+    return 0;
+  }
+  if (*perft) {
+    auto position = strata::LoadScenarioPosition(db, perft_file);
+    if (!position.ok()) {
+      std::fprintf(stderr, "%s\n", std::string(position.status().message()).c_str());
+      return 1;
+    }
+    for (int depth = 1; depth <= perft_depth; ++depth)
+      std::printf("depth %d: %llu\n", depth,
+                  static_cast<unsigned long long>(strata::Perft(**position, depth)));
     return 0;
   }
   if (*scenario) {

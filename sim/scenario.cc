@@ -97,6 +97,10 @@ class Runner {
   Runner(const CardDb& db, const std::string& file, const ScenarioOptions& opt)
       : db_(db), L_(db, file), opt_(opt) {}
 
+  // Stops after setting up the board: the scenario's position.
+  void PositionOnly() { position_only_ = true; }
+  std::unique_ptr<Game> TakeGame() { return std::move(game_); }
+
   void Run(const toml::table& doc, ScenarioResult& result) {
     L_.Keys(doc, "a scenario",
             {"name", "source", "rules", "active", "phase", "turn", "free_mana", "until", "seed",
@@ -272,6 +276,7 @@ class Runner {
     }
 
     g.StartAt(phase, active, turn);
+    if (position_only_) return;
     ScriptedPolicy pa(&script_, 0), pb(&script_, 1);
     Policy* policies[2] = {&pa, &pb};
     int stop_turn = turn + std::max(until_turns, 1) + 2;
@@ -679,6 +684,7 @@ class Runner {
   std::vector<std::string> tags_;
   Script script_;
   std::vector<const toml::table*> expects_;
+  bool position_only_ = false;
 };
 
 }  // namespace
@@ -704,6 +710,47 @@ ScenarioResult RunScenarioText(const CardDb& db, const std::string& text, const 
     result.passed = false;
   }
   return result;
+}
+
+absl::StatusOr<std::unique_ptr<Game>> LoadScenarioPosition(const CardDb& db,
+                                                           const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return absl::NotFoundError(path + ": cannot open scenario file");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  toml::table doc;
+  try {
+    doc = toml::parse(ss.str(), path);
+  } catch (const toml::parse_error& e) {
+    return absl::InvalidArgumentError(absl::StrCat(path, ":", e.source().begin.line,
+                                                   ": TOML syntax error: ", S(e.description())));
+  }
+  ScenarioOptions opt;
+  opt.checked_layers = false;
+  Runner runner(db, path, opt);
+  runner.PositionOnly();
+  ScenarioResult ignored;
+  try {
+    runner.Run(doc, ignored);
+  } catch (const ScenarioError& e) {
+    return absl::InvalidArgumentError(e.message);
+  }
+  return runner.TakeGame();
+}
+
+uint64_t Perft(const Game& position, int depth) {
+  if (depth == 0) return 1;
+  Game g = position;
+  const Decision& d = g.Advance();
+  if (d.kind == DecisionKind::kNone) return 1;
+  uint64_t total = 0;
+  const int n = static_cast<int>(d.actions.size());
+  for (int i = 0; i < n; ++i) {
+    Game child = g;
+    child.Apply(i);
+    total += Perft(child, depth - 1);
+  }
+  return total;
 }
 
 ScenarioResult RunScenarioFile(const CardDb& db, const std::string& path,

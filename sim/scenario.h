@@ -6,7 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "engine/card.h"
+#include "engine/game.h"
 
 namespace strata {
 
@@ -28,6 +30,15 @@ ScenarioResult RunScenarioFile(const CardDb& db, const std::string& path,
                                const ScenarioOptions& options);
 ScenarioResult RunScenarioText(const CardDb& db, const std::string& text, const std::string& file,
                                const ScenarioOptions& options);
+
+// The board of a scenario, set up and started, without running its steps.
+absl::StatusOr<std::unique_ptr<Game>> LoadScenarioPosition(const CardDb& db,
+                                                           const std::string& path);
+
+// Counts every decision sequence of `depth` decisions from a position (a
+// game that ends earlier counts once). A change in these counts is a change
+// in the rules.
+uint64_t Perft(const Game& position, int depth);
 
 // Expands files and directories into the sorted list of *.toml files.
 std::vector<std::string> ScenarioFiles(const std::vector<std::string>& paths,
