@@ -71,9 +71,10 @@ void SetCounters(benchmark::State& state, const std::vector<std::unique_ptr<Game
   const double iterations = static_cast<double>(state.iterations());
   const double n = static_cast<double>(boards.size());
   state.counters["objects"] = objects / n;
-  state.counters["objects/s"] = benchmark::Counter(objects * iterations, benchmark::Counter::kIsRate);
-  state.counters["s/board"] = benchmark::Counter(
-      n * iterations, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["objects/s"] =
+      benchmark::Counter(objects * iterations, benchmark::Counter::kIsRate);
+  state.counters["s/board"] =
+      benchmark::Counter(n * iterations, benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 
 // Every characteristic of every object from scratch, into a separate cache.
@@ -107,7 +108,7 @@ void Grid(benchmark::internal::Benchmark* b) {
   b->ArgNames({"permanents", "effects", "edition"});
   for (int permanents : {10, 50, 200})
     for (int effects : {5, 20, 100}) b->Args({permanents, effects, 2});  // modern
-  b->Args({50, 20, 0});  // classic
+  b->Args({50, 20, 0});                                                  // classic
 }
 
 BENCHMARK(BM_FullRecompute)->Apply(Grid)->Unit(benchmark::kMicrosecond);

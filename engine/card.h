@@ -53,9 +53,19 @@ inline constexpr FilterId kNoFilter = -1;
 // A number in a card: a constant or something read from the game.
 struct Value {
   enum Kind : uint8_t {
-    kConst, kX, kManaValue, kLinkedPower, kLinkedToughness, kSourcePower, kSourceToughness,
-    kCount, kSumManaValue, kCardTypes,
-    kEventPower, kEventToughness, kEventAmount  // of the occurrence that triggered (E-5)
+    kConst,
+    kX,
+    kManaValue,
+    kLinkedPower,
+    kLinkedToughness,
+    kSourcePower,
+    kSourceToughness,
+    kCount,
+    kSumManaValue,
+    kCardTypes,
+    kEventPower,
+    kEventToughness,
+    kEventAmount  // of the occurrence that triggered (E-5)
   };
   Kind kind = kConst;
   int constant = 0;
@@ -67,8 +77,18 @@ struct Value {
 // Where a part of a continuous effect applies, before the edition maps it to
 // a concrete (sub)layer (RULES.md L-1, L-2).
 enum class PartLayer : uint8_t {
-  kCopy, kFaceDown, kControl, kText, kType, kColor, kAbility, kPtSet, kPtModify, kPtSwitch,
-  kCounters, kRule
+  kCopy,
+  kFaceDown,
+  kControl,
+  kText,
+  kType,
+  kColor,
+  kAbility,
+  kPtSet,
+  kPtModify,
+  kPtSwitch,
+  kCounters,
+  kRule
 };
 std::string_view PartLayerName(PartLayer l);
 
@@ -125,8 +145,22 @@ struct EffectTemplate {
 enum class Duration : uint8_t { kPermanent, kEndOfTurn };
 
 enum class Op : uint8_t {
-  kContinuous, kDraw, kDamage, kGainLife, kLoseLife, kTap, kUntap, kDestroy, kExile, kBounce,
-  kRegenerate, kAddCounters, kCounterSpell, kAddMana, kDiscard, kDelayed,
+  kContinuous,
+  kDraw,
+  kDamage,
+  kGainLife,
+  kLoseLife,
+  kTap,
+  kUntap,
+  kDestroy,
+  kExile,
+  kBounce,
+  kRegenerate,
+  kAddCounters,
+  kCounterSpell,
+  kAddMana,
+  kDiscard,
+  kDelayed,
   kPrevent,          // a shield: prevent the next N damage to the target this turn
   kReplaceNextDraw,  // the next draw this turn: look at the top N, keep one, rest to the bottom
   kSacrifice
@@ -135,7 +169,12 @@ enum class Op : uint8_t {
 // A reference to who or what an effect step acts on.
 struct Ref {
   enum Kind : uint8_t {
-    kNone, kTarget, kSelf, kYou, kOpponent, kEnchanted,
+    kNone,
+    kTarget,
+    kSelf,
+    kYou,
+    kOpponent,
+    kEnchanted,
     kEventObject,     // the object of the occurrence that triggered (last known)
     kEventController  // its controller when it last was on the battlefield
   } kind = kNone;
@@ -145,8 +184,8 @@ struct Ref {
 struct EffectStep {
   Op op = Op::kDraw;
   Ref target;
-  Value amount;  // count / amount
-  int counter_kind = 0;  // 0 p1p1, 1 m1m1, 2 other
+  Value amount;               // count / amount
+  int counter_kind = 0;       // 0 p1p1, 1 m1m1, 2 other
   ColorMask mana_colors = 0;  // add_mana: choices
   bool mana_any = false, mana_colorless = false;
   int continuous = -1;  // index into CardDef::continuous
@@ -160,14 +199,21 @@ struct EffectStep {
 };
 
 enum class ChoiceKind : uint8_t {
-  kNone, kColor, kCreatureType, kBasicLandType, kWordPair, kCreatureTypePair, kCopy, kMode,
+  kNone,
+  kColor,
+  kCreatureType,
+  kBasicLandType,
+  kWordPair,
+  kCreatureTypePair,
+  kCopy,
+  kMode,
   kExile
 };
 
 struct TargetSpec {
   FilterId filter = kNoFilter;
   TargetWhat what = TargetWhat::kPermanent;
-  int max = 1;                // up to this many targets (Fireball)
+  int max = 1;                 // up to this many targets (Fireball)
   ManaCost extra_target_cost;  // added for each target beyond the first
 };
 
@@ -207,9 +253,9 @@ struct TriggeredAbility {
   EventKind event = EventKind::kZoneChange;
   Zone from = Zone::kNone, to = Zone::kNone;
   FilterId filter = kNoFilter;  // on the occurrence's object (last known values)
-  int8_t player = -1;  // 0 you, 1 opponent: who draws, casts, is dealt damage ...
-  bool self_source = false;  // damage: dealt by the source itself
-  int8_t damage_to = -1;     // damage: 0 to a player, 1 to a creature
+  int8_t player = -1;           // 0 you, 1 opponent: who draws, casts, is dealt damage ...
+  bool self_source = false;     // damage: dealt by the source itself
+  int8_t damage_to = -1;        // damage: 0 to a player, 1 to a creature
   std::string phase;
   bool has_optional_cost = false;
   ManaCost optional_cost;
@@ -230,11 +276,11 @@ struct EntryMode {
 // (T-13). Phase costs may also be granted by a static ability (Energy Flux).
 struct PhaseAbility {
   std::string name;
-  int phase = 1;          // Phase: 0 untap ... 5 cleanup
-  int8_t whose = 0;       // 0 the controller's, 1 the enchanted permanent's controller's
-  bool is_cost = false;   // T-13 phase cost
+  int phase = 1;         // Phase: 0 untap ... 5 cleanup
+  int8_t whose = 0;      // 0 the controller's, 1 the enchanted permanent's controller's
+  bool is_cost = false;  // T-13 phase cost
   ManaCost cost;
-  AbilityBody body;       // the effect (T-12) or the penalty for not paying (T-13)
+  AbilityBody body;  // the effect (T-12) or the penalty for not paying (T-13)
 };
 
 struct EntryChoice {

@@ -21,7 +21,9 @@ ColorMask ManaCost::Colors() const {
   return m;
 }
 
-bool ManaCost::Empty() const { return ManaValue() == 0 && x_count == 0; }
+bool ManaCost::Empty() const {
+  return ManaValue() == 0 && x_count == 0;
+}
 
 std::string ManaCost::ToString() const {
   std::string s;
@@ -30,18 +32,21 @@ std::string ManaCost::ToString() const {
   for (auto h : hybrid) {
     std::string sym;
     for (int c = 0; c < kColorCount; ++c)
-      if (Has(h, c)) sym += sym.empty() ? std::string(1, ColorSymbol(c)) : absl::StrCat("/", std::string(1, ColorSymbol(c)));
+      if (Has(h, c))
+        sym += sym.empty() ? std::string(1, ColorSymbol(c))
+                           : absl::StrCat("/", std::string(1, ColorSymbol(c)));
     s += "{" + sym + "}";
   }
   for (int i = 0; i < colorless; ++i) s += "{C}";
   for (int c = 0; c < kColorCount; ++c)
-    for (int i = 0; i < colored[c]; ++i) s += absl::StrCat("{", std::string(1, ColorSymbol(c)), "}");
+    for (int i = 0; i < colored[c]; ++i)
+      s += absl::StrCat("{", std::string(1, ColorSymbol(c)), "}");
   return s;
 }
 
 std::string_view PartLayerName(PartLayer l) {
-  static constexpr std::string_view kNames[] = {"copy",   "face_down", "control",   "text",
-                                                "type",   "color",     "ability",   "pt_set",
+  static constexpr std::string_view kNames[] = {"copy",      "face_down", "control",  "text",
+                                                "type",      "color",     "ability",  "pt_set",
                                                 "pt_modify", "pt_switch", "counters", "rule"};
   return kNames[static_cast<int>(l)];
 }
@@ -55,10 +60,14 @@ std::string CardDef::AbilityName(int bit) const {
   int s = static_cast<int>(statics.size()), a = static_cast<int>(activated.size()),
       t = static_cast<int>(triggers.size());
   std::string name;
-  if (bit < s) name = statics[bit].name;
-  else if (bit < s + a) name = activated[bit - s].name;
-  else if (bit < s + a + t) name = triggers[bit - s - a].name;
-  else name = phase[bit - s - a - t].name;
+  if (bit < s)
+    name = statics[bit].name;
+  else if (bit < s + a)
+    name = activated[bit - s].name;
+  else if (bit < s + a + t)
+    name = triggers[bit - s - a].name;
+  else
+    name = phase[bit - s - a - t].name;
   if (!name.empty()) return name;
   if (bit < s) return absl::StrCat(this->name, " static ", bit + 1);
   if (bit < s + a) return absl::StrCat(this->name, " activated ", bit - s + 1);

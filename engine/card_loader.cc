@@ -20,7 +20,9 @@ struct LoadError {
 };
 
 // Debian's Abseil has its own string_view; spell std::string_view out.
-std::string S(std::string_view v) { return std::string(v); }
+std::string S(std::string_view v) {
+  return std::string(v);
+}
 template <typename Range>
 std::string JoinKeys(const Range& keys) {
   std::string out;
@@ -50,15 +52,19 @@ class CardCompiler {
     }
     for (auto& s : StringList(t, "types")) {
       auto ty = ParseCardType(s);
-      if (!ty) Fail(*t.get("types"), "types", "a card type (Artifact, Creature, Enchantment, Instant, "
-                                "Interrupt, Land, Sorcery, Tribal), got '" + s + "'");
+      if (!ty)
+        Fail(*t.get("types"), "types",
+             "a card type (Artifact, Creature, Enchantment, Instant, "
+             "Interrupt, Land, Sorcery, Tribal), got '" +
+                 s + "'");
       card.types |= 1u << *ty;
     }
     if (card.types == 0) Fail(t, "types", "at least one card type");
     for (auto& s : StringList(t, "supertypes")) {
       auto st = ParseSupertype(s);
       if (!st)
-        Fail(*t.get("supertypes"), "supertypes", "Basic, Legendary, Snow or World, got '" + s + "'");
+        Fail(*t.get("supertypes"), "supertypes",
+             "Basic, Legendary, Snow or World, got '" + s + "'");
       card.supertypes |= 1u << *st;
     }
     for (auto& s : StringList(t, "subtypes")) {
@@ -107,8 +113,7 @@ class CardCompiler {
     for (auto& tr : TableArray(t, "trigger")) card.triggers.push_back(Trigger(*tr));
     for (auto& ph : TableArray(t, "phase")) card.phase.push_back(PhaseOf(*ph, false));
     if (auto* s = t.get("spell")) {
-      if (!Has(card.types, kInstant) && !Has(card.types, kSorcery) &&
-          !Has(card.types, kInterrupt))
+      if (!Has(card.types, kInstant) && !Has(card.types, kSorcery) && !Has(card.types, kInterrupt))
         Fail(*s, "spell", "only instants, interrupts and sorceries have a [card.spell]");
       card.has_spell = true;
       card.spell = Body(TableOf(*s, "spell"), "spell", {});
@@ -261,19 +266,25 @@ class CardCompiler {
 
   FilterId FilterOf(const toml::node& n, std::string_view key) {
     const toml::table& t = TableOf(n, key);
-    Keys(t, "a filter",
-         {"self", "other", "enchanted", "controller", "owner", "zones", "types", "not_types",
-          "subtypes", "not_subtypes", "supertypes", "not_supertypes", "colors", "not_colors",
-          "colorless", "keywords", "not_keywords", "no_abilities", "tapped", "face_down",
-          "token", "what", "max", "extra_target_cost"});
+    Keys(
+        t, "a filter",
+        {"self",   "other",      "enchanted", "controller",   "owner",        "zones",
+         "types",  "not_types",  "subtypes",  "not_subtypes", "supertypes",   "not_supertypes",
+         "colors", "not_colors", "colorless", "keywords",     "not_keywords", "no_abilities",
+         "tapped", "face_down",  "token",     "what",         "max",          "extra_target_cost"});
     Filter f;
     for (auto& [kk, v] : t) {
       std::string k(kk.str());
-      if (k == "self") f.self = BoolOf(v, k);
-      else if (k == "other") f.other = BoolOf(v, k);
-      else if (k == "enchanted") f.enchanted = BoolOf(v, k);
-      else if (k == "controller") f.controller = Relation(v, k);
-      else if (k == "owner") f.owner = Relation(v, k);
+      if (k == "self")
+        f.self = BoolOf(v, k);
+      else if (k == "other")
+        f.other = BoolOf(v, k);
+      else if (k == "enchanted")
+        f.enchanted = BoolOf(v, k);
+      else if (k == "controller")
+        f.controller = Relation(v, k);
+      else if (k == "owner")
+        f.owner = Relation(v, k);
       else if (k == "zones") {
         f.zones = 0;
         for (auto& s : StringListOf(v, k)) {
@@ -281,31 +292,52 @@ class CardCompiler {
           if (!z) Fail(v, k, "zones among battlefield, hand, library, graveyard, exile, stack");
           f.zones |= 1u << static_cast<int>(*z);
         }
-      } else if (k == "types") f.types = Types(v, k);
-      else if (k == "not_types") f.not_types = Types(v, k);
-      else if (k == "subtypes") f.subtypes = Words(v, k, false, true);
-      else if (k == "not_subtypes") f.not_subtypes = Words(v, k, false, true);
-      else if (k == "supertypes") f.supertypes = Supertypes(v, k);
-      else if (k == "not_supertypes") f.not_supertypes = Supertypes(v, k);
-      else if (k == "colors") f.colors = Words(v, k, true, true);
-      else if (k == "not_colors") f.not_colors = Words(v, k, true, true);
-      else if (k == "colorless") f.colorless = BoolOf(v, k);
-      else if (k == "keywords") f.keywords = Keywords(v, k);
-      else if (k == "not_keywords") f.not_keywords = Keywords(v, k);
-      else if (k == "no_abilities") f.no_abilities = BoolOf(v, k);
-      else if (k == "tapped") f.tapped = BoolOf(v, k);
-      else if (k == "face_down") f.face_down = BoolOf(v, k);
-      else if (k == "token") f.token = BoolOf(v, k);
+      } else if (k == "types")
+        f.types = Types(v, k);
+      else if (k == "not_types")
+        f.not_types = Types(v, k);
+      else if (k == "subtypes")
+        f.subtypes = Words(v, k, false, true);
+      else if (k == "not_subtypes")
+        f.not_subtypes = Words(v, k, false, true);
+      else if (k == "supertypes")
+        f.supertypes = Supertypes(v, k);
+      else if (k == "not_supertypes")
+        f.not_supertypes = Supertypes(v, k);
+      else if (k == "colors")
+        f.colors = Words(v, k, true, true);
+      else if (k == "not_colors")
+        f.not_colors = Words(v, k, true, true);
+      else if (k == "colorless")
+        f.colorless = BoolOf(v, k);
+      else if (k == "keywords")
+        f.keywords = Keywords(v, k);
+      else if (k == "not_keywords")
+        f.not_keywords = Keywords(v, k);
+      else if (k == "no_abilities")
+        f.no_abilities = BoolOf(v, k);
+      else if (k == "tapped")
+        f.tapped = BoolOf(v, k);
+      else if (k == "face_down")
+        f.face_down = BoolOf(v, k);
+      else if (k == "token")
+        f.token = BoolOf(v, k);
       else if (k == "max" || k == "extra_target_cost") {
         // Target-count keys, read by the ability body.
       } else if (k == "what") {
         auto s = StringOf(v, k);
-        if (s == "permanent") f.what = TargetWhat::kPermanent;
-        else if (s == "creature_or_player") f.what = TargetWhat::kCreatureOrPlayer;
-        else if (s == "player") f.what = TargetWhat::kPlayer;
-        else if (s == "spell") f.what = TargetWhat::kSpell;
-        else if (s == "card") f.what = TargetWhat::kCard;
-        else Fail(v, k, "permanent, creature_or_player, player, spell or card");
+        if (s == "permanent")
+          f.what = TargetWhat::kPermanent;
+        else if (s == "creature_or_player")
+          f.what = TargetWhat::kCreatureOrPlayer;
+        else if (s == "player")
+          f.what = TargetWhat::kPlayer;
+        else if (s == "spell")
+          f.what = TargetWhat::kSpell;
+        else if (s == "card")
+          f.what = TargetWhat::kCard;
+        else
+          Fail(v, k, "permanent, creature_or_player, player, spell or card");
       }
     }
     if (f.what == TargetWhat::kSpell) f.zones = 1u << static_cast<int>(Zone::kStack);
@@ -335,15 +367,17 @@ class CardCompiler {
           v.kind = kind;
           return v;
         }
-      Fail(n, key, "an integer, x, mana_value, linked_power, linked_toughness, source_power, "
-                   "source_toughness or a table, got '" + *s + "'");
+      Fail(n, key,
+           "an integer, x, mana_value, linked_power, linked_toughness, source_power, "
+           "source_toughness or a table, got '" +
+               *s + "'");
     }
     if (auto* t = n.as_table()) {
       Keys(*t, "a value", {"count", "sum_mana_value", "card_types", "plus", "times"});
       int kinds = 0;
-      for (auto [name, kind] : {std::pair{"count", Value::kCount},
-                                std::pair{"sum_mana_value", Value::kSumManaValue},
-                                std::pair{"card_types", Value::kCardTypes}}) {
+      for (auto [name, kind] :
+           {std::pair{"count", Value::kCount}, std::pair{"sum_mana_value", Value::kSumManaValue},
+            std::pair{"card_types", Value::kCardTypes}}) {
         if (auto* f = t->get(name)) {
           v.kind = kind;
           v.filter = FilterOf(*f, name);
@@ -362,30 +396,33 @@ class CardCompiler {
     Part p;
     auto layer = String(t, "layer", true);
     static const std::pair<std::string_view, PartLayer> kLayers[] = {
-        {"copy", PartLayer::kCopy},         {"control", PartLayer::kControl},
-        {"text", PartLayer::kText},         {"type", PartLayer::kType},
-        {"color", PartLayer::kColor},       {"ability", PartLayer::kAbility},
-        {"pt_set", PartLayer::kPtSet},      {"pt_modify", PartLayer::kPtModify},
+        {"copy", PartLayer::kCopy},          {"control", PartLayer::kControl},
+        {"text", PartLayer::kText},          {"type", PartLayer::kType},
+        {"color", PartLayer::kColor},        {"ability", PartLayer::kAbility},
+        {"pt_set", PartLayer::kPtSet},       {"pt_modify", PartLayer::kPtModify},
         {"pt_switch", PartLayer::kPtSwitch}, {"rule", PartLayer::kRule}};
     bool found = false;
     for (auto& [name, l] : kLayers)
       if (layer == name) p.layer = l, found = true;
     if (!found)
-      Fail(t, "layer", "copy, control, text, type, color, ability, pt_set, pt_modify, "
-                       "pt_switch or rule, got '" + layer + "'");
+      Fail(t, "layer",
+           "copy, control, text, type, color, ability, pt_set, pt_modify, "
+           "pt_switch or rule, got '" +
+               layer + "'");
     switch (p.layer) {
       case PartLayer::kCopy:
         Keys(t, "a copy part", {"layer", "copy_of"});
-        if (auto* n = t.get("copy_of")) p.copy_of_target = IntOf(*n, "copy_of");
-        else Fail(t, "copy_of", "the target number whose copiable values are copied");
+        if (auto* n = t.get("copy_of"))
+          p.copy_of_target = IntOf(*n, "copy_of");
+        else
+          Fail(t, "copy_of", "the target number whose copiable values are copied");
         break;
       case PartLayer::kControl:
         Keys(t, "a control part", {"layer"});
         break;
       case PartLayer::kText:
         Keys(t, "a text part", {"layer", "replace_word"});
-        if (String(t, "replace_word", true) != "choice")
-          Fail(t, "replace_word", "\"choice\"");
+        if (String(t, "replace_word", true) != "choice") Fail(t, "replace_word", "\"choice\"");
         p.replace_word_choice = true;
         break;
       case PartLayer::kType:
@@ -395,17 +432,24 @@ class CardCompiler {
               "remove_supertypes"});
         for (auto& [kk, v] : t) {
           std::string k(kk.str());
-          if (k == "add_types") p.add_types = Types(v, k);
-          else if (k == "remove_types") p.remove_types = Types(v, k);
-          else if (k == "set_types") p.has_set_types = true, p.set_types = Types(v, k);
-          else if (k == "add_subtypes") p.add_subtypes = Words(v, k, false, true);
+          if (k == "add_types")
+            p.add_types = Types(v, k);
+          else if (k == "remove_types")
+            p.remove_types = Types(v, k);
+          else if (k == "set_types")
+            p.has_set_types = true, p.set_types = Types(v, k);
+          else if (k == "add_subtypes")
+            p.add_subtypes = Words(v, k, false, true);
           else if (k == "set_creature_types")
             p.has_set_creature_types = true, p.set_creature_types = Words(v, k, false, true);
-          else if (k == "all_creature_types") p.all_creature_types = BoolOf(v, k);
+          else if (k == "all_creature_types")
+            p.all_creature_types = BoolOf(v, k);
           else if (k == "set_land_types")
             p.has_set_land_types = true, p.set_land_types = Words(v, k, false, true);
-          else if (k == "add_supertypes") p.add_supertypes = Supertypes(v, k);
-          else if (k == "remove_supertypes") p.remove_supertypes = Supertypes(v, k);
+          else if (k == "add_supertypes")
+            p.add_supertypes = Supertypes(v, k);
+          else if (k == "remove_supertypes")
+            p.remove_supertypes = Supertypes(v, k);
         }
         break;
       case PartLayer::kColor:
@@ -425,8 +469,7 @@ class CardCompiler {
         if (auto* n = t.get("remove_all_abilities"))
           p.remove_all_abilities = BoolOf(*n, "remove_all_abilities");
         if (auto* n = t.get("add_keywords")) p.add_keywords = Keywords(*n, "add_keywords");
-        if (auto* n = t.get("remove_keywords"))
-          p.remove_keywords = Keywords(*n, "remove_keywords");
+        if (auto* n = t.get("remove_keywords")) p.remove_keywords = Keywords(*n, "remove_keywords");
         break;
       case PartLayer::kPtSet:
       case PartLayer::kPtModify:
@@ -448,15 +491,18 @@ class CardCompiler {
           p.no_max_hand_size = BoolOf(*n, "no_max_hand_size");
         if (auto* n = t.get("spell_cost_increase"))
           p.cost_increase = IntOf(*n, "spell_cost_increase");
-        if (auto* n = t.get("spell_cost_reduce"))
-          p.cost_reduce = IntOf(*n, "spell_cost_reduce");
+        if (auto* n = t.get("spell_cost_reduce")) p.cost_reduce = IntOf(*n, "spell_cost_reduce");
         if (auto* n = t.get("spell_cost_min")) p.cost_min = IntOf(*n, "spell_cost_min");
         if (auto* n = t.get("players")) {
           auto s = StringOf(*n, "players");
-          if (s == "you") p.players = 0;
-          else if (s == "opponents") p.players = 1;
-          else if (s == "all") p.players = 2;
-          else Fail(*n, "players", "you, opponents or all");
+          if (s == "you")
+            p.players = 0;
+          else if (s == "opponents")
+            p.players = 1;
+          else if (s == "all")
+            p.players = 2;
+          else
+            Fail(*n, "players", "you, opponents or all");
         }
         break;
       default:
@@ -496,8 +542,9 @@ class CardCompiler {
     Parts(t, e);
     for (const Part& p : e.parts)
       if (p.layer == PartLayer::kCopy || p.layer == PartLayer::kText)
-        Fail(t, "parts", "no copy or text part in a static ability: those take the targets "
-                         "and choices of a spell or ability (use them in a continuous effect)");
+        Fail(t, "parts",
+             "no copy or text part in a static ability: those take the targets "
+             "and choices of a spell or ability (use them in a continuous effect)");
     return e;
   }
 
@@ -509,14 +556,22 @@ class CardCompiler {
       return r;
     }
     auto s = StringOf(n, key);
-    if (s == "self") r.kind = Ref::kSelf;
-    else if (s == "you") r.kind = Ref::kYou;
-    else if (s == "opponent") r.kind = Ref::kOpponent;
-    else if (s == "enchanted") r.kind = Ref::kEnchanted;
-    else if (s == "event_object") r.kind = Ref::kEventObject;
-    else if (s == "event_controller") r.kind = Ref::kEventController;
-    else Fail(n, key, "a target number, self, you, opponent, enchanted, event_object or "
-                      "event_controller");
+    if (s == "self")
+      r.kind = Ref::kSelf;
+    else if (s == "you")
+      r.kind = Ref::kYou;
+    else if (s == "opponent")
+      r.kind = Ref::kOpponent;
+    else if (s == "enchanted")
+      r.kind = Ref::kEnchanted;
+    else if (s == "event_object")
+      r.kind = Ref::kEventObject;
+    else if (s == "event_controller")
+      r.kind = Ref::kEventController;
+    else
+      Fail(n, key,
+           "a target number, self, you, opponent, enchanted, event_object or "
+           "event_controller");
     return r;
   }
 
@@ -530,26 +585,35 @@ class CardCompiler {
 
   EffectStep Step(const toml::table& t, int targets) {
     static const std::pair<std::string_view, Op> kOps[] = {
-        {"continuous", Op::kContinuous}, {"draw", Op::kDraw},
-        {"damage", Op::kDamage},         {"gain_life", Op::kGainLife},
-        {"lose_life", Op::kLoseLife},    {"tap", Op::kTap},
-        {"untap", Op::kUntap},           {"destroy", Op::kDestroy},
-        {"exile", Op::kExile},           {"bounce", Op::kBounce},
-        {"regenerate", Op::kRegenerate}, {"add_counters", Op::kAddCounters},
-        {"counter_spell", Op::kCounterSpell}, {"add_mana", Op::kAddMana},
-        {"discard", Op::kDiscard},       {"delayed", Op::kDelayed},
-        {"prevent", Op::kPrevent},       {"replace_next_draw", Op::kReplaceNextDraw},
+        {"continuous", Op::kContinuous},
+        {"draw", Op::kDraw},
+        {"damage", Op::kDamage},
+        {"gain_life", Op::kGainLife},
+        {"lose_life", Op::kLoseLife},
+        {"tap", Op::kTap},
+        {"untap", Op::kUntap},
+        {"destroy", Op::kDestroy},
+        {"exile", Op::kExile},
+        {"bounce", Op::kBounce},
+        {"regenerate", Op::kRegenerate},
+        {"add_counters", Op::kAddCounters},
+        {"counter_spell", Op::kCounterSpell},
+        {"add_mana", Op::kAddMana},
+        {"discard", Op::kDiscard},
+        {"delayed", Op::kDelayed},
+        {"prevent", Op::kPrevent},
+        {"replace_next_draw", Op::kReplaceNextDraw},
         {"sacrifice", Op::kSacrifice}};
     EffectStep s;
     auto op = String(t, "do", true);
     bool found = false;
     for (auto& [name, o] : kOps)
       if (op == name) s.op = o, found = true;
-    if (!found) Fail(t, "do", "an effect primitive (continuous, draw, damage, ...), got '" + op + "'");
+    if (!found)
+      Fail(t, "do", "an effect primitive (continuous, draw, damage, ...), got '" + op + "'");
     Keys(t, "an effect",
          {"do", "target", "player", "count", "amount", "counter", "mana", "duration", "parts",
-          "affects", "exclude_target", "at", "effects", "name", "if", "cant_regenerate",
-          "divide"});
+          "affects", "exclude_target", "at", "effects", "name", "if", "cant_regenerate", "divide"});
     if (auto* n = t.get("if")) s.condition = FilterOf(*n, "if");
     if (auto* n = t.get("cant_regenerate")) s.cant_regenerate = BoolOf(*n, "cant_regenerate");
     if (auto* n = t.get("divide")) s.divide = BoolOf(*n, "divide");
@@ -566,8 +630,10 @@ class CardCompiler {
     }
     if (auto* n = t.get("mana")) {
       auto m = StringOf(*n, "mana");
-      if (m == "any") s.mana_any = true;
-      else if (m == "C") s.mana_colorless = true;
+      if (m == "any")
+        s.mana_any = true;
+      else if (m == "C")
+        s.mana_colorless = true;
       else {
         for (char ch : m) {
           auto pos = std::string_view("WUBRG").find(ch);
@@ -578,9 +644,12 @@ class CardCompiler {
     }
     if (auto* n = t.get("duration")) {
       auto d = StringOf(*n, "duration");
-      if (d == "end_of_turn") s.duration = Duration::kEndOfTurn;
-      else if (d == "permanent") s.duration = Duration::kPermanent;
-      else Fail(*n, "duration", "end_of_turn or permanent");
+      if (d == "end_of_turn")
+        s.duration = Duration::kEndOfTurn;
+      else if (d == "permanent")
+        s.duration = Duration::kPermanent;
+      else
+        Fail(*n, "duration", "end_of_turn or permanent");
     }
     if (auto* n = t.get("affects")) s.affects = FilterOf(*n, "affects");
     if (auto* n = t.get("exclude_target")) s.exclude_target = IntOf(*n, "exclude_target");
@@ -611,8 +680,9 @@ class CardCompiler {
     allowed.insert(allowed.end(), extra.begin(), extra.end());
     for (auto& [k, v] : t)
       if (std::find(allowed.begin(), allowed.end(), k.str()) == allowed.end())
-        Fail(v, k.str(), absl::StrCat("one of the keys of ", S(what), " (", JoinKeys(allowed),
-                                      "); this key is unknown"));
+        Fail(v, k.str(),
+             absl::StrCat("one of the keys of ", S(what), " (", JoinKeys(allowed),
+                          "); this key is unknown"));
     AbilityBody b;
     if (auto* n = t.get("modes")) {
       // A modal body: each mode has its own targets, choice and effects.
@@ -667,8 +737,8 @@ class CardCompiler {
     ph.is_cost = cost;
     if (granted && !cost) Fail(t, "cost", "the phase cost that is granted");
     if (cost && !t.contains("penalty")) Fail(t, "penalty", "the effects of not paying");
-    ph.body = Body(t, cost ? "a phase cost" : "a phase effect",
-                   {"phase", "whose", "cost", "penalty"});
+    ph.body =
+        Body(t, cost ? "a phase cost" : "a phase effect", {"phase", "whose", "cost", "penalty"});
     if (cost) {
       auto c = ParseManaCost(StringOf(*t.get("cost"), "cost"));
       if (!c.ok()) Fail(*t.get("cost"), "cost", std::string(c.status().message()));
@@ -676,17 +746,20 @@ class CardCompiler {
     }
     ph.name = String(t, "name", false);
     auto phase = String(t, "phase", true);
-    static const std::string_view kPhases[] = {"untap", "upkeep", "draw", "main", "discard",
-                                               "cleanup"};
+    static const std::string_view kPhases[] = {"untap", "upkeep",  "draw",
+                                               "main",  "discard", "cleanup"};
     ph.phase = -1;
     for (int i = 0; i < 6; ++i)
       if (phase == kPhases[i]) ph.phase = i;
     if (ph.phase < 0) Fail(t, "phase", "untap, upkeep, draw, main, discard or cleanup");
     if (auto* w = t.get("whose")) {
       auto s = StringOf(*w, "whose");
-      if (s == "you") ph.whose = 0;
-      else if (s == "enchanted_controller") ph.whose = 1;
-      else Fail(*w, "whose", "you or enchanted_controller");
+      if (s == "you")
+        ph.whose = 0;
+      else if (s == "enchanted_controller")
+        ph.whose = 1;
+      else
+        Fail(*w, "whose", "you or enchanted_controller");
     }
     return ph;
   }
@@ -704,14 +777,15 @@ class CardCompiler {
         {"exile", ChoiceKind::kExile}};
     for (auto& [name, c] : kChoices)
       if (s == name) return c;
-    Fail(n, key, "color, creature_type, basic_land_type, word_pair, creature_type_pair, copy, "
-                 "mode or exile, got '" + s + "'");
+    Fail(n, key,
+         "color, creature_type, basic_land_type, word_pair, creature_type_pair, copy, "
+         "mode or exile, got '" +
+             s + "'");
   }
 
   ActivatedAbility Activated(const toml::table& t) {
     ActivatedAbility a;
-    a.body = Body(t, "an activated ability",
-                  {"cost", "tap", "discard", "sacrifice_self", "life"});
+    a.body = Body(t, "an activated ability", {"cost", "tap", "discard", "sacrifice_self", "life"});
     a.name = String(t, "name", false);
     if (auto* n = t.get("cost")) {
       auto cost = ParseManaCost(StringOf(*n, "cost"));
@@ -733,18 +807,25 @@ class CardCompiler {
     tr.body = Body(t, "a triggered ability", {"timing", "on", "optional_cost"});
     tr.name = String(t, "name", false);
     auto timing = String(t, "timing", true);
-    if (timing == "before") tr.timing = Timing::kBefore;
-    else if (timing == "when") tr.timing = Timing::kWhen;
-    else if (timing == "after") tr.timing = Timing::kAfter;
-    else Fail(t, "timing", "before, when or after");
+    if (timing == "before")
+      tr.timing = Timing::kBefore;
+    else if (timing == "when")
+      tr.timing = Timing::kWhen;
+    else if (timing == "after")
+      tr.timing = Timing::kAfter;
+    else
+      Fail(t, "timing", "before, when or after");
     auto* on = t.get("on");
     if (!on) Fail(t, "on", "the occurrence that triggers it");
     auto& o = TableOf(*on, "on");
     auto event = String(o, "event", true);
     static const std::pair<std::string_view, EventKind> kEvents[] = {
-        {"zone_change", EventKind::kZoneChange}, {"draw", EventKind::kDraw},
-        {"cast", EventKind::kCast},               {"phase_begin", EventKind::kPhaseBegin},
-        {"damage", EventKind::kDamage},           {"play", EventKind::kPlay}};
+        {"zone_change", EventKind::kZoneChange},
+        {"draw", EventKind::kDraw},
+        {"cast", EventKind::kCast},
+        {"phase_begin", EventKind::kPhaseBegin},
+        {"damage", EventKind::kDamage},
+        {"play", EventKind::kPlay}};
     bool found = false;
     for (auto& [name, e] : kEvents)
       if (event == name) tr.event = e, found = true;
@@ -765,9 +846,12 @@ class CardCompiler {
         tr.self_source = true;
       } else if (k == "damage_to") {
         auto d = StringOf(v, k);
-        if (d == "player") tr.damage_to = 0;
-        else if (d == "creature") tr.damage_to = 1;
-        else Fail(v, k, "player or creature");
+        if (d == "player")
+          tr.damage_to = 0;
+        else if (d == "creature")
+          tr.damage_to = 1;
+        else
+          Fail(v, k, "player or creature");
       } else if (k == "phase") {
         tr.phase = StringOf(v, k);
       } else {
@@ -775,8 +859,8 @@ class CardCompiler {
       }
     }
     if (!filter.empty()) {
-      filter.insert("zones", toml::array{"battlefield", "graveyard", "stack", "hand", "library",
-                                         "exile"});
+      filter.insert("zones",
+                    toml::array{"battlefield", "graveyard", "stack", "hand", "library", "exile"});
       tr.filter = FilterOf(filter, "on");
     }
     if (auto* n = t.get("optional_cost")) {
@@ -800,8 +884,7 @@ class CardCompiler {
       for (auto& s : StringListOf(*n, "except_colors"))
         e.except_colors |= 1u << Color(*n, "except_colors", s);
     }
-    if ((e.choose == ChoiceKind::kCopy || e.choose == ChoiceKind::kExile) &&
-        e.filter == kNoFilter)
+    if ((e.choose == ChoiceKind::kCopy || e.choose == ChoiceKind::kExile) && e.filter == kNoFilter)
       Fail(t, "filter", "a filter for the object chosen on entry");
     for (auto& m : TableArray(t, "modes")) {
       Keys(*m, "an entry mode", {"power", "toughness", "keywords", "subtypes", "add_types"});
@@ -859,8 +942,10 @@ absl::StatusOr<ManaCost> ParseManaCost(std::string_view s) {
     }
     if (sym.size() != 1) return bad("unknown symbol");
     char ch = sym[0];
-    if (ch == 'X') ++c.x_count;
-    else if (ch == 'C') ++c.colorless;
+    if (ch == 'X')
+      ++c.x_count;
+    else if (ch == 'C')
+      ++c.colorless;
     else {
       auto pos = std::string_view("WUBRG").find(ch);
       if (pos == std::string_view::npos) return bad(absl::StrCat("unknown symbol '", S(sym), "'"));
@@ -916,7 +1001,8 @@ absl::Status LoadCardsFromString(std::string_view text, const std::string& file,
           const CardDef& first = db.cards[it->second];
           errors.push_back(absl::StrCat(file, ":", card.line, ": card '", card.name,
                                         "': key 'name': expected a unique name; already "
-                                        "defined at ", first.file, ":", first.line));
+                                        "defined at ",
+                                        first.file, ":", first.line));
           continue;
         }
         db.by_name[lower] = static_cast<CardId>(db.cards.size());

@@ -33,8 +33,10 @@ absl::StatusOr<Deck> ParseDeck(std::string_view text, const std::string& file, c
     int count = 0;
     if (space == absl::string_view::npos ||
         !absl::SimpleAtoi(std::string(l.substr(0, space)), &count) || count < 1 || count > 100) {
-      errors.push_back(absl::StrCat(file, ":", line_no, ": expected `COUNT NAME` (e.g. "
-                                    "`4 Lightning Bolt`), got '", std::string(l), "'"));
+      errors.push_back(absl::StrCat(file, ":", line_no,
+                                    ": expected `COUNT NAME` (e.g. "
+                                    "`4 Lightning Bolt`), got '",
+                                    std::string(l), "'"));
       continue;
     }
     std::string name(absl::StripAsciiWhitespace(l.substr(space)));
@@ -48,8 +50,8 @@ absl::StatusOr<Deck> ParseDeck(std::string_view text, const std::string& file, c
     for (int i = 0; i < count; ++i) list.push_back(id);
   }
   if (errors.empty() && deck.main.size() < 40)
-    errors.push_back(absl::StrCat(file, ": a deck needs at least 40 cards, this one has ",
-                                  deck.main.size()));
+    errors.push_back(
+        absl::StrCat(file, ": a deck needs at least 40 cards, this one has ", deck.main.size()));
   if (!errors.empty()) return absl::InvalidArgumentError(absl::StrJoin(errors, "\n"));
   return deck;
 }

@@ -7,25 +7,27 @@
 
 namespace strata {
 namespace {
-std::string S(std::string_view v) { return std::string(v); }
+std::string S(std::string_view v) {
+  return std::string(v);
+}
 }  // namespace
 
 std::string_view DecisionKindName(DecisionKind k) {
   static constexpr std::string_view kNames[] = {
-      "none",     "neutral", "respond",   "interrupt",  "target",        "x",
-      "choice",   "discard", "attackers", "blockers",   "prevention",    "reaction",
-      "trigger_order", "optional_cost", "phase_cost"};
+      "none",       "neutral",  "respond",       "interrupt",     "target",
+      "x",          "choice",   "discard",       "attackers",     "blockers",
+      "prevention", "reaction", "trigger_order", "optional_cost", "phase_cost"};
   return kNames[static_cast<int>(k)];
 }
 
 std::string_view EndReasonName(EndReason r) {
-  static constexpr std::string_view kNames[] = {"none",     "life",     "library",
-                                                "both",     "turn_cap", "action_cap"};
+  static constexpr std::string_view kNames[] = {"none", "life",     "library",
+                                                "both", "turn_cap", "action_cap"};
   return kNames[static_cast<int>(r)];
 }
 
 std::string_view PhaseName(Phase p) {
-  static constexpr std::string_view kNames[] = {"untap", "upkeep", "draw",
+  static constexpr std::string_view kNames[] = {"untap", "upkeep",  "draw",
                                                 "main",  "discard", "cleanup"};
   return kNames[static_cast<int>(p)];
 }
@@ -107,9 +109,9 @@ const Characteristics& Game::Chars(ObjId o) const {
     ++layer_checks_;
     for (ObjId i = 0; i < state_.obj.count; ++i)
       if (!(fresh.chars[i] == cache_.chars[i]) && layer_mismatch_.empty())
-        layer_mismatch_ = absl::StrCat("cached characteristics of object ", i, " (",
-                                       (*db_)[state_.obj.card[i]].name,
-                                       ") differ from a fresh computation");
+        layer_mismatch_ =
+            absl::StrCat("cached characteristics of object ", i, " (",
+                         (*db_)[state_.obj.card[i]].name, ") differ from a fresh computation");
   }
   return cache_.chars[o];
 }
@@ -131,9 +133,10 @@ std::string Game::ObjectName(ObjId o) const {
   return absl::StrCat((*db_)[state_.obj.card[o]].name, "#", o);
 }
 
-void Game::Log(const std::string& line) {
-  if (opt_.log)
-    log_.push_back(absl::StrCat("T", state_.turn, " ", S(PhaseName(state_.phase)), ": ", line));
+void Game::AddLog(LogKind kind, Player p, ObjId o, ObjId other, int amount,
+                  const std::string& text) {
+  log_events_.push_back(LogEvent{state_.turn, state_.phase, kind, p, o, other, amount});
+  log_.push_back(absl::StrCat("T", state_.turn, " ", S(PhaseName(state_.phase)), ": ", text));
 }
 
 FilterContext Game::ContextFor(ObjId source, Player you, uint16_t choice) const {
@@ -195,9 +198,12 @@ void Game::Attach(ObjId aura, ObjId to) {
 }
 
 void Game::AddCounters(ObjId o, int kind, int n) {
-  if (kind == 0) state_.obj.p1p1[o] = static_cast<int16_t>(state_.obj.p1p1[o] + n);
-  else if (kind == 1) state_.obj.m1m1[o] = static_cast<int16_t>(state_.obj.m1m1[o] + n);
-  else state_.obj.other_counters[o] = static_cast<int16_t>(state_.obj.other_counters[o] + n);
+  if (kind == 0)
+    state_.obj.p1p1[o] = static_cast<int16_t>(state_.obj.p1p1[o] + n);
+  else if (kind == 1)
+    state_.obj.m1m1[o] = static_cast<int16_t>(state_.obj.m1m1[o] + n);
+  else
+    state_.obj.other_counters[o] = static_cast<int16_t>(state_.obj.other_counters[o] + n);
   state_.obj.counter_timestamp[o] = state_.NewTimestamp();
   state_.Touch();
 }
@@ -237,8 +243,8 @@ void Game::CollectTriggers(int event, Timing timing) {
   const Occurrence& e = events_[event];
   const GameState& s = state_;
   for (ObjId o = 0; o < s.obj.count; ++o) {
-    const bool is_event_object = o == e.object && e.kind == EventKind::kZoneChange &&
-                                 e.from == Zone::kBattlefield;
+    const bool is_event_object =
+        o == e.object && e.kind == EventKind::kZoneChange && e.from == Zone::kBattlefield;
     if (s.obj.zone[o] != Zone::kBattlefield && !is_event_object) continue;
     const Characteristics& ch = is_event_object ? e.last : Chars(o);
     if (ch.blank || ch.card == kNoCard) continue;
@@ -254,8 +260,7 @@ void Game::CollectTriggers(int event, Timing timing) {
         continue;
       if (tr.from != Zone::kNone && tr.from != e.from) continue;
       if (tr.to != Zone::kNone && tr.to != e.to) continue;
-      if (e.kind == EventKind::kPhaseBegin && !tr.phase.empty() &&
-          tr.phase != PhaseName(e.phase))
+      if (e.kind == EventKind::kPhaseBegin && !tr.phase.empty() && tr.phase != PhaseName(e.phase))
         continue;
       if (tr.self_source && e.source != o) continue;
       if (tr.damage_to == 0 && e.object != kNoObj) continue;
@@ -280,7 +285,9 @@ void Game::CollectTriggers(int event, Timing timing) {
         }
       }
       queued_.push_back(QueuedTrigger{o, ch.card, static_cast<int16_t>(i), you, event});
-      Log(absl::StrCat(card.AbilityName(card.TriggerBit(i)), " triggers"));
+      Note(LogKind::kTrigger, you, o, kNoObj, 0, [&] {
+        return std::string(absl::StrCat(card.AbilityName(card.TriggerBit(i)), " triggers"));
+      });
     }
   }
 }
@@ -294,7 +301,10 @@ void Game::ZoneChange(ObjId o, Zone to, Player zone_owner) {
   e.last = Chars(o);
   e.player = e.from == Zone::kBattlefield ? e.last.controller : state_.obj.owner[o];
   e.attached_to = state_.obj.attached_to[o];
-  Log(absl::StrCat(ObjectName(o), " moves from ", S(ZoneName(e.from)), " to ", S(ZoneName(to))));
+  Note(LogKind::kZoneChange, kNoPlayer, o, kNoObj, static_cast<int>(to), [&] {
+    return std::string(
+        absl::StrCat(ObjectName(o), " moves from ", S(ZoneName(e.from)), " to ", S(ZoneName(to))));
+  });
   MoveTo(o, to, zone_owner);
   int ev = Record(e);
   CollectTriggers(ev, Timing::kAfter);
@@ -308,7 +318,10 @@ void Game::DealDamage(const PendingDamage& d) {
   if (d.to.kind == Target::kPlayer) {
     e.player = d.to.player;
     state_.players[d.to.player].life -= d.amount;
-    Log(absl::StrCat(ObjectName(d.source), " deals ", d.amount, " damage to ", Who(d.to.player)));
+    Note(LogKind::kDamage, d.to.player, d.source, kNoObj, d.amount, [&] {
+      return std::string(
+          absl::StrCat(ObjectName(d.source), " deals ", d.amount, " damage to ", Who(d.to.player)));
+    });
   } else {
     ObjId o = d.to.obj.id;
     if (!state_.Alive(d.to.obj) || state_.obj.zone[o] != Zone::kBattlefield) return;
@@ -317,7 +330,10 @@ void Game::DealDamage(const PendingDamage& d) {
     e.last = Chars(o);
     state_.obj.damage[o] = static_cast<int16_t>(state_.obj.damage[o] + d.amount);
     if (d.cant_regenerate) no_regen_[o] = true;
-    Log(absl::StrCat(ObjectName(d.source), " deals ", d.amount, " damage to ", ObjectName(o)));
+    Note(LogKind::kDamage, kNoPlayer, d.source, o, d.amount, [&] {
+      return std::string(
+          absl::StrCat(ObjectName(d.source), " deals ", d.amount, " damage to ", ObjectName(o)));
+    });
   }
   state_.Touch();
   int ev = Record(e);
@@ -328,20 +344,24 @@ void Game::GainLife(Player p, int n) {
   if (n <= 0) return;  // E-7: a gain reduced to zero is no gain
   state_.players[p].life += n;
   state_.Touch();
-  Log(absl::StrCat(Who(p), " gains ", n, " life"));
+  Note(LogKind::kLife, p, kNoObj, kNoObj, n,
+       [&] { return std::string(absl::StrCat(Who(p), " gains ", n, " life")); });
 }
 
 void Game::LoseLife(Player p, int n) {
   if (n <= 0) return;
   state_.players[p].life -= n;
   state_.Touch();
-  Log(absl::StrCat(Who(p), " loses ", n, " life"));
+  Note(LogKind::kLife, p, kNoObj, kNoObj, -n,
+       [&] { return std::string(absl::StrCat(Who(p), " loses ", n, " life")); });
 }
 
 void Game::Lose(Player p, EndReason why) {
   state_.players[p].lost = true;
-  if (end_reason_ == EndReason::kNone || end_reason_ == why) end_reason_ = why;
-  else end_reason_ = EndReason::kBoth;
+  if (end_reason_ == EndReason::kNone || end_reason_ == why)
+    end_reason_ = why;
+  else
+    end_reason_ = EndReason::kBoth;
 }
 
 void Game::EndGame(int winner, EndReason why) {
@@ -349,8 +369,13 @@ void Game::EndGame(int winner, EndReason why) {
   over_ = true;
   winner_ = winner;
   if (why != EndReason::kNone) end_reason_ = why;
-  Log(absl::StrCat("game over: ", winner < 0 ? "draw" : winner == 0 ? "A wins" : "B wins", " (",
-                   S(EndReasonName(end_reason_)), ")"));
+  Note(LogKind::kGameOver, kNoPlayer, kNoObj, kNoObj, winner, [&] {
+    return std::string(absl::StrCat("game over: ",
+                                    winner < 0    ? "draw"
+                                    : winner == 0 ? "A wins"
+                                                  : "B wins",
+                                    " (", S(EndReasonName(end_reason_)), ")"));
+  });
 }
 
 // State check: 0 toughness puts a creature into the graveyard, lethal damage
@@ -364,7 +389,9 @@ void Game::CheckState() {
       const Characteristics& ch = Chars(o);
       if (ch.IsCreature()) {
         if (ch.toughness <= 0) {
-          Log(absl::StrCat(ObjectName(o), " has toughness ", ch.toughness));
+          Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+            return std::string(absl::StrCat(ObjectName(o), " has toughness ", ch.toughness));
+          });
           ZoneChange(o, Zone::kGraveyard, state_.obj.owner[o]);
           changed = true;
           continue;
@@ -383,7 +410,9 @@ void Game::CheckState() {
         if (to == kNoObj || state_.obj.zone[to] != Zone::kBattlefield ||
             !MatchFilter(state_, &Chars(0), db_->filter(card.enchant), to,
                          ContextFor(o, Chars(o).controller, state_.obj.choice[o]))) {
-          Log(absl::StrCat(ObjectName(o), " is not attached to a legal object"));
+          Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+            return std::string(absl::StrCat(ObjectName(o), " is not attached to a legal object"));
+          });
           ZoneChange(o, Zone::kGraveyard, state_.obj.owner[o]);
           changed = true;
         }
@@ -445,21 +474,51 @@ bool Game::Step() {
   }
   Frame& f = frames_.back();
   switch (f.kind) {
-    case FrameKind::kTurn: RunTurn(f); break;
-    case FrameKind::kPhase: RunPhase(f); break;
-    case FrameKind::kNeutral: RunNeutral(f); break;
-    case FrameKind::kBatch: RunBatch(f); break;
-    case FrameKind::kCast: RunCast(f); break;
-    case FrameKind::kInterrupts: RunInterrupts(f); break;
-    case FrameKind::kResolve: RunResolve(f); break;
-    case FrameKind::kTriggers: RunTriggers(f); break;
-    case FrameKind::kPrevention: RunPrevention(f); break;
-    case FrameKind::kAttack: RunAttack(f); break;
-    case FrameKind::kDraw: RunDraw(f); break;
-    case FrameKind::kDestroy: RunDestroy(f); break;
-    case FrameKind::kReaction: RunReaction(f); break;
-    case FrameKind::kDiscardToMax: RunDiscardToMax(f); break;
-    case FrameKind::kEntry: RunEntry(f); break;
+    case FrameKind::kTurn:
+      RunTurn(f);
+      break;
+    case FrameKind::kPhase:
+      RunPhase(f);
+      break;
+    case FrameKind::kNeutral:
+      RunNeutral(f);
+      break;
+    case FrameKind::kBatch:
+      RunBatch(f);
+      break;
+    case FrameKind::kCast:
+      RunCast(f);
+      break;
+    case FrameKind::kInterrupts:
+      RunInterrupts(f);
+      break;
+    case FrameKind::kResolve:
+      RunResolve(f);
+      break;
+    case FrameKind::kTriggers:
+      RunTriggers(f);
+      break;
+    case FrameKind::kPrevention:
+      RunPrevention(f);
+      break;
+    case FrameKind::kAttack:
+      RunAttack(f);
+      break;
+    case FrameKind::kDraw:
+      RunDraw(f);
+      break;
+    case FrameKind::kDestroy:
+      RunDestroy(f);
+      break;
+    case FrameKind::kReaction:
+      RunReaction(f);
+      break;
+    case FrameKind::kDiscardToMax:
+      RunDiscardToMax(f);
+      break;
+    case FrameKind::kEntry:
+      RunEntry(f);
+      break;
   }
   return !have_decision_;
 }
@@ -478,7 +537,9 @@ void Game::Apply(int index) {
 
 // ---------------------------------------------------------------- turns and phases
 
-bool FastPhaseOf(Phase p) { return p != Phase::kUntap && p != Phase::kCleanup; }
+bool FastPhaseOf(Phase p) {
+  return p != Phase::kUntap && p != Phase::kCleanup;
+}
 
 void Game::RunTurn(Frame& f) {
   if (f.pc == 0) {
@@ -610,7 +671,9 @@ void Game::RunPhase(Frame& f) {
   GameState& s = state_;
   switch (f.pc) {
     case 0: {
-      Log(absl::StrCat("begin ", S(PhaseName(s.phase)), " of ", Who(s.active)));
+      Note(LogKind::kPhase, s.active, kNoObj, kNoObj, 0, [&] {
+        return std::string(absl::StrCat("begin ", S(PhaseName(s.phase)), " of ", Who(s.active)));
+      });
       PhaseBeginEffects();
       CollectPhaseTodos();
       Occurrence e;
@@ -652,7 +715,8 @@ void Game::RunPhase(Frame& f) {
         int unspent = 0;
         for (int& m : s.players[p].pool) unspent += m, m = 0;
         if (unspent) {
-          Log(absl::StrCat(Who(p), " burns for ", unspent));
+          Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
+               [&] { return std::string(absl::StrCat(Who(p), " burns for ", unspent)); });
           LoseLife(p, unspent);
         }
       }
@@ -685,12 +749,18 @@ void Game::RunDiscardToMax(Frame& f) {
 const AbilityBody* Game::BodyOf(const StackItem& item) const {
   const CardDef& card = (*db_)[item.body_card];
   switch (item.from) {
-    case BodySource::kSpell: return card.has_spell ? &card.spell : nullptr;
-    case BodySource::kActivated: return &card.activated[item.ability].body;
-    case BodySource::kTrigger: return &card.triggers[item.ability].body;
-    case BodySource::kPhase: return &card.phase[item.ability].body;
-    case BodySource::kGrantedPhase: return &card.granted_phase[item.ability].body;
-    case BodySource::kDelayed: return nullptr;
+    case BodySource::kSpell:
+      return card.has_spell ? &card.spell : nullptr;
+    case BodySource::kActivated:
+      return &card.activated[item.ability].body;
+    case BodySource::kTrigger:
+      return &card.triggers[item.ability].body;
+    case BodySource::kPhase:
+      return &card.phase[item.ability].body;
+    case BodySource::kGrantedPhase:
+      return &card.granted_phase[item.ability].body;
+    case BodySource::kDelayed:
+      return nullptr;
   }
   return nullptr;
 }
@@ -708,8 +778,10 @@ namespace {
 // Reactions only at their occurrence (E-3 C); prevention in T-4 steps too.
 bool BodyAllowed(const AbilityBody& b, int play, Reaction reaction) {
   switch (play) {
-    case 0: return b.reaction == Reaction::kNone && !b.TargetsSpell();
-    case 1: return b.TargetsSpell();
+    case 0:
+      return b.reaction == Reaction::kNone && !b.TargetsSpell();
+    case 1:
+      return b.TargetsSpell();
     default:
       if (reaction == Reaction::kNone) return b.prevention;
       return b.reaction == reaction;
@@ -745,8 +817,8 @@ bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reacti
       // main phase, from the neutral state.
       if (play != kPlayBatch || p != s.active || s.phase != Phase::kMain || !batch_.empty())
         return false;
-      bool neutral = !frames_.empty() && frames_.back().kind == FrameKind::kNeutral &&
-                     frames_.back().a == 0;
+      bool neutral =
+          !frames_.empty() && frames_.back().kind == FrameKind::kNeutral && frames_.back().a == 0;
       if (!neutral) return false;
       fast_timing = false;
     }
@@ -804,9 +876,9 @@ bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reacti
 
 void Game::AddPlayableActions(Player p, DecisionKind kind, Reaction reaction, ObjId about) {
   const GameState& s = state_;
-  Play play = kind == DecisionKind::kInterrupt                                       ? kPlayInterrupt
+  Play play = kind == DecisionKind::kInterrupt                                     ? kPlayInterrupt
               : (kind == DecisionKind::kNeutral || kind == DecisionKind::kRespond) ? kPlayBatch
-                                                                                  : kPlayImmediate;
+                                                                                   : kPlayImmediate;
   for (ObjId o : s.players[p].hand) {
     StackItem probe;
     probe.card = o;
@@ -875,7 +947,8 @@ bool Game::TargetLegal(const StackItem& item, int slot, const Target& t) const {
   ObjId o = t.obj.id;
   if (o == item.card) return false;  // a spell never targets itself
   switch (what) {
-    case TargetWhat::kPlayer: return false;
+    case TargetWhat::kPlayer:
+      return false;
     case TargetWhat::kSpell: {
       // Interrupts target only the spell or ability being cast (T-8).
       bool being_cast = false;
@@ -948,7 +1021,10 @@ bool Game::Pay(Player p, const ManaCost& cost, int x, ObjId excluding) {
   // Mana abilities are not interrupted (T-10): they add mana at once.
   for (int i : tap) {
     SetTapped(sources[i].object, true);
-    Log(absl::StrCat(Who(p), " taps ", ObjectName(sources[i].object), " for mana"));
+    Note(LogKind::kMana, p, sources[i].object, kNoObj, 1, [&] {
+      return std::string(
+          absl::StrCat(Who(p), " taps ", ObjectName(sources[i].object), " for mana"));
+    });
   }
   state_.players[p].pool = after;
   state_.Touch();
@@ -959,9 +1035,14 @@ ManaCost Game::TotalCost(const StackItem& item) const {
   const CardDef& card = (*db_)[item.body_card];
   ManaCost c;
   switch (item.from) {
-    case BodySource::kSpell: c = card.cost; break;
-    case BodySource::kActivated: c = card.activated[item.ability].cost; break;
-    default: return c;
+    case BodySource::kSpell:
+      c = card.cost;
+      break;
+    case BodySource::kActivated:
+      c = card.activated[item.ability].cost;
+      break;
+    default:
+      return c;
   }
   if (const AbilityBody* b = ModeBody(item)) {
     // Extra targets cost extra (Fireball).
@@ -1109,7 +1190,8 @@ void Game::StartCast(Player p, const Action& a, Play play, ObjId about) {
     MoveTo(a.object, Zone::kStack, p);
     state_.obj.controller[a.object] = p;
     item.card = a.object;
-    Log(absl::StrCat(Who(p), " casts ", ObjectName(a.object)));
+    Note(LogKind::kCast, p, a.object, kNoObj, 0,
+         [&] { return std::string(absl::StrCat(Who(p), " casts ", ObjectName(a.object))); });
     Occurrence e;
     e.kind = EventKind::kPlay;
     e.player = p;
@@ -1121,7 +1203,10 @@ void Game::StartCast(Player p, const Action& a, Play play, ObjId about) {
     item.body_card = Chars(a.object).card;
     item.from = BodySource::kActivated;
     item.ability = a.index;
-    Log(absl::StrCat(Who(p), " activates ", ObjectName(a.object), " ability ", a.index + 1));
+    Note(LogKind::kActivate, p, a.object, kNoObj, a.index, [&] {
+      return std::string(
+          absl::StrCat(Who(p), " activates ", ObjectName(a.object), " ability ", a.index + 1));
+    });
   } else {
     // A phase effect or phase cost played as an instant.
     PhaseTodo& t = phase_todo_[a.index];
@@ -1129,8 +1214,10 @@ void Game::StartCast(Player p, const Action& a, Play play, ObjId about) {
     item.body_card = t.card;
     item.from = t.granted ? BodySource::kGrantedPhase : BodySource::kPhase;
     item.ability = t.index;
-    Log(absl::StrCat(Who(p), " handles the phase ", t.is_cost ? "cost" : "effect", " of ",
-                     ObjectName(t.object.id)));
+    Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+      return std::string(absl::StrCat(Who(p), " handles the phase ", t.is_cost ? "cost" : "effect",
+                                      " of ", ObjectName(t.object.id)));
+    });
   }
   items_.push_back(item);
   int reaction = 0;
@@ -1156,7 +1243,10 @@ void Game::RunCast(Frame& f) {
         for (int m = 0; m < static_cast<int>(body->modes.size()); ++m) {
           StackItem probe = item;
           probe.mode = static_cast<int8_t>(m);
-          if (BodyAllowed(body->modes[m], play == kPlayBatch ? 0 : play == kPlayInterrupt ? 1 : 2,
+          if (BodyAllowed(body->modes[m],
+                          play == kPlayBatch       ? 0
+                          : play == kPlayInterrupt ? 1
+                                                   : 2,
                           reaction) &&
               HasLegalTargets(probe, body->modes[m]))
             decision_.actions.push_back({ActionKind::kNumber, kNoObj, 0, m + 1});
@@ -1224,9 +1314,9 @@ void Game::RunCast(Frame& f) {
     case 3: {
       const AbilityBody* b = ModeBody(item);
       ChoiceKind kind = b ? b->choose : ChoiceKind::kNone;
-      int needed = kind == ChoiceKind::kNone                                                ? 0
+      int needed = kind == ChoiceKind::kNone                                                  ? 0
                    : (kind == ChoiceKind::kWordPair || kind == ChoiceKind::kCreatureTypePair) ? 2
-                                                                                            : 1;
+                                                                                              : 1;
       if (item.choice_count >= needed) {
         f.pc = 4;
         return;
@@ -1299,9 +1389,12 @@ void Game::RunCast(Frame& f) {
         CollectTriggers(Record(e), Timing::kAfter);
       }
       outcomes_.push_back({item.serial, Outcome::kPending});
-      if (play == kPlayBatch) batch_.push_back(idx);
-      else if (play == kPlayInterrupt) ibatch_.push_back(idx);
-      else Push(FrameKind::kResolve, idx);
+      if (play == kPlayBatch)
+        batch_.push_back(idx);
+      else if (play == kPlayInterrupt)
+        ibatch_.push_back(idx);
+      else
+        Push(FrameKind::kResolve, idx);
       return;
     }
   }
@@ -1401,9 +1494,15 @@ std::vector<ObjId> Game::ObjectsOf(const StackItem& item, const Ref& ref,
 int Game::Amount(const StackItem& item, const Value& v) const {
   int base = v.constant;
   switch (v.kind) {
-    case Value::kX: base = item.x; break;
-    case Value::kSourcePower: base = item.source_power; break;
-    case Value::kSourceToughness: base = item.source_toughness; break;
+    case Value::kX:
+      base = item.x;
+      break;
+    case Value::kSourcePower:
+      base = item.source_power;
+      break;
+    case Value::kSourceToughness:
+      base = item.source_toughness;
+      break;
     case Value::kEventPower:
       base = item.event >= 0 ? events_[item.event].last.power : 0;
       break;
@@ -1424,10 +1523,11 @@ void Game::CounterSpell(ObjId card) {
     if (it.card != card || state_.obj.zone[card] != Zone::kStack || it.countered) continue;
     it.countered = true;
     outcomes_.push_back({it.serial, Outcome::kCountered});
-    batch_.erase(std::remove_if(batch_.begin(), batch_.end(),
-                                [&](int i) { return items_[i].card == card; }),
-                 batch_.end());
-    Log(absl::StrCat(ObjectName(card), " is countered"));
+    batch_.erase(
+        std::remove_if(batch_.begin(), batch_.end(), [&](int i) { return items_[i].card == card; }),
+        batch_.end());
+    Note(LogKind::kCounter, kNoPlayer, card, kNoObj, 0,
+         [&] { return std::string(absl::StrCat(ObjectName(card), " is countered")); });
     // Costs are not refunded (T-8).
     ZoneChange(card, Zone::kGraveyard, state_.obj.owner[card]);
     return;
@@ -1445,8 +1545,8 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
     FilterContext ctx = ContextFor(src, item.controller, kNoWord);
     objs.erase(std::remove_if(objs.begin(), objs.end(),
                               [&](ObjId o) {
-                                return !MatchFilter(state_, &Chars(0), db_->filter(st.condition),
-                                                    o, ctx);
+                                return !MatchFilter(state_, &Chars(0), db_->filter(st.condition), o,
+                                                    ctx);
                               }),
                objs.end());
   }
@@ -1487,12 +1587,15 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
         for (ObjId o : objs) set.push_back(state_.Ref(o));
       }
       AddEffectRow(row, set);
-      Log(absl::StrCat("effect of ", (*db_)[source_card].name, " applies to ", set.size(),
-                       " object(s)"));
+      Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+        return std::string(absl::StrCat("effect of ", (*db_)[source_card].name, " applies to ",
+                                        set.size(), " object(s)"));
+      });
       break;
     }
     case Op::kDraw:
-      for (auto it = players.rbegin(); it != players.rend(); ++it) Push(FrameKind::kDraw, *it, amount);
+      for (auto it = players.rbegin(); it != players.rend(); ++it)
+        Push(FrameKind::kDraw, *it, amount);
       break;
     case Op::kDamage: {
       // Damage waits for its prevention step (T-4).
@@ -1534,7 +1637,9 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
     case Op::kRegenerate:
       for (ObjId o : objs) {
         ++state_.obj.regen_shields[o];
-        Log(absl::StrCat(ObjectName(o), " gets a regeneration shield"));
+        Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+          return std::string(absl::StrCat(ObjectName(o), " gets a regeneration shield"));
+        });
       }
       state_.Touch();
       break;
@@ -1561,7 +1666,9 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
     case Op::kPrevent:
       for (ObjId o : objs) prevent_shield_[o] = static_cast<int16_t>(prevent_shield_[o] + amount);
       for (Player p : players) player_shield_[p] = static_cast<int16_t>(player_shield_[p] + amount);
-      Log(absl::StrCat("a shield will prevent the next ", amount, " damage"));
+      Note(LogKind::kShield, kNoPlayer, kNoObj, kNoObj, amount, [&] {
+        return std::string(absl::StrCat("a shield will prevent the next ", amount, " damage"));
+      });
       break;
     case Op::kReplaceNextDraw:
       replace_draw_[item.controller] = amount;
@@ -1592,8 +1699,12 @@ void Game::RunResolve(Frame& f) {
       any_target = item.target_count > 0 && TargetLegal(item, 0, item.targets[0]);
     if (!any_target) {
       // T-11: every target is illegal: it does nothing.
-      Log(absl::StrCat(item.card != kNoObj ? ObjectName(item.card) : ObjectName(item.source),
-                       " fizzles"));
+      Note(
+          LogKind::kFizzle, item.controller, item.card != kNoObj ? item.card : item.source, kNoObj,
+          0, [&] {
+            return std::string(absl::StrCat(
+                item.card != kNoObj ? ObjectName(item.card) : ObjectName(item.source), " fizzles"));
+          });
       outcomes_.push_back({item.serial, Outcome::kFizzled});
       if (item.card != kNoObj && state_.obj.zone[item.card] == Zone::kStack)
         ZoneChange(item.card, Zone::kGraveyard, state_.obj.owner[item.card]);
@@ -1605,9 +1716,13 @@ void Game::RunResolve(Frame& f) {
       EnterBattlefield(item);
       return;
     }
-    Log(absl::StrCat(item.card != kNoObj ? ObjectName(item.card)
-                                         : absl::StrCat("ability of ", ObjectName(item.source)),
-                     " resolves"));
+    Note(LogKind::kResolve, item.controller, item.card != kNoObj ? item.card : item.source, kNoObj,
+         0, [&] {
+           return std::string(absl::StrCat(
+               item.card != kNoObj ? ObjectName(item.card)
+                                   : absl::StrCat("ability of ", ObjectName(item.source)),
+               " resolves"));
+         });
     f.pc = 1;
     f.b = 0;
     if (item.from == BodySource::kPhase || item.from == BodySource::kGrantedPhase) {
@@ -1650,10 +1765,10 @@ void Game::EnterBattlefield(StackItem& item) {
   MoveTo(o, Zone::kBattlefield, item.controller);
   state_.obj.controller[o] = item.controller;
   state_.Touch();
-  Log(absl::StrCat(ObjectName(o), " enters the battlefield"));
+  Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
+       [&] { return std::string(absl::StrCat(ObjectName(o), " enters the battlefield")); });
   const CardDef& card = (*db_)[state_.obj.card[o]];
-  if (card.enchant != kNoFilter && item.target_count > 0 &&
-      item.targets[0].kind == Target::kObject)
+  if (card.enchant != kNoFilter && item.target_count > 0 && item.targets[0].kind == Target::kObject)
     Attach(o, item.targets[0].obj.id);
   Occurrence e;
   e.kind = EventKind::kZoneChange;
@@ -1718,9 +1833,8 @@ void Game::RunTriggers(Frame& f) {
       return;
     }
     // The active player orders simultaneous triggers.
-    if (queued_.size() > 1 && std::any_of(queued_.begin() + 1, queued_.end(), [&](auto& q) {
-          return q.event == queued_[0].event;
-        })) {
+    if (queued_.size() > 1 && std::any_of(queued_.begin() + 1, queued_.end(),
+                                          [&](auto& q) { return q.event == queued_[0].event; })) {
       decision_.actions.clear();
       for (int i = 0; i < static_cast<int>(queued_.size()); ++i)
         if (queued_[i].event == queued_[0].event)
@@ -1794,13 +1908,15 @@ void Game::RunPrevention(Frame& f) {
   frames_.pop_back();
   for (PendingDamage& d : pending) {
     // Prevention shields (E-3 A).
-    int16_t* shield = d.to.kind == Target::kPlayer ? &player_shield_[d.to.player]
-                                                    : &prevent_shield_[d.to.obj.id];
+    int16_t* shield =
+        d.to.kind == Target::kPlayer ? &player_shield_[d.to.player] : &prevent_shield_[d.to.obj.id];
     if (d.to.kind == Target::kObject && !state_.Alive(d.to.obj)) continue;
     int prevented = std::min<int>(*shield, d.amount);
     *shield = static_cast<int16_t>(*shield - prevented);
     d.amount -= prevented;
-    if (prevented) Log(absl::StrCat(prevented, " damage is prevented"));
+    if (prevented)
+      Note(LogKind::kPrevent, kNoPlayer, d.source, kNoObj, prevented,
+           [&] { return std::string(absl::StrCat(prevented, " damage is prevented")); });
     if (d.amount > 0) DealDamage(d);
   }
   CheckState();
@@ -1832,7 +1948,10 @@ void Game::RunDraw(Frame& f) {
       replace_draw_[p] = 0;
       decision_.actions.clear();
       for (int i = 0; i < look; ++i) decision_.actions.push_back({ActionKind::kObject, lib[i]});
-      Log(absl::StrCat(Who(p), " looks at the top ", look, " cards instead of drawing"));
+      Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+        return std::string(
+            absl::StrCat(Who(p), " looks at the top ", look, " cards instead of drawing"));
+      });
       f.c = look;
       Decide(DecisionKind::kChoice, p);
       return;
@@ -1842,13 +1961,15 @@ void Game::RunDraw(Frame& f) {
   f.pc = 0;
   --f.b;
   if (lib.empty()) {
-    Log(absl::StrCat(Who(p), " draws from an empty library"));
+    Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
+         [&] { return std::string(absl::StrCat(Who(p), " draws from an empty library")); });
     Lose(p, EndReason::kLibrary);
     return;
   }
   ObjId top = lib.front();
   MoveTo(top, Zone::kHand, p);
-  Log(absl::StrCat(Who(p), " draws ", ObjectName(top)));
+  Note(LogKind::kDraw, p, top, kNoObj, 1,
+       [&] { return std::string(absl::StrCat(Who(p), " draws ", ObjectName(top))); });
   Occurrence e;
   e.kind = EventKind::kDraw;
   e.player = p;
@@ -1884,10 +2005,12 @@ void Game::RunDestroy(Frame& f) {
     state_.obj.damage[o] = 0;
     SetTapped(o, true);
     combat_[o] = kNotInCombat;
-    Log(absl::StrCat(ObjectName(o), " regenerates"));
+    Note(LogKind::kRegenerate, kNoPlayer, o, kNoObj, 0,
+         [&] { return std::string(absl::StrCat(ObjectName(o), " regenerates")); });
     return;
   }
-  Log(absl::StrCat(ObjectName(o), " is destroyed"));
+  Note(LogKind::kDestroy, kNoPlayer, o, kNoObj, 0,
+       [&] { return std::string(absl::StrCat(ObjectName(o), " is destroyed")); });
   ZoneChange(o, Zone::kGraveyard, state_.obj.owner[o]);
 }
 
@@ -2002,9 +2125,7 @@ void Game::RunAttack(Frame& f) {
       const bool first = f.pc == 4;
       f.pc = first ? 5 : 6;
       int begin = static_cast<int>(damage_.size());
-      auto strikes_now = [&](ObjId o) {
-        return Has(Chars(o).keywords, kFirstStrike) == first;
-      };
+      auto strikes_now = [&](ObjId o) { return Has(Chars(o).keywords, kFirstStrike) == first; };
       for (ObjId a = 0; a < s.obj.count; ++a) {
         if (combat_[a] != kAttacking || s.obj.zone[a] != Zone::kBattlefield) continue;
         const Characteristics& ac = Chars(a);
@@ -2017,8 +2138,8 @@ void Game::RunAttack(Frame& f) {
             blockers.push_back(b);
         for (ObjId b : blockers)
           if (strikes_now(b) && Chars(b).power > 0)
-            damage_.push_back({b, Target{Target::kObject, s.Ref(a), kNoPlayer}, Chars(b).power,
-                               false, true});
+            damage_.push_back(
+                {b, Target{Target::kObject, s.Ref(a), kNoPlayer}, Chars(b).power, false, true});
         if (!strikes_now(a) || power <= 0) continue;
         if (!was_blocked) {
           damage_.push_back({a, Target{Target::kPlayer, {}, nap}, power, false, true});
@@ -2047,7 +2168,8 @@ void Game::RunAttack(Frame& f) {
         combat_[o] = kNotInCombat;
         block_target_[o] = kNoObj;
       }
-      Log("the attack ends");
+      Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
+           [&] { return std::string("the attack ends"); });
       frames_.pop_back();
       return;
   }
@@ -2066,11 +2188,13 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
           f.b = 0;
           f.c = s.active;
           attacked_[s.active] = true;
-          Log(absl::StrCat(Who(s.active), " attacks"));
+          Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
+               [&] { return std::string(absl::StrCat(Who(s.active), " attacks")); });
           Push(FrameKind::kAttack);
           return;
         }
-        Log("the attack is aborted: the defender starts a batch");
+        Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
+             [&] { return std::string("the attack is aborted: the defender starts a batch"); });
         f.pc = 1;
         f.b = 0;
         f.c = s.active;
@@ -2084,7 +2208,8 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
         return;
       }
       if (a.kind == ActionKind::kAttack) {
-        Log(absl::StrCat(Who(s.active), " announces an attack"));
+        Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
+             [&] { return std::string(absl::StrCat(Who(s.active), " announces an attack")); });
         f.pc = 2;
         return;
       }
@@ -2095,7 +2220,8 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
         s.obj.sick[a.object] = false;
         s.Touch();
         ++lands_played_[p];
-        Log(absl::StrCat(Who(p), " plays ", ObjectName(a.object)));
+        Note(LogKind::kPlayLand, p, a.object, kNoObj, 0,
+             [&] { return std::string(absl::StrCat(Who(p), " plays ", ObjectName(a.object))); });
         Occurrence e;
         e.kind = EventKind::kPlay;
         e.player = p;
@@ -2119,7 +2245,8 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
           decision_.actions.clear();
           decision_.actions.push_back({ActionKind::kYes, t.object.id, a.index});
           decision_.actions.push_back({ActionKind::kNo, t.object.id, a.index});
-          if (!opt_.free_mana && !CanPay(p, t.cost, 0, t.object.id)) decision_.actions.erase(decision_.actions.begin());
+          if (!opt_.free_mana && !CanPay(p, t.cost, 0, t.object.id))
+            decision_.actions.erase(decision_.actions.begin());
           Push(FrameKind::kReaction, 100, a.index, p);  // a phase-cost answer
           frames_.back().pc = 5;
           Decide(DecisionKind::kPhaseCost, p);
@@ -2143,7 +2270,8 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
         decision_.actions.clear();
         decision_.actions.push_back({ActionKind::kYes, t.object.id, a.index});
         decision_.actions.push_back({ActionKind::kNo, t.object.id, a.index});
-        if (!opt_.free_mana && !CanPay(p, t.cost, 0, t.object.id)) decision_.actions.erase(decision_.actions.begin());
+        if (!opt_.free_mana && !CanPay(p, t.cost, 0, t.object.id))
+          decision_.actions.erase(decision_.actions.begin());
         Push(FrameKind::kReaction, 100, a.index, p);
         frames_.back().pc = 5;
         Decide(DecisionKind::kPhaseCost, p);
@@ -2175,11 +2303,16 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
         PhaseTodo& t = phase_todo_[a.index];
         if (a.kind == ActionKind::kYes) {
           if (!opt_.free_mana) Pay(t.controller, t.cost, 0, t.object.id);
-          Log(absl::StrCat(Who(t.controller), " pays the phase cost of ", ObjectName(t.object.id)));
+          Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+            return std::string(absl::StrCat(Who(t.controller), " pays the phase cost of ",
+                                            ObjectName(t.object.id)));
+          });
           return;
         }
-        Log(absl::StrCat(Who(t.controller), " does not pay the phase cost of ",
-                         ObjectName(t.object.id)));
+        Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+          return std::string(absl::StrCat(Who(t.controller), " does not pay the phase cost of ",
+                                          ObjectName(t.object.id)));
+        });
         StackItem item;
         item.source = t.object.id;
         item.body_card = t.card;
@@ -2195,8 +2328,9 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
         ++f.pc;
         return;
       }
-      StartCast(decision_.player, a, kPlayImmediate,
-                static_cast<Reaction>(f.a) == Reaction::kDestroy ? static_cast<ObjId>(f.b) : kNoObj);
+      StartCast(
+          decision_.player, a, kPlayImmediate,
+          static_cast<Reaction>(f.a) == Reaction::kDestroy ? static_cast<ObjId>(f.b) : kNoObj);
       return;
     case FrameKind::kCast: {
       StackItem& item = items_[f.a];
@@ -2226,7 +2360,10 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
           item.x = static_cast<int16_t>(a.value);
           return;
         case DecisionKind::kDiscard:
-          Log(absl::StrCat(Who(item.controller), " discards ", ObjectName(a.object)));
+          Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+            return std::string(
+                absl::StrCat(Who(item.controller), " discards ", ObjectName(a.object)));
+          });
           ZoneChange(a.object, Zone::kGraveyard, s.obj.owner[a.object]);
           f.b += 256;
           return;
@@ -2247,8 +2384,11 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
           if (!opt_.free_mana) Pay(item.controller, tr.optional_cost, 0, kNoObj);
           f.pc = 2;
         } else {
-          Log(absl::StrCat(Who(item.controller), " declines to pay for ",
-                           (*db_)[item.body_card].AbilityName((*db_)[item.body_card].TriggerBit(item.ability))));
+          Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+            return std::string(absl::StrCat(Who(item.controller), " declines to pay for ",
+                                            (*db_)[item.body_card].AbilityName(
+                                                (*db_)[item.body_card].TriggerBit(item.ability))));
+          });
           f.pc = 0;
         }
       }
@@ -2261,12 +2401,16 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
       if (f.pc == 0) {
         combat_[a.object] = kAttacking;
         if (!Has(Chars(a.object).keywords, kVigilance)) SetTapped(a.object, true);
-        Log(absl::StrCat(ObjectName(a.object), " attacks"));
+        Note(LogKind::kAttack, kNoPlayer, a.object, kNoObj, 0,
+             [&] { return std::string(absl::StrCat(ObjectName(a.object), " attacks")); });
       } else {
         combat_[a.object] = kBlocking;
         block_target_[a.object] = static_cast<ObjId>(a.value);
         block_target_[a.value] = static_cast<ObjId>(a.value);  // the attacker was blocked
-        Log(absl::StrCat(ObjectName(a.object), " blocks ", ObjectName(static_cast<ObjId>(a.value))));
+        Note(LogKind::kBlock, kNoPlayer, a.object, static_cast<ObjId>(a.value), 0, [&] {
+          return std::string(absl::StrCat(ObjectName(a.object), " blocks ",
+                                          ObjectName(static_cast<ObjId>(a.value))));
+        });
       }
       return;
     case FrameKind::kDraw: {
@@ -2282,7 +2426,9 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
       return;
     }
     case FrameKind::kDiscardToMax:
-      Log(absl::StrCat(Who(decision_.player), " discards ", ObjectName(a.object)));
+      Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+        return std::string(absl::StrCat(Who(decision_.player), " discards ", ObjectName(a.object)));
+      });
       ZoneChange(a.object, Zone::kGraveyard, s.obj.owner[a.object]);
       if (f.b > 0) --f.b;
       return;
@@ -2302,7 +2448,10 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
             spec.colors = card.enters.except_colors;
           }
           s.obj.copy[o] = spec;
-          Log(absl::StrCat(ObjectName(o), " enters as a copy of ", ObjectName(a.object)));
+          Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+            return std::string(
+                absl::StrCat(ObjectName(o), " enters as a copy of ", ObjectName(a.object)));
+          });
           break;
         }
         case ChoiceKind::kExile:

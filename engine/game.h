@@ -24,27 +24,41 @@ namespace strata {
 
 // What kind of decision a player faces (DESIGN.md "Policies").
 enum class DecisionKind : uint8_t {
-  kNone,         // game over or stopped
-  kNeutral,      // start a batch, play a land, announce an attack, or pass (T-2, T-6)
-  kRespond,      // add to the batch, or pass (T-3)
-  kInterrupt,    // interrupt a spell being cast, or pass (T-8)
-  kTarget,       // choose a target for the spell or ability being cast
-  kX,            // choose X
-  kChoice,       // a mode, color, type, word or object asked while casting or entering
-  kDiscard,      // choose a card to discard (a cost, or the discard phase)
-  kAttackers,    // declare an attacker, or done (T-7)
-  kBlockers,     // declare a blocker, or done (T-7)
-  kPrevention,   // play a damage-prevention effect, or pass (T-4)
-  kReaction,     // play a reaction timed to an occurrence, or pass (E-3 C)
-  kTriggerOrder, // the active player picks which trigger happens next (E-3 B)
-  kOptionalCost, // pay a triggered ability's optional cost now or never (E-3)
-  kPhaseCost,    // pay a phase cost or suffer its penalty (T-13)
+  kNone,          // game over or stopped
+  kNeutral,       // start a batch, play a land, announce an attack, or pass (T-2, T-6)
+  kRespond,       // add to the batch, or pass (T-3)
+  kInterrupt,     // interrupt a spell being cast, or pass (T-8)
+  kTarget,        // choose a target for the spell or ability being cast
+  kX,             // choose X
+  kChoice,        // a mode, color, type, word or object asked while casting or entering
+  kDiscard,       // choose a card to discard (a cost, or the discard phase)
+  kAttackers,     // declare an attacker, or done (T-7)
+  kBlockers,      // declare a blocker, or done (T-7)
+  kPrevention,    // play a damage-prevention effect, or pass (T-4)
+  kReaction,      // play a reaction timed to an occurrence, or pass (E-3 C)
+  kTriggerOrder,  // the active player picks which trigger happens next (E-3 B)
+  kOptionalCost,  // pay a triggered ability's optional cost now or never (E-3)
+  kPhaseCost,     // pay a phase cost or suffer its penalty (T-13)
 };
 std::string_view DecisionKindName(DecisionKind k);
 
 enum class ActionKind : uint8_t {
-  kPass, kCast, kActivate, kPlayLand, kAttack, kTargetObject, kTargetPlayer, kNumber, kWord,
-  kObject, kNoChoice, kDone, kYes, kNo, kPhaseEffect, kBlock
+  kPass,
+  kCast,
+  kActivate,
+  kPlayLand,
+  kAttack,
+  kTargetObject,
+  kTargetPlayer,
+  kNumber,
+  kWord,
+  kObject,
+  kNoChoice,
+  kDone,
+  kYes,
+  kNo,
+  kPhaseEffect,
+  kBlock
 };
 
 // One legal action. `object` is the card, source, target, attacker or chosen
@@ -99,8 +113,8 @@ struct StackItem {
   int16_t source_power = 0, source_toughness = 0;
   int32_t event = -1;  // the occurrence a trigger responds to (index into events)
   bool countered = false;
-  uint8_t slot = 0;    // casting: the target spec being filled
-  uint8_t in_slot = 0; // casting: targets chosen for that spec so far
+  uint8_t slot = 0;     // casting: the target spec being filled
+  uint8_t in_slot = 0;  // casting: targets chosen for that spec so far
 };
 
 // A triggered ability waiting to happen (E-3 B, E-4).
@@ -117,11 +131,11 @@ struct Occurrence {
   EventKind kind = EventKind::kDraw;
   Player player = kNoPlayer;  // who draws, casts, is dealt damage, ...
   ObjId object = kNoObj;
-  ObjId source = kNoObj;      // damage source
+  ObjId source = kNoObj;  // damage source
   Zone from = Zone::kNone, to = Zone::kNone;
   int amount = 0;
-  Characteristics last;       // the object's characteristics just before (E-5)
-  ObjId attached_to = kNoObj; // what it was attached to just before
+  Characteristics last;        // the object's characteristics just before (E-5)
+  ObjId attached_to = kNoObj;  // what it was attached to just before
   Phase phase = Phase::kMain;
 };
 
@@ -146,6 +160,41 @@ struct PhaseTodo {
   bool done = false;
 };
 
+// The structured game log (off by default): who did what, damage,
+// prevention, counters, fizzles, triggers, zone changes. Each entry also has
+// a readable line (Game::log()).
+enum class LogKind : uint8_t {
+  kInfo,
+  kPhase,
+  kCast,
+  kActivate,
+  kResolve,
+  kFizzle,
+  kCounter,
+  kTrigger,
+  kZoneChange,
+  kDamage,
+  kPrevent,
+  kShield,
+  kLife,
+  kDraw,
+  kMana,
+  kRegenerate,
+  kDestroy,
+  kPlayLand,
+  kAttack,
+  kBlock,
+  kGameOver
+};
+struct LogEvent {
+  int turn = 0;
+  Phase phase = Phase::kMain;
+  LogKind kind = LogKind::kInfo;
+  Player player = kNoPlayer;
+  ObjId object = kNoObj, other = kNoObj;
+  int amount = 0;
+};
+
 // Where Advance() should stop by itself (scenario `until`).
 enum class StopAt : uint8_t { kNever, kNeutral, kPhaseEnd, kTurnEnd, kTurn };
 
@@ -154,9 +203,9 @@ struct GameOptions {
   bool free_mana = false;       // scenarios: mana costs are paid without mana
   bool checked_layers = false;  // recompute layers on every query and compare (L-9)
   bool log = false;
-  int turn_cap = 200;           // a game still running after this many turns is a draw
-  int action_cap = 2000;        // actions in one turn before the game is a draw
-  uint64_t seed = 1;            // the game's own generator (shuffles)
+  int turn_cap = 200;     // a game still running after this many turns is a draw
+  int action_cap = 2000;  // actions in one turn before the game is a draw
+  uint64_t seed = 1;      // the game's own generator (shuffles)
 };
 
 class Game {
@@ -196,6 +245,7 @@ class Game {
   uint32_t next_serial() const { return next_serial_; }
   Outcome OutcomeOf(uint32_t serial) const;
   const std::vector<std::string>& log() const { return log_; }
+  const std::vector<LogEvent>& log_events() const { return log_events_; }
   std::string ObjectName(ObjId o) const;
   bool Attacking(ObjId o) const { return combat_[o] == kAttacking; }
   ObjId Blocking(ObjId o) const { return block_target_[o]; }
@@ -214,8 +264,21 @@ class Game {
 
  private:
   enum class FrameKind : uint8_t {
-    kTurn, kPhase, kNeutral, kBatch, kCast, kInterrupts, kResolve, kTriggers, kPrevention,
-    kAttack, kDraw, kDestroy, kReaction, kDiscardToMax, kEntry
+    kTurn,
+    kPhase,
+    kNeutral,
+    kBatch,
+    kCast,
+    kInterrupts,
+    kResolve,
+    kTriggers,
+    kPrevention,
+    kAttack,
+    kDraw,
+    kDestroy,
+    kReaction,
+    kDiscardToMax,
+    kEntry
   };
   // One step of the rules in progress. `pc` says where it is; a, b, c are
   // its own small integers (a player, an index, a count).
@@ -288,7 +351,12 @@ class Game {
   void PhaseBeginEffects();
   void CollectPhaseTodos();
 
-  void Log(const std::string& line);
+  // Logging costs nothing when off: the text is only built when it is on.
+  template <typename Text>
+  void Note(LogKind kind, Player p, ObjId o, ObjId other, int amount, Text&& text) {
+    if (opt_.log) AddLog(kind, p, o, other, amount, text());
+  }
+  void AddLog(LogKind kind, Player p, ObjId o, ObjId other, int amount, const std::string& text);
   FilterContext ContextFor(ObjId source, Player you, uint16_t choice) const;
   std::string Who(Player p) const { return p ? "B" : "A"; }
 
@@ -312,12 +380,12 @@ class Game {
   int first_turn_ = 1;
   uint64_t actions_ = 0, turn_actions_ = 0;
 
-  std::vector<StackItem> items_;    // every spell or ability cast this game (by index)
-  std::vector<int> batch_;          // the batch: indices into items_ (T-3)
-  std::vector<int> ibatch_;         // the current interrupt batch (T-8)
-  std::vector<Occurrence> events_;  // occurrences of the game so far
-  std::vector<QueuedTrigger> queued_;       // triggers waiting to happen (E-4)
-  std::vector<PendingDamage> damage_;        // damage waiting for its prevention step (T-4)
+  std::vector<StackItem> items_;       // every spell or ability cast this game (by index)
+  std::vector<int> batch_;             // the batch: indices into items_ (T-3)
+  std::vector<int> ibatch_;            // the current interrupt batch (T-8)
+  std::vector<Occurrence> events_;     // occurrences of the game so far
+  std::vector<QueuedTrigger> queued_;  // triggers waiting to happen (E-4)
+  std::vector<PendingDamage> damage_;  // damage waiting for its prevention step (T-4)
   std::vector<PhaseTodo> phase_todo_;
   std::vector<std::pair<uint32_t, Outcome>> outcomes_;
   // "Next time" and next-upkeep effects: the item that made them and the
@@ -334,6 +402,7 @@ class Game {
   std::array<int16_t, 2> player_shield_{};
   uint32_t next_serial_ = 1;
   std::vector<std::string> log_;
+  std::vector<LogEvent> log_events_;
 };
 
 }  // namespace strata

@@ -10,10 +10,22 @@ namespace {
 
 // Steps are an edition's layers and sublayers in application order.
 enum StepKind : uint8_t {
-  kStepCopy, kStepFaceDown, kStepControl, kStepText, kStepType, kStepColor, kStepAbility,
-  kStepPtCda, kStepPtSet, kStepPtModify, kStepCounters, kStepSwitch,
+  kStepCopy,
+  kStepFaceDown,
+  kStepControl,
+  kStepText,
+  kStepType,
+  kStepColor,
+  kStepAbility,
+  kStepPtCda,
+  kStepPtSet,
+  kStepPtModify,
+  kStepCounters,
+  kStepSwitch,
   // classic only
-  kStepColorAndAbility, kStepClassicOther, kStepClassicStaticModify,
+  kStepColorAndAbility,
+  kStepClassicOther,
+  kStepClassicStaticModify,
   kStepNone
 };
 
@@ -36,9 +48,12 @@ const EditionLayout& Layout(Edition e) {
        kStepPtCda, kStepClassicOther, kStepCounters, kStepClassicStaticModify, kStepSwitch},
       {"1a", "1b", "2", "3", "4", "5", "6a", "6b", "6c", "6d", "6e"}};
   switch (e) {
-    case Edition::kModern: return kModern;
-    case Edition::kM10: return kM10;
-    default: return kClassic;
+    case Edition::kModern:
+      return kModern;
+    case Edition::kM10:
+      return kM10;
+    default:
+      return kClassic;
   }
 }
 
@@ -46,13 +61,20 @@ const EditionLayout& Layout(Edition e) {
 StepKind StepOf(PartLayer l, bool cda, bool from_static, Edition e) {
   const bool classic = e == Edition::kClassic;
   switch (l) {
-    case PartLayer::kCopy: return kStepCopy;
-    case PartLayer::kFaceDown: return kStepFaceDown;
-    case PartLayer::kControl: return kStepControl;
-    case PartLayer::kText: return kStepText;
-    case PartLayer::kType: return kStepType;
-    case PartLayer::kColor: return classic ? kStepColorAndAbility : kStepColor;
-    case PartLayer::kAbility: return classic ? kStepColorAndAbility : kStepAbility;
+    case PartLayer::kCopy:
+      return kStepCopy;
+    case PartLayer::kFaceDown:
+      return kStepFaceDown;
+    case PartLayer::kControl:
+      return kStepControl;
+    case PartLayer::kText:
+      return kStepText;
+    case PartLayer::kType:
+      return kStepType;
+    case PartLayer::kColor:
+      return classic ? kStepColorAndAbility : kStepColor;
+    case PartLayer::kAbility:
+      return classic ? kStepColorAndAbility : kStepAbility;
     case PartLayer::kPtSet:
       if (cda) return kStepPtCda;
       return classic ? kStepClassicOther : kStepPtSet;
@@ -61,8 +83,10 @@ StepKind StepOf(PartLayer l, bool cda, bool from_static, Edition e) {
       return kStepPtModify;
     case PartLayer::kCounters:
       return e == Edition::kModern ? kStepPtModify : kStepCounters;
-    case PartLayer::kPtSwitch: return kStepSwitch;
-    case PartLayer::kRule: return kStepNone;
+    case PartLayer::kPtSwitch:
+      return kStepSwitch;
+    case PartLayer::kRule:
+      return kStepNone;
   }
   return kStepNone;
 }
@@ -70,23 +94,37 @@ StepKind StepOf(PartLayer l, bool cda, bool from_static, Edition e) {
 // What a part writes and what an effect reads, as kinds of characteristic; an
 // effect can only depend on another whose writes meet its reads.
 enum Kind : uint8_t {
-  kKType = 1, kKColor = 2, kKAbility = 4, kKControl = 8, kKPt = 16, kKText = 32, kKCopy = 64
+  kKType = 1,
+  kKColor = 2,
+  kKAbility = 4,
+  kKControl = 8,
+  kKPt = 16,
+  kKText = 32,
+  kKCopy = 64
 };
 
 uint8_t Writes(const Part& p) {
   switch (p.layer) {
     case PartLayer::kCopy:
-    case PartLayer::kFaceDown: return 0x7F;
-    case PartLayer::kControl: return kKControl;
-    case PartLayer::kText: return kKText | kKAbility;
-    case PartLayer::kType: return kKType | (p.has_set_land_types ? kKAbility : 0);
-    case PartLayer::kColor: return kKColor;
-    case PartLayer::kAbility: return kKAbility;
+    case PartLayer::kFaceDown:
+      return 0x7F;
+    case PartLayer::kControl:
+      return kKControl;
+    case PartLayer::kText:
+      return kKText | kKAbility;
+    case PartLayer::kType:
+      return kKType | (p.has_set_land_types ? kKAbility : 0);
+    case PartLayer::kColor:
+      return kKColor;
+    case PartLayer::kAbility:
+      return kKAbility;
     case PartLayer::kPtSet:
     case PartLayer::kPtModify:
     case PartLayer::kPtSwitch:
-    case PartLayer::kCounters: return kKPt;
-    case PartLayer::kRule: return 0;
+    case PartLayer::kCounters:
+      return kKPt;
+    case PartLayer::kRule:
+      return 0;
   }
   return 0;
 }
@@ -99,8 +137,7 @@ uint8_t FilterReads(const Filter& f) {
   if (!f.colors.empty() || !f.not_colors.empty() || f.colorless >= 0) r |= kKColor;
   if (f.keywords || f.not_keywords || f.no_abilities >= 0) r |= kKAbility;
   if (f.controller >= 0) r |= kKControl;
-  if (!f.subtypes.empty() || !f.not_subtypes.empty() || !f.colors.empty() ||
-      !f.not_colors.empty())
+  if (!f.subtypes.empty() || !f.not_subtypes.empty() || !f.colors.empty() || !f.not_colors.empty())
     r |= kKText;
   return r;
 }
@@ -129,9 +166,12 @@ struct Candidate {
         const CardDef& c = db[s.effects[row].card];
         return tmpl->name.empty() ? absl::StrCat(c.name, " effect") : tmpl->name;
       }
-      case kEntryCopy: return absl::StrCat(db[s.obj.card[object]].name, " copy effect");
-      case kFaceDown: return "face-down";
-      case kCounters: return absl::StrCat("counters on ", db[s.obj.card[object]].name);
+      case kEntryCopy:
+        return absl::StrCat(db[s.obj.card[object]].name, " copy effect");
+      case kFaceDown:
+        return "face-down";
+      case kCounters:
+        return absl::StrCat("counters on ", db[s.obj.card[object]].name);
     }
     return "?";
   }
@@ -150,9 +190,17 @@ struct Scratch {
 class Computer {
  public:
   Computer(const CardDb& db, const GameState& s, LayerTrace* trace, Scratch& scratch)
-      : db_(db), s_(s), trace_(trace), chars_(scratch.chars), cands_(scratch.cands),
-        pending_(scratch.pending), index_(scratch.index), deps_(scratch.deps),
-        done_(scratch.done), saved_(scratch.saved), affects_(scratch.affects) {}
+      : db_(db),
+        s_(s),
+        trace_(trace),
+        chars_(scratch.chars),
+        cands_(scratch.cands),
+        pending_(scratch.pending),
+        index_(scratch.index),
+        deps_(scratch.deps),
+        done_(scratch.done),
+        saved_(scratch.saved),
+        affects_(scratch.affects) {}
 
   void Run(LayerCache& out) {
     const int n = s_.obj.count;
@@ -248,11 +296,14 @@ class Computer {
   // The steps a candidate acts in; statics with a `cda` flag are CDAs.
   bool ActsIn(const Candidate& c, StepKind step) const {
     switch (c.source) {
-      case Candidate::kEntryCopy: return step == kStepCopy;
-      case Candidate::kFaceDown: return step == kStepFaceDown;
+      case Candidate::kEntryCopy:
+        return step == kStepCopy;
+      case Candidate::kFaceDown:
+        return step == kStepFaceDown;
       case Candidate::kCounters:
         return StepOf(PartLayer::kCounters, false, false, s_.edition) == step;
-      default: break;
+      default:
+        break;
     }
     for (const Part& p : c.tmpl->parts)
       if (StepOf(p.layer, c.cda, c.source == Candidate::kStatic, s_.edition) == step) return true;
@@ -355,21 +406,30 @@ class Computer {
     TypeMask types = 0;
     for (ObjId o = 0; o < s_.obj.count; ++o) {
       if (s_.obj.zone[o] == Zone::kNone || !Match(db_.filter(v.filter), o, c, ch)) continue;
-      if (v.kind == Value::kCount) ++total;
-      else if (v.kind == Value::kSumManaValue) total += ch[o].mana_value;
-      else types |= ch[o].types;
+      if (v.kind == Value::kCount)
+        ++total;
+      else if (v.kind == Value::kSumManaValue)
+        total += ch[o].mana_value;
+      else
+        types |= ch[o].types;
     }
     if (v.kind == Value::kCardTypes) total = std::popcount(static_cast<unsigned>(types));
     return total;
   }
 
-  int Eval(const Value& v, const Candidate& c, ObjId o, const std::vector<Characteristics>& ch) const {
+  int Eval(const Value& v, const Candidate& c, ObjId o,
+           const std::vector<Characteristics>& ch) const {
     int base = 0;
     const EffectRow* row = c.source == Candidate::kRow ? &s_.effects[c.row] : nullptr;
     switch (v.kind) {
-      case Value::kConst: return v.constant;
-      case Value::kX: base = row ? row->x : 0; break;
-      case Value::kManaValue: base = ch[o].mana_value; break;
+      case Value::kConst:
+        return v.constant;
+      case Value::kX:
+        base = row ? row->x : 0;
+        break;
+      case Value::kManaValue:
+        base = ch[o].mana_value;
+        break;
       case Value::kLinkedPower:
       case Value::kLinkedToughness: {
         if (c.object == kNoObj) break;
@@ -380,21 +440,26 @@ class Computer {
       }
       case Value::kSourcePower:
       case Value::kSourceToughness:
-        if (row) base = v.kind == Value::kSourcePower ? row->source_power : row->source_toughness;
+        if (row)
+          base = v.kind == Value::kSourcePower ? row->source_power : row->source_toughness;
         else if (c.object != kNoObj)
           base = v.kind == Value::kSourcePower ? ch[c.object].power : ch[c.object].toughness;
         break;
       case Value::kCount:
       case Value::kSumManaValue:
-      case Value::kCardTypes: base = CountValue(v, c, ch); break;
+      case Value::kCardTypes:
+        base = CountValue(v, c, ch);
+        break;
       case Value::kEventPower:
       case Value::kEventToughness:
-      case Value::kEventAmount: break;  // only triggered abilities have an occurrence
+      case Value::kEventAmount:
+        break;  // only triggered abilities have an occurrence
     }
     return base * v.times + v.plus;
   }
 
-  void ApplyPart(const Part& p, const Candidate& c, ObjId o, std::vector<Characteristics>& chs) const {
+  void ApplyPart(const Part& p, const Candidate& c, ObjId o,
+                 std::vector<Characteristics>& chs) const {
     Characteristics& ch = chs[o];
     switch (p.layer) {
       case PartLayer::kCopy: {
@@ -477,8 +542,7 @@ class Computer {
         ch.keywords = (ch.keywords | p.add_keywords) & ~p.remove_keywords;
         if (p.grant_phase >= 0 && ch.granted_count < ch.granted.size()) {
           // A granted phase cost (Energy Flux): the granting card's table holds it.
-          CardId from = c.source == Candidate::kRow ? s_.effects[c.row].card
-                                                    : chs[c.object].card;
+          CardId from = c.source == Candidate::kRow ? s_.effects[c.row].card : chs[c.object].card;
           ch.granted[ch.granted_count++] = {from, static_cast<uint8_t>(p.grant_phase)};
         }
         break;
@@ -574,7 +638,8 @@ class Computer {
   // What an effect is and does right now: existence, affected set and the
   // parameters it would apply with. "How much" it changes (two Mind Bends)
   // is not part of it; what it reads (Ingester's X) is.
-  uint64_t Signature(const Candidate& c, StepKind step, const std::vector<Characteristics>& ch) const {
+  uint64_t Signature(const Candidate& c, StepKind step,
+                     const std::vector<Characteristics>& ch) const {
     uint64_t h = 1469598103934665603ull;
     auto mix = [&](uint64_t v) { h = (h ^ v) * 1099511628211ull; };
     bool exists = Exists(c, ch);
@@ -618,7 +683,7 @@ class Computer {
     Reads r;
     if (c.source != Candidate::kStatic && c.source != Candidate::kRow) return r;
     if (c.source == Candidate::kStatic) {
-      r.source |= kKControl | kKText;  // "you" is its controller; its words may be changed
+      r.source |= kKControl | kKText;         // "you" is its controller; its words may be changed
       if (!c.started) r.source |= kKAbility;  // does the object still have the ability?
     }
     if (!c.started && c.source == Candidate::kStatic) {
@@ -630,14 +695,23 @@ class Computer {
       for (const Value* v : {&p.power, &p.toughness}) {
         switch (v->kind) {
           case Value::kLinkedPower:
-          case Value::kLinkedToughness: r.others |= kKPt; break;
+          case Value::kLinkedToughness:
+            r.others |= kKPt;
+            break;
           case Value::kSourcePower:
-          case Value::kSourceToughness: r.source |= kKPt; break;
-          case Value::kManaValue: r.others |= kKCopy; break;
+          case Value::kSourceToughness:
+            r.source |= kKPt;
+            break;
+          case Value::kManaValue:
+            r.others |= kKCopy;
+            break;
           case Value::kCount:
           case Value::kSumManaValue:
-          case Value::kCardTypes: r.others |= FilterReads(db_.filter(v->filter)) | kKType; break;
-          default: break;
+          case Value::kCardTypes:
+            r.others |= FilterReads(db_.filter(v->filter)) | kKType;
+            break;
+          default:
+            break;
         }
       }
     }
@@ -657,8 +731,8 @@ class Computer {
   // Does applying `y` change `x` (RULES.md L-6)? Tried on the state itself:
   // the objects y touches are saved, y is applied, x's signature is taken,
   // and the objects are restored.
-  bool DependsOn(const Candidate& x, uint64_t x_sig, const Candidate& y,
-                 const ObjSet& y_affects, StepKind step) {
+  bool DependsOn(const Candidate& x, uint64_t x_sig, const Candidate& y, const ObjSet& y_affects,
+                 StepKind step) {
     Candidate ycopy = y;
     ycopy.affected = y_affects;
     ycopy.started = true;
@@ -913,6 +987,8 @@ void ComputeLayers(const CardDb& db, const GameState& s, LayerCache& out, LayerT
   c.Run(out);
 }
 
-std::vector<std::string> EditionSteps(Edition e) { return Layout(e).names; }
+std::vector<std::string> EditionSteps(Edition e) {
+  return Layout(e).names;
+}
 
 }  // namespace strata

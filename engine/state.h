@@ -29,7 +29,7 @@ struct Characteristics {
   bool all_creature_types = false;
   SubtypeSet subtypes;
   KeywordMask keywords = 0;
-  uint32_t abilities = 0;  // one bit per non-keyword ability of `card`
+  uint32_t abilities = 0;   // one bit per non-keyword ability of `card`
   ColorMask land_mana = 0;  // intrinsic mana abilities of basic land types
   int16_t power = 0, toughness = 0;
   Player controller = 0;

@@ -20,7 +20,9 @@ inline constexpr CardId kNoCard = 0xFFFF;
 
 using Player = uint8_t;  // 0 = A, 1 = B
 inline constexpr Player kNoPlayer = 0xFF;
-inline Player Opponent(Player p) { return static_cast<Player>(1 - p); }
+inline Player Opponent(Player p) {
+  return static_cast<Player>(1 - p);
+}
 
 enum class Zone : uint8_t { kNone, kLibrary, kHand, kBattlefield, kGraveyard, kExile, kStack };
 inline constexpr int kZoneCount = 7;
@@ -31,13 +33,21 @@ std::optional<Zone> ParseZone(std::string_view s);
 using ColorMask = uint8_t;
 enum Color : uint8_t { kWhite, kBlue, kBlack, kRed, kGreen };
 inline constexpr int kColorCount = 5;
-std::string_view ColorName(int c);       // "white"
-char ColorSymbol(int c);                 // 'W'
+std::string_view ColorName(int c);  // "white"
+char ColorSymbol(int c);            // 'W'
 std::optional<int> ParseColor(std::string_view s);
 
 using TypeMask = uint16_t;
 enum CardType : uint8_t {
-  kArtifact, kCreature, kEnchantment, kInstant, kInterrupt, kLand, kSorcery, kTribal, kCardTypeCount
+  kArtifact,
+  kCreature,
+  kEnchantment,
+  kInstant,
+  kInterrupt,
+  kLand,
+  kSorcery,
+  kTribal,
+  kCardTypeCount
 };
 std::string_view CardTypeName(int t);
 std::optional<int> ParseCardType(std::string_view s);
@@ -52,10 +62,30 @@ std::optional<int> ParseSupertype(std::string_view s);
 // own bit and the text layer remaps bits.
 using KeywordMask = uint64_t;
 enum Keyword : uint8_t {
-  kFlying, kFirstStrike, kTrample, kVigilance, kHaste, kReach, kDefender, kShroud, kFlash,
-  kChangeling, kDoubleStrike, kLifelink, kDeathtouch, kMenace,
-  kPlainswalk, kIslandwalk, kSwampwalk, kMountainwalk, kForestwalk,
-  kProtWhite, kProtBlue, kProtBlack, kProtRed, kProtGreen,
+  kFlying,
+  kFirstStrike,
+  kTrample,
+  kVigilance,
+  kHaste,
+  kReach,
+  kDefender,
+  kShroud,
+  kFlash,
+  kChangeling,
+  kDoubleStrike,
+  kLifelink,
+  kDeathtouch,
+  kMenace,
+  kPlainswalk,
+  kIslandwalk,
+  kSwampwalk,
+  kMountainwalk,
+  kForestwalk,
+  kProtWhite,
+  kProtBlue,
+  kProtBlack,
+  kProtRed,
+  kProtGreen,
   kKeywordCount
 };
 std::string_view KeywordName(int k);

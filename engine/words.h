@@ -33,8 +33,12 @@ std::optional<int> BasicLandColor(int subtype);
 using Word = uint16_t;
 inline constexpr Word kColorWordBase = 1000;
 inline constexpr Word kNoWord = 0xFFFF;
-inline Word ColorWord(int c) { return static_cast<Word>(kColorWordBase + c); }
-inline bool IsColorWord(Word w) { return w >= kColorWordBase && w < kColorWordBase + kColorCount; }
+inline Word ColorWord(int c) {
+  return static_cast<Word>(kColorWordBase + c);
+}
+inline bool IsColorWord(Word w) {
+  return w >= kColorWordBase && w < kColorWordBase + kColorCount;
+}
 std::optional<Word> ParseWord(std::string_view s);
 std::string WordName(Word w);
 

@@ -14,6 +14,8 @@ int RandomPolicy::Choose(const Game&, const Decision& d) {
   return static_cast<int>(rng_.Below(static_cast<uint32_t>(n)));
 }
 
-std::string RandomPolicy::Name() const { return absl::StrCat("random:pass=", pass_probability_); }
+std::string RandomPolicy::Name() const {
+  return absl::StrCat("random:pass=", pass_probability_);
+}
 
 }  // namespace strata

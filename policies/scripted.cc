@@ -11,9 +11,12 @@ std::string ScriptValue::Describe() const {
     case kObject:
       if (!spell_tag.empty()) return spell_tag;
       return label.empty() ? absl::StrCat("object ", object) : label;
-    case kPlayer: return player ? "B" : "A";
-    case kText: return text;
-    case kNumber: return absl::StrCat(number);
+    case kPlayer:
+      return player ? "B" : "A";
+    case kText:
+      return text;
+    case kNumber:
+      return absl::StrCat(number);
   }
   return "?";
 }
@@ -21,14 +24,22 @@ std::string ScriptValue::Describe() const {
 std::string ScriptStep::Describe() const {
   std::string who = player ? "B" : "A";
   switch (kind) {
-    case kCast: return absl::StrCat(who, " casts ", card);
-    case kActivate: return absl::StrCat(who, " activates ability ", ability);
-    case kPlayLand: return absl::StrCat(who, " plays a land");
-    case kPass: return absl::StrCat(who, " passes");
-    case kAttack: return absl::StrCat(who, " attacks");
-    case kBlock: return absl::StrCat(who, " blocks");
-    case kPay: return absl::StrCat(who, pay ? " pays" : " does not pay");
-    case kOrder: return absl::StrCat(who, " orders triggers");
+    case kCast:
+      return absl::StrCat(who, " casts ", card);
+    case kActivate:
+      return absl::StrCat(who, " activates ability ", ability);
+    case kPlayLand:
+      return absl::StrCat(who, " plays a land");
+    case kPass:
+      return absl::StrCat(who, " passes");
+    case kAttack:
+      return absl::StrCat(who, " attacks");
+    case kBlock:
+      return absl::StrCat(who, " blocks");
+    case kPay:
+      return absl::StrCat(who, pay ? " pays" : " does not pay");
+    case kOrder:
+      return absl::StrCat(who, " orders triggers");
   }
   return who;
 }
@@ -73,7 +84,9 @@ int ScriptedPolicy::FromValue(const Game& game, const Decision& d, const ScriptV
     }
   }
   (void)game;
-  std::string step = current_ ? absl::StrCat("step ", current_->number, " (", current_->Describe(), ")") : "a step";
+  std::string step = current_
+                         ? absl::StrCat("step ", current_->number, " (", current_->Describe(), ")")
+                         : "a step";
   return Fail(absl::StrCat(step, ": ", what, " '", v.Describe(), "' is not legal here"), d);
 }
 
@@ -83,7 +96,9 @@ int ScriptedPolicy::Choose(const Game& game, const Decision& d) {
       if (pred(d.actions[i])) return static_cast<int>(i);
     return -1;
   };
-  auto first_of = [&](ActionKind k) { return index_of([&](const Action& a) { return a.kind == k; }); };
+  auto first_of = [&](ActionKind k) {
+    return index_of([&](const Action& a) { return a.kind == k; });
+  };
   switch (d.kind) {
     case DecisionKind::kTarget: {
       if (!current_) return 0;  // a mandatory phase effect or trigger: the first legal target
@@ -91,15 +106,17 @@ int ScriptedPolicy::Choose(const Game& game, const Decision& d) {
         int done = first_of(ActionKind::kDone);
         if (done >= 0) return done;
         return Fail(absl::StrCat("step ", current_->number, " (", current_->Describe(),
-                                 "): a target is needed but none is scripted"), d);
+                                 "): a target is needed but none is scripted"),
+                    d);
       }
       return FromValue(game, d, current_->targets[next_target_++], "target");
     }
     case DecisionKind::kX:
       for (size_t i = 0; i < d.actions.size(); ++i)
         if (d.actions[i].value == (current_ ? current_->x : 0)) return static_cast<int>(i);
-      return Fail(absl::StrCat("step ", current_ ? current_->number : 0, ": X = ",
-                               current_ ? current_->x : 0, " is not legal"), d);
+      return Fail(absl::StrCat("step ", current_ ? current_->number : 0,
+                               ": X = ", current_ ? current_->x : 0, " is not legal"),
+                  d);
     case DecisionKind::kChoice: {
       bool modes = !d.actions.empty() && d.actions[0].kind == ActionKind::kNumber && current_ &&
                    next_choice_ == 0 && next_target_ == 0;
@@ -153,7 +170,8 @@ int ScriptedPolicy::Choose(const Game& game, const Decision& d) {
       if (i < 0)
         return Fail(absl::StrCat("step ", combat_->number, " (", combat_->Describe(),
                                  "): ", combat_->kind == ScriptStep::kAttack ? "attacker" : "block",
-                                 " ", k + 1, " is not legal"), d);
+                                 " ", k + 1, " is not legal"),
+                    d);
       return i;
     }
     case DecisionKind::kOptionalCost:

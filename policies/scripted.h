@@ -26,24 +26,32 @@ struct ScriptValue {
 };
 
 struct ScriptStep {
-  enum Kind : uint8_t { kCast, kActivate, kPlayLand, kPass, kAttack, kBlock, kPay, kOrder } kind =
-      kPass;
+  enum Kind : uint8_t {
+    kCast,
+    kActivate,
+    kPlayLand,
+    kPass,
+    kAttack,
+    kBlock,
+    kPay,
+    kOrder
+  } kind = kPass;
   int number = 0;  // 1-based, for messages
   int line = 0;
   Player player = 0;
-  std::string card;      // kCast, kPlayLand by name
-  ObjId object = kNoObj; // kActivate, kPlayLand by id
+  std::string card;       // kCast, kPlayLand by name
+  ObjId object = kNoObj;  // kActivate, kPlayLand by id
   int ability = 1;
   std::vector<ScriptValue> targets;
   bool has_x = false;
   int x = 0;
   std::vector<ScriptValue> choices;
-  std::vector<ObjId> attackers;                  // kAttack
-  std::vector<std::pair<ObjId, ObjId>> blocks;   // kBlock: blocker, attacker
-  bool pay = false;                              // kPay
-  std::vector<ObjId> order;                      // kOrder: trigger sources, first first
-  std::string at;  // neutral, respond, ...
-  std::string tag; // `id`
+  std::vector<ObjId> attackers;                 // kAttack
+  std::vector<std::pair<ObjId, ObjId>> blocks;  // kBlock: blocker, attacker
+  bool pay = false;                             // kPay
+  std::vector<ObjId> order;                     // kOrder: trigger sources, first first
+  std::string at;                               // neutral, respond, ...
+  std::string tag;                              // `id`
   std::string Describe() const;
 };
 
@@ -73,7 +81,7 @@ class ScriptedPolicy : public Policy {
   const ScriptStep* current_ = nullptr;  // the step whose cast is in progress
   const ScriptStep* combat_ = nullptr;   // an attack or block step being declared
   size_t next_combat_ = 0;
-  const ScriptStep* paying_ = nullptr;   // a pay step: a phase cost chosen, answer next
+  const ScriptStep* paying_ = nullptr;  // a pay step: a phase cost chosen, answer next
   const ScriptStep* ordering_ = nullptr;
   size_t next_order_ = 0;
   size_t next_target_ = 0, next_choice_ = 0;

@@ -26,7 +26,8 @@ std::string Parts(const std::vector<Part>& parts) {
 void PrintCardTable(const CardDb& db) {
   std::printf("%-32s %-18s %-44s %s\n", "name", "cost", "type line", "P/T");
   for (auto& c : db.cards)
-    std::printf("%-32s %-18s %-44s %s\n", c.name.c_str(), Has(c.types, kLand) && c.cost.Empty() ? "" : c.cost.ToString().c_str(),
+    std::printf("%-32s %-18s %-44s %s\n", c.name.c_str(),
+                Has(c.types, kLand) && c.cost.Empty() ? "" : c.cost.ToString().c_str(),
                 c.TypeLine().c_str(), PT(c).c_str());
   std::printf("%zu cards\n", db.cards.size());
 }
@@ -42,7 +43,8 @@ bool PrintCard(const CardDb& db, const std::string& name) {
   std::vector<std::string> colors;
   for (int i = 0; i < kColorCount; ++i)
     if (Has(c.colors, i)) colors.emplace_back(std::string(ColorName(i)));
-  std::printf("  colors      %s\n", colors.empty() ? "colorless" : absl::StrJoin(colors, ", ").c_str());
+  std::printf("  colors      %s\n",
+              colors.empty() ? "colorless" : absl::StrJoin(colors, ", ").c_str());
   std::printf("  mana value  %d\n", c.cost.ManaValue());
   if (Has(c.types, kCreature)) std::printf("  P/T         %s\n", PT(c).c_str());
   std::vector<std::string> kws;
@@ -60,7 +62,8 @@ bool PrintCard(const CardDb& db, const std::string& name) {
                                             : c.activated[i].cost.ToString().c_str(),
                 c.activated[i].body.targets.size(), c.activated[i].body.steps.size());
   for (size_t i = 0; i < c.triggers.size(); ++i)
-    std::printf("  trigger %zu   %s\n", i + 1, c.AbilityName(c.TriggerBit(static_cast<int>(i))).c_str());
+    std::printf("  trigger %zu   %s\n", i + 1,
+                c.AbilityName(c.TriggerBit(static_cast<int>(i))).c_str());
   if (c.has_spell)
     std::printf("  spell       %zu target(s), %zu effect(s)\n", c.spell.targets.size(),
                 c.spell.steps.size());

@@ -30,17 +30,18 @@ bool LoadDb(const std::vector<std::string>& paths, strata::CardDb& db) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"strata: a Monte Carlo simulator and rules engine for a classic-era "
-               "Magic-style card game"};
+  CLI::App app{
+      "strata: a Monte Carlo simulator and rules engine for a classic-era "
+      "Magic-style card game"};
   app.require_subcommand(1);
   app.fallthrough();  // global options may follow the subcommand
   std::vector<std::string> card_paths;
-  app.add_option("--cards", card_paths,
-                 "card files or directories (default: data/cards)")
+  app.add_option("--cards", card_paths, "card files or directories (default: data/cards)")
       ->type_name("PATH");
 
   // strata scenario
-  auto* scenario = app.add_subcommand("scenario", "run rules scenario files (exit 0 only if all hold)");
+  auto* scenario =
+      app.add_subcommand("scenario", "run rules scenario files (exit 0 only if all hold)");
   std::vector<std::string> scenario_paths;
   bool scenario_log = false, unchecked = false;
   scenario->add_option("paths", scenario_paths, "scenario files or directories")->required();
@@ -66,17 +67,21 @@ int main(int argc, char** argv) {
   uint64_t play_seed = 1;
   std::string play_rules = "modern";
   bool play_quiet = false;
-  play->add_option("--decks", play_decks, "two deck files, A first")->required()->delimiter(',')
+  play->add_option("--decks", play_decks, "two deck files, A first")
+      ->required()
+      ->delimiter(',')
       ->expected(2);
   play->add_option("--policies", play_policies, "two policies, A first (default random,random)")
-      ->delimiter(',')->expected(2);
+      ->delimiter(',')
+      ->expected(2);
   play->add_option("--seed", play_seed, "the game's seed (default 1)");
   play->add_option("--rules", play_rules, "layer edition: classic, m10 or modern")
       ->check(CLI::IsMember({"classic", "m10", "modern"}));
   play->add_flag("--quiet", play_quiet, "print only the result");
 
   // strata perft
-  auto* perft = app.add_subcommand("perft", "count every decision sequence from a scenario's position");
+  auto* perft =
+      app.add_subcommand("perft", "count every decision sequence from a scenario's position");
   std::string perft_file;
   int perft_depth = 3;
   perft->add_option("scenario", perft_file, "scenario file (its board; steps are ignored)")
@@ -145,7 +150,9 @@ int main(int argc, char** argv) {
     }
     for (auto& line : game.log()) std::printf("%s\n", line.c_str());
     std::printf("result: %s after %d turns, %llu decisions (%s)\n",
-                game.Winner() < 0 ? "draw" : game.Winner() == 0 ? "A wins" : "B wins",
+                game.Winner() < 0    ? "draw"
+                : game.Winner() == 0 ? "A wins"
+                                     : "B wins",
                 game.state().turn, static_cast<unsigned long long>(decisions),
                 std::string(strata::EndReasonName(game.end_reason())).c_str());
     return 0;

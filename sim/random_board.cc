@@ -19,7 +19,9 @@ uint64_t SplitMix64(uint64_t& x) {
   return z ^ (z >> 31);
 }
 
-uint64_t Rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+uint64_t Rotl(uint64_t x, int k) {
+  return (x << k) | (x >> (64 - k));
+}
 
 // A continuous template of the pool (CardDef::continuous) and the choice its
 // spell or ability asks for.
@@ -49,8 +51,10 @@ std::vector<TemplateRef> PoolTemplates(const CardDb& db) {
     CardId id = static_cast<CardId>(c);
     std::vector<char> seen(card.continuous.size(), 0);
     ScanSteps(card.spell.steps, card.spell.choose, id, out, seen);
-    for (const ActivatedAbility& a : card.activated) ScanSteps(a.body.steps, a.body.choose, id, out, seen);
-    for (const TriggeredAbility& t : card.triggers) ScanSteps(t.body.steps, t.body.choose, id, out, seen);
+    for (const ActivatedAbility& a : card.activated)
+      ScanSteps(a.body.steps, a.body.choose, id, out, seen);
+    for (const TriggeredAbility& t : card.triggers)
+      ScanSteps(t.body.steps, t.body.choose, id, out, seen);
     // Templates no step names still get rows, with no choice.
     for (size_t t = 0; t < card.continuous.size(); ++t)
       if (!seen[t]) out.push_back({id, static_cast<int16_t>(t), ChoiceKind::kNone});
@@ -73,7 +77,9 @@ Word RandomCreatureType(BoardRng& rng) {
   return types.empty() ? kNoWord : types[rng.Below(static_cast<int>(types.size()))];
 }
 
-Word RandomColorWord(BoardRng& rng) { return ColorWord(rng.Below(kColorCount)); }
+Word RandomColorWord(BoardRng& rng) {
+  return ColorWord(rng.Below(kColorCount));
+}
 Word RandomLandType(BoardRng& rng) {
   return static_cast<Word>(BasicLandSubtype(rng.Below(kColorCount)));
 }
@@ -94,12 +100,18 @@ std::pair<Word, Word> RandomWordPair(BoardRng& rng, bool creature_types) {
 
 Word RandomChoiceWord(ChoiceKind k, BoardRng& rng) {
   switch (k) {
-    case ChoiceKind::kColor: return RandomColorWord(rng);
-    case ChoiceKind::kCreatureType: return RandomCreatureType(rng);
-    case ChoiceKind::kBasicLandType: return RandomLandType(rng);
-    case ChoiceKind::kWordPair: return RandomWordPair(rng, false).first;
-    case ChoiceKind::kCreatureTypePair: return RandomCreatureType(rng);
-    default: return kNoWord;
+    case ChoiceKind::kColor:
+      return RandomColorWord(rng);
+    case ChoiceKind::kCreatureType:
+      return RandomCreatureType(rng);
+    case ChoiceKind::kBasicLandType:
+      return RandomLandType(rng);
+    case ChoiceKind::kWordPair:
+      return RandomWordPair(rng, false).first;
+    case ChoiceKind::kCreatureTypePair:
+      return RandomCreatureType(rng);
+    default:
+      return kNoWord;
   }
 }
 
@@ -159,7 +171,8 @@ void MakeEntryChoice(Game& g, BoardRng& rng, ObjId o) {
   const CardDef& card = g.db()[g.state().obj.card[o]];
   const EntryChoice& e = card.enters;
   switch (e.choose) {
-    case ChoiceKind::kNone: return;
+    case ChoiceKind::kNone:
+      return;
     case ChoiceKind::kCopy: {
       if (e.optional && rng.Chance(0.15)) return;
       CopySpec spec;
@@ -181,7 +194,8 @@ void MakeEntryChoice(Game& g, BoardRng& rng, ObjId o) {
     }
     case ChoiceKind::kMode:
       if (e.modes.empty()) return;
-      g.MutableState().obj.choice[o] = static_cast<uint16_t>(rng.Between(1, static_cast<int>(e.modes.size())));
+      g.MutableState().obj.choice[o] =
+          static_cast<uint16_t>(rng.Between(1, static_cast<int>(e.modes.size())));
       return;
     default:
       g.MutableState().obj.choice[o] = RandomChoiceWord(e.choose, rng);
@@ -201,11 +215,14 @@ void AttachRandomly(Game& g, BoardRng& rng, ObjId aura) {
   for (ObjId o = 0; o < s.obj.count; ++o) {
     if (o == aura || s.obj.zone[o] != Zone::kBattlefield) continue;
     any.push_back(o);
-    if (card.enchant == kNoFilter || MatchFilter(s, &g.Chars(0), g.db().filter(card.enchant), o, ctx))
+    if (card.enchant == kNoFilter ||
+        MatchFilter(s, &g.Chars(0), g.db().filter(card.enchant), o, ctx))
       legal.push_back(o);
   }
-  if (!legal.empty() && rng.Chance(0.9)) g.Attach(aura, PickFrom(legal, rng));
-  else if (!any.empty()) g.Attach(aura, PickFrom(any, rng));
+  if (!legal.empty() && rng.Chance(0.9))
+    g.Attach(aura, PickFrom(legal, rng));
+  else if (!any.empty())
+    g.Attach(aura, PickFrom(any, rng));
 }
 
 Zone RandomOtherZone(BoardRng& rng) {
@@ -257,9 +274,8 @@ uint64_t BoardRng::Next() {
 }
 
 std::string_view MutationKindName(MutationKind k) {
-  static constexpr std::string_view kNames[] = {"move",       "tap",        "counters",
-                                                "attach",     "add_effect", "end_effect",
-                                                "control",    "face_down"};
+  static constexpr std::string_view kNames[] = {
+      "move", "tap", "counters", "attach", "add_effect", "end_effect", "control", "face_down"};
   return kNames[static_cast<int>(k)];
 }
 
@@ -281,8 +297,10 @@ int AddRandomEffectRow(Game& g, BoardRng& rng, double stale_ref) {
   std::vector<ObjId> same;
   for (ObjId o = 0; o < s.obj.count; ++o)
     if (s.obj.card[o] == t.card) same.push_back(o);
-  if (!same.empty() && rng.Chance(0.7)) row.source = s.Ref(PickFrom(same, rng));
-  else if (s.obj.count > 0 && rng.Chance(0.5)) row.source = s.Ref(RandomObject(g, rng, 0.5));
+  if (!same.empty() && rng.Chance(0.7))
+    row.source = s.Ref(PickFrom(same, rng));
+  else if (s.obj.count > 0 && rng.Chance(0.5))
+    row.source = s.Ref(RandomObject(g, rng, 0.5));
   if (row.source.id != kNoObj && row.source.incarnation > 0 && rng.Chance(stale_ref))
     --row.source.incarnation;
   if (s.Alive(row.source)) {
@@ -352,7 +370,8 @@ Game MakeRandomBoard(const CardDb& db, uint64_t seed, const RandomBoardOptions& 
   // Zones, shuffled: objects are created (and so timestamped) in random order.
   std::vector<Zone> zones(permanents, Zone::kBattlefield);
   for (int i = 0; i < others; ++i) zones.push_back(RandomOtherZone(rng));
-  for (int i = static_cast<int>(zones.size()) - 1; i > 0; --i) std::swap(zones[i], zones[rng.Below(i + 1)]);
+  for (int i = static_cast<int>(zones.size()) - 1; i > 0; --i)
+    std::swap(zones[i], zones[rng.Below(i + 1)]);
   for (Zone z : zones) {
     // Permanents come from the permanent cards; other zones from the whole pool.
     CardId card = z == Zone::kBattlefield
@@ -377,7 +396,8 @@ Game MakeRandomBoard(const CardDb& db, uint64_t seed, const RandomBoardOptions& 
     if (g.state().obj.zone[o] == Zone::kBattlefield) MakeEntryChoice(g, rng, o);
   for (ObjId o : order) {
     if (g.state().obj.zone[o] != Zone::kBattlefield) continue;
-    if (db[g.state().obj.card[o]].enchant != kNoFilter && rng.Chance(0.9)) AttachRandomly(g, rng, o);
+    if (db[g.state().obj.card[o]].enchant != kNoFilter && rng.Chance(0.9))
+      AttachRandomly(g, rng, o);
   }
   for (int i = 0; i < opt.effects; ++i) AddRandomEffectRow(g, rng, opt.stale_ref);
   return g;
@@ -406,7 +426,8 @@ Mutation ApplyRandomMutation(Game& g, BoardRng& rng) {
       } else {
         ObjId before = s.obj.attached_to[aura];
         AttachRandomly(g, rng, aura);
-        if (s.obj.attached_to[aura] == before && before != kNoObj) g.Attach(aura, before);  // reattach
+        if (s.obj.attached_to[aura] == before && before != kNoObj)
+          g.Attach(aura, before);  // reattach
         ObjId to = s.obj.attached_to[aura];
         m.what = absl::StrCat("attach ", name(aura), " to ", to == kNoObj ? "nothing" : name(to));
         if (to == kNoObj) g.Attach(aura, kNoObj);  // nothing to attach to: still a new timestamp
@@ -463,7 +484,8 @@ Mutation ApplyRandomMutation(Game& g, BoardRng& rng) {
       // Moving onto the battlefield is the common case for a changing board.
       if (from != Zone::kBattlefield && rng.Chance(0.4)) to = Zone::kBattlefield;
       g.MoveTo(o, to, s.obj.owner[o]);
-      m.what = absl::StrCat("move ", name(o), " from ", std::string(ZoneName(from)), " to ", std::string(ZoneName(to)));
+      m.what = absl::StrCat("move ", name(o), " from ", std::string(ZoneName(from)), " to ",
+                            std::string(ZoneName(to)));
       if (to == Zone::kBattlefield) {
         if (rng.Chance(0.3)) {
           GameState& ms = g.MutableState();
@@ -483,8 +505,8 @@ Mutation ApplyRandomMutation(Game& g, BoardRng& rng) {
       int have = kind == 0 ? s.obj.p1p1[o] : s.obj.m1m1[o];
       int n = have > 0 && rng.Chance(0.3) ? -1 : rng.Between(1, 3);
       g.AddCounters(o, kind, n);
-      m.what = absl::StrCat(n > 0 ? "add " : "remove ", n > 0 ? n : -n, kind == 0 ? " +1/+1" : " -1/-1",
-                            " counter(s) on ", name(o));
+      m.what = absl::StrCat(n > 0 ? "add " : "remove ", n > 0 ? n : -n,
+                            kind == 0 ? " +1/+1" : " -1/-1", " counter(s) on ", name(o));
       break;
     }
     case MutationKind::kControl: {

@@ -41,8 +41,8 @@ struct RandomBoardOptions {
   double counters = 0.25;          // chance that a permanent has +1/+1 or -1/-1 counters
   double face_down = 0.05;         // chance that a permanent is face down
   double other_controller = 0.15;  // chance that a permanent's base controller is not its owner
-  double stale_ref = 0.1;          // chance that a row's source or affected object is a stale reference
-  bool checked_layers = false;     // GameOptions::checked_layers of the game built
+  double stale_ref = 0.1;  // chance that a row's source or affected object is a stale reference
+  bool checked_layers = false;  // GameOptions::checked_layers of the game built
 };
 
 // Builds a game with a random board. permanents + others must stay within
@@ -54,7 +54,15 @@ Game MakeRandomBoard(const CardDb& db, uint64_t seed, const RandomBoardOptions& 
 int AddRandomEffectRow(Game& game, BoardRng& rng, double stale_ref = 0.1);
 
 enum class MutationKind : uint8_t {
-  kMove, kTap, kCounters, kAttach, kAddEffect, kEndEffect, kControl, kFaceDown, kCount
+  kMove,
+  kTap,
+  kCounters,
+  kAttach,
+  kAddEffect,
+  kEndEffect,
+  kControl,
+  kFaceDown,
+  kCount
 };
 std::string_view MutationKindName(MutationKind k);
 

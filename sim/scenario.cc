@@ -24,7 +24,9 @@ struct ScenarioError {
 };
 
 // Debian's Abseil has its own string_view; spell std::string_view out.
-std::string S(std::string_view v) { return std::string(v); }
+std::string S(std::string_view v) {
+  return std::string(v);
+}
 template <typename Range>
 std::string JoinKeys(const Range& keys) {
   std::string out;
@@ -45,8 +47,9 @@ class Loader {
             std::initializer_list<std::string_view> allowed) {
     for (auto& [k, v] : t)
       if (std::find(allowed.begin(), allowed.end(), k.str()) == allowed.end())
-        Fail(v, k.str(), absl::StrCat("one of the keys of ", S(what), " (", JoinKeys(allowed),
-                                      "); this key is unknown"));
+        Fail(v, k.str(),
+             absl::StrCat("one of the keys of ", S(what), " (", JoinKeys(allowed),
+                          "); this key is unknown"));
   }
   std::string Str(const toml::node& n, std::string_view key) {
     if (auto s = n.value_exact<std::string>()) return *s;
@@ -69,8 +72,9 @@ class Loader {
   CardId Card(const toml::node& n, std::string_view key, const std::string& name) {
     CardId c = db_.Find(name);
     if (c == kNoCard)
-      Fail(n, key, absl::StrCat("a card name from the card database, got '", name,
-                                "' (closest: ", absl::StrJoin(db_.Closest(name), ", "), ")"));
+      Fail(n, key,
+           absl::StrCat("a card name from the card database, got '", name,
+                        "' (closest: ", absl::StrJoin(db_.Closest(name), ", "), ")"));
     return c;
   }
   std::vector<std::string> StrList(const toml::node& n, std::string_view key) {
@@ -85,7 +89,9 @@ class Loader {
   std::string file_;
 };
 
-std::string Lower(std::string_view s) { return absl::AsciiStrToLower(std::string(s)); }
+std::string Lower(std::string_view s) {
+  return absl::AsciiStrToLower(std::string(s));
+}
 
 std::string SetString(std::vector<std::string> v) {
   std::sort(v.begin(), v.end());
@@ -131,13 +137,17 @@ class Runner {
     int until_turns = 0;
     if (auto* n = doc.get("until")) {
       auto u = L_.Str(*n, "until");
-      if (u == "resolved") until = StopAt::kNeutral;
-      else if (u == "end_of_phase") until = StopAt::kPhaseEnd;
-      else if (u == "end_of_turn") until = StopAt::kTurnEnd;
+      if (u == "resolved")
+        until = StopAt::kNeutral;
+      else if (u == "end_of_phase")
+        until = StopAt::kPhaseEnd;
+      else if (u == "end_of_turn")
+        until = StopAt::kTurnEnd;
       else if (u.rfind("turns:", 0) == 0 && absl::SimpleAtoi(u.substr(6), &until_turns) &&
                until_turns > 0)
         until = StopAt::kTurn;
-      else L_.Fail(*n, "until", "resolved, end_of_phase, end_of_turn or turns:N");
+      else
+        L_.Fail(*n, "until", "resolved, end_of_phase, end_of_turn or turns:N");
     }
     if (auto* n = doc.get("seed")) L_.Int(*n, "seed");
     if (auto* n = doc.get("source")) L_.Str(*n, "source");
@@ -155,8 +165,9 @@ class Runner {
         if (!pt) L_.Fail(v, k.str(), "a table");
         L_.Keys(*pt, "a player", {"life", "hand", "library", "graveyard"});
         if (auto* l = pt->get("life")) g.SetLifeTotal(p, L_.Int(*l, "life"));
-        for (auto [key, zone] : {std::pair{"library", Zone::kLibrary}, std::pair{"hand", Zone::kHand},
-                                 std::pair{"graveyard", Zone::kGraveyard}}) {
+        for (auto [key, zone] :
+             {std::pair{"library", Zone::kLibrary}, std::pair{"hand", Zone::kHand},
+              std::pair{"graveyard", Zone::kGraveyard}}) {
           if (auto* l = pt->get(key))
             for (auto& name : L_.StrList(*l, key)) g.AddObject(L_.Card(*l, key, name), p, zone);
         }
@@ -193,14 +204,16 @@ class Runner {
         ObjId o = g.AddObject(card, owner, zone);
         std::string id = Lower(name);
         if (auto* x = t->get("id")) id = L_.Str(*x, "id");
-        if (ids_.count(id)) L_.Fail(t->get("id") ? *t->get("id") : *t, "id",
-                                    "a unique object id; '" + id + "' is used twice (give an id)");
+        if (ids_.count(id))
+          L_.Fail(t->get("id") ? *t->get("id") : *t, "id",
+                  "a unique object id; '" + id + "' is used twice (give an id)");
         ids_[id] = o;
         GameState& s = g.MutableState();
         if (auto* x = t->get("controller")) s.obj.controller[o] = L_.PlayerOf(*x, "controller");
         if (auto* x = t->get("tapped")) s.obj.tapped[o] = L_.Bool(*x, "tapped");
         if (auto* x = t->get("sick")) s.obj.sick[o] = L_.Bool(*x, "sick");
-        if (auto* x = t->get("damage")) s.obj.damage[o] = static_cast<int16_t>(L_.Int(*x, "damage"));
+        if (auto* x = t->get("damage"))
+          s.obj.damage[o] = static_cast<int16_t>(L_.Int(*x, "damage"));
         if (auto* x = t->get("face_down")) s.obj.face_down[o] = L_.Bool(*x, "face_down");
         if (auto* x = t->get("counters")) {
           auto* ct = x->as_table();
@@ -224,15 +237,17 @@ class Runner {
     for (auto& pd : pending) {
       auto* x = pd.t->get("choice");
       if (!x) continue;
-      if (db_[g.state().obj.card[pd.o]].enters.choose == ChoiceKind::kCopy) copies.push_back(pd);
-      else EntryChoiceOf(pd.o, *x);
+      if (db_[g.state().obj.card[pd.o]].enters.choose == ChoiceKind::kCopy)
+        copies.push_back(pd);
+      else
+        EntryChoiceOf(pd.o, *x);
     }
     while (!copies.empty()) {
       size_t before = copies.size();
       for (size_t i = 0; i < copies.size();) {
         ObjId src = Object(*copies[i].t->get("choice"), "choice");
-        bool waits = std::any_of(copies.begin(), copies.end(),
-                                 [&](const Pending& q) { return q.o == src; });
+        bool waits =
+            std::any_of(copies.begin(), copies.end(), [&](const Pending& q) { return q.o == src; });
         if (waits) {
           ++i;
           continue;
@@ -247,7 +262,8 @@ class Runner {
     if (auto* n = doc.get("step")) {
       auto* a = n->as_array();
       if (!a) L_.Fail(*n, "step", "[[step]] tables");
-      for (auto& e : *a) script_.steps.push_back(Step(e, static_cast<int>(script_.steps.size()) + 1));
+      for (auto& e : *a)
+        script_.steps.push_back(Step(e, static_cast<int>(script_.steps.size()) + 1));
     }
     // Cast cards are taken from the hand, or created there if absent.
     std::map<std::pair<Player, std::string>, int> needed;
@@ -266,11 +282,11 @@ class Runner {
       for (auto& e : *a) {
         auto* t = e.as_table();
         if (!t) L_.Fail(e, "expect", "a table");
-        L_.Keys(*t, "an expectation",
-                {"object", "spell", "player", "winner", "power", "toughness", "colors", "types",
-                 "subtypes", "supertypes", "abilities", "has", "lacks", "controller", "zone",
-                 "counters", "damage", "tapped", "name", "outcome", "life", "hand", "library",
-                 "graveyard", "lost"});
+        L_.Keys(*t, "an expectation", {"object",    "spell",  "player",  "winner",     "power",
+                                       "toughness", "colors", "types",   "subtypes",   "supertypes",
+                                       "abilities", "has",    "lacks",   "controller", "zone",
+                                       "counters",  "damage", "tapped",  "name",       "outcome",
+                                       "life",      "hand",   "library", "graveyard",  "lost"});
         expects_.push_back(t);
       }
     }
@@ -281,8 +297,10 @@ class Runner {
     Policy* policies[2] = {&pa, &pb};
     int stop_turn = turn + std::max(until_turns, 1) + 2;
     for (int guard = 0; guard < 20000; ++guard) {
-      if (script_.Done()) g.SetStop(until, turn + until_turns);
-      else if (g.state().turn > stop_turn) break;
+      if (script_.Done())
+        g.SetStop(until, turn + until_turns);
+      else if (g.state().turn > stop_turn)
+        break;
       const Decision& d = g.Advance();
       if (d.kind == DecisionKind::kNone) break;
       g.Apply(policies[d.player]->Choose(g, d));
@@ -303,11 +321,11 @@ class Runner {
       LayerCache fresh;
       ComputeLayers(db_, g.state(), fresh, &trace);
       for (auto& e : trace.entries)
-        result.log.push_back(absl::StrCat(
-            "layer ", e.step, ": ", e.effect, " (timestamp ", e.timestamp, ")",
-            e.dropped ? " does not apply: its source lost the ability"
-            : e.by_dependency ? " applied before earlier effects: dependency (L-6)"
-                              : ""));
+        result.log.push_back(
+            absl::StrCat("layer ", e.step, ": ", e.effect, " (timestamp ", e.timestamp, ")",
+                         e.dropped         ? " does not apply: its source lost the ability"
+                         : e.by_dependency ? " applied before earlier effects: dependency (L-6)"
+                                           : ""));
     }
     result.passed = result.failures.empty();
   }
@@ -329,7 +347,8 @@ class Runner {
         ObjId src = Object(n, "choice");
         const Characteristics& ch = g.Chars(src);
         CopySpec spec{ch.card, ch.mode, ch.blank};
-        if (card.enters.has_except_colors) spec.has_colors = true, spec.colors = card.enters.except_colors;
+        if (card.enters.has_except_colors)
+          spec.has_colors = true, spec.colors = card.enters.except_colors;
         g.MutableState().obj.copy[o] = spec;
         break;
       }
@@ -342,8 +361,10 @@ class Runner {
       }
       case ChoiceKind::kMode: {
         int m = 0;
-        if (auto v = n.value_exact<int64_t>()) m = static_cast<int>(*v);
-        else if (!absl::SimpleAtoi(L_.Str(n, "choice"), &m)) L_.Fail(n, "choice", "a mode number");
+        if (auto v = n.value_exact<int64_t>())
+          m = static_cast<int>(*v);
+        else if (!absl::SimpleAtoi(L_.Str(n, "choice"), &m))
+          L_.Fail(n, "choice", "a mode number");
         if (m < 1 || m > static_cast<int>(card.enters.modes.size()))
           L_.Fail(n, "choice", absl::StrCat("a mode between 1 and ", card.enters.modes.size()));
         s.obj.choice[o] = static_cast<uint16_t>(m);
@@ -396,14 +417,16 @@ class Runner {
       v.spell_tag = s;
       return v;
     }
-    if (targets) L_.Fail(n, key, "an object id, a spell id (a step's `id`), A or B; got '" + s + "'");
+    if (targets)
+      L_.Fail(n, key, "an object id, a spell id (a step's `id`), A or B; got '" + s + "'");
     int num = 0;
     if (absl::SimpleAtoi(s, &num)) {
       v.kind = ScriptValue::kNumber;
       v.number = num;
       return v;
     }
-    if (!ParseWord(s)) L_.Fail(n, key, "an object id, a color, a type or a number; got '" + s + "'");
+    if (!ParseWord(s))
+      L_.Fail(n, key, "an object id, a color, a type or a number; got '" + s + "'");
     v.kind = ScriptValue::kText;
     v.text = s;
     return v;
@@ -450,7 +473,8 @@ class Runner {
     if (auto* x = t->get("play_land")) {
       st.kind = ScriptStep::kPlayLand;
       auto s = L_.Str(*x, "play_land");
-      if (auto it = ids_.find(s); it != ids_.end()) st.object = it->second;
+      if (auto it = ids_.find(s); it != ids_.end())
+        st.object = it->second;
       else {
         L_.Card(*x, "play_land", s);
         st.card = s;
@@ -495,7 +519,8 @@ class Runner {
       }
     }
     if (kinds != 1)
-      L_.Fail(*t, "cast", "exactly one of cast, activate, play_land, attack, block, order, pay, pass");
+      L_.Fail(*t, "cast",
+              "exactly one of cast, activate, play_land, attack, block, order, pay, pass");
     if (auto* x = t->get("targets")) st.targets = Values(*x, "targets", true);
     if (auto* x = t->get("x")) st.has_x = true, st.x = L_.Int(*x, "x");
     if (auto* x = t->get("choice")) st.choices = Values(*x, "choice", false);
@@ -505,10 +530,11 @@ class Runner {
     }
     if (auto* x = t->get("at")) {
       st.at = L_.Str(*x, "at");
-      static const std::set<std::string> kAt = {"neutral",    "respond",  "interrupt", "prevention",
-                                                "reaction",   "phase_cost", "blockers"};
+      static const std::set<std::string> kAt = {"neutral",  "respond",    "interrupt", "prevention",
+                                                "reaction", "phase_cost", "blockers"};
       if (!kAt.count(st.at))
-        L_.Fail(*x, "at", "neutral, respond, interrupt, prevention, reaction, phase_cost or blockers");
+        L_.Fail(*x, "at",
+                "neutral, respond, interrupt, prevention, reaction, phase_cost or blockers");
     }
     if (auto* x = t->get("id")) {
       st.tag = L_.Str(*x, "id");
@@ -531,7 +557,8 @@ class Runner {
     for (int k = 0; k < kKeywordCount; ++k)
       if (Has(ch.keywords, k)) out.emplace_back(std::string(KeywordName(k)));
     for (int c = 0; c < kColorCount; ++c)
-      if (Has(ch.land_mana, c)) out.push_back(absl::StrCat("{T}: Add {", std::string(1, ColorSymbol(c)), "}"));
+      if (Has(ch.land_mana, c))
+        out.push_back(absl::StrCat("{T}: Add {", std::string(1, ColorSymbol(c)), "}"));
     if (ch.card != kNoCard && !ch.blank) {
       const CardDef& card = db_[ch.card];
       for (int b = 0; b < card.AbilityCount(); ++b)
@@ -556,9 +583,12 @@ class Runner {
       for (auto& s : got) got_l.insert(Lower(s));
       for (auto& s : want) want_l.insert(Lower(s));
       bool ok;
-      if (exact) ok = got_l == want_l;
-      else if (present) ok = std::includes(got_l.begin(), got_l.end(), want_l.begin(), want_l.end());
-      else ok = std::none_of(want_l.begin(), want_l.end(), [&](auto& w) { return got_l.count(w); });
+      if (exact)
+        ok = got_l == want_l;
+      else if (present)
+        ok = std::includes(got_l.begin(), got_l.end(), want_l.begin(), want_l.end());
+      else
+        ok = std::none_of(want_l.begin(), want_l.end(), [&](auto& w) { return got_l.count(w); });
       if (!ok) fail(what, (present ? "" : "none of ") + SetString(want), SetString(got));
     };
     if (auto* w = t.get("winner")) {
@@ -586,7 +616,8 @@ class Runner {
       const PlayerState& ps = g.state().players[p];
       if (auto* x = t.get("life")) check_int(who + ".life", *x, ps.life);
       if (auto* x = t.get("hand")) check_int(who + ".hand", *x, static_cast<int>(ps.hand.size()));
-      if (auto* x = t.get("library")) check_int(who + ".library", *x, static_cast<int>(ps.library.size()));
+      if (auto* x = t.get("library"))
+        check_int(who + ".library", *x, static_cast<int>(ps.library.size()));
       if (auto* x = t.get("graveyard")) {
         // A list of names, order free: compared as a multiset.
         std::vector<std::string> got, want = L_.StrList(*x, "graveyard");
@@ -601,7 +632,8 @@ class Runner {
       }
       if (auto* x = t.get("lost")) {
         bool want = L_.Bool(*x, "lost");
-        if (want != ps.lost) fail(who + ".lost", want ? "true" : "false", ps.lost ? "true" : "false");
+        if (want != ps.lost)
+          fail(who + ".lost", want ? "true" : "false", ps.lost ? "true" : "false");
       }
     }
     auto* on = t.get("object");
@@ -639,11 +671,13 @@ class Runner {
       std::vector<std::string> got;
       if (ch.all_creature_types) got.push_back("all creature types");
       for (int st = 0; st < SubtypeCount(); ++st)
-        if (ch.subtypes.test(st) && !(ch.all_creature_types && SubtypeKindOf(st) == SubtypeKind::kCreature))
+        if (ch.subtypes.test(st) &&
+            !(ch.all_creature_types && SubtypeKindOf(st) == SubtypeKind::kCreature))
           got.emplace_back(std::string(SubtypeName(st)));
       check_set(id + ".subtypes", *x, got, true, true);
     }
-    if (auto* x = t.get("abilities")) check_set(id + ".abilities", *x, AbilityNames(ch), true, true);
+    if (auto* x = t.get("abilities"))
+      check_set(id + ".abilities", *x, AbilityNames(ch), true, true);
     if (auto* x = t.get("has")) check_set(id + ".has", *x, AbilityNames(ch), false, true);
     if (auto* x = t.get("lacks")) check_set(id + ".lacks", *x, AbilityNames(ch), false, false);
     if (auto* x = t.get("controller")) {
@@ -659,7 +693,8 @@ class Runner {
     }
     if (auto* x = t.get("tapped")) {
       bool want = L_.Bool(*x, "tapped");
-      if (want != s.obj.tapped[o]) fail(id + ".tapped", want ? "true" : "false", s.obj.tapped[o] ? "true" : "false");
+      if (want != s.obj.tapped[o])
+        fail(id + ".tapped", want ? "true" : "false", s.obj.tapped[o] ? "true" : "false");
     }
     if (auto* x = t.get("name")) {
       auto want = L_.Str(*x, "name");
@@ -670,7 +705,9 @@ class Runner {
       auto* ct = x->as_table();
       if (!ct) L_.Fail(*x, "counters", "a table like { p1p1 = 2 }");
       for (auto& [ck, cv] : *ct) {
-        int got = ck.str() == "p1p1" ? s.obj.p1p1[o] : ck.str() == "m1m1" ? s.obj.m1m1[o] : s.obj.other_counters[o];
+        int got = ck.str() == "p1p1"   ? s.obj.p1p1[o]
+                  : ck.str() == "m1m1" ? s.obj.m1m1[o]
+                                       : s.obj.other_counters[o];
         check_int(absl::StrCat(id, ".counters.", S(ck.str())), cv, got);
       }
     }

@@ -294,8 +294,7 @@ types = ["Enchantment"]
 [[card.static]]
 affects = { types = ["Creature"] }
 )");
-  EXPECT_THAT(msg,
-              HasSubstr("cards.toml:6: card 'Anthem': key 'parts': expected a list of parts"));
+  EXPECT_THAT(msg, HasSubstr("cards.toml:6: card 'Anthem': key 'parts': expected a list of parts"));
 }
 
 TEST(CardLoaderErrors, StaticWithEmptyParts) {
@@ -690,7 +689,8 @@ colors = []
 [[card]]
 name = "Land"
 types = ["Land"]
-)", "cards.toml", db)
+)",
+                                  "cards.toml", db)
                   .ok());
   EXPECT_EQ(db[db.Find("Derived")].colors, (1u << kBlack) | (1u << kRed));
   EXPECT_EQ(db[db.Find("Indicated")].colors, 1u << kBlue);

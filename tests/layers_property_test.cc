@@ -19,7 +19,9 @@
 namespace strata {
 
 // gtest names the edition parameter in test lists and failures.
-void PrintTo(Edition e, std::ostream* os) { *os << EditionName(e); }
+void PrintTo(Edition e, std::ostream* os) {
+  *os << EditionName(e);
+}
 
 namespace {
 
@@ -74,16 +76,16 @@ struct Tally {
   const uint64_t version = s.version;
   ComputeLayers(g.db(), s, fresh);
   if (fresh.version != version)
-    return ::testing::AssertionFailure() << "fresh cache stamped " << fresh.version << ", state "
-                                         << version;
+    return ::testing::AssertionFailure()
+           << "fresh cache stamped " << fresh.version << ", state " << version;
   for (int pass = 0; pass < 2; ++pass) {
     for (ObjId o = 0; o < s.obj.count; ++o) {
       const Characteristics& cached = g.Chars(o);
       if (!(cached == fresh.chars[o]))
         return ::testing::AssertionFailure()
                << "object " << o << " (" << g.db()[s.obj.card[o]].name << ", "
-               << ZoneName(s.obj.zone[o]) << ") pass " << pass
-               << ": cached vs fresh differ in " << Diff(cached, fresh.chars[o]);
+               << ZoneName(s.obj.zone[o]) << ") pass " << pass << ": cached vs fresh differ in "
+               << Diff(cached, fresh.chars[o]);
     }
     for (Player p = 0; p < 2; ++p)
       if (!(g.Rules(p) == fresh.rules[p]))
@@ -137,7 +139,8 @@ TEST_P(LayersProperty, CacheEqualsFreshComputation) {
   Tally t;
   int failures = 0;
   for (int b = 0; b < kBoardsPerEdition && failures < 5; ++b) {
-    const uint64_t seed = (uint64_t{static_cast<uint8_t>(edition)} << 32) | static_cast<uint64_t>(b);
+    const uint64_t seed =
+        (uint64_t{static_cast<uint8_t>(edition)} << 32) | static_cast<uint64_t>(b);
     BoardRng rng(seed * 0x9E3779B97F4A7C15ull + 17);
     RandomBoardOptions opt;
     const int total = rng.Between(1, 40);
@@ -194,10 +197,11 @@ TEST_P(LayersProperty, CacheEqualsFreshComputation) {
   for (int k = 0; k < static_cast<int>(MutationKind::kCount); ++k)
     kinds.push_back(absl::StrCat(std::string(MutationKindName(static_cast<MutationKind>(k))), "=",
                                  t.by_kind[k]));
-  std::printf("[%s] boards=%ld mutations=%ld checks=%ld objects_checked=%ld rows=%ld "
-              "no_recompute_checks=%ld (%s)\n",
-              std::string(EditionName(edition)).c_str(), t.boards, t.mutations, t.checks, t.objects,
-              t.rows, t.no_recompute, absl::StrJoin(kinds, " ").c_str());
+  std::printf(
+      "[%s] boards=%ld mutations=%ld checks=%ld objects_checked=%ld rows=%ld "
+      "no_recompute_checks=%ld (%s)\n",
+      std::string(EditionName(edition)).c_str(), t.boards, t.mutations, t.checks, t.objects, t.rows,
+      t.no_recompute, absl::StrJoin(kinds, " ").c_str());
   RecordProperty("boards", static_cast<int>(t.boards));
   RecordProperty("mutations", static_cast<int>(t.mutations));
   RecordProperty("checks", static_cast<int>(t.checks));

@@ -78,12 +78,12 @@ TEST(PlanPayment, Hybrid) {
   ASSERT_TRUE(PlanPayment(Cost("{W/U}{W/U}"), 0, Pool{}, lands, &tap, nullptr));
   EXPECT_THAT(tap, ElementsAre(0, 1));
   // Two Islands pay it too.
-  ASSERT_TRUE(PlanPayment(Cost("{W/U}{W/U}"), 0, Pool{},
-                          {Land(11, {kBlue}), Land(12, {kBlue})}, &tap, nullptr));
+  ASSERT_TRUE(PlanPayment(Cost("{W/U}{W/U}"), 0, Pool{}, {Land(11, {kBlue}), Land(12, {kBlue})},
+                          &tap, nullptr));
   EXPECT_THAT(tap, ElementsAre(0, 1));
   // A Mountain does not pay {W/U}.
-  EXPECT_FALSE(PlanPayment(Cost("{W/U}{W/U}"), 0, Pool{},
-                           {Land(11, {kBlue}), Land(12, {kRed})}, &tap, nullptr));
+  EXPECT_FALSE(PlanPayment(Cost("{W/U}{W/U}"), 0, Pool{}, {Land(11, {kBlue}), Land(12, {kRed})},
+                           &tap, nullptr));
   // {W/U} and a {U}: the Island must go to {U}, the Plains to the hybrid.
   ASSERT_TRUE(PlanPayment(Cost("{W/U}U"), 0, Pool{}, lands, &tap, nullptr));
   EXPECT_THAT(tap, ElementsAre(0, 1));
@@ -131,15 +131,15 @@ TEST(PlanPayment, Colorless) {
   Pool after{};
   // {C} is paid only by colorless mana.
   EXPECT_FALSE(PlanPayment(Cost("{C}"), 0, Pool{}, {Land(1, {kGreen})}, &tap, nullptr));
-  ASSERT_TRUE(PlanPayment(Cost("{C}"), 0, Pool{}, {Land(1, {kGreen}), ColorlessLand(2)}, &tap,
-                          nullptr));
+  ASSERT_TRUE(
+      PlanPayment(Cost("{C}"), 0, Pool{}, {Land(1, {kGreen}), ColorlessLand(2)}, &tap, nullptr));
   EXPECT_THAT(tap, ElementsAre(1));
   EXPECT_FALSE(PlanPayment(Cost("{C}"), 0, Pool{1, 1, 1, 1, 1, 0}, {}, &tap, nullptr));
   ASSERT_TRUE(PlanPayment(Cost("{C}"), 0, Pool{0, 0, 0, 0, 0, 1}, {}, &tap, &after));
   EXPECT_EQ(after, Pool{});
   // Colorless mana pays generic.
-  ASSERT_TRUE(PlanPayment(Cost("2"), 0, Pool{}, {ColorlessLand(1), ColorlessLand(2)}, &tap,
-                          nullptr));
+  ASSERT_TRUE(
+      PlanPayment(Cost("2"), 0, Pool{}, {ColorlessLand(1), ColorlessLand(2)}, &tap, nullptr));
   EXPECT_THAT(tap, ElementsAre(0, 1));
   // ... but not a colored symbol.
   EXPECT_FALSE(PlanPayment(Cost("G"), 0, Pool{}, {ColorlessLand(1)}, &tap, nullptr));
@@ -161,8 +161,8 @@ TEST(PlanPayment, TwoColorSourceIsSavedForTheScarceColor) {
   ASSERT_TRUE(PlanPayment(Cost("WG"), 0, Pool{}, {any, Land(4, {kGreen})}, &tap, nullptr));
   EXPECT_THAT(tap, ElementsAre(0, 1));
   // Only one of the two colors can come from the dual, the Forest makes no U.
-  EXPECT_FALSE(PlanPayment(Cost("UR"), 0, Pool{}, {Land(1, {kBlue, kRed}), Land(4, {kGreen})},
-                           &tap, nullptr));
+  EXPECT_FALSE(PlanPayment(Cost("UR"), 0, Pool{}, {Land(1, {kBlue, kRed}), Land(4, {kGreen})}, &tap,
+                           nullptr));
 }
 
 TEST(PlanPayment, OnlyNeededSourcesAreTapped) {
@@ -183,8 +183,8 @@ TEST(PlanPayment, OnlyNeededSourcesAreTapped) {
 TEST(PlanPayment, PoolAndLandsTogetherPayTwoHybrids) {
   std::vector<int> tap;
   Pool after{};
-  EXPECT_TRUE(PlanPayment(Cost("{W/U}{U/B}"), 0, Pool{0, 1, 0, 0, 0, 0}, {Land(1, {kWhite})},
-                          &tap, &after));
+  EXPECT_TRUE(PlanPayment(Cost("{W/U}{U/B}"), 0, Pool{0, 1, 0, 0, 0, 0}, {Land(1, {kWhite})}, &tap,
+                          &after));
   EXPECT_THAT(tap, ElementsAre(0));
   EXPECT_EQ(after, Pool{});
 }

@@ -179,14 +179,16 @@ outcome = "resolved"
 )";
 
 TEST_F(ScenarioTest, SpellWhoseOnlyTargetIsGoneFizzles) {
-  ScenarioResult r = Run(std::string(kFizzle) + "\n[[expect]]\nspell = \"growth\"\noutcome = "
-                                                "\"fizzled\"\n");
+  ScenarioResult r = Run(std::string(kFizzle) +
+                         "\n[[expect]]\nspell = \"growth\"\noutcome = "
+                         "\"fizzled\"\n");
   EXPECT_TRUE(r.passed) << absl::StrJoin(r.failures, "\n") << "\n" << absl::StrJoin(r.log, "\n");
 }
 
 TEST_F(ScenarioTest, WrongOutcomeIsReported) {
-  ScenarioResult r = Run(std::string(kFizzle) + "\n[[expect]]\nspell = \"growth\"\noutcome = "
-                                                "\"resolved\"\n");
+  ScenarioResult r = Run(std::string(kFizzle) +
+                         "\n[[expect]]\nspell = \"growth\"\noutcome = "
+                         "\"resolved\"\n");
   EXPECT_THAT(r.failures, ElementsAre("growth.outcome: expected resolved, got fizzled"));
 }
 
@@ -448,8 +450,8 @@ TEST_F(ScenarioTest, RunScenarioFileMissing) {
 
 TEST_F(ScenarioTest, ScenarioFilesExpandsDirectoriesSorted) {
   std::vector<std::string> errors;
-  auto files = ScenarioFiles({STRATA_SOURCE_DIR "/tests/bad_scenarios", "/nonexistent/dir"},
-                             &errors);
+  auto files =
+      ScenarioFiles({STRATA_SOURCE_DIR "/tests/bad_scenarios", "/nonexistent/dir"}, &errors);
   ASSERT_GE(files.size(), 3u);
   EXPECT_TRUE(std::is_sorted(files.begin(), files.end()));
   for (auto& f : files) EXPECT_EQ(std::filesystem::path(f).extension(), ".toml") << f;

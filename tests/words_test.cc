@@ -61,9 +61,9 @@ TEST(Subtypes, CountFitsTheBitsetAndNamesRoundTrip) {
     ASSERT_TRUE(back.has_value()) << SubtypeName(id);
     EXPECT_EQ(*back, id) << SubtypeName(id);  // no duplicate names
   }
-  EXPECT_EQ(CreatureTypeMask().count() + LandTypeMask().count() + 7 /*artifact*/ +
-                5 /*enchantment*/,
-            static_cast<size_t>(SubtypeCount()));
+  EXPECT_EQ(
+      CreatureTypeMask().count() + LandTypeMask().count() + 7 /*artifact*/ + 5 /*enchantment*/,
+      static_cast<size_t>(SubtypeCount()));
 }
 
 TEST(BasicLands, SubtypeAndColor) {
