@@ -9,15 +9,22 @@
 
 #include "absl/status/statusor.h"
 #include "engine/game.h"
+#include "policies/view.h"
 
 namespace strata {
 
 class Policy {
  public:
   virtual ~Policy() = default;
-  // Returns an index into decision.actions.
-  virtual int Choose(const Game& game, const Decision& decision) = 0;
+  // Returns an index into decision.actions. The view hides what the player
+  // may not see unless the policy is omniscient.
+  virtual int Choose(const PlayerView& view, const Decision& decision) = 0;
   virtual std::string Name() const = 0;
+  virtual bool omniscient() const { return false; }
+  // Convenience: choose for the player the decision is for.
+  int ChooseFor(const Game& game, const Decision& decision) {
+    return Choose(PlayerView(game, decision.player, omniscient()), decision);
+  }
 };
 
 // Builds a policy from a spec such as "random" or "random:pass=0.3".

@@ -4,7 +4,7 @@
 
 namespace strata {
 
-int RandomPolicy::Choose(const Game&, const Decision& d) {
+int RandomPolicy::Choose(const PlayerView&, const Decision& d) {
   const int n = static_cast<int>(d.actions.size());
   if (n <= 1) return 0;
   if (d.actions[0].kind == ActionKind::kPass) {

@@ -13,7 +13,7 @@ class RandomPolicy : public Policy {
  public:
   RandomPolicy(uint64_t seed, double pass_probability)
       : rng_(seed), pass_probability_(pass_probability) {}
-  int Choose(const Game& game, const Decision& decision) override;
+  int Choose(const PlayerView& view, const Decision& decision) override;
   std::string Name() const override;
 
  private:

@@ -90,7 +90,8 @@ int ScriptedPolicy::FromValue(const Game& game, const Decision& d, const ScriptV
   return Fail(absl::StrCat(step, ": ", what, " '", v.Describe(), "' is not legal here"), d);
 }
 
-int ScriptedPolicy::Choose(const Game& game, const Decision& d) {
+int ScriptedPolicy::Choose(const PlayerView& view, const Decision& d) {
+  const Game& game = *view.whole_game();
   auto index_of = [&](auto pred) -> int {
     for (size_t i = 0; i < d.actions.size(); ++i)
       if (pred(d.actions[i])) return static_cast<int>(i);

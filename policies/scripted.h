@@ -69,7 +69,9 @@ struct Script {
 class ScriptedPolicy : public Policy {
  public:
   ScriptedPolicy(Script* script, Player player) : script_(script), player_(player) {}
-  int Choose(const Game& game, const Decision& decision) override;
+  int Choose(const PlayerView& view, const Decision& decision) override;
+  // The script is the scenario's author: it knows the whole board.
+  bool omniscient() const override { return true; }
   std::string Name() const override { return "scripted"; }
 
  private:

@@ -145,7 +145,7 @@ int main(int argc, char** argv) {
     for (;;) {
       const strata::Decision& d = game.Advance();
       if (d.kind == strata::DecisionKind::kNone) break;
-      game.Apply(policies[d.player]->Choose(game, d));
+      game.Apply(policies[d.player]->ChooseFor(game, d));
       ++decisions;
     }
     for (auto& line : game.log()) std::printf("%s\n", line.c_str());

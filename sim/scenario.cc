@@ -303,7 +303,7 @@ class Runner {
         break;
       const Decision& d = g.Advance();
       if (d.kind == DecisionKind::kNone) break;
-      g.Apply(policies[d.player]->Choose(g, d));
+      g.Apply(policies[d.player]->ChooseFor(g, d));
     }
     for (auto& e : script_.errors) result.failures.push_back(e);
     if (!script_.Done()) {

@@ -45,7 +45,7 @@ class GameTest : public ::testing::Test {
     while (n < limit) {
       const Decision& d = g.Advance();
       if (d.kind == DecisionKind::kNone) break;
-      int i = (d.player == 0 ? a : b).Choose(g, d);
+      int i = (d.player == 0 ? a : b).ChooseFor(g, d);
       EXPECT_GE(i, 0);
       EXPECT_LT(i, static_cast<int>(d.actions.size()));
       g.Apply(i);

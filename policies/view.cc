@@ -1,0 +1,28 @@
+#include "policies/view.h"
+
+namespace strata {
+
+std::vector<ObjId> PlayerView::Battlefield() const {
+  std::vector<ObjId> out;
+  const GameState& s = game_.state();
+  for (ObjId o = 0; o < s.obj.count; ++o)
+    if (s.obj.zone[o] == Zone::kBattlefield) out.push_back(o);
+  return out;
+}
+
+bool PlayerView::Visible(ObjId o) const {
+  if (omniscient_) return true;
+  const GameState& s = game_.state();
+  if (o >= s.obj.count) return false;
+  switch (s.obj.zone[o]) {
+    case Zone::kLibrary:
+    case Zone::kNone:
+      return false;
+    case Zone::kHand:
+      return s.obj.owner[o] == me_;
+    default:
+      return !s.obj.face_down[o] || s.obj.controller[o] == me_;
+  }
+}
+
+}  // namespace strata

@@ -1,0 +1,52 @@
+// What a player may see of a game (DESIGN.md "Policies"): everything public,
+// their own hand, but not the opponent's hand nor the order of any library.
+// Policies get a PlayerView, never the Game itself, unless they are
+// declared omniscient (a test oracle, a cheating baseline).
+#pragma once
+
+#include <vector>
+
+#include "engine/game.h"
+
+namespace strata {
+
+class PlayerView {
+ public:
+  PlayerView(const Game& game, Player me, bool omniscient = false)
+      : game_(game), me_(me), omniscient_(omniscient) {}
+
+  Player me() const { return me_; }
+  bool omniscient() const { return omniscient_; }
+  const CardDb& db() const { return game_.db(); }
+
+  // Public information.
+  int Life(Player p) const { return game_.state().players[p].life; }
+  int HandSize(Player p) const { return static_cast<int>(game_.state().players[p].hand.size()); }
+  int LibrarySize(Player p) const {
+    return static_cast<int>(game_.state().players[p].library.size());
+  }
+  const std::vector<ObjId>& Graveyard(Player p) const { return game_.state().players[p].graveyard; }
+  std::vector<ObjId> Battlefield() const;
+  Phase phase() const { return game_.state().phase; }
+  Player active() const { return game_.state().active; }
+  int turn() const { return game_.state().turn; }
+
+  // Hidden objects: the opponent's hand and every library (their order).
+  bool Visible(ObjId o) const;
+  const std::vector<ObjId>& MyHand() const { return game_.state().players[me_].hand; }
+  // The card and characteristics of a visible object; kNoCard / nullptr if hidden.
+  CardId CardOf(ObjId o) const { return Visible(o) ? game_.state().obj.card[o] : kNoCard; }
+  const Characteristics* Chars(ObjId o) const { return Visible(o) ? &game_.Chars(o) : nullptr; }
+  Zone ZoneOf(ObjId o) const { return Visible(o) ? game_.state().obj.zone[o] : Zone::kNone; }
+  bool Tapped(ObjId o) const { return game_.state().obj.tapped[o]; }
+
+  // The whole game: only for omniscient policies; others get nullptr.
+  const Game* whole_game() const { return omniscient_ ? &game_ : nullptr; }
+
+ private:
+  const Game& game_;
+  Player me_;
+  bool omniscient_;
+};
+
+}  // namespace strata

@@ -1,0 +1,43 @@
+// A policy's view hides the opponent's hand and every library's order.
+#include "policies/view.h"
+
+#include "engine/card_loader.h"
+#include "engine/deck.h"
+#include "gtest/gtest.h"
+
+namespace strata {
+namespace {
+
+TEST(PlayerView, HidesOpponentHandAndLibraries) {
+  CardDb db;
+  ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db).ok());
+  auto red = LoadDeckFile(STRATA_SOURCE_DIR "/data/decks/red_burn.txt", db);
+  auto green = LoadDeckFile(STRATA_SOURCE_DIR "/data/decks/green_stompy.txt", db);
+  ASSERT_TRUE(red.ok() && green.ok());
+  Game g(db, GameOptions{});
+  g.Deal(*red, *green, 0);
+  ObjId on_battlefield = g.AddObject(db.Find("Grizzly Bears"), 1, Zone::kBattlefield);
+  PlayerView a(g, 0), oracle(g, 0, true);
+  const GameState& s = g.state();
+  for (ObjId o : s.players[0].hand) {
+    EXPECT_TRUE(a.Visible(o));
+    EXPECT_EQ(a.CardOf(o), s.obj.card[o]);
+  }
+  for (ObjId o : s.players[1].hand) {
+    EXPECT_FALSE(a.Visible(o));
+    EXPECT_EQ(a.CardOf(o), kNoCard);
+    EXPECT_EQ(a.Chars(o), nullptr);
+    EXPECT_EQ(a.ZoneOf(o), Zone::kNone);
+    EXPECT_TRUE(oracle.Visible(o));
+  }
+  for (Player p = 0; p < 2; ++p)
+    for (ObjId o : s.players[p].library) EXPECT_FALSE(a.Visible(o));
+  EXPECT_TRUE(a.Visible(on_battlefield));
+  EXPECT_EQ(a.HandSize(1), 7);
+  EXPECT_EQ(a.LibrarySize(1), 33);
+  EXPECT_EQ(a.whole_game(), nullptr);
+  EXPECT_EQ(oracle.whole_game(), &g);
+}
+
+}  // namespace
+}  // namespace strata
