@@ -244,7 +244,21 @@ struct ActivatedAbility {
   AbilityBody body;
 };
 
-enum class EventKind : uint8_t { kZoneChange, kDraw, kCast, kPhaseBegin, kDamage, kPlay };
+// The occurrences every game event passes through (RULES.md E-).
+enum class EventKind : uint8_t {
+  kZoneChange,
+  kDraw,
+  kCast,
+  kPhaseBegin,
+  kDamage,
+  kPlay,
+  kPhaseEnd,
+  kLifeChange,
+  kAttack,
+  kBlock,
+  kTap,
+  kUntap
+};
 enum class Timing : uint8_t { kBefore, kWhen, kAfter };
 
 struct TriggeredAbility {

@@ -825,11 +825,20 @@ class CardCompiler {
         {"cast", EventKind::kCast},
         {"phase_begin", EventKind::kPhaseBegin},
         {"damage", EventKind::kDamage},
-        {"play", EventKind::kPlay}};
+        {"play", EventKind::kPlay},
+        {"phase_end", EventKind::kPhaseEnd},
+        {"life_change", EventKind::kLifeChange},
+        {"attack", EventKind::kAttack},
+        {"block", EventKind::kBlock},
+        {"tap", EventKind::kTap},
+        {"untap", EventKind::kUntap}};
     bool found = false;
     for (auto& [name, e] : kEvents)
       if (event == name) tr.event = e, found = true;
-    if (!found) Fail(o, "event", "zone_change, draw, cast, phase_begin, damage or play");
+    if (!found)
+      Fail(o, "event",
+           "zone_change, draw, cast, phase_begin, phase_end, damage, play, "
+           "life_change, attack, block, tap or untap");
     // The remaining keys of `on` are the event's own and a filter on its object.
     toml::table filter;
     for (auto& [kk, v] : o) {

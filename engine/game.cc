@@ -340,10 +340,29 @@ void Game::DealDamage(const PendingDamage& d) {
   CollectTriggers(ev, Timing::kAfter);
 }
 
+// A simple occurrence: recorded, and "after" triggers collected (E-1).
+void Game::Occur(EventKind kind, Player p, ObjId o, int amount) {
+  Occurrence e;
+  e.kind = kind;
+  e.player = p;
+  e.object = o;
+  e.amount = amount;
+  e.phase = state_.phase;
+  if (o != kNoObj) e.last = Chars(o);
+  CollectTriggers(Record(e), Timing::kAfter);
+}
+
+void Game::Tap(ObjId o, bool tapped) {
+  if (state_.obj.tapped[o] == tapped) return;
+  SetTapped(o, tapped);
+  Occur(tapped ? EventKind::kTap : EventKind::kUntap, Chars(o).controller, o);
+}
+
 void Game::GainLife(Player p, int n) {
   if (n <= 0) return;  // E-7: a gain reduced to zero is no gain
   state_.players[p].life += n;
   state_.Touch();
+  Occur(EventKind::kLifeChange, p, kNoObj, n);
   Note(LogKind::kLife, p, kNoObj, kNoObj, n,
        [&] { return std::string(absl::StrCat(Who(p), " gains ", n, " life")); });
 }
@@ -352,6 +371,7 @@ void Game::LoseLife(Player p, int n) {
   if (n <= 0) return;
   state_.players[p].life -= n;
   state_.Touch();
+  Occur(EventKind::kLifeChange, p, kNoObj, -n);
   Note(LogKind::kLife, p, kNoObj, kNoObj, -n,
        [&] { return std::string(absl::StrCat(Who(p), " loses ", n, " life")); });
 }
@@ -586,7 +606,7 @@ void Game::PhaseBeginEffects() {
     case Phase::kUntap:
       for (ObjId o = 0; o < s.obj.count; ++o) {
         if (s.obj.zone[o] != Zone::kBattlefield || Chars(o).controller != ap) continue;
-        if (s.obj.tapped[o]) SetTapped(o, false);
+        if (s.obj.tapped[o]) Tap(o, false);
         s.obj.sick[o] = false;
       }
       s.Touch();
@@ -708,9 +728,7 @@ void Game::RunPhase(Frame& f) {
       return;
     case 3: {
       // T-1.3 to T-1.5: end of phase, mana burn, life check.
-      Occurrence e;
-      e.kind = EventKind::kPhaseBegin;  // phase ends have no triggers in the pool yet
-      (void)e;
+      Occur(EventKind::kPhaseEnd, s.active, kNoObj);
       for (Player p = 0; p < 2; ++p) {
         int unspent = 0;
         for (int& m : s.players[p].pool) unspent += m, m = 0;
@@ -1020,7 +1038,7 @@ bool Game::Pay(Player p, const ManaCost& cost, int x, ObjId excluding) {
   if (!PlanPayment(cost, x, state_.players[p].pool, sources, &tap, &after)) return false;
   // Mana abilities are not interrupted (T-10): they add mana at once.
   for (int i : tap) {
-    SetTapped(sources[i].object, true);
+    Tap(sources[i].object, true);
     Note(LogKind::kMana, p, sources[i].object, kNoObj, 1, [&] {
       return std::string(
           absl::StrCat(Who(p), " taps ", ObjectName(sources[i].object), " for mana"));
@@ -1357,7 +1375,7 @@ void Game::RunCast(Frame& f) {
         item.source_power = sc.power;
         item.source_toughness = sc.toughness;
         if (!opt_.free_mana) Pay(p, a.cost, item.x, a.tap ? item.source : kNoObj);
-        if (a.tap) SetTapped(item.source, true);
+        if (a.tap) Tap(item.source, true);
         if (a.life) LoseLife(p, a.life);
         if (a.sacrifice_self) ZoneChange(item.source, Zone::kGraveyard, s.obj.owner[item.source]);
       } else if (item.from == BodySource::kSpell) {
@@ -1614,10 +1632,10 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
       for (Player p : players) LoseLife(p, amount);
       break;
     case Op::kTap:
-      for (ObjId o : objs) SetTapped(o, true);
+      for (ObjId o : objs) Tap(o, true);
       break;
     case Op::kUntap:
-      for (ObjId o : objs) SetTapped(o, false);
+      for (ObjId o : objs) Tap(o, false);
       break;
     case Op::kDestroy:
       for (auto it = objs.rbegin(); it != objs.rend(); ++it) {
@@ -2003,7 +2021,7 @@ void Game::RunDestroy(Frame& f) {
   if (state_.obj.regen_shields[o] > 0 && !no_regen_[o]) {
     --state_.obj.regen_shields[o];
     state_.obj.damage[o] = 0;
-    SetTapped(o, true);
+    Tap(o, true);
     combat_[o] = kNotInCombat;
     Note(LogKind::kRegenerate, kNoPlayer, o, kNoObj, 0,
          [&] { return std::string(absl::StrCat(ObjectName(o), " regenerates")); });
@@ -2400,9 +2418,10 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
       }
       if (f.pc == 0) {
         combat_[a.object] = kAttacking;
-        if (!Has(Chars(a.object).keywords, kVigilance)) SetTapped(a.object, true);
+        if (!Has(Chars(a.object).keywords, kVigilance)) Tap(a.object, true);
         Note(LogKind::kAttack, kNoPlayer, a.object, kNoObj, 0,
              [&] { return std::string(absl::StrCat(ObjectName(a.object), " attacks")); });
+        Occur(EventKind::kAttack, state_.active, a.object);
       } else {
         combat_[a.object] = kBlocking;
         block_target_[a.object] = static_cast<ObjId>(a.value);
@@ -2411,6 +2430,7 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
           return std::string(absl::StrCat(ObjectName(a.object), " blocks ",
                                           ObjectName(static_cast<ObjId>(a.value))));
         });
+        Occur(EventKind::kBlock, Opponent(state_.active), a.object);
       }
       return;
     case FrameKind::kDraw: {

@@ -343,6 +343,8 @@ class Game {
   void CollectTriggers(int event, Timing timing);
   void ZoneChange(ObjId o, Zone to, Player zone_owner);
   void DealDamage(const PendingDamage& d);
+  void Tap(ObjId o, bool tapped);  // tapping or untapping as a game event
+  void Occur(EventKind kind, Player p, ObjId o, int amount = 0);
   void GainLife(Player p, int n);
   void LoseLife(Player p, int n);
   void CheckState();

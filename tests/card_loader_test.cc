@@ -503,7 +503,8 @@ on = { event = "dies" }
 effects = [{ do = "gain_life", amount = 1 }]
 )");
   EXPECT_THAT(msg, HasSubstr("cards.toml:8: card 'Soul': key 'event': expected zone_change, "
-                             "draw, cast, phase_begin, damage or play"));
+                             "draw, cast, phase_begin, phase_end, damage, play, life_change, "
+                             "attack, block, tap or untap"));
 }
 
 TEST(CardLoaderErrors, EveryBadCardIsReportedOncePerCard) {
