@@ -486,7 +486,7 @@ bool Game::Step() {
     bool resolving = false;
     for (auto& f : frames_)
       resolving |= f.kind == FrameKind::kResolve || f.kind == FrameKind::kTriggers ||
-                   f.kind == FrameKind::kCast;
+                   f.kind == FrameKind::kCast || f.kind == FrameKind::kDestroy;
     if (!resolving) {
       Push(FrameKind::kTriggers);
       return true;
@@ -933,6 +933,25 @@ void Game::AddPlayableActions(Player p, DecisionKind kind, Reaction reaction, Ob
   }
 }
 
+bool Game::CouldTarget(const Action& a, Player p, int slot, const Target& t, int mode) const {
+  StackItem probe;
+  probe.controller = p;
+  probe.mode = static_cast<int8_t>(mode);
+  if (a.kind == ActionKind::kCast) {
+    probe.card = a.object;
+    probe.body_card = state_.obj.card[a.object];
+    probe.from = BodySource::kSpell;
+  } else if (a.kind == ActionKind::kActivate) {
+    probe.source = a.object;
+    probe.body_card = Chars(a.object).card;
+    probe.from = BodySource::kActivated;
+    probe.ability = a.index;
+  } else {
+    return false;
+  }
+  return TargetLegal(probe, slot, t);
+}
+
 bool Game::TargetLegal(const StackItem& item, int slot, const Target& t) const {
   const GameState& s = state_;
   FilterId fid;
@@ -968,10 +987,13 @@ bool Game::TargetLegal(const StackItem& item, int slot, const Target& t) const {
     case TargetWhat::kPlayer:
       return false;
     case TargetWhat::kSpell: {
-      // Interrupts target only the spell or ability being cast (T-8).
+      // Interrupts target only the spell being cast (T-8): the innermost casting.
       bool being_cast = false;
-      for (auto& f : frames_)
-        if (f.kind == FrameKind::kInterrupts && items_[f.a].card == o) being_cast = true;
+      for (auto it = frames_.rbegin(); it != frames_.rend(); ++it)
+        if (it->kind == FrameKind::kInterrupts) {
+          being_cast = items_[it->a].card == o;
+          break;
+        }
       if (!being_cast || s.obj.zone[o] != Zone::kStack) return false;
       break;
     }
@@ -1388,7 +1410,9 @@ void Game::RunCast(Frame& f) {
       f.pc = 6;
       // Spells and non-mana abilities can be interrupted (T-8), unless they
       // are interrupts themselves or played outside batches.
-      if (play == kPlayBatch && item.from != BodySource::kPhase &&
+      // Interrupts can interrupt any casting (seed 000), interrupts too: a
+      // counter war nests one interrupt window inside another.
+      if (play != kPlayImmediate && item.from != BodySource::kPhase &&
           item.from != BodySource::kGrantedPhase)
         Push(FrameKind::kInterrupts, f.a);
       return;
@@ -1419,13 +1443,15 @@ void Game::RunCast(Frame& f) {
 }
 
 // T-8: batches of interrupts during a casting; the caster has priority.
-// f.a: the item being cast; f.b passes; f.c who decides; pc 1 resolves.
+// f.a: the item being cast; f.b passes; f.c who decides; f.d where this
+// window's interrupt batch begins in ibatch_; pc 1 resolves.
 void Game::RunInterrupts(Frame& f) {
   StackItem& item = items_[f.a];
   if (f.pc == 0) {
     f.pc = 2;
     f.b = 0;
     f.c = item.controller;
+    f.d = static_cast<int32_t>(ibatch_.size());
   }
   if (f.pc == 2) {
     if (item.countered) {
@@ -1433,7 +1459,7 @@ void Game::RunInterrupts(Frame& f) {
       return;
     }
     if (f.b >= 2) {
-      if (ibatch_.empty()) {
+      if (static_cast<int>(ibatch_.size()) <= f.d) {
         frames_.pop_back();  // no interrupt batch started: successfully cast
         return;
       }
@@ -1453,7 +1479,7 @@ void Game::RunInterrupts(Frame& f) {
     return;
   }
   // pc 1: the interrupt batch resolves last in, first out; then another may start.
-  if (ibatch_.empty()) {
+  if (static_cast<int>(ibatch_.size()) <= f.d) {
     f.pc = 2;
     f.b = 0;
     f.c = item.controller;
@@ -1704,6 +1730,7 @@ void Game::RunResolve(Frame& f) {
   const CardDef& card = (*db_)[item.body_card];
   if (f.pc == 0) {
     f.c = static_cast<int32_t>(damage_.size());
+    f.d = static_cast<int32_t>(queued_.size());
     if (item.countered) {
       frames_.pop_back();
       return;
@@ -1764,8 +1791,9 @@ void Game::RunResolve(Frame& f) {
     ExecuteStep(item, (*steps)[f.b++], f);
     return;
   }
-  // pc 2: finish.
-  int idx = f.a, damage_begin = f.c;
+  // pc 2: finish. Triggers it caused come first (E-4), then the prevention
+  // step for its damage (T-4), before anything else waiting resolves.
+  int idx = f.a, damage_begin = f.c, triggers_begin = f.d;
   frames_.pop_back();
   StackItem& done = items_[idx];
   if (done.card != kNoObj && state_.obj.zone[done.card] == Zone::kStack)
@@ -1775,7 +1803,8 @@ void Game::RunResolve(Frame& f) {
     Push(FrameKind::kPrevention, damage_begin);
   else
     CheckState();
-  if (!queued_.empty()) Push(FrameKind::kTriggers);
+  if (static_cast<int>(queued_.size()) > triggers_begin)
+    Push(FrameKind::kTriggers, 0, 0, 0, triggers_begin);
 }
 
 void Game::EnterBattlefield(StackItem& item) {
@@ -1845,22 +1874,27 @@ void Game::RunEntry(Frame& f) {
 // player picks; a trigger with a cost is paid for now or never. They do not
 // go on a batch. pc 0 pick, 1 optional cost asked.
 void Game::RunTriggers(Frame& f) {
+  // f.d: the first queued trigger this frame handles (earlier ones belong
+  // to a frame further down).
   if (f.pc == 0) {
-    if (queued_.empty() || over_) {
+    const int first = f.d;
+    if (static_cast<int>(queued_.size()) <= first || over_) {
       frames_.pop_back();
       return;
     }
     // The active player orders simultaneous triggers.
-    if (queued_.size() > 1 && std::any_of(queued_.begin() + 1, queued_.end(),
-                                          [&](auto& q) { return q.event == queued_[0].event; })) {
+    int same = 0;
+    for (size_t i = first; i < queued_.size(); ++i)
+      same += queued_[i].event == queued_[first].event;
+    if (same > 1) {
       decision_.actions.clear();
-      for (int i = 0; i < static_cast<int>(queued_.size()); ++i)
-        if (queued_[i].event == queued_[0].event)
+      for (int i = first; i < static_cast<int>(queued_.size()); ++i)
+        if (queued_[i].event == queued_[first].event)
           decision_.actions.push_back({ActionKind::kObject, queued_[i].source, 0, i});
       Decide(DecisionKind::kTriggerOrder, state_.active);
       return;
     }
-    f.b = 0;
+    f.b = first;
     f.pc = 3;
   }
   if (f.pc == 3) {

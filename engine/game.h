@@ -250,6 +250,10 @@ class Game {
   bool Attacking(ObjId o) const { return combat_[o] == kAttacking; }
   ObjId Blocking(ObjId o) const { return block_target_[o]; }
   uint64_t actions_taken() const { return actions_; }
+  // Could the spell or ability of a cast / activate action target `t` in its
+  // `slot` right now (in some mode)? Scripts use it to wait for the moment
+  // their targets are legal.
+  bool CouldTarget(const Action& a, Player p, int slot, const Target& t, int mode = -1) const;
   const std::string& layer_mismatch() const { return layer_mismatch_; }
   uint64_t layer_checks() const { return layer_checks_; }
 
@@ -285,13 +289,13 @@ class Game {
   struct Frame {
     FrameKind kind;
     uint8_t pc = 0;
-    int32_t a = 0, b = 0, c = 0;
+    int32_t a = 0, b = 0, c = 0, d = 0;
   };
   enum Play : uint8_t { kPlayBatch, kPlayInterrupt, kPlayImmediate };
   enum CombatFlag : uint8_t { kNotInCombat, kAttacking, kBlocking };
 
-  void Push(FrameKind kind, int32_t a = 0, int32_t b = 0, int32_t c = 0) {
-    frames_.push_back(Frame{kind, 0, a, b, c});
+  void Push(FrameKind kind, int32_t a = 0, int32_t b = 0, int32_t c = 0, int32_t d = 0) {
+    frames_.push_back(Frame{kind, 0, a, b, c, d});
   }
   void Decide(DecisionKind kind, Player p);
   bool Step();  // runs the top frame a little; false when a decision is pending

@@ -121,14 +121,22 @@ int ScriptedPolicy::Choose(const PlayerView& view, const Decision& d) {
     case DecisionKind::kChoice: {
       bool modes = !d.actions.empty() && d.actions[0].kind == ActionKind::kNumber && current_ &&
                    next_choice_ == 0 && next_target_ == 0;
+      // A modal spell without a mode given takes the first mode its targets fit.
+      auto first_fitting_mode = [&]() {
+        Target t = FirstTarget(game, *current_);
+        if (t.kind == Target::kNone) return 0;
+        for (size_t i = 0; i < d.actions.size(); ++i)
+          if (game.CouldTarget(current_action_, player_, 0, t, d.actions[i].value - 1))
+            return static_cast<int>(i);
+        return 0;
+      };
       if (current_ && next_choice_ < current_->choices.size()) {
         const ScriptValue& v = current_->choices[next_choice_];
-        // A modal spell without a mode given takes the first mode offered.
-        if (modes && v.kind != ScriptValue::kNumber) return 0;
+        if (modes && v.kind != ScriptValue::kNumber) return first_fitting_mode();
         ++next_choice_;
         return FromValue(game, d, v, "choice");
       }
-      if (modes) return 0;
+      if (modes) return first_fitting_mode();
       if (!leftover_choices_.empty()) {
         ScriptValue front = leftover_choices_.front();
         leftover_choices_.erase(leftover_choices_.begin());
@@ -218,6 +226,21 @@ int ScriptedPolicy::Choose(const PlayerView& view, const Decision& d) {
   return Step(game, d);
 }
 
+Target ScriptedPolicy::FirstTarget(const Game& game, const ScriptStep& step) const {
+  if (step.targets.empty()) return Target{};
+  const ScriptValue& v = step.targets[0];
+  if (v.kind == ScriptValue::kPlayer) return Target{Target::kPlayer, {}, v.player};
+  if (v.kind != ScriptValue::kObject) return Target{};
+  ObjId o = v.object;
+  if (!v.spell_tag.empty()) {
+    o = kNoObj;
+    for (auto& [tag, obj] : script_->spell_objects)
+      if (tag == v.spell_tag) o = obj;
+  }
+  if (o == kNoObj) return Target{};
+  return Target{Target::kObject, game.state().Ref(o), kNoPlayer};
+}
+
 // Neutral, respond, interrupt, prevention and reaction decisions: take the
 // next step if it is this player's and can be taken here; otherwise pass.
 int ScriptedPolicy::Step(const Game& game, const Decision& d) {
@@ -273,6 +296,11 @@ int ScriptedPolicy::Step(const Game& game, const Decision& d) {
       default:
         break;
     }
+    if (match && (step.kind == ScriptStep::kCast || step.kind == ScriptStep::kActivate)) {
+      // The step can be taken only where its first target is legal.
+      Target t = FirstTarget(game, step);
+      if (t.kind != Target::kNone && !game.CouldTarget(a, player_, 0, t)) match = false;
+    }
     if (!match) continue;
     ++script_->next;
     if (step.kind == ScriptStep::kAttack) {
@@ -282,6 +310,7 @@ int ScriptedPolicy::Step(const Game& game, const Decision& d) {
     if (step.kind == ScriptStep::kPay) paying_ = &step;
     if (step.kind == ScriptStep::kCast || step.kind == ScriptStep::kActivate) {
       current_ = &step;
+      current_action_ = a;
       next_target_ = next_choice_ = 0;
       if (!step.tag.empty()) {
         script_->serials.push_back({step.tag, game.next_serial()});

@@ -81,7 +81,9 @@ class ScriptedPolicy : public Policy {
   Player player_;
   int Step(const Game& game, const Decision& d);
   const ScriptStep* current_ = nullptr;  // the step whose cast is in progress
-  const ScriptStep* combat_ = nullptr;   // an attack or block step being declared
+  Action current_action_;                // the action that started it
+  Target FirstTarget(const Game& game, const ScriptStep& step) const;
+  const ScriptStep* combat_ = nullptr;  // an attack or block step being declared
   size_t next_combat_ = 0;
   const ScriptStep* paying_ = nullptr;  // a pay step: a phase cost chosen, answer next
   const ScriptStep* ordering_ = nullptr;
