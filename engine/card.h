@@ -45,6 +45,8 @@ struct Filter {
   int8_t colorless = -1;
   KeywordMask keywords = 0, not_keywords = 0;
   int8_t no_abilities = -1, tapped = -1, face_down = -1, token = -1;
+  CardId name = kNoCard;  // has this card's name (Plague Rats)
+  std::string name_text;  // as written, resolved once the file's cards are known
   TargetWhat what = TargetWhat::kPermanent;
 };
 using FilterId = int16_t;
@@ -114,7 +116,8 @@ struct Part {
   // ability layer
   bool remove_all_abilities = false;
   KeywordMask add_keywords = 0, remove_keywords = 0;
-  int grant_phase = -1;  // index into the source card's granted_phase
+  bool add_colorless_mana = false;  // gains "{T}: Add {C}" (Imprisoned in the Moon)
+  int grant_phase = -1;             // index into the source card's granted_phase
   // power / toughness
   bool has_power = false, has_toughness = false;
   Value power, toughness;
@@ -122,7 +125,9 @@ struct Part {
   int max_hand_size = -1;  // -1: unchanged
   bool no_max_hand_size = false;
   int cost_increase = 0, cost_reduce = 0, cost_min = 0;
-  int8_t players = 2;  // 0 you, 1 opponents, 2 all
+  bool cant_lose = false;    // player effect (Platinum Angel)
+  int damage_reduction = 0;  // player effect: damage to the player is reduced (Urza's Armor)
+  int8_t players = 2;        // 0 you, 1 opponents, 2 all
 };
 
 struct Condition {
@@ -163,7 +168,10 @@ enum class Op : uint8_t {
   kDelayed,
   kPrevent,          // a shield: prevent the next N damage to the target this turn
   kReplaceNextDraw,  // the next draw this turn: look at the top N, keep one, rest to the bottom
-  kSacrifice
+  kSacrifice,
+  kCounterUnlessPay,  // counter target spell unless its controller pays N (Power Sink)
+  kTurnFaceDown,
+  kAttach  // attach the source (Equipment) to the target
 };
 
 // A reference to who or what an effect step acts on.
@@ -175,8 +183,9 @@ struct Ref {
     kYou,
     kOpponent,
     kEnchanted,
-    kEventObject,     // the object of the occurrence that triggered (last known)
-    kEventController  // its controller when it last was on the battlefield
+    kEventObject,      // the object of the occurrence that triggered (last known)
+    kEventController,  // its controller when it last was on the battlefield
+    kEachPlayer
   } kind = kNone;
   int index = 0;  // target slot, 1-based
 };
@@ -196,6 +205,8 @@ struct EffectStep {
   FilterId condition = kNoFilter;  // `if`: only when the target matches (Hydroblast: red)
   bool cant_regenerate = false;    // damage: creatures dealt damage can't be regenerated this turn
   bool divide = false;             // damage: divided evenly among the targets, rounded down
+  FilterId from = kNoFilter;       // prevent: only damage from a source matching this
+  int controller_of = 0;           // continuous: the effect's controller is target N's controller
 };
 
 enum class ChoiceKind : uint8_t {
@@ -207,7 +218,9 @@ enum class ChoiceKind : uint8_t {
   kCreatureTypePair,
   kCopy,
   kMode,
-  kExile
+  kExile,
+  kColorPair,
+  kLandTypePair
 };
 
 struct TargetSpec {
@@ -239,6 +252,7 @@ struct ActivatedAbility {
   std::string name;
   ManaCost cost;
   bool tap = false, sacrifice_self = false;
+  bool sorcery = false;  // only as a sorcery (equip)
   int discard = 0, life = 0;
   bool mana_ability = false;
   AbilityBody body;
@@ -304,6 +318,8 @@ struct EntryChoice {
   ColorMask except_colors = 0;
   bool has_except_colors = false;
   std::vector<EntryMode> modes;
+  AbilityBody body;  // effects as it enters (Ixidron turns creatures face down)
+  bool has_effects = false;
 };
 
 // A card as the engine knows it: printed characteristics plus ability tables.

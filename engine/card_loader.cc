@@ -266,12 +266,12 @@ class CardCompiler {
 
   FilterId FilterOf(const toml::node& n, std::string_view key) {
     const toml::table& t = TableOf(n, key);
-    Keys(
-        t, "a filter",
-        {"self",   "other",      "enchanted", "controller",   "owner",        "zones",
-         "types",  "not_types",  "subtypes",  "not_subtypes", "supertypes",   "not_supertypes",
-         "colors", "not_colors", "colorless", "keywords",     "not_keywords", "no_abilities",
-         "tapped", "face_down",  "token",     "what",         "max",          "extra_target_cost"});
+    Keys(t, "a filter",
+         {"self",   "other",      "enchanted", "controller",   "owner",        "zones",
+          "types",  "not_types",  "subtypes",  "not_subtypes", "supertypes",   "not_supertypes",
+          "colors", "not_colors", "colorless", "keywords",     "not_keywords", "no_abilities",
+          "tapped", "face_down",  "token",     "what",         "max",          "extra_target_cost",
+          "name"});
     Filter f;
     for (auto& [kk, v] : t) {
       std::string k(kk.str());
@@ -322,6 +322,8 @@ class CardCompiler {
         f.face_down = BoolOf(v, k);
       else if (k == "token")
         f.token = BoolOf(v, k);
+      else if (k == "name")
+        f.name_text = StringOf(v, k);
       else if (k == "max" || k == "extra_target_cost") {
         // Target-count keys, read by the ability body.
       } else if (k == "what") {
@@ -461,7 +463,9 @@ class CardCompiler {
       case PartLayer::kAbility:
         Keys(t, "an ability part",
              {"layer", "remove_all_abilities", "add_keywords", "remove_keywords",
-              "grant_phase_cost"});
+              "grant_phase_cost", "add_colorless_mana"});
+        if (auto* n = t.get("add_colorless_mana"))
+          p.add_colorless_mana = BoolOf(*n, "add_colorless_mana");
         if (auto* n = t.get("grant_phase_cost")) {
           card_->granted_phase.push_back(PhaseOf(TableOf(*n, "grant_phase_cost"), true));
           p.grant_phase = static_cast<int>(card_->granted_phase.size() - 1);
@@ -485,7 +489,9 @@ class CardCompiler {
       case PartLayer::kRule:
         Keys(t, "a rule part",
              {"layer", "max_hand_size", "no_max_hand_size", "spell_cost_increase",
-              "spell_cost_reduce", "spell_cost_min", "players"});
+              "spell_cost_reduce", "spell_cost_min", "players", "cant_lose", "damage_reduction"});
+        if (auto* n = t.get("cant_lose")) p.cant_lose = BoolOf(*n, "cant_lose");
+        if (auto* n = t.get("damage_reduction")) p.damage_reduction = IntOf(*n, "damage_reduction");
         if (auto* n = t.get("max_hand_size")) p.max_hand_size = IntOf(*n, "max_hand_size");
         if (auto* n = t.get("no_max_hand_size"))
           p.no_max_hand_size = BoolOf(*n, "no_max_hand_size");
@@ -568,9 +574,11 @@ class CardCompiler {
       r.kind = Ref::kEventObject;
     else if (s == "event_controller")
       r.kind = Ref::kEventController;
+    else if (s == "each")
+      r.kind = Ref::kEachPlayer;
     else
       Fail(n, key,
-           "a target number, self, you, opponent, enchanted, event_object or "
+           "a target number, self, you, opponent, each, enchanted, event_object or "
            "event_controller");
     return r;
   }
@@ -603,7 +611,10 @@ class CardCompiler {
         {"delayed", Op::kDelayed},
         {"prevent", Op::kPrevent},
         {"replace_next_draw", Op::kReplaceNextDraw},
-        {"sacrifice", Op::kSacrifice}};
+        {"sacrifice", Op::kSacrifice},
+        {"counter_unless_pay", Op::kCounterUnlessPay},
+        {"turn_face_down", Op::kTurnFaceDown},
+        {"attach", Op::kAttach}};
     EffectStep s;
     auto op = String(t, "do", true);
     bool found = false;
@@ -613,7 +624,10 @@ class CardCompiler {
       Fail(t, "do", "an effect primitive (continuous, draw, damage, ...), got '" + op + "'");
     Keys(t, "an effect",
          {"do", "target", "player", "count", "amount", "counter", "mana", "duration", "parts",
-          "affects", "exclude_target", "at", "effects", "name", "if", "cant_regenerate", "divide"});
+          "affects", "exclude_target", "at", "effects", "name", "if", "cant_regenerate", "divide",
+          "from", "controller_of"});
+    if (auto* n = t.get("from")) s.from = FilterOf(*n, "from");
+    if (auto* n = t.get("controller_of")) s.controller_of = IntOf(*n, "controller_of");
     if (auto* n = t.get("if")) s.condition = FilterOf(*n, "if");
     if (auto* n = t.get("cant_regenerate")) s.cant_regenerate = BoolOf(*n, "cant_regenerate");
     if (auto* n = t.get("divide")) s.divide = BoolOf(*n, "divide");
@@ -774,18 +788,22 @@ class CardCompiler {
         {"creature_type_pair", ChoiceKind::kCreatureTypePair},
         {"copy", ChoiceKind::kCopy},
         {"mode", ChoiceKind::kMode},
-        {"exile", ChoiceKind::kExile}};
+        {"exile", ChoiceKind::kExile},
+        {"color_pair", ChoiceKind::kColorPair},
+        {"land_type_pair", ChoiceKind::kLandTypePair}};
     for (auto& [name, c] : kChoices)
       if (s == name) return c;
     Fail(n, key,
-         "color, creature_type, basic_land_type, word_pair, creature_type_pair, copy, "
-         "mode or exile, got '" +
+         "color, creature_type, basic_land_type, word_pair, color_pair, land_type_pair, "
+         "creature_type_pair, copy, mode or exile, got '" +
              s + "'");
   }
 
   ActivatedAbility Activated(const toml::table& t) {
     ActivatedAbility a;
-    a.body = Body(t, "an activated ability", {"cost", "tap", "discard", "sacrifice_self", "life"});
+    a.body = Body(t, "an activated ability",
+                  {"cost", "tap", "discard", "sacrifice_self", "life", "sorcery"});
+    if (auto* n = t.get("sorcery")) a.sorcery = BoolOf(*n, "sorcery");
     a.name = String(t, "name", false);
     if (auto* n = t.get("cost")) {
       auto cost = ParseManaCost(StringOf(*n, "cost"));
@@ -882,9 +900,17 @@ class CardCompiler {
   }
 
   void Enters(const toml::table& t, EntryChoice& e) {
-    Keys(t, "enters", {"choose", "filter", "optional", "except_colors", "modes"});
+    Keys(t, "enters", {"choose", "filter", "optional", "except_colors", "modes", "effects"});
+    if (auto* n = t.get("effects")) {
+      // Effects as it enters ("as Ixidron enters, turn ... face down").
+      toml::table body;
+      body.insert("effects", *n);
+      e.body = Body(body, "enters effects", {});
+      e.has_effects = true;
+    }
     auto* c = t.get("choose");
-    if (!c) Fail(t, "choose", "what is chosen on entry");
+    if (!c && !e.has_effects) Fail(t, "choose", "what is chosen on entry, or effects");
+    if (!c) return;
     e.choose = Choice(*c, "choose");
     if (auto* n = t.get("filter")) e.filter = FilterOf(*n, "filter");
     if (auto* n = t.get("optional")) e.optional = BoolOf(*n, "optional");
@@ -1020,6 +1046,15 @@ absl::Status LoadCardsFromString(std::string_view text, const std::string& file,
         errors.push_back(e.message);
       }
     }
+  }
+  // Names in filters refer to cards: resolve them now that the file is read.
+  for (auto& f : db.filters) {
+    if (f.name_text.empty() || f.name != kNoCard) continue;
+    f.name = db.Find(f.name_text);
+    if (f.name == kNoCard)
+      errors.push_back(
+          absl::StrCat(file, ": filter key 'name': expected a known card name, got '", f.name_text,
+                       "' (closest: ", absl::StrJoin(db.Closest(f.name_text), ", "), ")"));
   }
   if (!errors.empty()) return absl::InvalidArgumentError(absl::StrJoin(errors, "\n"));
   return absl::OkStatus();

@@ -440,6 +440,9 @@ void Game::CheckState() {
     }
     if (!changed) break;
   }
+  // A player who can't lose (Platinum Angel) doesn't.
+  for (Player p = 0; p < 2; ++p)
+    if (state_.players[p].lost && Rules(p).cant_lose) state_.players[p].lost = false;
   bool a = state_.players[0].lost, b = state_.players[1].lost;
   if (a || b) EndGame(a && b ? -1 : a ? 1 : 0, EndReason::kNone);
 }
@@ -539,6 +542,9 @@ bool Game::Step() {
     case FrameKind::kEntry:
       RunEntry(f);
       break;
+    case FrameKind::kUnlessPay:
+      RunUnlessPay(f);
+      break;
   }
   return !have_decision_;
 }
@@ -620,6 +626,7 @@ void Game::PhaseBeginEffects() {
       }
       player_shield_ = {};
       replace_draw_ = {};
+      source_shields_.clear();
       for (int r = 0; r < static_cast<int>(s.effects.size()); ++r)
         if (s.effects[r].active && s.effects[r].duration == Duration::kEndOfTurn) EndEffect(r);
       s.Touch();
@@ -777,6 +784,8 @@ const AbilityBody* Game::BodyOf(const StackItem& item) const {
       return &card.phase[item.ability].body;
     case BodySource::kGrantedPhase:
       return &card.granted_phase[item.ability].body;
+    case BodySource::kEnters:
+      return &card.enters.body;
     case BodySource::kDelayed:
       return nullptr;
   }
@@ -858,6 +867,10 @@ bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reacti
     const CardDef& card = (*db_)[probe.body_card];
     const ActivatedAbility& a = card.activated[probe.ability];
     if (a.mana_ability) return false;  // paid automatically (T-10)
+    if (a.sorcery &&
+        (play != kPlayBatch || p != s.active || s.phase != Phase::kMain || !batch_.empty() ||
+         frames_.empty() || frames_.back().kind != FrameKind::kNeutral || frames_.back().a != 0))
+      return false;  // equip: only as a sorcery
     if (!Has(ch.abilities, card.ActivatedBit(probe.ability))) return false;
     if (PhaseCostPending(probe.source)) return false;  // T-13
     if (a.tap && (s.obj.tapped[probe.source] ||
@@ -1027,7 +1040,8 @@ std::vector<ManaSource> Game::ManaSources(Player p, ObjId excluding) const {
     if (ch.IsCreature() && s.obj.sick[o] && !Has(ch.keywords, kHaste)) continue;
     if (PhaseCostPending(o)) continue;  // T-13: not before its phase cost is handled
     if (ch.land_mana) {
-      sources.push_back({o, ch.land_mana, false});
+      sources.push_back(
+          {o, static_cast<ColorMask>(ch.land_mana & 0x1F), (ch.land_mana & 0x20) != 0});
       continue;
     }
     if (ch.blank || ch.card == kNoCard) continue;
@@ -1354,9 +1368,11 @@ void Game::RunCast(Frame& f) {
     case 3: {
       const AbilityBody* b = ModeBody(item);
       ChoiceKind kind = b ? b->choose : ChoiceKind::kNone;
-      int needed = kind == ChoiceKind::kNone                                                  ? 0
-                   : (kind == ChoiceKind::kWordPair || kind == ChoiceKind::kCreatureTypePair) ? 2
-                                                                                              : 1;
+      int needed = kind == ChoiceKind::kNone ? 0
+                   : (kind == ChoiceKind::kWordPair || kind == ChoiceKind::kCreatureTypePair ||
+                      kind == ChoiceKind::kColorPair || kind == ChoiceKind::kLandTypePair)
+                       ? 2
+                       : 1;
       if (item.choice_count >= needed) {
         f.pc = 4;
         return;
@@ -1371,6 +1387,12 @@ void Game::RunCast(Frame& f) {
           break;
         case ChoiceKind::kWordPair:
           for (int c = 0; c < kColorCount; ++c) word(ColorWord(c));
+          for (int c = 0; c < kColorCount; ++c) word(static_cast<Word>(BasicLandSubtype(c)));
+          break;
+        case ChoiceKind::kColorPair:
+          for (int c = 0; c < kColorCount; ++c) word(ColorWord(c));
+          break;
+        case ChoiceKind::kLandTypePair:
           for (int c = 0; c < kColorCount; ++c) word(static_cast<Word>(BasicLandSubtype(c)));
           break;
         default:
@@ -1524,6 +1546,12 @@ std::vector<ObjId> Game::ObjectsOf(const StackItem& item, const Ref& ref,
         players->push_back(e.object != kNoObj ? e.last.controller : e.player);
       }
       break;
+    case Ref::kEachPlayer:
+      if (players) {
+        players->push_back(state_.active);
+        players->push_back(Opponent(state_.active));
+      }
+      break;
     case Ref::kOpponent:
       if (players) players->push_back(Opponent(item.controller));
       break;
@@ -1583,6 +1611,15 @@ void Game::CounterSpell(ObjId card) {
 void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
   std::vector<Player> players;
   std::vector<ObjId> objs = ObjectsOf(item, st.target, &players);
+  if (st.affects != kNoFilter && st.op != Op::kContinuous) {
+    // "Each creature", "all creatures": the set is taken on resolution.
+    ObjId src = item.card != kNoObj ? item.card : item.source;
+    FilterContext ctx = ContextFor(src, item.controller, item.choice[0]);
+    for (ObjId o = 0; o < state_.obj.count; ++o)
+      if (state_.obj.zone[o] != Zone::kNone &&
+          MatchFilter(state_, &Chars(0), db_->filter(st.affects), o, ctx))
+        objs.push_back(o);
+  }
   if (st.condition != kNoFilter) {
     // `if`: only targets that match (Hydroblast: if it is red).
     ObjId src = item.card != kNoObj ? item.card : item.source;
@@ -1609,6 +1646,12 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
       row.choice = item.choice;
       row.source_power = item.source_power;
       row.source_toughness = item.source_toughness;
+      if (st.controller_of > 0) {
+        // The effect belongs to another player (exchanges of control).
+        const Target& ct = item.targets[st.controller_of - 1];
+        if (ct.kind == Target::kObject && state_.Alive(ct.obj))
+          row.controller = Chars(ct.obj.id).controller;
+      }
       const EffectTemplate& t = (*db_)[source_card].continuous[st.continuous];
       for (const Part& p : t.parts) {
         if (p.layer != PartLayer::kCopy) continue;
@@ -1708,6 +1751,15 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
       next_upkeep_.push_back({item, &st.delayed});
       break;
     case Op::kPrevent:
+      if (st.from != kNoFilter) {
+        for (ObjId o : objs)
+          source_shields_.push_back({Target{Target::kObject, state_.Ref(o), kNoPlayer}, st.from,
+                                     source, item.controller});
+        for (Player p : players)
+          source_shields_.push_back(
+              {Target{Target::kPlayer, {}, p}, st.from, source, item.controller});
+        break;
+      }
       for (ObjId o : objs) prevent_shield_[o] = static_cast<int16_t>(prevent_shield_[o] + amount);
       for (Player p : players) player_shield_[p] = static_cast<int16_t>(player_shield_[p] + amount);
       Note(LogKind::kShield, kNoPlayer, kNoObj, kNoObj, amount, [&] {
@@ -1716,6 +1768,21 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
       break;
     case Op::kReplaceNextDraw:
       replace_draw_[item.controller] = amount;
+      break;
+    case Op::kCounterUnlessPay:
+      for (auto it = objs.rbegin(); it != objs.rend(); ++it)
+        Push(FrameKind::kUnlessPay, *it, amount);
+      break;
+    case Op::kTurnFaceDown:
+      for (ObjId o : objs) {
+        state_.obj.face_down[o] = true;
+        state_.obj.timestamp[o] = state_.NewTimestamp();  // L-4: turned face down
+      }
+      state_.Touch();
+      break;
+    case Op::kAttach:
+      if (source != kNoObj && state_.obj.zone[source] == Zone::kBattlefield)
+        for (ObjId o : objs) Attach(source, o);
       break;
   }
   (void)f;
@@ -1826,6 +1893,16 @@ void Game::EnterBattlefield(StackItem& item) {
   e.last = Chars(o);
   CollectTriggers(Record(e), Timing::kAfter);
   if (card.enters.choose != ChoiceKind::kNone) Push(FrameKind::kEntry, o);
+  if (card.enters.has_effects) {
+    StackItem enters;
+    enters.source = o;
+    enters.body_card = state_.obj.card[o];
+    enters.from = BodySource::kEnters;
+    enters.controller = item.controller;
+    enters.serial = next_serial_++;
+    items_.push_back(enters);
+    Push(FrameKind::kResolve, static_cast<int32_t>(items_.size() - 1));
+  }
 }
 
 void Game::RunEntry(Frame& f) {
@@ -1959,7 +2036,29 @@ void Game::RunPrevention(Frame& f) {
   damage_.resize(f.a);
   frames_.pop_back();
   for (PendingDamage& d : pending) {
-    // Prevention shields (E-3 A).
+    if (d.to.kind == Target::kObject && !state_.Alive(d.to.obj)) continue;
+    // Shields against a kind of source (E-3 A): all of that damage.
+    bool blocked = false;
+    for (size_t i = 0; i < source_shields_.size() && !blocked; ++i) {
+      const SourceShield& sh = source_shields_[i];
+      bool same =
+          d.to.kind == sh.to.kind &&
+          (d.to.kind == Target::kPlayer ? d.to.player == sh.to.player : d.to.obj == sh.to.obj);
+      if (!same || d.source == kNoObj ||
+          !MatchFilter(state_, &Chars(0), db_->filter(sh.from), d.source,
+                       ContextFor(sh.source, sh.you, kNoWord)))
+        continue;
+      blocked = true;
+      source_shields_.erase(source_shields_.begin() + static_cast<long>(i));
+    }
+    if (blocked) {
+      Note(LogKind::kPrevent, kNoPlayer, d.source, kNoObj, d.amount,
+           [&] { return absl::StrCat(d.amount, " damage is prevented"); });
+      continue;
+    }
+    // Damage to a player may be reduced (Urza's Armor), then shields (E-3 A).
+    if (d.to.kind == Target::kPlayer)
+      d.amount = std::max(0, d.amount - Rules(d.to.player).damage_reduction);
     int16_t* shield =
         d.to.kind == Target::kPlayer ? &player_shield_[d.to.player] : &prevent_shield_[d.to.obj.id];
     if (d.to.kind == Target::kObject && !state_.Alive(d.to.obj)) continue;
@@ -1972,6 +2071,24 @@ void Game::RunPrevention(Frame& f) {
     if (d.amount > 0) DealDamage(d);
   }
   CheckState();
+}
+
+// "Counter target spell unless its controller pays N" (Power Sink): the
+// spell's controller decides. f.a the spell's card, f.b N.
+void Game::RunUnlessPay(Frame& f) {
+  ObjId card = static_cast<ObjId>(f.a);
+  if (state_.obj.zone[card] != Zone::kStack) {
+    frames_.pop_back();
+    return;
+  }
+  Player p = state_.obj.controller[card];
+  ManaCost cost;
+  cost.generic = f.b;
+  decision_.actions.clear();
+  if (opt_.free_mana || CanPay(p, cost, 0, kNoObj))
+    decision_.actions.push_back({ActionKind::kYes, card, 0, f.b});
+  decision_.actions.push_back({ActionKind::kNo, card, 0, f.b});
+  Decide(DecisionKind::kOptionalCost, p);
 }
 
 // ---------------------------------------------------------------- occurrences with choices
@@ -2477,6 +2594,17 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
         if (o != a.object) lib.push_back(o);
       lib.insert(lib.begin(), a.object);
       s.Touch();
+      return;
+    }
+    case FrameKind::kUnlessPay: {
+      frames_.pop_back();
+      if (a.kind == ActionKind::kYes) {
+        ManaCost cost;
+        cost.generic = a.value;
+        if (!opt_.free_mana) Pay(decision_.player, cost, 0, kNoObj);
+        return;
+      }
+      CounterSpell(a.object);
       return;
     }
     case FrameKind::kDiscardToMax:

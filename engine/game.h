@@ -92,7 +92,15 @@ struct Target {
 };
 
 // Where the body of a spell or ability comes from.
-enum class BodySource : uint8_t { kSpell, kActivated, kTrigger, kPhase, kGrantedPhase, kDelayed };
+enum class BodySource : uint8_t {
+  kSpell,
+  kActivated,
+  kTrigger,
+  kPhase,
+  kGrantedPhase,
+  kDelayed,
+  kEnters
+};
 
 // A spell or ability being cast, on a batch, or resolving.
 struct StackItem {
@@ -282,7 +290,8 @@ class Game {
     kDestroy,
     kReaction,
     kDiscardToMax,
-    kEntry
+    kEntry,
+    kUnlessPay
   };
   // One step of the rules in progress. `pc` says where it is; a, b, c are
   // its own small integers (a player, an index, a count).
@@ -316,6 +325,7 @@ class Game {
   void RunReaction(Frame& f);
   void RunDiscardToMax(Frame& f);
   void RunEntry(Frame& f);
+  void RunUnlessPay(Frame& f);
 
   // Applying an action to the frame that asked for it.
   void ApplyToFrame(Frame& f, const Action& a);
@@ -406,6 +416,15 @@ class Game {
   std::array<int16_t, kMaxObjects> prevent_shield_{};
   std::array<bool, kMaxObjects> no_regen_{};
   std::array<int16_t, 2> player_shield_{};
+  // "The next time a source matching `from` would deal damage to `to` this
+  // turn, prevent that damage" (Circle of Protection).
+  struct SourceShield {
+    Target to;
+    FilterId from = kNoFilter;
+    ObjId source = kNoObj;
+    Player you = 0;
+  };
+  std::vector<SourceShield> source_shields_;
   uint32_t next_serial_ = 1;
   std::vector<std::string> log_;
   std::vector<LogEvent> log_events_;

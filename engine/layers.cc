@@ -540,6 +540,7 @@ class Computer {
           ch.granted_count = 0;
         }
         ch.keywords = (ch.keywords | p.add_keywords) & ~p.remove_keywords;
+        if (p.add_colorless_mana) ch.land_mana |= 0x20;
         if (p.grant_phase >= 0 && ch.granted_count < ch.granted.size()) {
           // A granted phase cost (Energy Flux): the granting card's table holds it.
           CardId from = c.source == Candidate::kRow ? s_.effects[c.row].card : chs[c.object].card;
@@ -865,6 +866,8 @@ class Computer {
         r.cost_increase += e.part->cost_increase;
         r.cost_reduce += e.part->cost_reduce;
         r.cost_min = std::max(r.cost_min, e.part->cost_min);
+        r.cant_lose |= e.part->cant_lose;
+        r.damage_reduction += e.part->damage_reduction;
       }
       out.rules[pl] = r;
     }
@@ -941,6 +944,7 @@ bool MatchFilter(const GameState& s, const Characteristics* chs, const Filter& f
   if (f.tapped >= 0 && s.obj.tapped[o] != (f.tapped == 1)) return false;
   if (f.face_down >= 0 && s.obj.face_down[o] != (f.face_down == 1)) return false;
   if (f.token >= 0 && s.obj.token[o] != (f.token == 1)) return false;
+  if (f.name != kNoCard && (ch.blank || ch.card != f.name)) return false;
   return true;
 }
 

@@ -111,6 +111,8 @@ struct EffectRow {
 struct PlayerRules {
   int max_hand_size = 7;  // -1: no maximum
   int cost_increase = 0, cost_reduce = 0, cost_min = 0;
+  bool cant_lose = false;
+  int damage_reduction = 0;
   bool operator==(const PlayerRules&) const = default;
 };
 

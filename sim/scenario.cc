@@ -559,6 +559,7 @@ class Runner {
     for (int c = 0; c < kColorCount; ++c)
       if (Has(ch.land_mana, c))
         out.push_back(absl::StrCat("{T}: Add {", std::string(1, ColorSymbol(c)), "}"));
+    if (Has(ch.land_mana, 5)) out.push_back("{T}: Add {C}");
     if (ch.card != kNoCard && !ch.blank) {
       const CardDef& card = db_[ch.card];
       for (int b = 0; b < card.AbilityCount(); ++b)
