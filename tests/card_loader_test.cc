@@ -418,8 +418,9 @@ toughness = 0
 choose = "clone"
 )");
   EXPECT_THAT(msg, HasSubstr("cards.toml:9: card 'Clone': key 'choose': expected color, "
-                             "creature_type, basic_land_type, word_pair, creature_type_pair, "
-                             "copy, mode or exile, got 'clone'"));
+                             "creature_type, basic_land_type, word_pair, color_pair, "
+                             "land_type_pair, creature_type_pair, copy, mode or exile, got "
+                             "'clone'"));
 }
 
 TEST(CardLoaderErrors, TomlSyntaxError) {
