@@ -1075,6 +1075,15 @@ bool Game::Pay(Player p, const ManaCost& cost, int x, ObjId excluding) {
   // Mana abilities are not interrupted (T-10): they add mana at once.
   for (int i : tap) {
     Tap(sources[i].object, true);
+    const Characteristics& mc = Chars(sources[i].object);
+    if (usage_ && !mc.land_mana && mc.card != kNoCard) {
+      const CardDef& mcard = (*db_)[mc.card];
+      for (int k = 0; k < static_cast<int>(mcard.activated.size()); ++k)
+        if (mcard.activated[k].mana_ability) {
+          Used(mc.card, mcard.ActivatedBit(k));
+          break;
+        }
+    }
     Note(LogKind::kMana, p, sources[i].object, kNoObj, 1, [&] {
       return std::string(
           absl::StrCat(Who(p), " taps ", ObjectName(sources[i].object), " for mana"));
@@ -1244,6 +1253,7 @@ void Game::StartCast(Player p, const Action& a, Play play, ObjId about) {
     MoveTo(a.object, Zone::kStack, p);
     state_.obj.controller[a.object] = p;
     item.card = a.object;
+    Used(item.body_card, -1);
     Note(LogKind::kCast, p, a.object, kNoObj, 0,
          [&] { return std::string(absl::StrCat(Who(p), " casts ", ObjectName(a.object))); });
     Occurrence e;
@@ -1257,6 +1267,7 @@ void Game::StartCast(Player p, const Action& a, Play play, ObjId about) {
     item.body_card = Chars(a.object).card;
     item.from = BodySource::kActivated;
     item.ability = a.index;
+    Used(item.body_card, (*db_)[item.body_card].ActivatedBit(a.index));
     Note(LogKind::kActivate, p, a.object, kNoObj, a.index, [&] {
       return std::string(
           absl::StrCat(Who(p), " activates ", ObjectName(a.object), " ability ", a.index + 1));
@@ -1268,6 +1279,7 @@ void Game::StartCast(Player p, const Action& a, Play play, ObjId about) {
     item.body_card = t.card;
     item.from = t.granted ? BodySource::kGrantedPhase : BodySource::kPhase;
     item.ability = t.index;
+    if (!t.granted) Used(t.card, (*db_)[t.card].PhaseBit(t.index));
     Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
       return std::string(absl::StrCat(Who(p), " handles the phase ", t.is_cost ? "cost" : "effect",
                                       " of ", ObjectName(t.object.id)));
@@ -1987,6 +1999,7 @@ void Game::RunTriggers(Frame& f) {
     item.serial = next_serial_++;
     items_.push_back(item);
     f.a = static_cast<int32_t>(items_.size() - 1);
+    Used(q.card, (*db_)[q.card].TriggerBit(q.index));
     const TriggeredAbility& tr = (*db_)[q.card].triggers[q.index];
     if (tr.has_optional_cost) {
       if (!opt_.free_mana && !CanPay(q.controller, tr.optional_cost, 0, kNoObj)) {
@@ -2389,6 +2402,7 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
         s.obj.sick[a.object] = false;
         s.Touch();
         ++lands_played_[p];
+        Used(s.obj.card[a.object], -1);
         Note(LogKind::kPlayLand, p, a.object, kNoObj, 0,
              [&] { return std::string(absl::StrCat(Who(p), " plays ", ObjectName(a.object))); });
         Occurrence e;

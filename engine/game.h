@@ -203,6 +203,21 @@ struct LogEvent {
   int amount = 0;
 };
 
+// How often each card was cast or played and each ability used or
+// triggered: filled when a Game is given one (coverage runs). Indexed by
+// card, then by ability bit (CardDef numbering); `played` per card.
+struct UsageStats {
+  std::vector<uint32_t> played;
+  std::vector<std::array<uint32_t, 32>> abilities;
+  explicit UsageStats(size_t cards = 0) : played(cards), abilities(cards) {}
+  void Merge(const UsageStats& o) {
+    for (size_t c = 0; c < played.size(); ++c) {
+      played[c] += o.played[c];
+      for (int b = 0; b < 32; ++b) abilities[c][b] += o.abilities[c][b];
+    }
+  }
+};
+
 // Where Advance() should stop by itself (scenario `until`).
 enum class StopAt : uint8_t { kNever, kNeutral, kPhaseEnd, kTurnEnd, kTurn };
 
@@ -226,6 +241,8 @@ class Game {
   // A real game: shuffled libraries, seven-card hands, `first` starts in its
   // untap phase and skips its first draw.
   void Deal(const Deck& a, const Deck& b, Player first);
+  // Count casts, plays and ability uses into `usage` (not owned; may be null).
+  void SetUsage(UsageStats* usage) { usage_ = usage; }
   // Skip the first draw of the starting player (RULES.md "Game and objects").
   void SkipFirstDraw(bool skip) { skip_first_draw_ = skip; }
   GameState& MutableState() {
@@ -376,8 +393,17 @@ class Game {
   FilterContext ContextFor(ObjId source, Player you, uint16_t choice) const;
   std::string Who(Player p) const { return p ? "B" : "A"; }
 
+  void Used(CardId card, int ability_bit) {
+    if (!usage_ || card == kNoCard) return;
+    if (ability_bit < 0)
+      ++usage_->played[card];
+    else if (ability_bit < 32)
+      ++usage_->abilities[card][ability_bit];
+  }
+
   const CardDb* db_;
   GameOptions opt_;
+  UsageStats* usage_ = nullptr;
   Rng rng_;
   GameState state_;
   mutable LayerCache cache_;

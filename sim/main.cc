@@ -1,4 +1,6 @@
 // strata: the command-line program. One binary, one subcommand per job.
+#include <unistd.h>
+
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -9,6 +11,7 @@
 #include "engine/game.h"
 #include "policies/policy.h"
 #include "sim/cards_command.h"
+#include "sim/cover.h"
 #include "sim/scenario.h"
 
 namespace {
@@ -89,6 +92,20 @@ int main(int argc, char** argv) {
   perft->add_option("--depth", perft_depth, "number of decisions (default 3)")
       ->check(CLI::Range(0, 12));
 
+  // strata cover
+  auto* cover = app.add_subcommand(
+      "cover", "random games over the whole pool until every card and ability is used K times");
+  strata::CoverOptions cover_opt;
+  std::string cover_rules = "modern";
+  cover->add_option("--k", cover_opt.k, "uses wanted per card and ability (default 10)")
+      ->check(CLI::Range(1, 100000));
+  cover
+      ->add_option("--max-games", cover_opt.max_games, "stop after this many games (default 20000)")
+      ->check(CLI::Range(1, 100000000));
+  cover->add_option("--seed", cover_opt.seed, "run seed (default 1)");
+  cover->add_option("--rules", cover_rules, "layer edition: classic, m10 or modern")
+      ->check(CLI::IsMember({"classic", "m10", "modern"}));
+
   CLI11_PARSE(app, argc, argv);
   if (card_paths.empty()) card_paths.push_back(DefaultCards());
 
@@ -156,6 +173,15 @@ int main(int argc, char** argv) {
                 game.state().turn, static_cast<unsigned long long>(decisions),
                 std::string(strata::EndReasonName(game.end_reason())).c_str());
     return 0;
+  }
+  if (*cover) {
+    cover_opt.edition = *strata::ParseEdition(cover_rules);
+    cover_opt.progress = isatty(2);
+    strata::CoverResult r = strata::RunCoverage(db, cover_opt);
+    std::printf("%d games: %d/%d cards cast or played at least %d times, %d/%d abilities used\n",
+                r.games, r.cards_done, r.cards, cover_opt.k, r.abilities_done, r.abilities);
+    for (auto& m : r.missing) std::printf("  not yet: %s\n", m.c_str());
+    return r.missing.empty() ? 0 : 1;
   }
   if (*perft) {
     auto position = strata::LoadScenarioPosition(db, perft_file);
