@@ -52,8 +52,8 @@ bool PrintCard(const CardDb& db, const std::string& name) {
     if (Has(c.keywords, k)) kws.emplace_back(std::string(KeywordName(k)));
   if (!kws.empty()) std::printf("  keywords    %s\n", absl::StrJoin(kws, ", ").c_str());
   for (size_t i = 0; i < c.statics.size(); ++i)
-    std::printf("  static %zu    %s%s: %s\n", i + 1, c.statics[i].cda ? "CDA " : "",
-                c.statics[i].name.empty() ? "" : c.statics[i].name.c_str(),
+    std::printf("  static %zu    %s%s%s (layers: %s)\n", i + 1, c.statics[i].cda ? "CDA " : "",
+                c.statics[i].name.c_str(), c.statics[i].name.empty() ? "" : " ",
                 Parts(c.statics[i].parts).c_str());
   for (size_t i = 0; i < c.activated.size(); ++i)
     std::printf("  activated %zu %s%s, %zu target(s), %zu effect(s)\n", i + 1,
@@ -64,9 +64,27 @@ bool PrintCard(const CardDb& db, const std::string& name) {
   for (size_t i = 0; i < c.triggers.size(); ++i)
     std::printf("  trigger %zu   %s\n", i + 1,
                 c.AbilityName(c.TriggerBit(static_cast<int>(i))).c_str());
-  if (c.has_spell)
-    std::printf("  spell       %zu target(s), %zu effect(s)\n", c.spell.targets.size(),
-                c.spell.steps.size());
+  auto body = [](const AbilityBody& b) {
+    std::string when = b.reaction == Reaction::kDestroy ? ", a reaction to destruction"
+                       : b.reaction == Reaction::kDraw  ? ", a reaction to a draw"
+                       : b.prevention                   ? ", prevents damage"
+                       : b.TargetsSpell()               ? ", an interrupt against a spell"
+                                                        : "";
+    return absl::StrCat(b.targets.size(), " target(s), ", b.steps.size(), " effect(s)", when);
+  };
+  if (c.has_spell) {
+    if (c.spell.modes.empty()) std::printf("  spell       %s\n", body(c.spell).c_str());
+    for (size_t m = 0; m < c.spell.modes.size(); ++m)
+      std::printf("  mode %zu      %s\n", m + 1, body(c.spell.modes[m]).c_str());
+  }
+  for (size_t i = 0; i < c.phase.size(); ++i)
+    std::printf("  phase %zu     %s during %s%s\n", i + 1,
+                c.phase[i].is_cost ? ("cost " + c.phase[i].cost.ToString()).c_str() : "effect",
+                c.phase[i].phase == 1 ? "upkeep" : "a phase",
+                c.phase[i].whose == 1 ? " of the enchanted permanent's controller" : "");
+  for (size_t i = 0; i < c.granted_phase.size(); ++i)
+    std::printf("  grants      phase cost %s to others\n",
+                c.granted_phase[i].cost.ToString().c_str());
   for (size_t i = 0; i < c.continuous.size(); ++i)
     std::printf("  effect %zu    %s\n", i + 1, Parts(c.continuous[i].parts).c_str());
   if (c.enters.choose != ChoiceKind::kNone) std::printf("  enters      with a choice\n");
