@@ -3,6 +3,8 @@
 // only on its seed.
 #include "engine/game.h"
 
+#include <filesystem>
+
 #include "absl/strings/str_join.h"
 #include "engine/card_loader.h"
 #include "engine/deck.h"
@@ -140,6 +142,49 @@ TEST_F(GameTest, TheLogReadsLikeAGame) {
   EXPECT_NE(log.find(" plays "), std::string::npos);
   EXPECT_NE(log.find(" draws "), std::string::npos);
   EXPECT_NE(log.find("game over"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace strata
+
+namespace strata {
+namespace {
+
+// Every pair of bundled decks plays random games with the layer cache
+// checked against a fresh computation on every query (L-9).
+TEST(BundledDecks, RandomGamesWithCheckedLayers) {
+  CardDb db;
+  ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db).ok());
+  std::vector<Deck> decks;
+  for (auto& e : std::filesystem::directory_iterator(STRATA_SOURCE_DIR "/data/decks")) {
+    auto d = LoadDeckFile(e.path().string(), db);
+    ASSERT_TRUE(d.ok()) << d.status();
+    decks.push_back(*d);
+  }
+  ASSERT_GE(decks.size(), 10u);
+  int games = 0;
+  for (size_t i = 0; i < decks.size(); ++i) {
+    for (size_t j = i + 1; j < decks.size(); ++j) {
+      GameOptions opt;
+      opt.seed = 1000 + i * 31 + j;
+      opt.checked_layers = true;
+      opt.turn_cap = 10;  // checked mode recomputes on every query: keep games short
+      opt.edition = static_cast<Edition>((i + j) % 3);
+      Game g(db, opt);
+      g.Deal(decks[i], decks[j], static_cast<Player>(j % 2));
+      RandomPolicy a(opt.seed, 0.3), b(opt.seed + 1, 0.3);
+      for (int n = 0; n < 100000; ++n) {
+        const Decision& d = g.Advance();
+        if (d.kind == DecisionKind::kNone) break;
+        g.Apply((d.player == 0 ? a : b).ChooseFor(g, d));
+      }
+      EXPECT_TRUE(g.Over()) << decks[i].name << " vs " << decks[j].name;
+      EXPECT_EQ(g.layer_mismatch(), "") << decks[i].name << " vs " << decks[j].name;
+      EXPECT_GT(g.layer_checks(), 0u);
+      ++games;
+    }
+  }
+  EXPECT_EQ(games, static_cast<int>(decks.size() * (decks.size() - 1) / 2));
 }
 
 }  // namespace
