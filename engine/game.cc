@@ -292,6 +292,18 @@ void Game::CollectTriggers(int event, Timing timing) {
   }
 }
 
+// "When" responses come at the occurrence, "after" ones right behind them (E-1).
+void Game::Happened(int event) {
+  CollectTriggers(event, Timing::kWhen);
+  CollectTriggers(event, Timing::kAfter);
+}
+
+// "Before" responses: collected before the occurrence happens (E-1).
+void Game::Before(const Occurrence& e) {
+  int ev = Record(e);
+  CollectTriggers(ev, Timing::kBefore);
+}
+
 void Game::ZoneChange(ObjId o, Zone to, Player zone_owner) {
   Occurrence e;
   e.kind = EventKind::kZoneChange;
@@ -301,13 +313,14 @@ void Game::ZoneChange(ObjId o, Zone to, Player zone_owner) {
   e.last = Chars(o);
   e.player = e.from == Zone::kBattlefield ? e.last.controller : state_.obj.owner[o];
   e.attached_to = state_.obj.attached_to[o];
+  Before(e);
   Note(LogKind::kZoneChange, kNoPlayer, o, kNoObj, static_cast<int>(to), [&] {
     return std::string(
         absl::StrCat(ObjectName(o), " moves from ", S(ZoneName(e.from)), " to ", S(ZoneName(to))));
   });
   MoveTo(o, to, zone_owner);
   int ev = Record(e);
-  CollectTriggers(ev, Timing::kAfter);
+  Happened(ev);
 }
 
 void Game::DealDamage(const PendingDamage& d) {
@@ -315,6 +328,10 @@ void Game::DealDamage(const PendingDamage& d) {
   e.kind = EventKind::kDamage;
   e.source = d.source;
   e.amount = d.amount;
+  e.player = d.to.kind == Target::kPlayer ? d.to.player : kNoPlayer;
+  e.object = d.to.kind == Target::kObject ? d.to.obj.id : kNoObj;
+  if (e.object != kNoObj && state_.Alive(d.to.obj)) e.last = Chars(e.object);
+  Before(e);
   if (d.to.kind == Target::kPlayer) {
     e.player = d.to.player;
     state_.players[d.to.player].life -= d.amount;
@@ -337,7 +354,7 @@ void Game::DealDamage(const PendingDamage& d) {
   }
   state_.Touch();
   int ev = Record(e);
-  CollectTriggers(ev, Timing::kAfter);
+  Happened(ev);
 }
 
 // A simple occurrence: recorded, and "after" triggers collected (E-1).
@@ -349,7 +366,8 @@ void Game::Occur(EventKind kind, Player p, ObjId o, int amount) {
   e.amount = amount;
   e.phase = state_.phase;
   if (o != kNoObj) e.last = Chars(o);
-  CollectTriggers(Record(e), Timing::kAfter);
+  Before(e);
+  Happened(Record(e));
 }
 
 void Game::Tap(ObjId o, bool tapped) {
@@ -466,7 +484,7 @@ void Game::Decide(DecisionKind kind, Player p) {
 }
 
 const Decision& Game::Advance() {
-  for (int guard = 0; guard < 1000000; ++guard) {
+  for (int guard = 0; guard < 200000; ++guard) {
     if (have_decision_) return decision_;
     if (over_ || stopped_ || frames_.empty()) {
       decision_.kind = DecisionKind::kNone;
@@ -477,6 +495,13 @@ const Decision& Game::Advance() {
     Step();
   }
   // The rules went round without asking anyone: end the game as a draw.
+  Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+    std::string frames;
+    for (auto& f : frames_)
+      frames += absl::StrCat(" [", static_cast<int>(f.kind), " pc", f.pc, " ", f.a, ",", f.b, ",",
+                             f.c, ",", f.d, "]");
+    return "rules loop without a decision; frames:" + frames;
+  });
   EndGame(-1, EndReason::kActionCap);
   decision_.kind = DecisionKind::kNone;
   decision_.actions.clear();
@@ -701,13 +726,21 @@ void Game::RunPhase(Frame& f) {
       Note(LogKind::kPhase, s.active, kNoObj, kNoObj, 0, [&] {
         return std::string(absl::StrCat("begin ", S(PhaseName(s.phase)), " of ", Who(s.active)));
       });
+      {
+        Occurrence before;  // "before phase X begins" (E-1)
+        before.kind = EventKind::kPhaseBegin;
+        before.player = s.active;
+        before.phase = s.phase;
+        Before(before);
+      }
       PhaseBeginEffects();
+      CheckState();
       CollectPhaseTodos();
       Occurrence e;
       e.kind = EventKind::kPhaseBegin;
       e.player = s.active;
       e.phase = s.phase;
-      CollectTriggers(Record(e), Timing::kAfter);
+      Happened(Record(e));
       f.pc = 1;
       if (s.phase == Phase::kUpkeep && !next_upkeep_.empty()) {
         auto delayed = std::move(next_upkeep_);
@@ -748,8 +781,8 @@ void Game::RunPhase(Frame& f) {
       for (Player p = 0; p < 2; ++p)
         if (s.players[p].life <= 0) Lose(p, EndReason::kLife);
       s.Touch();
+      frames_.pop_back();  // first: the state check may push destructions above it
       CheckState();
-      frames_.pop_back();
       return;
     }
   }
@@ -1261,7 +1294,7 @@ void Game::StartCast(Player p, const Action& a, Play play, ObjId about) {
     e.player = p;
     e.object = a.object;
     e.last = Chars(a.object);
-    CollectTriggers(Record(e), Timing::kAfter);
+    Happened(Record(e));
   } else if (a.kind == ActionKind::kActivate) {
     item.source = a.object;
     item.body_card = Chars(a.object).card;
@@ -1462,7 +1495,7 @@ void Game::RunCast(Frame& f) {
         e.player = item.controller;
         e.object = item.card;
         e.last = Chars(item.card);
-        CollectTriggers(Record(e), Timing::kAfter);
+        Happened(Record(e));
       }
       outcomes_.push_back({item.serial, Outcome::kPending});
       if (play == kPlayBatch)
@@ -1623,6 +1656,7 @@ void Game::CounterSpell(ObjId card) {
 void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
   std::vector<Player> players;
   std::vector<ObjId> objs = ObjectsOf(item, st.target, &players);
+  if (st.affects != kNoFilter && st.target.kind == Ref::kNone) players.clear();  // no "you"
   if (st.affects != kNoFilter && st.op != Op::kContinuous) {
     // "Each creature", "all creatures": the set is taken on resolution.
     ObjId src = item.card != kNoObj ? item.card : item.source;
@@ -1662,7 +1696,7 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
         // The effect belongs to another player (exchanges of control).
         const Target& ct = item.targets[st.controller_of - 1];
         if (ct.kind == Target::kObject && state_.Alive(ct.obj))
-          row.controller = Chars(ct.obj.id).controller;
+          row.controller = item.target_controller[st.controller_of - 1];
       }
       const EffectTemplate& t = (*db_)[source_card].continuous[st.continuous];
       for (const Part& p : t.parts) {
@@ -1810,6 +1844,10 @@ void Game::RunResolve(Frame& f) {
   if (f.pc == 0) {
     f.c = static_cast<int32_t>(damage_.size());
     f.d = static_cast<int32_t>(queued_.size());
+    // Who controls each target as it begins to resolve (exchanges of control).
+    for (int i = 0; i < item.target_count; ++i)
+      if (item.targets[i].kind == Target::kObject && state_.Alive(item.targets[i].obj))
+        item.target_controller[i] = Chars(item.targets[i].obj.id).controller;
     if (item.countered) {
       frames_.pop_back();
       return;
@@ -1903,7 +1941,7 @@ void Game::EnterBattlefield(StackItem& item) {
   e.to = Zone::kBattlefield;
   e.player = item.controller;
   e.last = Chars(o);
-  CollectTriggers(Record(e), Timing::kAfter);
+  Happened(Record(e));
   if (card.enters.choose != ChoiceKind::kNone) Push(FrameKind::kEntry, o);
   if (card.enters.has_effects) {
     StackItem enters;
@@ -2064,6 +2102,13 @@ void Game::RunPrevention(Frame& f) {
       blocked = true;
       source_shields_.erase(source_shields_.begin() + static_cast<long>(i));
     }
+    // Protection from a color prevents damage from sources of that color.
+    if (!blocked && d.to.kind == Target::kObject && d.source != kNoObj) {
+      const Characteristics& to = Chars(d.to.obj.id);
+      ColorMask from = Chars(d.source).colors;
+      for (int c = 0; c < kColorCount; ++c)
+        blocked |= Has(from, c) && Has(to.keywords, kProtWhite + c);
+    }
     if (blocked) {
       Note(LogKind::kPrevent, kNoPlayer, d.source, kNoObj, d.amount,
            [&] { return absl::StrCat(d.amount, " damage is prevented"); });
@@ -2118,6 +2163,10 @@ void Game::RunDraw(Frame& f) {
   auto& lib = state_.players[p].library;
   if (f.pc == 0) {
     f.pc = 1;
+    Occurrence e;  // "before a player draws" (E-1), then reactions to the draw
+    e.kind = EventKind::kDraw;
+    e.player = p;
+    Before(e);
     Push(FrameKind::kReaction, static_cast<int32_t>(Reaction::kDraw), p);
     return;
   }
@@ -2159,7 +2208,7 @@ void Game::RunDraw(Frame& f) {
   e.last = Chars(top);
   e.from = Zone::kLibrary;
   e.to = Zone::kHand;
-  CollectTriggers(Record(e), Timing::kAfter);
+  Happened(Record(e));
 }
 
 // A creature headed to the graveyard by destruction: reactions first
@@ -2410,7 +2459,7 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
         e.player = p;
         e.object = a.object;
         e.last = Chars(a.object);
-        CollectTriggers(Record(e), Timing::kAfter);
+        Happened(Record(e));
         f.b = 0;
         f.c = s.active;
         return;

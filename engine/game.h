@@ -121,8 +121,9 @@ struct StackItem {
   int16_t source_power = 0, source_toughness = 0;
   int32_t event = -1;  // the occurrence a trigger responds to (index into events)
   bool countered = false;
-  uint8_t slot = 0;     // casting: the target spec being filled
-  uint8_t in_slot = 0;  // casting: targets chosen for that spec so far
+  std::array<Player, 4> target_controller{};  // on resolution, before anything changed
+  uint8_t slot = 0;                           // casting: the target spec being filled
+  uint8_t in_slot = 0;                        // casting: targets chosen for that spec so far
 };
 
 // A triggered ability waiting to happen (E-3 B, E-4).
@@ -372,6 +373,8 @@ class Game {
   // Occurrences.
   int Record(const Occurrence& e);
   void CollectTriggers(int event, Timing timing);
+  void Happened(int event);
+  void Before(const Occurrence& e);
   void ZoneChange(ObjId o, Zone to, Player zone_owner);
   void DealDamage(const PendingDamage& d);
   void Tap(ObjId o, bool tapped);  // tapping or untapping as a game event

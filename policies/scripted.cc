@@ -130,6 +130,13 @@ int ScriptedPolicy::Choose(const PlayerView& view, const Decision& d) {
             return static_cast<int>(i);
         return 0;
       };
+      // A mode number given for a spell whose mode was the only one offered
+      // (the engine chose it): skip it.
+      bool numbers = std::any_of(d.actions.begin(), d.actions.end(),
+                                 [](const Action& a) { return a.kind == ActionKind::kNumber; });
+      if (current_ && next_choice_ == 0 && !numbers && !current_->choices.empty() &&
+          current_->choices[0].kind == ScriptValue::kNumber && current_->choices.size() > 1)
+        ++next_choice_;
       if (current_ && next_choice_ < current_->choices.size()) {
         const ScriptValue& v = current_->choices[next_choice_];
         if (modes && v.kind != ScriptValue::kNumber) return first_fitting_mode();

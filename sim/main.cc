@@ -40,6 +40,7 @@ int main(int argc, char** argv) {
   app.fallthrough();  // global options may follow the subcommand
   std::vector<std::string> card_paths;
   app.add_option("--cards", card_paths, "card files or directories (default: data/cards)")
+      ->expected(1)
       ->type_name("PATH");
 
   // strata scenario

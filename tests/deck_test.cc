@@ -51,8 +51,9 @@ TEST_F(DeckTest, UnknownCardNamesTheLineAndClosestCards) {
 TEST_F(DeckTest, BadLineAndTooSmall) {
   auto d = ParseDeck("Forest\n", "deck.txt", *db_);
   ASSERT_FALSE(d.ok());
-  EXPECT_THAT(std::string(d.status().message()),
-              HasSubstr("deck.txt:1: expected `COUNT NAME` (e.g. `4 Lightning Bolt`), got 'Forest'"));
+  EXPECT_THAT(
+      std::string(d.status().message()),
+      HasSubstr("deck.txt:1: expected `COUNT NAME` (e.g. `4 Lightning Bolt`), got 'Forest'"));
   auto small = ParseDeck("10 Forest\n", "small.txt", *db_);
   ASSERT_FALSE(small.ok());
   EXPECT_THAT(std::string(small.status().message()),
