@@ -126,6 +126,7 @@ struct Part {
   bool no_max_hand_size = false;
   int cost_increase = 0, cost_reduce = 0, cost_min = 0;
   bool cant_lose = false;    // player effect (Platinum Angel)
+  bool skip_draw = false;    // game-rule effect: skip the draw phase's draw (Null Profusion)
   int damage_reduction = 0;  // player effect: damage to the player is reduced (Urza's Armor)
   int8_t players = 2;        // 0 you, 1 opponents, 2 all
 };

@@ -489,7 +489,9 @@ class CardCompiler {
       case PartLayer::kRule:
         Keys(t, "a rule part",
              {"layer", "max_hand_size", "no_max_hand_size", "spell_cost_increase",
-              "spell_cost_reduce", "spell_cost_min", "players", "cant_lose", "damage_reduction"});
+              "spell_cost_reduce", "spell_cost_min", "players", "cant_lose", "damage_reduction",
+              "skip_draw"});
+        if (auto* n = t.get("skip_draw")) p.skip_draw = BoolOf(*n, "skip_draw");
         if (auto* n = t.get("cant_lose")) p.cant_lose = BoolOf(*n, "cant_lose");
         if (auto* n = t.get("damage_reduction")) p.damage_reduction = IntOf(*n, "damage_reduction");
         if (auto* n = t.get("max_hand_size")) p.max_hand_size = IntOf(*n, "max_hand_size");

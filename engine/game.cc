@@ -754,7 +754,8 @@ void Game::RunPhase(Frame& f) {
           Push(FrameKind::kResolve, static_cast<int32_t>(items_.size() - 1));
         }
       }
-      if (s.phase == Phase::kDraw && !(skip_first_draw_ && s.turn == first_turn_))
+      if (s.phase == Phase::kDraw && !(skip_first_draw_ && s.turn == first_turn_) &&
+          !Rules(s.active).skip_draw)
         Push(FrameKind::kDraw, s.active, 1);
       return;
     }

@@ -867,6 +867,7 @@ class Computer {
         r.cost_reduce += e.part->cost_reduce;
         r.cost_min = std::max(r.cost_min, e.part->cost_min);
         r.cant_lose |= e.part->cant_lose;
+        r.skip_draw |= e.part->skip_draw;
         r.damage_reduction += e.part->damage_reduction;
       }
       out.rules[pl] = r;

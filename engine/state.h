@@ -112,6 +112,7 @@ struct PlayerRules {
   int max_hand_size = 7;  // -1: no maximum
   int cost_increase = 0, cost_reduce = 0, cost_min = 0;
   bool cant_lose = false;
+  bool skip_draw = false;
   int damage_reduction = 0;
   bool operator==(const PlayerRules&) const = default;
 };
