@@ -97,7 +97,10 @@ std::string_view PartLayerName(PartLayer l);
 // One part of a continuous effect (docs/cards.md "Parts").
 struct Part {
   PartLayer layer = PartLayer::kPtModify;
-  int copy_of_target = 0;  // 1-based target of the creating spell
+  int copy_of_target = 0;          // 1-based target of the creating spell
+  bool has_except_colors = false;  // the copy keeps these colors
+  ColorMask except_colors = 0;
+  bool keep_phase = false;  // the copy keeps the source card's phase abilities
   bool replace_word_choice = false;
   // type layer
   TypeMask add_types = 0, remove_types = 0;
@@ -305,9 +308,10 @@ struct EntryMode {
 // (T-13). Phase costs may also be granted by a static ability (Energy Flux).
 struct PhaseAbility {
   std::string name;
-  int phase = 1;         // Phase: 0 untap ... 5 cleanup
-  int8_t whose = 0;      // 0 the controller's, 1 the enchanted permanent's controller's
-  bool is_cost = false;  // T-13 phase cost
+  int phase = 1;          // Phase: 0 untap ... 5 cleanup
+  int8_t whose = 0;       // 0 the controller's, 1 the enchanted permanent's controller's
+  bool is_cost = false;   // T-13 phase cost
+  bool optional = false;  // "you may": not forced before the phase ends
   ManaCost cost;
   AbilityBody body;  // the effect (T-12) or the penalty for not paying (T-13)
 };
@@ -318,6 +322,7 @@ struct EntryChoice {
   bool optional = false;
   ColorMask except_colors = 0;
   bool has_except_colors = false;
+  bool keep_phase = false;  // a copy keeps this card's phase abilities (Vesuvan)
   std::vector<EntryMode> modes;
   AbilityBody body;  // effects as it enters (Ixidron turns creatures face down)
   bool has_effects = false;

@@ -413,7 +413,13 @@ class CardCompiler {
                layer + "'");
     switch (p.layer) {
       case PartLayer::kCopy:
-        Keys(t, "a copy part", {"layer", "copy_of"});
+        Keys(t, "a copy part", {"layer", "copy_of", "except_colors", "keep_phase"});
+        if (auto* n = t.get("except_colors")) {
+          p.has_except_colors = true;
+          for (auto& c : StringListOf(*n, "except_colors"))
+            p.except_colors |= 1u << Color(*n, "except_colors", c);
+        }
+        if (auto* n = t.get("keep_phase")) p.keep_phase = BoolOf(*n, "keep_phase");
         if (auto* n = t.get("copy_of"))
           p.copy_of_target = IntOf(*n, "copy_of");
         else
@@ -753,8 +759,9 @@ class CardCompiler {
     ph.is_cost = cost;
     if (granted && !cost) Fail(t, "cost", "the phase cost that is granted");
     if (cost && !t.contains("penalty")) Fail(t, "penalty", "the effects of not paying");
-    ph.body =
-        Body(t, cost ? "a phase cost" : "a phase effect", {"phase", "whose", "cost", "penalty"});
+    ph.body = Body(t, cost ? "a phase cost" : "a phase effect",
+                   {"phase", "whose", "cost", "penalty", "optional"});
+    if (auto* n = t.get("optional")) ph.optional = BoolOf(*n, "optional");
     if (cost) {
       auto c = ParseManaCost(StringOf(*t.get("cost"), "cost"));
       if (!c.ok()) Fail(*t.get("cost"), "cost", std::string(c.status().message()));
@@ -902,7 +909,9 @@ class CardCompiler {
   }
 
   void Enters(const toml::table& t, EntryChoice& e) {
-    Keys(t, "enters", {"choose", "filter", "optional", "except_colors", "modes", "effects"});
+    Keys(t, "enters",
+         {"choose", "filter", "optional", "except_colors", "modes", "effects", "keep_phase"});
+    if (auto* n = t.get("keep_phase")) e.keep_phase = BoolOf(*n, "keep_phase");
     if (auto* n = t.get("effects")) {
       // Effects as it enters ("as Ixidron enters, turn ... face down").
       toml::table body;

@@ -670,9 +670,18 @@ void Game::CollectPhaseTodos() {
     const Characteristics& ch = Chars(o);
     if (ch.blank || ch.card == kNoCard) continue;
     const CardDef& card = (*db_)[ch.card];
-    for (int i = 0; i < static_cast<int>(card.phase.size()); ++i) {
-      const PhaseAbility& ph = card.phase[i];
-      if (ph.phase != static_cast<int>(s.phase) || !Has(ch.abilities, card.PhaseBit(i))) continue;
+    // Its own phase abilities, and those a copy kept (Vesuvan Doppelganger).
+    for (int i = 0; i < static_cast<int>(card.phase.size()) +
+                            (ch.extra_phase != kNoCard && ch.extra_phase != ch.card
+                                 ? static_cast<int>((*db_)[ch.extra_phase].phase.size())
+                                 : 0);
+         ++i) {
+      const bool kept = i >= static_cast<int>(card.phase.size());
+      const CardId from = kept ? ch.extra_phase : ch.card;
+      const int index = kept ? i - static_cast<int>(card.phase.size()) : i;
+      const PhaseAbility& ph = (*db_)[from].phase[index];
+      if (ph.phase != static_cast<int>(s.phase)) continue;
+      if (!kept && !Has(ch.abilities, card.PhaseBit(i))) continue;
       Player whose = ch.controller;
       if (ph.whose == 1) {
         ObjId to = s.obj.attached_to[o];
@@ -685,8 +694,9 @@ void Game::CollectPhaseTodos() {
       t.controller = whose;
       t.is_cost = ph.is_cost;
       t.cost = ph.cost;
-      t.card = ch.card;
-      t.index = static_cast<int16_t>(i);
+      t.card = from;
+      t.index = static_cast<int16_t>(index);
+      t.optional = ph.optional;
       phase_todo_.push_back(t);
     }
     // Granted phase costs (Energy Flux) combine into one per permanent (T-13).
@@ -1182,7 +1192,9 @@ void Game::RunNeutral(Frame& f) {
       // is unhandled (T-12, T-13): its controller must handle it now.
       for (int i = 0; i < static_cast<int>(phase_todo_.size()) && f.a == 0; ++i) {
         PhaseTodo& t = phase_todo_[i];
-        if (t.done || !s.Alive(t.object) || s.obj.zone[t.object.id] != Zone::kBattlefield) continue;
+        if (t.done || t.optional || !s.Alive(t.object) ||
+            s.obj.zone[t.object.id] != Zone::kBattlefield)
+          continue;
         if (!t.is_cost) {
           const Characteristics& ch = Chars(t.object.id);
           if (Has(ch.types, kArtifact) && s.obj.tapped[t.object.id]) continue;  // off while tapped
@@ -1706,6 +1718,9 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
         if (ct.kind != Target::kObject || !state_.Alive(ct.obj)) continue;
         const Characteristics& cc = Chars(ct.obj.id);
         row.copy = CopySpec{cc.card, cc.mode, cc.blank};
+        row.copy.has_colors = p.has_except_colors;
+        row.copy.colors = p.except_colors;
+        if (p.keep_phase) row.copy.keep_phase = item.body_card;
       }
       std::vector<ObjRef> set;
       if (st.affects != kNoFilter) {
@@ -2693,6 +2708,7 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
             spec.has_colors = true;
             spec.colors = card.enters.except_colors;
           }
+          if (card.enters.keep_phase) spec.keep_phase = s.obj.card[o];
           s.obj.copy[o] = spec;
           Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
             return std::string(

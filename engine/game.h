@@ -166,6 +166,7 @@ struct PhaseTodo {
   CardId card = kNoCard;
   int16_t index = 0;
   bool granted = false;
+  bool optional = false;  // "you may": the phase may end without it
   bool done = false;
 };
 

@@ -538,6 +538,7 @@ class Computer {
           ch.keywords = 0;
           ch.land_mana = 0;
           ch.granted_count = 0;
+          ch.extra_phase = kNoCard;
         }
         ch.keywords = (ch.keywords | p.add_keywords) & ~p.remove_keywords;
         if (p.add_colorless_mana) ch.land_mana |= 0x20;
@@ -964,6 +965,7 @@ Characteristics PrintedCharacteristics(const CardDb& db, const CopySpec& spec, P
   const CardDef& c = db[spec.card];
   ch.card = spec.card;
   ch.mode = spec.mode;
+  ch.extra_phase = spec.keep_phase;
   ch.mana_value = static_cast<int8_t>(c.cost.ManaValue());
   ch.colors = spec.has_colors ? spec.colors : c.colors;
   ch.types = c.types;

@@ -34,6 +34,7 @@ struct Characteristics {
   int16_t power = 0, toughness = 0;
   Player controller = 0;
   // Phase costs granted by other cards (Energy Flux): (card, granted index).
+  CardId extra_phase = kNoCard;  // also has this card's phase abilities (kept by a copy)
   uint8_t granted_count = 0;
   std::array<std::pair<CardId, uint8_t>, 4> granted{};
   uint8_t text_count = 0;  // text changes: word -> word (layer 3)
@@ -58,6 +59,7 @@ struct CopySpec {
   bool blank = false;
   bool has_colors = false;
   ColorMask colors = 0;
+  CardId keep_phase = kNoCard;  // the copy keeps this card's phase abilities (Vesuvan)
   bool operator==(const CopySpec&) const = default;
 };
 

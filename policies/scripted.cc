@@ -40,6 +40,8 @@ std::string ScriptStep::Describe() const {
       return absl::StrCat(who, pay ? " pays" : " does not pay");
     case kOrder:
       return absl::StrCat(who, " orders triggers");
+    case kHandle:
+      return absl::StrCat(who, " handles a phase effect");
   }
   return who;
 }
@@ -295,6 +297,9 @@ int ScriptedPolicy::Step(const Game& game, const Decision& d) {
       case ScriptStep::kAttack:
         match = a.kind == ActionKind::kAttack;
         break;
+      case ScriptStep::kHandle:
+        match = a.kind == ActionKind::kPhaseEffect && a.value == 0 && a.object == step.object;
+        break;
       case ScriptStep::kPay:
         // A phase cost is handled as an instant: choose it now, answer next.
         match = a.kind == ActionKind::kPhaseEffect && a.value == 1 &&
@@ -315,7 +320,8 @@ int ScriptedPolicy::Step(const Game& game, const Decision& d) {
       next_combat_ = 0;
     }
     if (step.kind == ScriptStep::kPay) paying_ = &step;
-    if (step.kind == ScriptStep::kCast || step.kind == ScriptStep::kActivate) {
+    if (step.kind == ScriptStep::kCast || step.kind == ScriptStep::kActivate ||
+        step.kind == ScriptStep::kHandle) {
       current_ = &step;
       current_action_ = a;
       next_target_ = next_choice_ = 0;

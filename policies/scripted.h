@@ -34,7 +34,8 @@ struct ScriptStep {
     kAttack,
     kBlock,
     kPay,
-    kOrder
+    kOrder,
+    kHandle
   } kind = kPass;
   int number = 0;  // 1-based, for messages
   int line = 0;

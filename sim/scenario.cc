@@ -349,6 +349,7 @@ class Runner {
         CopySpec spec{ch.card, ch.mode, ch.blank};
         if (card.enters.has_except_colors)
           spec.has_colors = true, spec.colors = card.enters.except_colors;
+        if (card.enters.keep_phase) spec.keep_phase = g.state().obj.card[o];
         g.MutableState().obj.copy[o] = spec;
         break;
       }
@@ -446,8 +447,8 @@ class Runner {
     auto* t = node.as_table();
     if (!t) L_.Fail(node, "step", "a table");
     L_.Keys(*t, "a step",
-            {"player", "cast", "activate", "ability", "play_land", "attack", "block", "targets",
-             "x", "choice", "pay", "order", "as", "at", "id", "pass"});
+            {"player", "cast", "activate", "handle", "ability", "play_land", "attack", "block",
+             "targets", "x", "choice", "pay", "order", "as", "at", "id", "pass"});
     ScriptStep st;
     st.number = number;
     st.line = static_cast<int>(t->source().begin.line);
@@ -486,6 +487,13 @@ class Runner {
       st.kind = ScriptStep::kPass;
       ++kinds;
     }
+    if (auto* x = t->get("handle")) {
+      // strata extension: play this permanent's phase effect now (T-12), e.g.
+      // an optional one ("you may") that no one is forced to play.
+      st.kind = ScriptStep::kHandle;
+      st.object = Object(*x, "handle");
+      ++kinds;
+    }
     if (auto* x = t->get("attack")) {
       st.kind = ScriptStep::kAttack;
       auto* a = x->as_array();
@@ -520,7 +528,7 @@ class Runner {
     }
     if (kinds != 1)
       L_.Fail(*t, "cast",
-              "exactly one of cast, activate, play_land, attack, block, order, pay, pass");
+              "exactly one of cast, activate, handle, play_land, attack, block, order, pay, pass");
     if (auto* x = t->get("targets")) st.targets = Values(*x, "targets", true);
     if (auto* x = t->get("x")) st.has_x = true, st.x = L_.Int(*x, "x");
     if (auto* x = t->get("choice")) st.choices = Values(*x, "choice", false);
@@ -564,6 +572,11 @@ class Runner {
       const CardDef& card = db_[ch.card];
       for (int b = 0; b < card.AbilityCount(); ++b)
         if (Has(ch.abilities, b)) out.push_back(card.AbilityName(b));
+      if (ch.extra_phase != kNoCard && ch.extra_phase != ch.card) {
+        const CardDef& kept = db_[ch.extra_phase];
+        for (int i = 0; i < static_cast<int>(kept.phase.size()); ++i)
+          out.push_back(kept.AbilityName(kept.PhaseBit(i)));
+      }
     }
     return out;
   }
