@@ -314,7 +314,7 @@ player = "A"
 targets = ["grizzly bears"]
 )");
   EXPECT_THAT(msg, HasSubstr("s.toml:5: key 'cast': expected exactly one of cast, activate, "
-                             "play_land, attack, block, order, pay, pass"));
+                             "handle, play_land, attack, block, order, pay, pass"));
 }
 
 TEST_F(ScenarioTest, StepWithTwoActions) {
@@ -325,7 +325,7 @@ cast = "Giant Growth"
 pass = true
 )");
   EXPECT_THAT(msg, HasSubstr("s.toml:2: key 'cast': expected exactly one of cast, activate, "
-                             "play_land, attack, block, order, pay, pass"));
+                             "handle, play_land, attack, block, order, pay, pass"));
 }
 
 TEST_F(ScenarioTest, StepWithoutPlayer) {
