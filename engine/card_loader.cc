@@ -9,6 +9,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "engine/strings.h"
 #include "toml++/toml.h"
 
 namespace strata {
@@ -18,17 +19,6 @@ namespace {
 struct LoadError {
   std::string message;
 };
-
-// Debian's Abseil has its own string_view; spell std::string_view out.
-std::string S(std::string_view v) {
-  return std::string(v);
-}
-template <typename Range>
-std::string JoinKeys(const Range& keys) {
-  std::string out;
-  for (auto k : keys) out += (out.empty() ? "" : ", ") + std::string(k);
-  return out;
-}
 
 class CardCompiler {
  public:

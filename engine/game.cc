@@ -4,13 +4,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "engine/strings.h"
 
 namespace strata {
-namespace {
-std::string S(std::string_view v) {
-  return std::string(v);
-}
-}  // namespace
 
 std::string_view DecisionKindName(DecisionKind k) {
   static constexpr std::string_view kNames[] = {

@@ -12,17 +12,6 @@
 namespace strata {
 namespace {
 
-uint64_t SplitMix64(uint64_t& x) {
-  uint64_t z = (x += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
-uint64_t Rotl(uint64_t x, int k) {
-  return (x << k) | (x >> (64 - k));
-}
-
 // A continuous template of the pool (CardDef::continuous) and the choice its
 // spell or ability asks for.
 struct TemplateRef {
@@ -255,23 +244,6 @@ void RandomizePermanent(Game& g, BoardRng& rng, ObjId o, const RandomBoardOption
 }
 
 }  // namespace
-
-BoardRng::BoardRng(uint64_t seed) {
-  uint64_t x = seed;
-  for (auto& w : s_) w = SplitMix64(x);
-}
-
-uint64_t BoardRng::Next() {
-  const uint64_t result = Rotl(s_[1] * 5, 7) * 9;
-  const uint64_t t = s_[1] << 17;
-  s_[2] ^= s_[0];
-  s_[3] ^= s_[1];
-  s_[1] ^= s_[2];
-  s_[0] ^= s_[3];
-  s_[2] ^= t;
-  s_[3] = Rotl(s_[3], 45);
-  return result;
-}
 
 std::string_view MutationKindName(MutationKind k) {
   static constexpr std::string_view kNames[] = {

@@ -13,23 +13,24 @@
 
 #include "engine/card.h"
 #include "engine/game.h"
+#include "engine/rng.h"
 #include "engine/types.h"
 
 namespace strata {
 
-// A small local generator: xoshiro256** seeded through splitmix64.
+// The engine's generator with the helpers board building wants.
 class BoardRng {
  public:
-  explicit BoardRng(uint64_t seed);
-  uint64_t Next();
+  explicit BoardRng(uint64_t seed) : rng_(seed) {}
+  uint64_t Next() { return rng_.Next(); }
   // Uniform in [0, n); n must be positive.
   int Below(int n) { return static_cast<int>(Next() % static_cast<uint64_t>(n)); }
   // Uniform in [lo, hi].
   int Between(int lo, int hi) { return lo + Below(hi - lo + 1); }
-  bool Chance(double p) { return static_cast<double>(Next() >> 11) * 0x1.0p-53 < p; }
+  bool Chance(double p) { return rng_.Unit() < p; }
 
  private:
-  uint64_t s_[4];
+  Rng rng_;
 };
 
 struct RandomBoardOptions {

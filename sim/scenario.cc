@@ -13,6 +13,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "engine/game.h"
+#include "engine/strings.h"
 #include "policies/scripted.h"
 #include "toml++/toml.h"
 
@@ -22,17 +23,6 @@ namespace {
 struct ScenarioError {
   std::string message;
 };
-
-// Debian's Abseil has its own string_view; spell std::string_view out.
-std::string S(std::string_view v) {
-  return std::string(v);
-}
-template <typename Range>
-std::string JoinKeys(const Range& keys) {
-  std::string out;
-  for (auto k : keys) out += (out.empty() ? "" : ", ") + std::string(k);
-  return out;
-}
 
 class Loader {
  public:
