@@ -67,7 +67,9 @@ struct Value {
     kCardTypes,
     kEventPower,
     kEventToughness,
-    kEventAmount  // of the occurrence that triggered (E-5)
+    kEventAmount,  // of the occurrence that triggered (E-5)
+    kTargetPower,  // the first target's power as resolution began (Swords to Plowshares)
+    kDiedThisTurn  // objects matching the filter put into a graveyard from play this turn
   };
   Kind kind = kConst;
   int constant = 0;
@@ -189,7 +191,8 @@ struct Ref {
     kEnchanted,
     kEventObject,      // the object of the occurrence that triggered (last known)
     kEventController,  // its controller when it last was on the battlefield
-    kEachPlayer
+    kEachPlayer,
+    kTargetController  // the controller of the first target as resolution began
   } kind = kNone;
   int index = 0;  // target slot, 1-based
 };
@@ -211,6 +214,7 @@ struct EffectStep {
   bool divide = false;             // damage: divided evenly among the targets, rounded down
   FilterId from = kNoFilter;       // prevent: only damage from a source matching this
   int controller_of = 0;           // continuous: the effect's controller is target N's controller
+  bool random = false;             // discard: at random
 };
 
 enum class ChoiceKind : uint8_t {
@@ -284,10 +288,13 @@ struct TriggeredAbility {
   Timing timing = Timing::kAfter;
   EventKind event = EventKind::kZoneChange;
   Zone from = Zone::kNone, to = Zone::kNone;
-  FilterId filter = kNoFilter;  // on the occurrence's object (last known values)
-  int8_t player = -1;           // 0 you, 1 opponent: who draws, casts, is dealt damage ...
-  bool self_source = false;     // damage: dealt by the source itself
-  int8_t damage_to = -1;        // damage: 0 to a player, 1 to a creature
+  FilterId filter = kNoFilter;   // on the occurrence's object (last known values)
+  int8_t player = -1;            // 0 you, 1 opponent: who draws, casts, is dealt damage ...
+  bool self_source = false;      // damage: dealt by the source itself
+  bool combat = false;           // damage: combat damage only
+  bool damaged_by_self = false;  // zone change: the object was dealt damage by the source this turn
+  FilterId unless_any = kNoFilter;  // only if no object matches (Pestilence at end of turn)
+  int8_t damage_to = -1;            // damage: 0 to a player, 1 to a creature
   std::string phase;
   bool has_optional_cost = false;
   ManaCost optional_cost;

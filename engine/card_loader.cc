@@ -353,7 +353,8 @@ class CardCompiler {
           {"source_toughness", Value::kSourceToughness},
           {"event_power", Value::kEventPower},
           {"event_toughness", Value::kEventToughness},
-          {"event_amount", Value::kEventAmount}};
+          {"event_amount", Value::kEventAmount},
+          {"target_power", Value::kTargetPower}};
       for (auto& [name, kind] : kNames)
         if (*s == name) {
           v.kind = kind;
@@ -365,18 +366,21 @@ class CardCompiler {
                *s + "'");
     }
     if (auto* t = n.as_table()) {
-      Keys(*t, "a value", {"count", "sum_mana_value", "card_types", "plus", "times"});
+      Keys(*t, "a value",
+           {"count", "sum_mana_value", "card_types", "died_this_turn", "plus", "times"});
       int kinds = 0;
       for (auto [name, kind] :
            {std::pair{"count", Value::kCount}, std::pair{"sum_mana_value", Value::kSumManaValue},
-            std::pair{"card_types", Value::kCardTypes}}) {
+            std::pair{"card_types", Value::kCardTypes},
+            std::pair{"died_this_turn", Value::kDiedThisTurn}}) {
         if (auto* f = t->get(name)) {
           v.kind = kind;
           v.filter = FilterOf(*f, name);
           ++kinds;
         }
       }
-      if (kinds != 1) Fail(n, key, "exactly one of count, sum_mana_value, card_types");
+      if (kinds != 1)
+        Fail(n, key, "exactly one of count, sum_mana_value, card_types, died_this_turn");
       if (auto* p = t->get("plus")) v.plus = IntOf(*p, "plus");
       if (auto* p = t->get("times")) v.times = IntOf(*p, "times");
       return v;
@@ -572,6 +576,8 @@ class CardCompiler {
       r.kind = Ref::kEventObject;
     else if (s == "event_controller")
       r.kind = Ref::kEventController;
+    else if (s == "target_controller")
+      r.kind = Ref::kTargetController;
     else if (s == "each")
       r.kind = Ref::kEachPlayer;
     else
@@ -620,10 +626,27 @@ class CardCompiler {
       if (op == name) s.op = o, found = true;
     if (!found)
       Fail(t, "do", "an effect primitive (continuous, draw, damage, ...), got '" + op + "'");
-    Keys(t, "an effect",
-         {"do", "target", "player", "count", "amount", "counter", "mana", "duration", "parts",
-          "affects", "exclude_target", "at", "effects", "name", "if", "cant_regenerate", "divide",
-          "from", "controller_of"});
+    Keys(t, "an effect", {"do",
+                          "target",
+                          "player",
+                          "count",
+                          "amount",
+                          "counter",
+                          "mana",
+                          "duration",
+                          "parts",
+                          "affects",
+                          "exclude_target",
+                          "at",
+                          "effects",
+                          "name",
+                          "if",
+                          "cant_regenerate",
+                          "divide",
+                          "from",
+                          "controller_of",
+                          "random"});
+    if (auto* n = t.get("random")) s.random = BoolOf(*n, "random");
     if (auto* n = t.get("from")) s.from = FilterOf(*n, "from");
     if (auto* n = t.get("controller_of")) s.controller_of = IntOf(*n, "controller_of");
     if (auto* n = t.get("if")) s.condition = FilterOf(*n, "if");
@@ -870,6 +893,12 @@ class CardCompiler {
       } else if (k == "source") {
         if (StringOf(v, k) != "self") Fail(v, k, "self");
         tr.self_source = true;
+      } else if (k == "combat") {
+        tr.combat = BoolOf(v, k);
+      } else if (k == "damaged_by_self") {
+        tr.damaged_by_self = BoolOf(v, k);
+      } else if (k == "unless_any") {
+        tr.unless_any = FilterOf(v, k);
       } else if (k == "damage_to") {
         auto d = StringOf(v, k);
         if (d == "player")

@@ -259,6 +259,18 @@ void Game::CollectTriggers(int event, Timing timing) {
       if (e.kind == EventKind::kPhaseBegin && !tr.phase.empty() && tr.phase != PhaseName(e.phase))
         continue;
       if (tr.self_source && e.source != o) continue;
+      if (tr.combat && !e.combat) continue;
+      if (tr.damaged_by_self && std::find(damaged_by_.begin(), damaged_by_.end(),
+                                          std::pair{e.object, o}) == damaged_by_.end())
+        continue;
+      if (tr.unless_any != kNoFilter) {
+        bool any = false;
+        FilterContext ctx = ContextFor(o, you, s.obj.choice[o]);
+        for (ObjId x = 0; x < s.obj.count && !any; ++x)
+          any = s.obj.zone[x] != Zone::kNone &&
+                MatchFilter(s, &Chars(0), db_->filter(tr.unless_any), x, ctx);
+        if (any) continue;
+      }
       if (tr.damage_to == 0 && e.object != kNoObj) continue;
       if (tr.damage_to == 1 && e.object == kNoObj) continue;
       if (tr.filter != kNoFilter) {
@@ -315,6 +327,8 @@ void Game::ZoneChange(ObjId o, Zone to, Player zone_owner) {
         absl::StrCat(ObjectName(o), " moves from ", S(ZoneName(e.from)), " to ", S(ZoneName(to))));
   });
   MoveTo(o, to, zone_owner);
+  if (e.from == Zone::kBattlefield && to == Zone::kGraveyard)
+    died_this_turn_.push_back(e.last.card);
   int ev = Record(e);
   Happened(ev);
 }
@@ -324,6 +338,7 @@ void Game::DealDamage(const PendingDamage& d) {
   e.kind = EventKind::kDamage;
   e.source = d.source;
   e.amount = d.amount;
+  e.combat = d.combat;
   e.player = d.to.kind == Target::kPlayer ? d.to.player : kNoPlayer;
   e.object = d.to.kind == Target::kObject ? d.to.obj.id : kNoObj;
   if (e.object != kNoObj && state_.Alive(d.to.obj)) e.last = Chars(e.object);
@@ -342,6 +357,7 @@ void Game::DealDamage(const PendingDamage& d) {
     e.player = Chars(o).controller;
     e.last = Chars(o);
     state_.obj.damage[o] = static_cast<int16_t>(state_.obj.damage[o] + d.amount);
+    if (d.source != kNoObj) damaged_by_.push_back({o, d.source});
     if (d.cant_regenerate) no_regen_[o] = true;
     Note(LogKind::kDamage, kNoPlayer, d.source, o, d.amount, [&] {
       return std::string(
@@ -648,6 +664,8 @@ void Game::PhaseBeginEffects() {
       player_shield_ = {};
       replace_draw_ = {};
       source_shields_.clear();
+      damaged_by_.clear();
+      died_this_turn_.clear();
       for (int r = 0; r < static_cast<int>(s.effects.size()); ++r)
         if (s.effects[r].active && s.effects[r].duration == Duration::kEndOfTurn) EndEffect(r);
       s.Touch();
@@ -802,6 +820,16 @@ void Game::RunDiscardToMax(Frame& f) {
   bool more = f.b < 0 ? (max >= 0 && hand > max) : (f.b > 0 && hand > 0);
   if (!more) {
     frames_.pop_back();
+    return;
+  }
+  if (f.c == 1) {
+    // At random: the game's generator picks (Hypnotic Specter).
+    auto& hand = state_.players[p].hand;
+    ObjId o = hand[rng_.Below(static_cast<uint32_t>(hand.size()))];
+    Note(LogKind::kInfo, p, o, kNoObj, 0,
+         [&] { return absl::StrCat(Who(p), " discards ", ObjectName(o), " at random"); });
+    ZoneChange(o, Zone::kGraveyard, state_.obj.owner[o]);
+    --f.b;
     return;
   }
   decision_.actions.clear();
@@ -1600,6 +1628,9 @@ std::vector<ObjId> Game::ObjectsOf(const StackItem& item, const Ref& ref,
         players->push_back(e.object != kNoObj ? e.last.controller : e.player);
       }
       break;
+    case Ref::kTargetController:
+      if (players && item.target_count > 0) players->push_back(item.target_controller[0]);
+      break;
     case Ref::kEachPlayer:
       if (players) {
         players->push_back(state_.active);
@@ -1638,6 +1669,16 @@ int Game::Amount(const StackItem& item, const Value& v) const {
     case Value::kEventAmount:
       base = item.event >= 0 ? events_[item.event].amount : 0;
       break;
+    case Value::kTargetPower:
+      base = item.target_power;
+      break;
+    case Value::kDiedThisTurn: {
+      base = 0;
+      const Filter& f = db_->filter(v.filter);
+      for (CardId c : died_this_turn_)
+        base += (f.name == kNoCard || f.name == c) && (!f.types || ((*db_)[c].types & f.types));
+      break;
+    }
     default:
       return v.constant;
   }
@@ -1800,7 +1841,7 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
       break;
     }
     case Op::kDiscard:
-      for (Player p : players) Push(FrameKind::kDiscardToMax, p, amount);
+      for (Player p : players) Push(FrameKind::kDiscardToMax, p, amount, st.random ? 1 : 0);
       break;
     case Op::kCounterSpell:
       for (ObjId o : objs) CounterSpell(o);
@@ -1860,6 +1901,9 @@ void Game::RunResolve(Frame& f) {
     for (int i = 0; i < item.target_count; ++i)
       if (item.targets[i].kind == Target::kObject && state_.Alive(item.targets[i].obj))
         item.target_controller[i] = Chars(item.targets[i].obj.id).controller;
+    if (item.target_count > 0 && item.targets[0].kind == Target::kObject &&
+        state_.Alive(item.targets[0].obj))
+      item.target_power = Chars(item.targets[0].obj.id).power;
     if (item.countered) {
       frames_.pop_back();
       return;
@@ -2679,7 +2723,15 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
         if (!opt_.free_mana) Pay(decision_.player, cost, 0, kNoObj);
         return;
       }
+      // Not paid: countered, and its controller taps all lands with mana
+      // abilities and loses all unspent mana (Power Sink).
       CounterSpell(a.object);
+      for (ObjId o = 0; o < state_.obj.count; ++o)
+        if (state_.obj.zone[o] == Zone::kBattlefield && Chars(o).controller == decision_.player &&
+            Has(Chars(o).types, kLand) && Chars(o).land_mana)
+          Tap(o, true);
+      state_.players[decision_.player].pool = {};
+      state_.Touch();
       return;
     }
     case FrameKind::kDiscardToMax:

@@ -122,6 +122,7 @@ struct StackItem {
   int32_t event = -1;  // the occurrence a trigger responds to (index into events)
   bool countered = false;
   std::array<Player, 4> target_controller{};  // on resolution, before anything changed
+  int16_t target_power = 0;                   // the first target's power, likewise
   uint8_t slot = 0;                           // casting: the target spec being filled
   uint8_t in_slot = 0;                        // casting: targets chosen for that spec so far
 };
@@ -146,6 +147,7 @@ struct Occurrence {
   Characteristics last;        // the object's characteristics just before (E-5)
   ObjId attached_to = kNoObj;  // what it was attached to just before
   Phase phase = Phase::kMain;
+  bool combat = false;  // combat damage
 };
 
 // Damage assigned by a resolving effect or an attack, final after T-4.
@@ -455,6 +457,10 @@ class Game {
     Player you = 0;
   };
   std::vector<SourceShield> source_shields_;
+  // This turn: (creature, source) pairs of damage dealt, and the cards put
+  // into a graveyard from play (Sengir Vampire, Ashen-Skin Zubera).
+  std::vector<std::pair<ObjId, ObjId>> damaged_by_;
+  std::vector<CardId> died_this_turn_;
   uint32_t next_serial_ = 1;
   std::vector<std::string> log_;
   std::vector<LogEvent> log_events_;

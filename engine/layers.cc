@@ -453,7 +453,9 @@ class Computer {
       case Value::kEventPower:
       case Value::kEventToughness:
       case Value::kEventAmount:
-        break;  // only triggered abilities have an occurrence
+      case Value::kTargetPower:
+      case Value::kDiedThisTurn:
+        break;  // only spells and abilities resolving have these
     }
     return base * v.times + v.plus;
   }
