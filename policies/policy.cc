@@ -2,6 +2,7 @@
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
+#include "policies/heuristic.h"
 #include "policies/random_policy.h"
 
 namespace strata {
@@ -28,13 +29,29 @@ absl::StatusOr<std::unique_ptr<Policy>> MakePolicy(const std::string& spec, uint
     }
     return std::unique_ptr<Policy>(new RandomPolicy(seed, pass));
   }
+  if (name == "heuristic") {
+    HeuristicPolicy::Style style = HeuristicPolicy::Style::kAggro;
+    for (auto& [k, v] : params) {
+      if (k == "style" && v == "aggro")
+        style = HeuristicPolicy::Style::kAggro;
+      else if (k == "style" && v == "control")
+        style = HeuristicPolicy::Style::kControl;
+      else
+        return absl::InvalidArgumentError("policy '" + spec + "': parameter '" + k +
+                                          "': expected style=aggro or style=control");
+    }
+    return std::unique_ptr<Policy>(new HeuristicPolicy(seed, style));
+  }
   return absl::InvalidArgumentError("unknown policy '" + name + "'; known policies:\n" +
                                     PolicyHelp());
 }
 
 std::string PolicyHelp() {
   return "  random[:pass=P]   uniform over legal actions; passes with probability P "
-         "(default 0.3) when passing is legal\n";
+         "(default 0.3) when passing is legal\n"
+         "  heuristic[:style=aggro|control]   plays lands and spells on curve, attacks when the "
+         "race favours it, blocks to survive or trade, aims harmful spells at the opponent "
+         "(default style aggro)\n";
 }
 
 }  // namespace strata

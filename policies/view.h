@@ -39,6 +39,18 @@ class PlayerView {
   const Characteristics* Chars(ObjId o) const { return Visible(o) ? &game_.Chars(o) : nullptr; }
   Zone ZoneOf(ObjId o) const { return Visible(o) ? game_.state().obj.zone[o] : Zone::kNone; }
   bool Tapped(ObjId o) const { return game_.state().obj.tapped[o]; }
+  // Public facts about objects.
+  int ObjectCount() const { return game_.state().obj.count; }
+  int Damage(ObjId o) const { return game_.state().obj.damage[o]; }
+  bool Sick(ObjId o) const { return game_.state().obj.sick[o]; }
+  uint32_t Timestamp(ObjId o) const { return game_.state().obj.timestamp[o]; }
+  bool game_attacking(ObjId o) const { return game_.Attacking(o); }
+  // Who controls it: on the battlefield after control effects, elsewhere the
+  // player who put it there (a spell's caster).
+  Player Controller(ObjId o) const {
+    return game_.state().obj.zone[o] == Zone::kBattlefield ? game_.Chars(o).controller
+                                                           : game_.state().obj.controller[o];
+  }
 
   // The whole game: only for omniscient policies; others get nullptr.
   const Game* whole_game() const { return omniscient_ ? &game_ : nullptr; }
