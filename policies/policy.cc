@@ -3,6 +3,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_split.h"
 #include "policies/heuristic.h"
+#include "policies/mc.h"
 #include "policies/random_policy.h"
 
 namespace strata {
@@ -12,7 +13,7 @@ absl::StatusOr<std::unique_ptr<Policy>> MakePolicy(const std::string& spec, uint
   const std::string& name = head[0];
   std::vector<std::pair<std::string, std::string>> params;
   if (head.size() > 1 && !head[1].empty()) {
-    for (auto kv : absl::StrSplit(head[1], ',')) {
+    for (auto kv : absl::StrSplit(head[1], absl::ByAnyChar(",;"))) {
       std::vector<std::string> p = absl::StrSplit(kv, absl::MaxSplits('=', 1));
       if (p.size() != 2)
         return absl::InvalidArgumentError("policy '" + spec + "': parameter '" + std::string(kv) +
@@ -42,6 +43,27 @@ absl::StatusOr<std::unique_ptr<Policy>> MakePolicy(const std::string& spec, uint
     }
     return std::unique_ptr<Policy>(new HeuristicPolicy(seed, style));
   }
+  if (name == "mc") {
+    // Parameters are separated by ';' (',' separates the players' policies).
+    int rollouts = 32, depth = 400;
+    std::string rollout = "heuristic";
+    for (auto& [k, v] : params) {
+      bool ok = true;
+      if (k == "rollouts")
+        ok = absl::SimpleAtoi(v, &rollouts) && rollouts >= 1 && rollouts <= 100000;
+      else if (k == "depth")
+        ok = absl::SimpleAtoi(v, &depth) && depth >= 1 && depth <= 100000;
+      else if (k == "rollout")
+        ok = v == "random" || v.rfind("heuristic", 0) == 0;
+      else
+        ok = false;
+      if (!ok)
+        return absl::InvalidArgumentError(
+            "policy '" + spec + "': parameter '" + k +
+            "': expected rollouts=N (1..100000), depth=N (1..100000) or rollout=random|heuristic");
+    }
+    return std::unique_ptr<Policy>(new McPolicy(seed, rollouts, rollout, depth));
+  }
   return absl::InvalidArgumentError("unknown policy '" + name + "'; known policies:\n" +
                                     PolicyHelp());
 }
@@ -51,7 +73,10 @@ std::string PolicyHelp() {
          "(default 0.3) when passing is legal\n"
          "  heuristic[:style=aggro|control]   plays lands and spells on curve, attacks when the "
          "race favours it, blocks to survive or trade, aims harmful spells at the opponent "
-         "(default style aggro)\n";
+         "(default style aggro)\n"
+         "  mc[:rollouts=N;rollout=P;depth=D]   for each legal action, N/actions rollouts from a "
+         "determinized copy (the opponent's hand and the libraries reshuffled) played by P "
+         "(default heuristic) for up to D decisions (default 400); picks the best average\n";
 }
 
 }  // namespace strata

@@ -6,6 +6,7 @@
 #include "engine/deck.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "policies/mc.h"
 
 namespace strata {
 namespace {
@@ -104,6 +105,58 @@ TEST_F(PolicyTest, HeuristicBeatsRandom) {
     games += 2;
   }
   EXPECT_GE(wins, games * 8 / 10) << wins << " of " << games;
+}
+
+}  // namespace
+}  // namespace strata
+
+namespace strata {
+namespace {
+
+// mc must not read the opponent's hidden cards: two games that differ only
+// in how the opponent's cards are split between hand and library (and in
+// the order of the libraries) give the same determinizations and choices.
+TEST_F(PolicyTest, McDoesNotPeek) {
+  int compared = 0;
+  for (uint64_t seed = 1; seed <= 6; ++seed) {
+    GameOptions opt;
+    opt.seed = seed;
+    Game g1(*db_, opt);
+    g1.Deal(decks_[0], decks_[1], 0);
+    Game g2 = g1;
+    GameState& s2 = g2.MutableState();
+    // Swap B's first hand card with a different card of B's library, and
+    // reverse A's library.
+    ObjId h = s2.players[1].hand[0];
+    for (ObjId l : s2.players[1].library)
+      if (s2.obj.card[l] != s2.obj.card[h]) {
+        std::swap(s2.obj.card[h], s2.obj.card[l]);
+        break;
+      }
+    std::vector<CardId> lib;
+    for (ObjId o : s2.players[0].library) lib.push_back(s2.obj.card[o]);
+    for (size_t i = 0; i < lib.size(); ++i)
+      s2.obj.card[s2.players[0].library[i]] = lib[lib.size() - 1 - i];
+    const Decision& d1 = g1.Advance();
+    const Decision& d2 = g2.Advance();
+    ASSERT_EQ(d1.player, 0);
+    ASSERT_EQ(d1.actions, d2.actions);
+    Rng r1(seed), r2(seed);
+    Game x1 = Determinize(g1, 0, r1), x2 = Determinize(g2, 0, r2);
+    for (ObjId o = 0; o < x1.state().obj.count; ++o)
+      EXPECT_EQ(x1.state().obj.card[o], x2.state().obj.card[o]) << "object " << o;
+    auto m1 = MakePolicy("mc:rollouts=8;depth=60", seed),
+         m2 = MakePolicy("mc:rollouts=8;depth=60", seed);
+    EXPECT_EQ((*m1)->ChooseFor(g1, d1), (*m2)->ChooseFor(g2, d2));
+    ++compared;
+  }
+  EXPECT_EQ(compared, 6);
+}
+
+TEST_F(PolicyTest, McChoosesLegalActionsAndFinishesGames) {
+  int n = 0;
+  Play("mc:rollouts=4;depth=40", "heuristic", 3, 0, 1, nullptr, &n);
+  EXPECT_GT(n, 10);
 }
 
 }  // namespace
