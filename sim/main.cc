@@ -75,7 +75,8 @@ int main(int argc, char** argv) {
       ->required()
       ->delimiter(',')
       ->expected(2);
-  play->add_option("--policies", play_policies, "two policies, A first (default random,random)")
+  play->add_option("--policies", play_policies,
+                   "two policies, A first (default random,random):\n" + strata::PolicyHelp())
       ->delimiter(',')
       ->expected(2);
   play->add_option("--seed", play_seed, "the game's seed (default 1)");
