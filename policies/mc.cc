@@ -38,10 +38,10 @@ std::string McPolicy::Name() const {
   return absl::StrCat("mc:rollouts=", rollouts_, ";rollout=", rollout_spec_, ";depth=", depth_);
 }
 
-double McPolicy::Rollout(const Game& start, Player me) {
+double McPolicy::Rollout(const Game& start, Player me, Rng& rng) {
   Game g = start;
-  auto a = MakePolicy(rollout_spec_, rng_.Next());
-  auto b = MakePolicy(rollout_spec_, rng_.Next());
+  auto a = MakePolicy(rollout_spec_, rng.Next());
+  auto b = MakePolicy(rollout_spec_, rng.Next());
   for (int n = 0; n < depth_; ++n) {
     const Decision& d = g.Advance();
     if (d.kind == DecisionKind::kNone) break;
@@ -58,20 +58,30 @@ int McPolicy::Choose(const PlayerView& view, const Decision& d) {
   if (n <= 1) return 0;
   const Game& game = *view.whole_game();
   const Player me = d.player;
-  const int per_action = std::max(1, rollouts_ / n);
-  int best = 0;
-  double best_score = -1;
+  // Common random numbers: the r-th rollout of every action starts from the
+  // same determinization and uses the same rollout seeds, so actions are
+  // compared on the same futures.
+  std::vector<uint64_t> seeds(rollouts_);
+  for (auto& sd : seeds) sd = rng_.Next();
+  // Ties (often: every action loses, or every action wins) go to what the
+  // rollout policy itself would do, not to the first action (a pass).
+  auto prior_policy = MakePolicy(rollout_spec_, seeds.empty() ? 1 : seeds[0]);
+  const int prior = (*prior_policy)->ChooseFor(game, d);
+  std::vector<double> totals(n, 0.0);
   for (int i = 0; i < n; ++i) {
     double total = 0;
-    for (int r = 0; r < per_action; ++r) {
-      Game g = Determinize(game, me, rng_);
+    for (int r = 0; r < rollouts_; ++r) {
+      Rng local(seeds[r]);
+      Game g = Determinize(game, me, local);
       g.Advance();  // the same decision, in the determinized copy
       g.Apply(i);
-      total += Rollout(g, me);
+      total += Rollout(g, me, local);
     }
-    double score = total / per_action;
-    if (score > best_score) best_score = score, best = i;
+    totals[i] = total;
   }
+  int best = prior;
+  for (int i = 0; i < n; ++i)
+    if (totals[i] > totals[best]) best = i;
   return best;
 }
 

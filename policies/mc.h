@@ -1,6 +1,6 @@
-// A look-ahead player: for each legal action it plays out games from a copy
-// of the state with another policy (rollouts) and picks the action with the
-// best average result. Its budget is a number of rollouts, never a time, so
+// A look-ahead player: for each legal action it plays out N games from a
+// copy of the state with another policy (rollouts) and picks the action with
+// the best average result. Its budget is a number of rollouts, never a time, so
 // its play does not depend on the machine. It does not peek: every rollout
 // starts from a determinization that reshuffles what its player can't see
 // (the opponent's hand with the opponent's library, and its own library).
@@ -24,7 +24,7 @@ class McPolicy : public Policy {
   bool omniscient() const override { return true; }
 
  private:
-  double Rollout(const Game& start, Player me);
+  double Rollout(const Game& start, Player me, Rng& rng);
   Rng rng_;
   int rollouts_;
   std::string rollout_spec_;

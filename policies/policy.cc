@@ -45,7 +45,7 @@ absl::StatusOr<std::unique_ptr<Policy>> MakePolicy(const std::string& spec, uint
   }
   if (name == "mc") {
     // Parameters are separated by ';' (',' separates the players' policies).
-    int rollouts = 32, depth = 400;
+    int rollouts = 8, depth = 400;
     std::string rollout = "heuristic";
     for (auto& [k, v] : params) {
       bool ok = true;
@@ -74,8 +74,8 @@ std::string PolicyHelp() {
          "  heuristic[:style=aggro|control]   plays lands and spells on curve, attacks when the "
          "race favours it, blocks to survive or trade, aims harmful spells at the opponent "
          "(default style aggro)\n"
-         "  mc[:rollouts=N;rollout=P;depth=D]   for each legal action, N/actions rollouts from a "
-         "determinized copy (the opponent's hand and the libraries reshuffled) played by P "
+         "  mc[:rollouts=N;rollout=P;depth=D]   for each legal action, N rollouts (default 8) from "
+         "determinized copies (the opponent's hand and the libraries reshuffled) played by P "
          "(default heuristic) for up to D decisions (default 400); picks the best average\n";
 }
 
