@@ -1,6 +1,8 @@
 // strata: the command-line program. One binary, one subcommand per job.
 #include <unistd.h>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -12,6 +14,7 @@
 #include "policies/policy.h"
 #include "sim/cards_command.h"
 #include "sim/cover.h"
+#include "sim/runner.h"
 #include "sim/scenario.h"
 
 namespace {
@@ -108,6 +111,31 @@ int main(int argc, char** argv) {
   cover->add_option("--rules", cover_rules, "layer edition: classic, m10 or modern")
       ->check(CLI::IsMember({"classic", "m10", "modern"}));
 
+  // strata sim
+  auto* sim = app.add_subcommand(
+      "sim",
+      "balance study: matchups of decks over many games, in parallel (default: a "
+      "round robin of the bundled playable decks)");
+  std::vector<std::string> sim_decks;
+  std::vector<std::string> sim_policies{"heuristic", "heuristic"};
+  strata::SimOptions sim_opt;
+  std::string sim_rules = "modern";
+  bool no_pair = false;
+  sim_opt.games = 0;
+  sim->add_option("--decks", sim_decks, "deck files: two for a matchup, more for a round robin")
+      ->delimiter(',');
+  sim->add_option("--games", sim_opt.games, "games per matchup (default 800)")
+      ->check(CLI::Range(1, 100000000));
+  sim->add_option("--policies", sim_policies, "two policies, deck A's first (default heuristic)")
+      ->delimiter(',')
+      ->expected(2);
+  sim->add_option("--rules", sim_rules, "layer edition: classic, m10 or modern")
+      ->check(CLI::IsMember({"classic", "m10", "modern"}));
+  sim->add_option("--seed", sim_opt.seed, "run seed (default 1)");
+  sim->add_option("--threads", sim_opt.threads, "worker threads (default: all cores)")
+      ->check(CLI::Range(0, 1024));
+  sim->add_flag("--no-pair", no_pair, "do not replay each seed with the seats swapped");
+
   CLI11_PARSE(app, argc, argv);
   if (card_paths.empty()) card_paths.push_back(DefaultCards());
 
@@ -174,6 +202,77 @@ int main(int argc, char** argv) {
                                      : "B wins",
                 game.state().turn, static_cast<unsigned long long>(decisions),
                 std::string(strata::EndReasonName(game.end_reason())).c_str());
+    return 0;
+  }
+  if (*sim) {
+    if (sim_decks.empty()) {
+      // The default study: every bundled playable deck (not the layer stress decks).
+      std::string dir = std::filesystem::is_directory("data/decks")
+                            ? "data/decks"
+                            : std::string(STRATA_DATA_DIR) + "/decks";
+      for (auto& e : std::filesystem::directory_iterator(dir))
+        if (e.path().extension() == ".txt" && e.path().stem().string().rfind("layers_", 0) != 0)
+          sim_decks.push_back(e.path().string());
+      std::sort(sim_decks.begin(), sim_decks.end());
+    }
+    if (sim_decks.size() < 2) {
+      std::fprintf(stderr, "--decks: expected at least two deck files\n");
+      return 1;
+    }
+    for (auto& path : sim_decks) {
+      auto d = strata::LoadDeckFile(path, db);
+      if (!d.ok()) {
+        std::fprintf(stderr, "%s\n", std::string(d.status().message()).c_str());
+        return 1;
+      }
+      sim_opt.decks.push_back(*d);
+    }
+    for (int p = 0; p < 2; ++p) {
+      auto pol = strata::MakePolicy(sim_policies[p], 1);
+      if (!pol.ok()) {
+        std::fprintf(stderr, "--policies: %s\n", std::string(pol.status().message()).c_str());
+        return 1;
+      }
+      sim_opt.policies[p] = sim_policies[p];
+    }
+    if (sim_opt.games == 0) sim_opt.games = 800;  // about a minute on two cores
+    sim_opt.edition = *strata::ParseEdition(sim_rules);
+    sim_opt.pair = !no_pair;
+    sim_opt.progress = isatty(2);
+    auto start = std::chrono::steady_clock::now();
+    auto results = strata::RunSimulation(db, sim_opt);
+    double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::printf("%-16s %-16s %7s %7s %16s %6s %8s %6s\n", "deck A", "deck B", "games", "A win",
+                "95% interval", "draws", "1st wins", "turns");
+    int64_t total_games = 0;
+    for (auto& m : results) {
+      auto ci = strata::Wilson(static_cast<double>(m.a_wins) + 0.5 * m.draws,
+                               static_cast<double>(m.games));
+      std::printf("%-16s %-16s %7lld %6.1f%% [%5.1f%%, %5.1f%%] %6lld %7.1f%% %6.1f\n",
+                  sim_opt.decks[m.deck_a].name.c_str(), sim_opt.decks[m.deck_b].name.c_str(),
+                  static_cast<long long>(m.games), 100.0 * (m.a_wins + 0.5 * m.draws) / m.games,
+                  100 * ci.low, 100 * ci.high, static_cast<long long>(m.draws),
+                  100.0 * m.first_player_wins / m.games, static_cast<double>(m.turns) / m.games);
+      total_games += m.games;
+    }
+    if (results.size() > 1) {
+      std::printf("\n%-16s %7s %7s %16s\n", "deck", "games", "win", "95% interval");
+      for (size_t d = 0; d < sim_opt.decks.size(); ++d) {
+        double wins = 0, games = 0;
+        for (auto& m : results) {
+          if (m.deck_a == static_cast<int>(d)) wins += m.a_wins + 0.5 * m.draws, games += m.games;
+          if (m.deck_b == static_cast<int>(d)) wins += m.b_wins + 0.5 * m.draws, games += m.games;
+        }
+        auto ci = strata::Wilson(wins, games);
+        std::printf("%-16s %7.0f %6.1f%% [%5.1f%%, %5.1f%%]\n", sim_opt.decks[d].name.c_str(),
+                    games, 100 * wins / games, 100 * ci.low, 100 * ci.high);
+      }
+    }
+    std::printf("\n%lld games in %.1f s (%.0f games/s), policies %s vs %s, rules %s, seed %llu\n",
+                static_cast<long long>(total_games), seconds, total_games / seconds,
+                sim_opt.policies[0].c_str(), sim_opt.policies[1].c_str(), sim_rules.c_str(),
+                static_cast<unsigned long long>(sim_opt.seed));
     return 0;
   }
   if (*cover) {
