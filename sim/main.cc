@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <thread>
 
 #include "CLI/CLI.hpp"
 #include "engine/card_loader.h"
@@ -14,6 +15,7 @@
 #include "policies/policy.h"
 #include "sim/cards_command.h"
 #include "sim/cover.h"
+#include "sim/report.h"
 #include "sim/runner.h"
 #include "sim/scenario.h"
 
@@ -135,6 +137,8 @@ int main(int argc, char** argv) {
   sim->add_option("--threads", sim_opt.threads, "worker threads (default: all cores)")
       ->check(CLI::Range(0, 1024));
   sim->add_flag("--no-pair", no_pair, "do not replay each seed with the seats swapped");
+  std::string sim_out;
+  sim->add_option("--out", sim_out, "write summary.json and matchups.csv into this directory");
 
   CLI11_PARSE(app, argc, argv);
   if (card_paths.empty()) card_paths.push_back(DefaultCards());
@@ -273,6 +277,21 @@ int main(int argc, char** argv) {
                 static_cast<long long>(total_games), seconds, total_games / seconds,
                 sim_opt.policies[0].c_str(), sim_opt.policies[1].c_str(), sim_rules.c_str(),
                 static_cast<unsigned long long>(sim_opt.seed));
+    if (!sim_out.empty()) {
+      std::string command;
+      for (int i = 0; i < argc; ++i) command += (i ? " " : "") + std::string(argv[i]);
+      strata::StudyInfo info{command, sim_rules,
+                             sim_opt.threads > 0
+                                 ? sim_opt.threads
+                                 : static_cast<int>(std::thread::hardware_concurrency()),
+                             seconds};
+      auto st = strata::WriteStudy(sim_out, sim_opt, results, info);
+      if (!st.ok()) {
+        std::fprintf(stderr, "%s\n", std::string(st.message()).c_str());
+        return 1;
+      }
+      std::printf("wrote %s/summary.json and %s/matchups.csv\n", sim_out.c_str(), sim_out.c_str());
+    }
     return 0;
   }
   if (*cover) {

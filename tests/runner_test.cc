@@ -71,3 +71,50 @@ TEST(RunSimulation, SameResultsWithOneOrTwoThreads) {
 
 }  // namespace
 }  // namespace strata
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "sim/report.h"
+
+namespace strata {
+namespace {
+
+std::string ReadWithoutRun(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  std::string line, out;
+  while (std::getline(in, line))
+    if (line.find("\"run\"") == std::string::npos) out += line + "\n";
+  return out;
+}
+
+TEST(WriteStudy, SummaryIsTheSameForOneAndTwoThreads) {
+  CardDb db;
+  ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db).ok());
+  SimOptions opt;
+  for (const char* name : {"red_burn", "green_stompy"}) {
+    auto d = LoadDeckFile(std::string(STRATA_SOURCE_DIR "/data/decks/") + name + ".txt", db);
+    ASSERT_TRUE(d.ok());
+    opt.decks.push_back(*d);
+  }
+  opt.games = 40;
+  auto dir = std::filesystem::temp_directory_path() / "strata_write_study";
+  std::string outs[2];
+  for (int t = 1; t <= 2; ++t) {
+    opt.threads = t;
+    auto results = RunSimulation(db, opt);
+    StudyInfo info{"strata sim", "modern", t, 1.0};
+    std::string d = (dir / std::to_string(t)).string();
+    ASSERT_TRUE(WriteStudy(d, opt, results, info).ok());
+    outs[t - 1] = ReadWithoutRun(d + "/summary.json") + ReadWithoutRun(d + "/matchups.csv");
+  }
+  EXPECT_EQ(outs[0], outs[1]);
+  EXPECT_NE(outs[0].find("\"a_wins\""), std::string::npos);
+  EXPECT_NE(outs[0].find("red_burn,green_stompy,40,"), std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace strata
