@@ -137,7 +137,13 @@ int main(int argc, char** argv) {
   sim->add_option("--threads", sim_opt.threads, "worker threads (default: all cores)")
       ->check(CLI::Range(0, 1024));
   sim->add_flag("--no-pair", no_pair, "do not replay each seed with the seats swapped");
-  std::string sim_out;
+  std::string sim_out, gauntlet;
+  sim->add_option("--gauntlet", gauntlet,
+                  "one deck file (among --decks, or added) against all others");
+  sim->add_option("--ci", sim_opt.ci_half_width,
+                  "stop each matchup once its 95% interval is narrower than +/- W (e.g. 0.02); "
+                  "--games is the cap")
+      ->check(CLI::Range(0.0001, 0.5));
   sim->add_option("--out", sim_out, "write summary.json and matchups.csv into this directory");
 
   CLI11_PARSE(app, argc, argv);
@@ -219,6 +225,14 @@ int main(int argc, char** argv) {
           sim_decks.push_back(e.path().string());
       std::sort(sim_decks.begin(), sim_decks.end());
     }
+    if (!gauntlet.empty()) {
+      auto it = std::find(sim_decks.begin(), sim_decks.end(), gauntlet);
+      if (it == sim_decks.end()) {
+        sim_decks.push_back(gauntlet);
+        it = sim_decks.end() - 1;
+      }
+      sim_opt.gauntlet = static_cast<int>(it - sim_decks.begin());
+    }
     if (sim_decks.size() < 2) {
       std::fprintf(stderr, "--decks: expected at least two deck files\n");
       return 1;
@@ -239,7 +253,8 @@ int main(int argc, char** argv) {
       }
       sim_opt.policies[p] = sim_policies[p];
     }
-    if (sim_opt.games == 0) sim_opt.games = 800;  // about a minute on two cores
+    if (sim_opt.games == 0)
+      sim_opt.games = sim_opt.ci_half_width > 0 ? 1000000 : 800;  // about a minute on two cores
     sim_opt.edition = *strata::ParseEdition(sim_rules);
     sim_opt.pair = !no_pair;
     sim_opt.progress = isatty(2);

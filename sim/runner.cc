@@ -1,5 +1,6 @@
 #include "sim/runner.h"
 
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 
@@ -92,12 +93,26 @@ std::vector<MatchupStats> RunSimulation(const CardDb& db, const SimOptions& opt)
     limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
                                                   opt.threads);
   std::vector<MatchupStats> out;
-  int matchup = 0;
+  // The matchups: every pair, or the gauntlet deck against every other.
+  std::vector<std::pair<int, int>> pairs;
   const int n = static_cast<int>(opt.decks.size());
-  for (int a = 0; a < n; ++a) {
-    for (int b = a + 1; b < n; ++b, ++matchup) {
-      MatchupStats total = tbb::parallel_reduce(
-          tbb::blocked_range<int64_t>(0, opt.games, 16), MatchupStats{},
+  for (int a = 0; a < n; ++a)
+    for (int b = a + 1; b < n; ++b)
+      if (opt.gauntlet < 0 || a == opt.gauntlet || b == opt.gauntlet)
+        pairs.push_back(opt.gauntlet == b ? std::pair{b, a} : std::pair{a, b});
+  const int64_t total_games = static_cast<int64_t>(pairs.size()) * opt.games;
+  int64_t done = 0;
+  auto start = std::chrono::steady_clock::now();
+  for (int matchup = 0; matchup < static_cast<int>(pairs.size()); ++matchup) {
+    auto [a, b] = pairs[matchup];
+    MatchupStats total;
+    // Games go in fixed blocks, in order, so stopping on precision (--ci)
+    // happens at the same game whatever the thread count.
+    const int64_t block = opt.ci_half_width > 0 ? 256 : opt.games;
+    for (int64_t begin = 0; begin < opt.games; begin += block) {
+      int64_t end = std::min<int64_t>(opt.games, begin + block);
+      MatchupStats part = tbb::parallel_reduce(
+          tbb::blocked_range<int64_t>(begin, end, 16), MatchupStats{},
           [&](const tbb::blocked_range<int64_t>& r, MatchupStats acc) {
             for (int64_t i = r.begin(); i != r.end(); ++i)
               acc.Merge(PlayOne(db, opt, matchup, a, b, i));
@@ -107,11 +122,27 @@ std::vector<MatchupStats> RunSimulation(const CardDb& db, const SimOptions& opt)
             x.Merge(y);
             return x;
           });
-      total.deck_a = a;
-      total.deck_b = b;
-      out.push_back(total);
-      if (opt.progress) std::fprintf(stderr, "\r%d/%d matchups", matchup + 1, n * (n - 1) / 2);
+      total.Merge(part);
+      done += end - begin;
+      Interval ci = Wilson(total.a_wins + 0.5 * total.draws, static_cast<double>(total.games));
+      if (opt.progress) {
+        double secs =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        double rate = secs > 0 ? done / secs : 0;
+        std::fprintf(
+            stderr, "\r%s vs %s: %lld games, %.0f games/s, ETA %.0f s, win %.1f%% +/- %.1f%%   ",
+            opt.decks[a].name.c_str(), opt.decks[b].name.c_str(),
+            static_cast<long long>(total.games), rate, rate > 0 ? (total_games - done) / rate : 0.0,
+            100.0 * (total.a_wins + 0.5 * total.draws) / total.games, 50.0 * (ci.high - ci.low));
+      }
+      if (opt.ci_half_width > 0 && (ci.high - ci.low) / 2 < opt.ci_half_width) {
+        done += opt.games - end;  // skipped
+        break;
+      }
     }
+    total.deck_a = a;
+    total.deck_b = b;
+    out.push_back(total);
   }
   if (opt.progress) std::fprintf(stderr, "\n");
   return out;

@@ -19,9 +19,11 @@ struct SimOptions {
   std::array<std::string, 2> policies{"heuristic", "heuristic"};
   Edition edition = Edition::kModern;
   uint64_t seed = 1;
-  int games = 1000;  // per matchup
-  int threads = 0;   // 0: all cores
-  bool pair = true;  // play each seed twice, seats swapped
+  int games = 1000;          // per matchup
+  int threads = 0;           // 0: all cores
+  bool pair = true;          // play each seed twice, seats swapped
+  int gauntlet = -1;         // >= 0: this deck against each of the others only
+  double ci_half_width = 0;  // > 0: stop a matchup once its 95% interval is this narrow
   bool progress = false;
 };
 
@@ -43,7 +45,7 @@ struct Interval {
 };
 Interval Wilson(double successes, double trials, double z = 1.959963984540054);
 
-// Plays every matchup (a round robin of all pairs when more than two decks).
+// Plays every matchup: a round robin of all pairs, or a gauntlet.
 std::vector<MatchupStats> RunSimulation(const CardDb& db, const SimOptions& options);
 
 // The seat order and seed of game `index` of a matchup.

@@ -118,3 +118,37 @@ TEST(WriteStudy, SummaryIsTheSameForOneAndTwoThreads) {
 
 }  // namespace
 }  // namespace strata
+
+namespace strata {
+namespace {
+
+TEST(RunSimulation, StopsOnPrecisionAtTheSameGameForAnyThreadCount) {
+  CardDb db;
+  ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db).ok());
+  SimOptions opt;
+  for (const char* name : {"red_burn", "green_stompy", "white_weenie"}) {
+    auto d = LoadDeckFile(std::string(STRATA_SOURCE_DIR "/data/decks/") + name + ".txt", db);
+    ASSERT_TRUE(d.ok());
+    opt.decks.push_back(*d);
+  }
+  opt.games = 100000;
+  opt.ci_half_width = 0.06;
+  opt.gauntlet = 2;  // white_weenie against the other two
+  opt.threads = 1;
+  auto one = RunSimulation(db, opt);
+  opt.threads = 2;
+  auto two = RunSimulation(db, opt);
+  ASSERT_EQ(one.size(), 2u);
+  for (size_t i = 0; i < one.size(); ++i) {
+    EXPECT_EQ(one[i].deck_a, 2);  // the gauntlet deck is deck A
+    EXPECT_LT(one[i].games, 1000);
+    EXPECT_EQ(one[i].games % 256, 0);
+    EXPECT_EQ(one[i].games, two[i].games);
+    EXPECT_EQ(one[i].a_wins, two[i].a_wins);
+    Interval ci = Wilson(one[i].a_wins + 0.5 * one[i].draws, static_cast<double>(one[i].games));
+    EXPECT_LT((ci.high - ci.low) / 2, 0.06);
+  }
+}
+
+}  // namespace
+}  // namespace strata
