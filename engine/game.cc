@@ -2462,6 +2462,21 @@ void Game::RunAttack(Frame& f) {
   }
 }
 
+// Paying or refusing a phase cost (T-13) is chosen as an instant; the answer
+// is asked at once and handled by the kReaction frame marked 100.
+void Game::AskPhaseCost(int todo) {
+  PhaseTodo& t = phase_todo_[todo];
+  t.done = true;
+  Player p = t.controller;
+  decision_.actions.clear();
+  if (opt_.free_mana || CanPay(p, t.cost, 0, t.object.id))
+    decision_.actions.push_back({ActionKind::kYes, t.object.id, static_cast<int16_t>(todo)});
+  decision_.actions.push_back({ActionKind::kNo, t.object.id, static_cast<int16_t>(todo)});
+  Push(FrameKind::kReaction, 100, todo, p);
+  frames_.back().pc = 5;
+  Decide(DecisionKind::kPhaseCost, p);
+}
+
 // ---------------------------------------------------------------- actions
 
 void Game::ApplyToFrame(Frame& f, const Action& a) {
@@ -2524,22 +2539,11 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
         Player p = static_cast<Player>(f.c);
         f.b = 0;
         f.c = s.active;
-        Push(FrameKind::kBatch, 0, 0, s.active);
         if (a.kind == ActionKind::kPhaseEffect && phase_todo_[a.index].is_cost) {
-          // Paying or refusing a phase cost (T-13).
-          frames_.pop_back();
-          PhaseTodo& t = phase_todo_[a.index];
-          t.done = true;
-          decision_.actions.clear();
-          decision_.actions.push_back({ActionKind::kYes, t.object.id, a.index});
-          decision_.actions.push_back({ActionKind::kNo, t.object.id, a.index});
-          if (!opt_.free_mana && !CanPay(p, t.cost, 0, t.object.id))
-            decision_.actions.erase(decision_.actions.begin());
-          Push(FrameKind::kReaction, 100, a.index, p);  // a phase-cost answer
-          frames_.back().pc = 5;
-          Decide(DecisionKind::kPhaseCost, p);
+          AskPhaseCost(a.index);
           return;
         }
+        Push(FrameKind::kBatch, 0, 0, s.active);
         StartCast(p, a, kPlayBatch, kNoObj);
       }
       return;
@@ -2552,17 +2556,7 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
       f.b = 0;
       f.c = s.active;
       if (a.kind == ActionKind::kPhaseEffect && phase_todo_[a.index].is_cost) {
-        PhaseTodo& t = phase_todo_[a.index];
-        t.done = true;
-        Player p = t.controller;
-        decision_.actions.clear();
-        decision_.actions.push_back({ActionKind::kYes, t.object.id, a.index});
-        decision_.actions.push_back({ActionKind::kNo, t.object.id, a.index});
-        if (!opt_.free_mana && !CanPay(p, t.cost, 0, t.object.id))
-          decision_.actions.erase(decision_.actions.begin());
-        Push(FrameKind::kReaction, 100, a.index, p);
-        frames_.back().pc = 5;
-        Decide(DecisionKind::kPhaseCost, p);
+        AskPhaseCost(a.index);
         return;
       }
       StartCast(decision_.player, a, kPlayBatch, kNoObj);

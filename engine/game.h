@@ -350,6 +350,7 @@ class Game {
 
   // Applying an action to the frame that asked for it.
   void ApplyToFrame(Frame& f, const Action& a);
+  void AskPhaseCost(int todo);
 
   // Casting.
   const AbilityBody* BodyOf(const StackItem& item) const;
