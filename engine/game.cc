@@ -96,6 +96,12 @@ void Game::StartAt(Phase phase, Player active, int turn) {
 
 // ---------------------------------------------------------------- queries
 
+const StackItem* Game::Casting() const {
+  for (auto f = frames_.rbegin(); f != frames_.rend(); ++f)
+    if (f->kind == FrameKind::kCast) return &items_[f->a];
+  return nullptr;
+}
+
 const Characteristics& Game::Chars(ObjId o) const {
   if (cache_.version != state_.version) ComputeLayers(*db_, state_, cache_);
   if (opt_.checked_layers) {

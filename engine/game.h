@@ -279,6 +279,9 @@ class Game {
   bool Attacking(ObjId o) const { return combat_[o] == kAttacking; }
   ObjId Blocking(ObjId o) const { return block_target_[o]; }
   uint64_t actions_taken() const { return actions_; }
+  // The spell or ability being cast right now (the innermost casting), or
+  // nullptr. Public: a spell is revealed as it is cast.
+  const StackItem* Casting() const;
   // Could the spell or ability of a cast / activate action target `t` in its
   // `slot` right now (in some mode)? Scripts use it to wait for the moment
   // their targets are legal.

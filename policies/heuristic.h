@@ -33,9 +33,6 @@ class HeuristicPolicy : public Policy {
 
   Rng rng_;
   Style style_;
-  // The spell or ability this player is casting (for its targets).
-  CardId casting_card_ = kNoCard;
-  int casting_ability_ = -1;
 };
 
 }  // namespace strata
