@@ -228,7 +228,6 @@ void Game::EndEffect(int row) {
 
 void Game::SetLifeTotal(Player p, int life) {
   state_.players[p].life = life;
-  state_.Touch();
 }
 
 // ---------------------------------------------------------------- occurrences
@@ -370,7 +369,6 @@ void Game::DealDamage(const PendingDamage& d) {
           absl::StrCat(ObjectName(d.source), " deals ", d.amount, " damage to ", ObjectName(o)));
     });
   }
-  state_.Touch();
   int ev = Record(e);
   Happened(ev);
 }
@@ -397,7 +395,6 @@ void Game::Tap(ObjId o, bool tapped) {
 void Game::GainLife(Player p, int n) {
   if (n <= 0) return;  // E-7: a gain reduced to zero is no gain
   state_.players[p].life += n;
-  state_.Touch();
   Occur(EventKind::kLifeChange, p, kNoObj, n);
   Note(LogKind::kLife, p, kNoObj, kNoObj, n,
        [&] { return std::string(absl::StrCat(Who(p), " gains ", n, " life")); });
@@ -406,7 +403,6 @@ void Game::GainLife(Player p, int n) {
 void Game::LoseLife(Player p, int n) {
   if (n <= 0) return;
   state_.players[p].life -= n;
-  state_.Touch();
   Occur(EventKind::kLifeChange, p, kNoObj, -n);
   Note(LogKind::kLife, p, kNoObj, kNoObj, -n,
        [&] { return std::string(absl::StrCat(Who(p), " loses ", n, " life")); });
@@ -644,7 +640,6 @@ void Game::RunTurn(Frame& f) {
   } else {
     s.phase = static_cast<Phase>(static_cast<int>(s.phase) + 1);
   }
-  s.Touch();
   f.pc = 0;
 }
 
@@ -1164,7 +1159,6 @@ bool Game::Pay(Player p, const ManaCost& cost, int x, ObjId excluding) {
     });
   }
   state_.players[p].pool = after;
-  state_.Touch();
   return true;
 }
 
@@ -1833,7 +1827,6 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
           return std::string(absl::StrCat(ObjectName(o), " gets a regeneration shield"));
         });
       }
-      state_.Touch();
       break;
     case Op::kAddCounters:
       for (ObjId o : objs) AddCounters(o, st.counter_kind, amount);
