@@ -19,6 +19,7 @@ class HeuristicPolicy : public Policy {
   HeuristicPolicy(uint64_t seed, Style style) : rng_(seed), style_(style) {}
   int Choose(const PlayerView& view, const Decision& decision) override;
   std::string Name() const override;
+  void Reset(uint64_t seed) override { rng_.Seed(seed); }
 
  private:
   // What a spell or ability does to what it targets.

@@ -72,7 +72,7 @@ int main(int argc, char** argv) {
   // strata play
   auto* play = app.add_subcommand("play", "play one game between two decks and print its log");
   std::vector<std::string> play_decks;
-  std::vector<std::string> play_policies{"random", "random"};
+  std::string play_policies = "random";
   uint64_t play_seed = 1;
   std::string play_rules = "modern";
   bool play_quiet = false;
@@ -81,9 +81,8 @@ int main(int argc, char** argv) {
       ->delimiter(',')
       ->expected(2);
   play->add_option("--policies", play_policies,
-                   "two policies, A first (default random,random):\n" + strata::PolicyHelp())
-      ->delimiter(',')
-      ->expected(2);
+                   "P1,P2: deck A's player then deck B's, or one for both (default random):\n" +
+                       strata::PolicyHelp());
   play->add_option("--seed", play_seed, "the game's seed (default 1)");
   play->add_option("--rules", play_rules, "layer edition: classic, m10 or modern")
       ->check(CLI::IsMember({"classic", "m10", "modern"}));
@@ -119,7 +118,7 @@ int main(int argc, char** argv) {
       "balance study: matchups of decks over many games, in parallel (default: a "
       "round robin of the bundled playable decks)");
   std::vector<std::string> sim_decks;
-  std::vector<std::string> sim_policies{"heuristic", "heuristic"};
+  std::string sim_policies = "heuristic";
   strata::SimOptions sim_opt;
   std::string sim_rules = "modern";
   bool no_pair = false;
@@ -128,9 +127,9 @@ int main(int argc, char** argv) {
       ->delimiter(',');
   sim->add_option("--games", sim_opt.games, "games per matchup (default 800)")
       ->check(CLI::Range(1, 100000000));
-  sim->add_option("--policies", sim_policies, "two policies, deck A's first (default heuristic)")
-      ->delimiter(',')
-      ->expected(2);
+  sim->add_option("--policies", sim_policies,
+                  "P1,P2: deck A's player then deck B's, or one for both (default heuristic):\n" +
+                      strata::PolicyHelp());
   sim->add_option("--rules", sim_rules, "layer edition: classic, m10 or modern")
       ->check(CLI::IsMember({"classic", "m10", "modern"}));
   sim->add_option("--seed", sim_opt.seed, "run seed (default 1)");
@@ -183,15 +182,14 @@ int main(int argc, char** argv) {
       }
       decks.push_back(*d);
     }
-    std::unique_ptr<strata::Policy> policies[2];
-    for (int p = 0; p < 2; ++p) {
-      auto pol = strata::MakePolicy(play_policies[p], strata::Rng::GameSeed(play_seed, 1000 + p));
-      if (!pol.ok()) {
-        std::fprintf(stderr, "--policies: %s\n", std::string(pol.status().message()).c_str());
-        return 1;
-      }
-      policies[p] = std::move(*pol);
+    auto specs = strata::ParsePolicyPair(play_policies);
+    if (!specs.ok()) {
+      std::fprintf(stderr, "--policies: %s\n", std::string(specs.status().message()).c_str());
+      return 1;
     }
+    std::unique_ptr<strata::Policy> policies[2];
+    for (int p = 0; p < 2; ++p)
+      policies[p] = *strata::MakePolicy((*specs)[p], strata::Rng::GameSeed(play_seed, 1000 + p));
     strata::GameOptions opt;
     opt.edition = *strata::ParseEdition(play_rules);
     opt.seed = play_seed;
@@ -245,14 +243,12 @@ int main(int argc, char** argv) {
       }
       sim_opt.decks.push_back(*d);
     }
-    for (int p = 0; p < 2; ++p) {
-      auto pol = strata::MakePolicy(sim_policies[p], 1);
-      if (!pol.ok()) {
-        std::fprintf(stderr, "--policies: %s\n", std::string(pol.status().message()).c_str());
-        return 1;
-      }
-      sim_opt.policies[p] = sim_policies[p];
+    auto specs = strata::ParsePolicyPair(sim_policies);
+    if (!specs.ok()) {
+      std::fprintf(stderr, "--policies: %s\n", std::string(specs.status().message()).c_str());
+      return 1;
     }
+    sim_opt.policies = *specs;
     if (sim_opt.games == 0)
       sim_opt.games = sim_opt.ci_half_width > 0 ? 1000000 : 800;  // about a minute on two cores
     sim_opt.edition = *strata::ParseEdition(sim_rules);
