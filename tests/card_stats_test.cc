@@ -4,10 +4,14 @@
 #include "sim/card_stats.h"
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "engine/card_loader.h"
 #include "gtest/gtest.h"
 #include "policies/policy.h"
+#include "sim/report.h"
 #include "sim/runner.h"
 
 namespace strata {
@@ -103,6 +107,50 @@ TEST_F(CardStatsTest, OpeningHandFrequencyIsHypergeometric) {
     EXPECT_EQ(mountain.opening, n);
     EXPECT_EQ(bolt.drawn_score, bolt.drawn);  // an unplayed game counts as a draw
     EXPECT_EQ(stats.side[side][2].drawn, 0);  // nothing beyond the deck's two cards
+  }
+}
+
+TEST_F(CardStatsTest, CountsAreConsistentAndTheSameForOneAndTwoThreads) {
+  SimOptions opt;
+  for (const char* name : {"red_burn", "green_stompy", "white_weenie"})
+    opt.decks.push_back(Bundled(name));
+  opt.games = 100;
+  opt.seed = 5;
+  opt.threads = 1;
+  auto one = RunSimulation(*db_, opt);
+  opt.threads = 2;
+  auto two = RunSimulation(*db_, opt);
+  auto t1 = CardTables(db_, opt, one), t2 = CardTables(db_, opt, two);
+  ASSERT_EQ(t1.size(), 3u);
+  for (size_t d = 0; d < t1.size(); ++d) {
+    EXPECT_EQ(t1[d].score.games, 200);
+    ASSERT_EQ(t1[d].cards.size(), t2[d].cards.size());
+    ASSERT_EQ(t1[d].cards.size(), DistinctCards(opt.decks[d]).size());
+    int copies = 0;
+    for (size_t i = 0; i < t1[d].cards.size(); ++i) {
+      const CardRow &c = t1[d].cards[i], &c2 = t2[d].cards[i];
+      SCOPED_TRACE(opt.decks[d].name + ": " + c.name);
+      copies += c.copies;
+      EXPECT_EQ(c.drawn, c2.drawn);
+      EXPECT_EQ(c.cast, c2.cast);
+      EXPECT_EQ(c.opening, c2.opening);
+      EXPECT_EQ(c.drawn_wins, c2.drawn_wins);
+      EXPECT_EQ(c.cast_wins, c2.cast_wins);
+      EXPECT_EQ(c.opening_wins, c2.opening_wins);
+      EXPECT_LE(c.opening, c.drawn);
+      EXPECT_LE(c.cast, c.drawn);
+      EXPECT_LE(c.drawn, 200);
+      EXPECT_EQ(c.drawn + c.not_drawn, 200);
+      EXPECT_LE(c.drawn_wins, c.drawn);
+      EXPECT_LE(c.cast_wins, c.cast);
+      EXPECT_LE(c.opening_wins, c.opening);
+      EXPECT_GE(c.not_drawn_wins, 0);
+      EXPECT_LE(c.not_drawn_wins, c.not_drawn);
+      EXPECT_GT(c.drawn, 0);  // 40-card decks, long enough games
+    }
+    EXPECT_EQ(copies, static_cast<int>(opt.decks[d].main.size()));
+    // Of 12+ basic lands in 40 cards, one is nearly always in the opening hand.
+    EXPECT_GT(t1[d].cards[0].opening, 150);
   }
 }
 
