@@ -144,7 +144,8 @@ int main(int argc, char** argv) {
                   "stop each matchup once its 95% interval is narrower than +/- W (e.g. 0.02); "
                   "--games is the cap")
       ->check(CLI::Range(0.0001, 0.5));
-  sim->add_option("--out", sim_out, "write summary.json and matchups.csv into this directory");
+  sim->add_option("--out", sim_out,
+                  "write summary.json, matchups.csv and cards.csv into this directory");
 
   CLI11_PARSE(app, argc, argv);
   if (card_paths.empty()) card_paths.push_back(DefaultCards());
