@@ -211,6 +211,10 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
                     "],\n");
   j += absl::StrCat("  \"games_per_matchup\": ", opt.games, ",\n");
   j += absl::StrCat("  \"paired_seats\": ", opt.pair ? "true" : "false", ",\n");
+  // Each matchup's raw per-card counts, exact (scores in half points), by
+  // the order of each deck's cards in "cards": enough to merge or resume.
+  j += "  \"card_count_fields\": [\"drawn\", \"drawn_half_points\", \"opening\", "
+       "\"opening_half_points\", \"cast\", \"cast_half_points\"],\n";
   j += "  \"matchups\": [\n";
   std::string csv =
       "deck_a,deck_b,games,a_wins,b_wins,draws,a_win_rate,ci_low,ci_high,first_player_wins,"
@@ -233,6 +237,18 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
     j += "}, \"turn_histogram\": [";
     for (size_t t = 0; t < m.turn_histogram.size(); ++t)
       j += absl::StrCat(t ? ", " : "", m.turn_histogram[t]);
+    j += "], \"card_counts\": [";
+    for (int side = 0; side < 2; ++side) {
+      size_t distinct = DistinctCards(opt.decks[side ? m.deck_b : m.deck_a]).size();
+      distinct = std::min<size_t>(distinct, kMaxDistinctCards);
+      j += side ? ", [" : "[";
+      for (size_t c = 0; c < distinct; ++c) {
+        const CardCounts& k = m.cards.side[side][c];
+        j += absl::StrCat(c ? ", [" : "[", k.drawn, ", ", k.drawn_score, ", ", k.opening, ", ",
+                          k.opening_score, ", ", k.cast, ", ", k.cast_score, "]");
+      }
+      j += "]";
+    }
     j += absl::StrCat("]}", i + 1 < results.size() ? "," : "", "\n");
     csv += absl::StrCat(a, ",", b, ",", m.games, ",", m.a_wins, ",", m.b_wins, ",", m.draws, ",",
                         Num(rate), ",", Num(ci.low), ",", Num(ci.high), ",", m.first_player_wins,
