@@ -62,6 +62,7 @@ ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
   s.obj.choice[o] = kNoWord;
   s.obj.linked[o] = ObjRef{};
   s.obj.copy[o] = CopySpec{};
+  seen_[o] = zone == Zone::kHand ? kSeenInHand : 0;
   auto& pl = s.players[owner];
   if (zone == Zone::kLibrary) pl.library.push_back(o);
   if (zone == Zone::kHand) pl.hand.push_back(o);
@@ -79,6 +80,7 @@ void Game::Deal(const Deck& a, const Deck& b, Player first) {
     for (CardId c : cards) AddObject(c, p, Zone::kLibrary);
     for (int i = 0; i < 7 && !state_.players[p].library.empty(); ++i)
       MoveTo(state_.players[p].library.front(), Zone::kHand, p);
+    for (ObjId o : state_.players[p].hand) seen_[o] |= kSeenOpening;
   }
   skip_first_draw_ = true;
   StartAt(Phase::kUntap, first, 1);
@@ -184,6 +186,7 @@ void Game::MoveTo(ObjId o, Zone to, Player zone_owner) {
   if (to == Zone::kLibrary) pl.library.insert(pl.library.begin(), o);
   if (to == Zone::kHand) pl.hand.push_back(o);
   if (to == Zone::kGraveyard) pl.graveyard.push_back(o);
+  if (to == Zone::kHand) seen_[o] |= kSeenInHand;
   s.Touch();
 }
 
@@ -1323,6 +1326,7 @@ void Game::StartCast(Player p, const Action& a, Play play, ObjId about) {
     MoveTo(a.object, Zone::kStack, p);
     state_.obj.controller[a.object] = p;
     item.card = a.object;
+    seen_[a.object] |= kSeenCast;
     Used(item.body_card, -1);
     Note(LogKind::kCast, p, a.object, kNoObj, 0,
          [&] { return std::string(absl::StrCat(Who(p), " casts ", ObjectName(a.object))); });
@@ -2521,6 +2525,7 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
         s.obj.sick[a.object] = false;
         s.Touch();
         ++lands_played_[p];
+        seen_[a.object] |= kSeenCast;
         Used(s.obj.card[a.object], -1);
         Note(LogKind::kPlayLand, p, a.object, kNoObj, 0,
              [&] { return std::string(absl::StrCat(Who(p), " plays ", ObjectName(a.object))); });

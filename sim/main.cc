@@ -143,7 +143,8 @@ int main(int argc, char** argv) {
                   "stop each matchup once its 95% interval is narrower than +/- W (e.g. 0.02); "
                   "--games is the cap")
       ->check(CLI::Range(0.0001, 0.5));
-  sim->add_option("--out", sim_out, "write summary.json and matchups.csv into this directory");
+  sim->add_option("--out", sim_out,
+                  "write summary.json, matchups.csv and cards.csv into this directory");
 
   CLI11_PARSE(app, argc, argv);
   if (card_paths.empty()) card_paths.push_back(DefaultCards());
@@ -258,50 +259,21 @@ int main(int argc, char** argv) {
     auto results = strata::RunSimulation(db, sim_opt);
     double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::printf("%-16s %-16s %7s %7s %16s %6s %8s %6s\n", "deck A", "deck B", "games", "A win",
-                "95% interval", "draws", "1st wins", "turns");
-    int64_t total_games = 0;
-    for (auto& m : results) {
-      auto ci = strata::Wilson(static_cast<double>(m.a_wins) + 0.5 * m.draws,
-                               static_cast<double>(m.games));
-      std::printf("%-16s %-16s %7lld %6.1f%% [%5.1f%%, %5.1f%%] %6lld %7.1f%% %6.1f\n",
-                  sim_opt.decks[m.deck_a].name.c_str(), sim_opt.decks[m.deck_b].name.c_str(),
-                  static_cast<long long>(m.games), 100.0 * (m.a_wins + 0.5 * m.draws) / m.games,
-                  100 * ci.low, 100 * ci.high, static_cast<long long>(m.draws),
-                  100.0 * m.first_player_wins / m.games, static_cast<double>(m.turns) / m.games);
-      total_games += m.games;
-    }
-    if (results.size() > 1) {
-      std::printf("\n%-16s %7s %7s %16s\n", "deck", "games", "win", "95% interval");
-      for (size_t d = 0; d < sim_opt.decks.size(); ++d) {
-        double wins = 0, games = 0;
-        for (auto& m : results) {
-          if (m.deck_a == static_cast<int>(d)) wins += m.a_wins + 0.5 * m.draws, games += m.games;
-          if (m.deck_b == static_cast<int>(d)) wins += m.b_wins + 0.5 * m.draws, games += m.games;
-        }
-        auto ci = strata::Wilson(wins, games);
-        std::printf("%-16s %7.0f %6.1f%% [%5.1f%%, %5.1f%%]\n", sim_opt.decks[d].name.c_str(),
-                    games, 100 * wins / games, 100 * ci.low, 100 * ci.high);
-      }
-    }
-    std::printf("\n%lld games in %.1f s (%.0f games/s), policies %s vs %s, rules %s, seed %llu\n",
-                static_cast<long long>(total_games), seconds, total_games / seconds,
-                sim_opt.policies[0].c_str(), sim_opt.policies[1].c_str(), sim_rules.c_str(),
-                static_cast<unsigned long long>(sim_opt.seed));
+    std::string command;
+    for (int i = 0; i < argc; ++i) command += (i ? " " : "") + std::string(argv[i]);
+    strata::StudyInfo info{command, sim_rules,
+                           sim_opt.threads > 0
+                               ? sim_opt.threads
+                               : static_cast<int>(std::thread::hardware_concurrency()),
+                           seconds, &db};
+    strata::PrintStudy(stdout, sim_opt, results, info);
     if (!sim_out.empty()) {
-      std::string command;
-      for (int i = 0; i < argc; ++i) command += (i ? " " : "") + std::string(argv[i]);
-      strata::StudyInfo info{command, sim_rules,
-                             sim_opt.threads > 0
-                                 ? sim_opt.threads
-                                 : static_cast<int>(std::thread::hardware_concurrency()),
-                             seconds};
       auto st = strata::WriteStudy(sim_out, sim_opt, results, info);
       if (!st.ok()) {
         std::fprintf(stderr, "%s\n", std::string(st.message()).c_str());
         return 1;
       }
-      std::printf("wrote %s/summary.json and %s/matchups.csv\n", sim_out.c_str(), sim_out.c_str());
+      std::printf("wrote %s/summary.json, matchups.csv and cards.csv\n", sim_out.c_str());
     }
     return 0;
   }

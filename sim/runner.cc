@@ -21,6 +21,7 @@ void MatchupStats::Merge(const MatchupStats& o) {
   turns += o.turns;
   for (size_t i = 0; i < end_reasons.size(); ++i) end_reasons[i] += o.end_reasons[i];
   for (size_t i = 0; i < turn_histogram.size(); ++i) turn_histogram[i] += o.turn_histogram[i];
+  cards.Merge(o.cards);
 }
 
 Interval Wilson(double k, double n, double z) {
@@ -82,6 +83,7 @@ MatchupStats PlayOne(const CardDb& db, const SimOptions& opt, int matchup, int a
   s.turns = turns;
   ++s.turn_histogram[std::min(turns, 40)];
   ++s.end_reasons[static_cast<int>(g.end_reason())];
+  RecordCards(g, da, dbk, setup.swapped, s.cards);
   return s;
 }
 

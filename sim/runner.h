@@ -11,6 +11,7 @@
 #include "engine/card.h"
 #include "engine/deck.h"
 #include "engine/game.h"
+#include "sim/card_stats.h"
 
 namespace strata {
 
@@ -36,6 +37,7 @@ struct MatchupStats {
   int64_t turns = 0;
   std::array<int64_t, 6> end_reasons{};      // by EndReason
   std::array<int64_t, 41> turn_histogram{};  // turns, the last bucket is 40+
+  CardStats cards;                           // per card of each deck
   void Merge(const MatchupStats& o);
 };
 

@@ -105,14 +105,17 @@ TEST(WriteStudy, SummaryIsTheSameForOneAndTwoThreads) {
   for (int t = 1; t <= 2; ++t) {
     opt.threads = t;
     auto results = RunSimulation(db, opt);
-    StudyInfo info{"strata sim", "modern", t, 1.0};
+    StudyInfo info{"strata sim", "modern", t, 1.0, &db};
     std::string d = (dir / std::to_string(t)).string();
     ASSERT_TRUE(WriteStudy(d, opt, results, info).ok());
-    outs[t - 1] = ReadWithoutRun(d + "/summary.json") + ReadWithoutRun(d + "/matchups.csv");
+    outs[t - 1] = ReadWithoutRun(d + "/summary.json") + ReadWithoutRun(d + "/matchups.csv") +
+                  ReadWithoutRun(d + "/cards.csv");
   }
   EXPECT_EQ(outs[0], outs[1]);
   EXPECT_NE(outs[0].find("\"a_wins\""), std::string::npos);
   EXPECT_NE(outs[0].find("red_burn,green_stompy,40,"), std::string::npos);
+  EXPECT_NE(outs[0].find("\"ratings\""), std::string::npos);
+  EXPECT_NE(outs[0].find("red_burn,Lightning Bolt,4,40,"), std::string::npos);
   std::filesystem::remove_all(dir);
 }
 
