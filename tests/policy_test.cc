@@ -84,6 +84,8 @@ TEST_F(PolicyTest, OnlyLegalActionsOverManyDecisions) {
     total += n;
     Play("random", "heuristic", seed, (seed + 2) % 4, seed % 4, nullptr, &n);
     total += n;
+    Play("passive", "random:pass=0.1", seed, seed % 4, (seed + 3) % 4, nullptr, &n);
+    total += n;
   }
   EXPECT_GT(total, 1000);  // enough decisions were checked
 }
