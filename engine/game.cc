@@ -44,6 +44,43 @@ Game::Game(const CardDb& db, const GameOptions& options)
   }
 }
 
+void Game::Reset(const GameOptions& options) {
+  // Build the fresh game, hand it this game's buffers emptied, and take it
+  // over: every field is the fresh game's (a field added later is reset
+  // too), and no buffer is freed. A buffer missing here is only reallocated.
+  Game fresh(*db_, options);
+  auto keep = [](auto& mine, auto& theirs) {
+    mine.clear();
+    mine.swap(theirs);
+  };
+  keep(state_.effects, fresh.state_.effects);
+  keep(state_.effect_sets, fresh.state_.effect_sets);
+  for (int p = 0; p < 2; ++p) {
+    keep(state_.players[p].library, fresh.state_.players[p].library);
+    keep(state_.players[p].hand, fresh.state_.players[p].hand);
+    keep(state_.players[p].graveyard, fresh.state_.players[p].graveyard);
+  }
+  keep(layer_mismatch_, fresh.layer_mismatch_);
+  keep(frames_, fresh.frames_);
+  keep(decision_.actions, fresh.decision_.actions);
+  keep(items_, fresh.items_);
+  keep(batch_, fresh.batch_);
+  keep(ibatch_, fresh.ibatch_);
+  keep(events_, fresh.events_);
+  keep(queued_, fresh.queued_);
+  keep(damage_, fresh.damage_);
+  keep(phase_todo_, fresh.phase_todo_);
+  keep(outcomes_, fresh.outcomes_);
+  keep(next_upkeep_, fresh.next_upkeep_);
+  keep(delayed_steps_, fresh.delayed_steps_);
+  keep(source_shields_, fresh.source_shields_);
+  keep(damaged_by_, fresh.damaged_by_);
+  keep(died_this_turn_, fresh.died_this_turn_);
+  keep(log_, fresh.log_);
+  keep(log_events_, fresh.log_events_);
+  *this = std::move(fresh);
+}
+
 ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
   GameState& s = state_;
   ObjId o = static_cast<ObjId>(s.obj.count++);
@@ -73,7 +110,8 @@ ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
 void Game::Deal(const Deck& a, const Deck& b, Player first) {
   const Deck* decks[2] = {&a, &b};
   for (Player p = 0; p < 2; ++p) {
-    std::vector<CardId> cards = decks[p]->main;
+    static thread_local std::vector<CardId> cards;  // no allocation per game once warm
+    cards.assign(decks[p]->main.begin(), decks[p]->main.end());
     for (size_t i = cards.size(); i > 1; --i)  // Fisher-Yates with the game's generator
       std::swap(cards[i - 1], cards[rng_.Below(static_cast<uint32_t>(i))]);
     for (CardId c : cards) AddObject(c, p, Zone::kLibrary);

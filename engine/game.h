@@ -238,6 +238,10 @@ struct GameOptions {
 class Game {
  public:
   Game(const CardDb& db, const GameOptions& options);
+  // Starts over exactly as `Game(db(), options)` would, but keeps the
+  // capacity of every buffer, so a worker that reuses one Game for many
+  // games allocates nothing per game once warm. Usage counting is off again.
+  void Reset(const GameOptions& options);
 
   // --- set-up (scenarios, deck loading) ---
   ObjId AddObject(CardId card, Player owner, Zone zone);
