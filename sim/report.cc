@@ -41,6 +41,7 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
                     "],\n");
   j += absl::StrCat("  \"games_per_matchup\": ", opt.games, ",\n");
   j += absl::StrCat("  \"paired_seats\": ", opt.pair ? "true" : "false", ",\n");
+  j += absl::StrCat("  \"partial\": ", info.partial ? "true" : "false", ",\n");
   j += "  \"matchups\": [\n";
   std::string csv =
       "deck_a,deck_b,games,a_wins,b_wins,draws,a_win_rate,ci_low,ci_high,first_player_wins,"
@@ -83,6 +84,7 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
   }
   j += "  ],\n";
   // How this run went: differs between runs of the same study.
+  if (info.run_games >= 0) total = info.run_games;
   j += absl::StrCat("  \"run\": {\"threads\": ", info.threads, ", \"games\": ", total,
                     ", \"seconds\": ", Num(info.seconds),
                     ", \"games_per_second\": ", Num(info.seconds > 0 ? total / info.seconds : 0),

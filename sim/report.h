@@ -15,6 +15,8 @@ struct StudyInfo {
   std::string rules;
   int threads = 0;
   double seconds = 0;
+  bool partial = false;    // stopped before the end: only the matchups started, so far
+  int64_t run_games = -1;  // games played by this run (a resumed study), -1: all of them
 };
 
 absl::Status WriteStudy(const std::string& dir, const SimOptions& options,
