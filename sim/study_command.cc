@@ -148,9 +148,9 @@ absl::Status CheckResumeArgs(const StudyArgs& a, const CardDb& db, const Study& 
   check(has("--out"), "--out", Abs(a.out) == Abs(a.resume));
   check(has("--cards"), "--cards", now.card_paths == saved.card_paths);
   if (!differ.empty())
-    return absl::InvalidArgumentError(absl::StrCat(
-        "--resume ", a.resume, ": ", absl::StrJoin(differ, ", "), " differ from the study's (",
-        saved.command, "); give only --resume DIR [--threads T]"));
+    return absl::InvalidArgumentError(
+        absl::StrCat("--resume ", a.resume, ": not the study's ", absl::StrJoin(differ, ", "),
+                     " (the study: ", saved.command, "); give only --resume DIR [--threads T]"));
   return absl::OkStatus();
 }
 
