@@ -1136,45 +1136,46 @@ bool Game::TargetLegal(const StackItem& item, int slot, const Target& t) const {
 
 // ---------------------------------------------------------------- mana
 
-std::vector<ManaSource> Game::ManaSources(Player p, ObjId excluding) const {
-  std::vector<ManaSource> sources;
+void Game::ManaSources(Player p, ObjId excluding, std::vector<ManaSource>& sources) const {
+  sources.clear();
   const GameState& s = state_;
-  for (ObjId o = 0; o < s.obj.count; ++o) {
-    if (o == excluding || s.obj.zone[o] != Zone::kBattlefield || s.obj.tapped[o]) continue;
-    const Characteristics& ch = Chars(o);
-    if (ch.controller != p) continue;
-    if (ch.IsCreature() && s.obj.sick[o] && !Has(ch.keywords, kHaste)) continue;
-    if (PhaseCostPending(o)) continue;  // T-13: not before its phase cost is handled
-    if (ch.land_mana) {
-      sources.push_back(
-          {o, static_cast<ColorMask>(ch.land_mana & 0x1F), (ch.land_mana & 0x20) != 0});
-      continue;
-    }
-    if (ch.blank || ch.card == kNoCard) continue;
-    const CardDef& card = (*db_)[ch.card];
-    for (int i = 0; i < static_cast<int>(card.activated.size()); ++i) {
-      const ActivatedAbility& a = card.activated[i];
-      if (!a.mana_ability || !a.tap || !a.cost.Empty() || !Has(ch.abilities, card.ActivatedBit(i)))
-        continue;
-      const EffectStep& st = a.body.steps[0];
-      sources.push_back(
-          {o, static_cast<ColorMask>(st.mana_any ? 0x1F : st.mana_colors), st.mana_colorless});
-      break;
-    }
-  }
   // Lands first, so creatures stay untapped when they are not needed.
-  std::stable_sort(sources.begin(), sources.end(), [&](const ManaSource& a, const ManaSource& b) {
-    return Has(Chars(a.object).types, kLand) > Has(Chars(b.object).types, kLand);
-  });
-  return sources;
+  for (int lands = 1; lands >= 0; --lands)
+    for (ObjId o = 0; o < s.obj.count; ++o) {
+      if (o == excluding || s.obj.zone[o] != Zone::kBattlefield || s.obj.tapped[o]) continue;
+      const Characteristics& ch = Chars(o);
+      if (ch.controller != p || Has(ch.types, kLand) != (lands == 1)) continue;
+      if (ch.IsCreature() && s.obj.sick[o] && !Has(ch.keywords, kHaste)) continue;
+      if (PhaseCostPending(o)) continue;  // T-13: not before its phase cost is handled
+      if (ch.land_mana) {
+        sources.push_back(
+            {o, static_cast<ColorMask>(ch.land_mana & 0x1F), (ch.land_mana & 0x20) != 0});
+        continue;
+      }
+      if (ch.blank || ch.card == kNoCard) continue;
+      const CardDef& card = (*db_)[ch.card];
+      for (int i = 0; i < static_cast<int>(card.activated.size()); ++i) {
+        const ActivatedAbility& a = card.activated[i];
+        if (!a.mana_ability || !a.tap || !a.cost.Empty() ||
+            !Has(ch.abilities, card.ActivatedBit(i)))
+          continue;
+        const EffectStep& st = a.body.steps[0];
+        sources.push_back(
+            {o, static_cast<ColorMask>(st.mana_any ? 0x1F : st.mana_colors), st.mana_colorless});
+        break;
+      }
+    }
 }
 
 bool Game::CanPay(Player p, const ManaCost& cost, int x, ObjId excluding) const {
-  return PlanPayment(cost, x, state_.players[p].pool, ManaSources(p, excluding), nullptr, nullptr);
+  static thread_local std::vector<ManaSource> sources;  // no allocation once warm
+  ManaSources(p, excluding, sources);
+  return PlanPayment(cost, x, state_.players[p].pool, sources, nullptr, nullptr);
 }
 
 bool Game::Pay(Player p, const ManaCost& cost, int x, ObjId excluding) {
-  std::vector<ManaSource> sources = ManaSources(p, excluding);
+  std::vector<ManaSource> sources;
+  ManaSources(p, excluding, sources);
   std::vector<int> tap;
   std::array<int, 6> after;
   if (!PlanPayment(cost, x, state_.players[p].pool, sources, &tap, &after)) return false;

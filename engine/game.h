@@ -366,7 +366,7 @@ class Game {
   bool TargetLegal(const StackItem& item, int slot, const Target& t) const;
   void StartCast(Player p, const Action& a, Play play, ObjId about);
   ManaCost TotalCost(const StackItem& item) const;
-  std::vector<ManaSource> ManaSources(Player p, ObjId excluding) const;
+  void ManaSources(Player p, ObjId excluding, std::vector<ManaSource>& out) const;
   bool CanPay(Player p, const ManaCost& cost, int x, ObjId excluding) const;
   bool Pay(Player p, const ManaCost& cost, int x, ObjId excluding);
   bool PhaseCostPending(ObjId o) const;
