@@ -366,6 +366,12 @@ struct CardDef {
     return static_cast<int>(statics.size() + activated.size() + triggers.size() + phase.size());
   }
   uint32_t AllAbilitiesMask() const;
+  // Printed values every layer computation starts from, worked out once by
+  // Precompute() when the card is loaded (layers run thousands of times a game).
+  int8_t printed_mana_value = 0;
+  uint32_t printed_abilities = 0;
+  ColorMask printed_land_mana = 0;  // from basic land types
+  void Precompute();
   int ActivatedBit(int i) const { return static_cast<int>(statics.size()) + i; }
   int TriggerBit(int i) const { return static_cast<int>(statics.size() + activated.size()) + i; }
   int PhaseBit(int i) const {

@@ -51,6 +51,14 @@ std::string_view PartLayerName(PartLayer l) {
   return kNames[static_cast<int>(l)];
 }
 
+void CardDef::Precompute() {
+  printed_mana_value = static_cast<int8_t>(cost.ManaValue());
+  printed_abilities = AllAbilitiesMask();
+  printed_land_mana = 0;
+  for (int col = 0; col < kColorCount; ++col)
+    if (subtypes.test(BasicLandSubtype(col))) printed_land_mana |= 1u << col;
+}
+
 uint32_t CardDef::AllAbilitiesMask() const {
   int n = AbilityCount();
   return n >= 32 ? 0xFFFFFFFFu : ((1u << n) - 1);

@@ -1071,6 +1071,7 @@ absl::Status LoadCardsFromString(std::string_view text, const std::string& file,
           continue;
         }
         db.by_name[lower] = static_cast<CardId>(db.cards.size());
+        card.Precompute();
         db.cards.push_back(std::move(card));
       } catch (const LoadError& e) {
         errors.push_back(e.message);

@@ -99,6 +99,7 @@ ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
   s.obj.choice[o] = kNoWord;
   s.obj.linked[o] = ObjRef{};
   s.obj.copy[o] = CopySpec{};
+  seen_[o] = zone == Zone::kHand ? kSeenInHand : 0;
   auto& pl = s.players[owner];
   if (zone == Zone::kLibrary) pl.library.push_back(o);
   if (zone == Zone::kHand) pl.hand.push_back(o);
@@ -117,6 +118,7 @@ void Game::Deal(const Deck& a, const Deck& b, Player first) {
     for (CardId c : cards) AddObject(c, p, Zone::kLibrary);
     for (int i = 0; i < 7 && !state_.players[p].library.empty(); ++i)
       MoveTo(state_.players[p].library.front(), Zone::kHand, p);
+    for (ObjId o : state_.players[p].hand) seen_[o] |= kSeenOpening;
   }
   skip_first_draw_ = true;
   StartAt(Phase::kUntap, first, 1);
@@ -133,6 +135,12 @@ void Game::StartAt(Phase phase, Player active, int turn) {
 }
 
 // ---------------------------------------------------------------- queries
+
+const StackItem* Game::Casting() const {
+  for (auto f = frames_.rbegin(); f != frames_.rend(); ++f)
+    if (f->kind == FrameKind::kCast) return &items_[f->a];
+  return nullptr;
+}
 
 const Characteristics& Game::Chars(ObjId o) const {
   if (cache_.version != state_.version) ComputeLayers(*db_, state_, cache_);
@@ -216,6 +224,7 @@ void Game::MoveTo(ObjId o, Zone to, Player zone_owner) {
   if (to == Zone::kLibrary) pl.library.insert(pl.library.begin(), o);
   if (to == Zone::kHand) pl.hand.push_back(o);
   if (to == Zone::kGraveyard) pl.graveyard.push_back(o);
+  if (to == Zone::kHand) seen_[o] |= kSeenInHand;
   s.Touch();
 }
 
@@ -260,7 +269,6 @@ void Game::EndEffect(int row) {
 
 void Game::SetLifeTotal(Player p, int life) {
   state_.players[p].life = life;
-  state_.Touch();
 }
 
 // ---------------------------------------------------------------- occurrences
@@ -402,7 +410,6 @@ void Game::DealDamage(const PendingDamage& d) {
           absl::StrCat(ObjectName(d.source), " deals ", d.amount, " damage to ", ObjectName(o)));
     });
   }
-  state_.Touch();
   int ev = Record(e);
   Happened(ev);
 }
@@ -429,7 +436,6 @@ void Game::Tap(ObjId o, bool tapped) {
 void Game::GainLife(Player p, int n) {
   if (n <= 0) return;  // E-7: a gain reduced to zero is no gain
   state_.players[p].life += n;
-  state_.Touch();
   Occur(EventKind::kLifeChange, p, kNoObj, n);
   Note(LogKind::kLife, p, kNoObj, kNoObj, n,
        [&] { return std::string(absl::StrCat(Who(p), " gains ", n, " life")); });
@@ -438,7 +444,6 @@ void Game::GainLife(Player p, int n) {
 void Game::LoseLife(Player p, int n) {
   if (n <= 0) return;
   state_.players[p].life -= n;
-  state_.Touch();
   Occur(EventKind::kLifeChange, p, kNoObj, -n);
   Note(LogKind::kLife, p, kNoObj, kNoObj, -n,
        [&] { return std::string(absl::StrCat(Who(p), " loses ", n, " life")); });
@@ -676,7 +681,6 @@ void Game::RunTurn(Frame& f) {
   } else {
     s.phase = static_cast<Phase>(static_cast<int>(s.phase) + 1);
   }
-  s.Touch();
   f.pc = 0;
 }
 
@@ -1197,7 +1201,6 @@ bool Game::Pay(Player p, const ManaCost& cost, int x, ObjId excluding) {
     });
   }
   state_.players[p].pool = after;
-  state_.Touch();
   return true;
 }
 
@@ -1362,6 +1365,7 @@ void Game::StartCast(Player p, const Action& a, Play play, ObjId about) {
     MoveTo(a.object, Zone::kStack, p);
     state_.obj.controller[a.object] = p;
     item.card = a.object;
+    seen_[a.object] |= kSeenCast;
     Used(item.body_card, -1);
     Note(LogKind::kCast, p, a.object, kNoObj, 0,
          [&] { return std::string(absl::StrCat(Who(p), " casts ", ObjectName(a.object))); });
@@ -1866,7 +1870,6 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
           return std::string(absl::StrCat(ObjectName(o), " gets a regeneration shield"));
         });
       }
-      state_.Touch();
       break;
     case Op::kAddCounters:
       for (ObjId o : objs) AddCounters(o, st.counter_kind, amount);
@@ -2561,6 +2564,7 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
         s.obj.sick[a.object] = false;
         s.Touch();
         ++lands_played_[p];
+        seen_[a.object] |= kSeenCast;
         Used(s.obj.card[a.object], -1);
         Note(LogKind::kPlayLand, p, a.object, kNoObj, 0,
              [&] { return std::string(absl::StrCat(Who(p), " plays ", ObjectName(a.object))); });

@@ -251,6 +251,10 @@ class Game {
   void Deal(const Deck& a, const Deck& b, Player first);
   // Count casts, plays and ability uses into `usage` (not owned; may be null).
   void SetUsage(UsageStats* usage) { usage_ = usage; }
+  // What happened to each object this game, for per-card statistics: bits
+  // of Seen. Kept for every object, reset when it is added.
+  enum Seen : uint8_t { kSeenInHand = 1, kSeenOpening = 2, kSeenCast = 4 };
+  uint8_t seen(ObjId o) const { return seen_[o]; }
   // Skip the first draw of the starting player (RULES.md "Game and objects").
   void SkipFirstDraw(bool skip) { skip_first_draw_ = skip; }
   GameState& MutableState() {
@@ -283,6 +287,9 @@ class Game {
   bool Attacking(ObjId o) const { return combat_[o] == kAttacking; }
   ObjId Blocking(ObjId o) const { return block_target_[o]; }
   uint64_t actions_taken() const { return actions_; }
+  // The spell or ability being cast right now (the innermost casting), or
+  // nullptr. Public: a spell is revealed as it is cast.
+  const StackItem* Casting() const;
   // Could the spell or ability of a cast / activate action target `t` in its
   // `slot` right now (in some mode)? Scripts use it to wait for the moment
   // their targets are legal.
@@ -452,6 +459,7 @@ class Game {
   std::array<ObjId, kMaxObjects> block_target_{};
   std::array<int16_t, kMaxObjects> prevent_shield_{};
   std::array<bool, kMaxObjects> no_regen_{};
+  std::array<uint8_t, kMaxObjects> seen_{};  // Seen bits
   std::array<int16_t, 2> player_shield_{};
   // "The next time a source matching `from` would deal damage to `to` this
   // turn, prevent that damage" (Circle of Protection).

@@ -156,7 +156,10 @@ struct GameState {
   std::vector<ObjRef> effect_sets;
   std::array<PlayerState, 2> players;
   uint32_t next_timestamp = 1;
-  // Bumped by every mutation that can change a characteristic (L-9).
+  // Bumped by every mutation that can change a characteristic (L-9): of
+  // objects and effects, not life, damage, mana or the phase, which layers
+  // never read (a checked_layers game compares the cache with a fresh
+  // computation at every read, so a missed dependency shows).
   uint64_t version = 0;
 
   void Touch() { ++version; }

@@ -166,9 +166,9 @@ int HeuristicPolicy::ScoreStart(const PlayerView& v, const Decision& d, const Ac
 int HeuristicPolicy::ChooseTarget(const PlayerView& v, const Decision& d) {
   Aim aim = Aim::kNone;
   int dmg = 0;
-  if (casting_card_ != kNoCard) {
-    aim = AimOf(v.db()[casting_card_], casting_ability_);
-    dmg = DamageOf(v.db()[casting_card_], casting_ability_);
+  if (CardId casting = v.CastingCard(); casting != kNoCard) {
+    aim = AimOf(v.db()[casting], v.CastingAbility());
+    dmg = DamageOf(v.db()[casting], v.CastingAbility());
   }
   int best = 0, best_score = -1000000;
   for (int i = 0; i < static_cast<int>(d.actions.size()); ++i) {
@@ -261,16 +261,6 @@ int HeuristicPolicy::Choose(const PlayerView& v, const Decision& d) {
         if (s > best_score) best_score = s, best = i;
       }
       if (!can_pass && best_score <= 0) best = 0;  // a forced phase effect
-      const Action& a = d.actions[best];
-      if (a.kind == ActionKind::kCast) {
-        casting_card_ = v.CardOf(a.object);
-        casting_ability_ = -1;
-      } else if (a.kind == ActionKind::kActivate) {
-        casting_card_ = v.Chars(a.object) ? v.Chars(a.object)->card : kNoCard;
-        casting_ability_ = a.index;
-      } else if (a.kind == ActionKind::kPhaseEffect) {
-        casting_card_ = kNoCard;
-      }
       return best;
     }
     case DecisionKind::kInterrupt: {
@@ -285,11 +275,7 @@ int HeuristicPolicy::Choose(const PlayerView& v, const Decision& d) {
         const Action& a = d.actions[i];
         if (a.kind != ActionKind::kCast) continue;
         CardId c = v.CardOf(a.object);
-        if (c != kNoCard && AimOf(v.db()[c], -1) == Aim::kHarm) {
-          casting_card_ = c;
-          casting_ability_ = -1;
-          return i;
-        }
+        if (c != kNoCard && AimOf(v.db()[c], -1) == Aim::kHarm) return i;
       }
       return 0;
     }
@@ -297,14 +283,8 @@ int HeuristicPolicy::Choose(const PlayerView& v, const Decision& d) {
       // Regenerate one of our own creatures headed to the graveyard.
       for (ObjId o : v.Battlefield()) {
         const Characteristics* ch = v.Chars(o);
-        if (ch && ch->IsCreature() && ch->controller == v.me() && v.Damage(o) >= ch->toughness) {
-          const Action& a = d.actions[1];
-          casting_card_ = a.kind == ActionKind::kCast
-                              ? v.CardOf(a.object)
-                              : (v.Chars(a.object) ? v.Chars(a.object)->card : kNoCard);
-          casting_ability_ = a.kind == ActionKind::kActivate ? a.index : -1;
+        if (ch && ch->IsCreature() && ch->controller == v.me() && v.Damage(o) >= ch->toughness)
           return 1;
-        }
       }
       return 0;
     }

@@ -19,6 +19,7 @@ class HeuristicPolicy : public Policy {
   HeuristicPolicy(uint64_t seed, Style style) : rng_(seed), style_(style) {}
   int Choose(const PlayerView& view, const Decision& decision) override;
   std::string Name() const override;
+  void Reset(uint64_t seed) override { rng_.Seed(seed); }
 
  private:
   // What a spell or ability does to what it targets.
@@ -33,9 +34,6 @@ class HeuristicPolicy : public Policy {
 
   Rng rng_;
   Style style_;
-  // The spell or ability this player is casting (for its targets).
-  CardId casting_card_ = kNoCard;
-  int casting_ability_ = -1;
 };
 
 }  // namespace strata

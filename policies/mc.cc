@@ -1,56 +1,92 @@
 #include "policies/mc.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "absl/strings/str_cat.h"
 
 namespace strata {
+namespace {
+
+template <typename T>
+void Shuffle(std::vector<T>& v, Rng& rng) {
+  for (size_t i = v.size(); i > 1; --i) std::swap(v[i - 1], v[rng.Below(static_cast<uint32_t>(i))]);
+}
+
+// Deals the cards of `slots` again in a random order: what was where is
+// forgotten first (sorted), so nothing of the real arrangement survives.
+void Redeal(GameState& s, const std::vector<ObjId>& slots, Rng& rng) {
+  thread_local std::vector<CardId> cards;
+  cards.clear();
+  for (ObjId o : slots) cards.push_back(s.obj.card[o]);
+  std::sort(cards.begin(), cards.end());
+  Shuffle(cards, rng);
+  for (size_t i = 0; i < slots.size(); ++i) s.obj.card[slots[i]] = cards[i];
+}
+
+}  // namespace
+
+void Determinize(const Game& game, Player me, Rng& rng, Game& out) {
+  out = game;
+  GameState& s = out.MutableState();
+  const Player opp = Opponent(me);
+  thread_local std::vector<ObjId> slots;
+  slots.assign(s.players[opp].hand.begin(), s.players[opp].hand.end());
+  slots.insert(slots.end(), s.players[opp].library.begin(), s.players[opp].library.end());
+  Redeal(s, slots, rng);
+  Redeal(s, s.players[me].library, rng);
+}
 
 Game Determinize(const Game& game, Player me, Rng& rng) {
-  Game copy = game;
-  GameState& s = copy.MutableState();
-  auto shuffle = [&](std::vector<CardId>& v) {
-    for (size_t i = v.size(); i > 1; --i)
-      std::swap(v[i - 1], v[rng.Below(static_cast<uint32_t>(i))]);
-  };
-  // The opponent's hidden cards: the same objects get the union's cards in
-  // a random order, so nothing of the real split survives.
-  Player opp = Opponent(me);
-  std::vector<ObjId> slots;
-  for (ObjId o : s.players[opp].hand) slots.push_back(o);
-  for (ObjId o : s.players[opp].library) slots.push_back(o);
-  std::vector<CardId> cards;
-  for (ObjId o : slots) cards.push_back(s.obj.card[o]);
-  std::sort(cards.begin(), cards.end());  // forget where each card really was
-  shuffle(cards);
-  for (size_t i = 0; i < slots.size(); ++i) s.obj.card[slots[i]] = cards[i];
-  // Our own library's order is hidden too.
-  std::vector<ObjId> lib = s.players[me].library;
-  std::vector<CardId> own;
-  for (ObjId o : lib) own.push_back(s.obj.card[o]);
-  std::sort(own.begin(), own.end());
-  shuffle(own);
-  for (size_t i = 0; i < lib.size(); ++i) s.obj.card[lib[i]] = own[i];
-  return copy;
+  Game out = game;
+  Determinize(game, me, rng, out);
+  return out;
+}
+
+double ScorePosition(const Game& g, Player me) {
+  if (g.Over()) return g.Winner() < 0 ? 0.5 : g.Winner() == me ? 1.0 : 0.0;
+  const GameState& s = g.state();
+  double value = 0;
+  for (Player p : {Player{0}, Player{1}}) {
+    const double sign = p == me ? 1.0 : -1.0;
+    // Life matters more the lower it gets.
+    const int life = std::max(s.players[p].life, 0);
+    value += sign * (std::min(life, 20) + 4.0 * std::sqrt(static_cast<double>(life)));
+    value += sign * 1.5 * static_cast<double>(s.players[p].hand.size());
+  }
+  for (ObjId o = 0; o < s.obj.count; ++o) {
+    if (s.obj.zone[o] != Zone::kBattlefield) continue;
+    const Characteristics& ch = g.Chars(o);
+    const double sign = ch.controller == me ? 1.0 : -1.0;
+    if (ch.types & (1u << kCreature))
+      value +=
+          sign * (2.0 + 1.5 * std::max<int>(ch.power, 0) + 0.8 * std::max<int>(ch.toughness, 0));
+    else if (ch.types & (1u << kLand))
+      value += sign * 1.0;
+    else
+      value += sign * 2.0;  // an artifact or enchantment in play does something
+  }
+  return 1.0 / (1.0 + std::exp(-value / 12.0));
+}
+
+McPolicy::McPolicy(uint64_t seed, Params params) : rng_(seed), params_(std::move(params)) {
+  for (auto& p : players_) p = *MakePolicy(params_.rollout, seed);
 }
 
 std::string McPolicy::Name() const {
-  return absl::StrCat("mc:rollouts=", rollouts_, ";rollout=", rollout_spec_, ";depth=", depth_);
+  return absl::StrCat("mc:rollouts=", params_.rollouts, ",depth=", params_.depth,
+                      ",rollout=", params_.rollout, ",margin=", params_.margin);
 }
 
-double McPolicy::Rollout(const Game& start, Player me, Rng& rng) {
-  Game g = start;
-  auto a = MakePolicy(rollout_spec_, rng.Next());
-  auto b = MakePolicy(rollout_spec_, rng.Next());
-  for (int n = 0; n < depth_; ++n) {
+double McPolicy::Rollout(Game& g, Player me, uint64_t seed) {
+  players_[0]->Reset(seed);
+  players_[1]->Reset(seed ^ 0x5DEECE66Dull);
+  for (int n = 0; n < params_.depth; ++n) {
     const Decision& d = g.Advance();
     if (d.kind == DecisionKind::kNone) break;
-    g.Apply((d.player == 0 ? **a : **b).ChooseFor(g, d));
+    g.Apply(players_[d.player]->ChooseFor(g, d));
   }
-  if (g.Over()) return g.Winner() < 0 ? 0.5 : g.Winner() == me ? 1.0 : 0.0;
-  // Not finished within the depth: score the life race.
-  double diff = g.state().players[me].life - g.state().players[Opponent(me)].life;
-  return std::clamp(0.5 + diff / 40.0, 0.0, 1.0);
+  return ScorePosition(g, me);
 }
 
 int McPolicy::Choose(const PlayerView& view, const Decision& d) {
@@ -58,30 +94,34 @@ int McPolicy::Choose(const PlayerView& view, const Decision& d) {
   if (n <= 1) return 0;
   const Game& game = *view.whole_game();
   const Player me = d.player;
-  // Common random numbers: the r-th rollout of every action starts from the
-  // same determinization and uses the same rollout seeds, so actions are
-  // compared on the same futures.
-  std::vector<uint64_t> seeds(rollouts_);
-  for (auto& sd : seeds) sd = rng_.Next();
-  // Ties (often: every action loses, or every action wins) go to what the
-  // rollout policy itself would do, not to the first action (a pass).
-  auto prior_policy = MakePolicy(rollout_spec_, seeds.empty() ? 1 : seeds[0]);
-  const int prior = (*prior_policy)->ChooseFor(game, d);
-  std::vector<double> totals(n, 0.0);
-  for (int i = 0; i < n; ++i) {
-    double total = 0;
-    for (int r = 0; r < rollouts_; ++r) {
-      Rng local(seeds[r]);
-      Game g = Determinize(game, me, local);
-      g.Advance();  // the same decision, in the determinized copy
-      g.Apply(i);
-      total += Rollout(g, me, local);
+  seeds_.resize(params_.rollouts);
+  for (auto& s : seeds_) s = rng_.Next();
+  if (!determinized_) determinized_.emplace(game);
+  int prior = 0;
+  totals_.assign(n, 0.0);
+  for (int r = 0; r < params_.rollouts; ++r) {
+    Rng local(seeds_[r]);
+    Determinize(game, me, local, *determinized_);
+    const uint64_t rollout_seed = local.Next();
+    if (r == 0) {
+      // The default: what the rollout policy would do here. It is asked on
+      // a determinized copy, so an omniscient rollout policy can't peek.
+      players_[me]->Reset(rollout_seed);
+      prior = players_[me]->ChooseFor(*determinized_, d);
     }
-    totals[i] = total;
+    for (int i = 0; i < n; ++i) {
+      if (!rollout_game_) rollout_game_.emplace(*determinized_);
+      Game& g = *rollout_game_;
+      g = *determinized_;
+      g.Advance();  // the same decision, in the copy
+      g.Apply(i);
+      totals_[i] += Rollout(g, me, rollout_seed);
+    }
   }
   int best = prior;
   for (int i = 0; i < n; ++i)
-    if (totals[i] > totals[best]) best = i;
+    if (totals_[i] > totals_[best]) best = i;
+  if ((totals_[best] - totals_[prior]) / params_.rollouts <= params_.margin) return prior;
   return best;
 }
 

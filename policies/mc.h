@@ -1,13 +1,24 @@
-// A look-ahead player: for each legal action it plays out N games from a
-// copy of the state with another policy (rollouts) and picks the action with
-// the best average result. Its budget is a number of rollouts, never a time, so
-// its play does not depend on the machine. It does not peek: every rollout
-// starts from a determinization that reshuffles what its player can't see
-// (the opponent's hand with the opponent's library, and its own library).
+// A look-ahead player. At each decision with a real choice it plays every
+// legal action forward in `rollouts` copies of the game, each continued by
+// another policy (the rollout policy) for up to `depth` decisions, scores
+// where each copy ends up, and picks the action with the best mean. Its
+// budget is counted in rollouts and decisions, never in time, so its play
+// does not depend on the machine or its load.
+//
+// It does not peek: every rollout starts from a determinization that deals
+// again what its player can't see (the opponent's hand with the opponent's
+// library, and its own library's order). Rollout r of every action starts
+// from the same determinization with the same rollout seeds (common random
+// numbers), so actions are compared on the same futures. It keeps what the
+// rollout policy itself would do unless another action scores better by more
+// than `margin`: a handful of noisy rollouts should not overrule a sound
+// default.
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "engine/rng.h"
 #include "policies/policy.h"
@@ -16,24 +27,40 @@ namespace strata {
 
 class McPolicy : public Policy {
  public:
-  McPolicy(uint64_t seed, int rollouts, std::string rollout_spec, int depth)
-      : rng_(seed), rollouts_(rollouts), rollout_spec_(std::move(rollout_spec)), depth_(depth) {}
+  struct Params {
+    int rollouts = 8;                   // per legal action
+    int depth = 40;                     // decisions per rollout before the position is scored
+    std::string rollout = "heuristic";  // the policy that plays rollouts (and the default)
+    double margin = 0.02;               // how much better than the default an action must score
+  };
+  // `rollout` must be a valid policy spec (MakePolicy checks it first).
+  McPolicy(uint64_t seed, Params params);
   int Choose(const PlayerView& view, const Decision& decision) override;
   std::string Name() const override;
+  void Reset(uint64_t seed) override { rng_.Seed(seed); }
   // It needs the game to copy it, and hides what its player can't see itself.
   bool omniscient() const override { return true; }
 
  private:
-  double Rollout(const Game& start, Player me, Rng& rng);
+  double Rollout(Game& game, Player me, uint64_t seed);
   Rng rng_;
-  int rollouts_;
-  std::string rollout_spec_;
-  int depth_;  // decisions per rollout before the position is scored
+  Params params_;
+  std::unique_ptr<Policy> players_[2];  // rollout players, reseeded for every rollout
+  std::optional<Game> determinized_;    // scratch games, reused so a decision does not allocate
+  std::optional<Game> rollout_game_;
+  std::vector<uint64_t> seeds_;
+  std::vector<double> totals_;
 };
 
-// A copy of the game in which everything `me` can't see is reshuffled: the
-// opponent's hand and library are dealt again from their union, and `me`'s
-// library is shuffled. Depends only on what `me` may know.
+// Copies `game` into `out` and deals again everything `me` can't see: the
+// opponent's hand and library from their union, and `me`'s library in a new
+// order. The result depends only on what `me` may know (and `rng`).
+void Determinize(const Game& game, Player me, Rng& rng, Game& out);
 Game Determinize(const Game& game, Player me, Rng& rng);
+
+// How good the position is for `me`, in [0, 1]: 1 or 0 when the game is
+// over, otherwise a logistic score of life, creatures on the battlefield and
+// cards in hand. Reads only what `me` could see (hand sizes, not hands).
+double ScorePosition(const Game& game, Player me);
 
 }  // namespace strata

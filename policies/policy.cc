@@ -1,9 +1,11 @@
 #include "policies/policy.h"
 
 #include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_split.h"
 #include "policies/heuristic.h"
 #include "policies/mc.h"
+#include "policies/passive.h"
 #include "policies/random_policy.h"
 
 namespace strata {
@@ -13,6 +15,8 @@ absl::StatusOr<std::unique_ptr<Policy>> MakePolicy(const std::string& spec, uint
   const std::string& name = head[0];
   std::vector<std::pair<std::string, std::string>> params;
   if (head.size() > 1 && !head[1].empty()) {
+    // name=value pairs; a value may be a policy spec with its own ':' and
+    // '=' (rollout=heuristic:style=control).
     for (auto kv : absl::StrSplit(head[1], absl::ByAnyChar(",;"))) {
       std::vector<std::string> p = absl::StrSplit(kv, absl::MaxSplits('=', 1));
       if (p.size() != 2)
@@ -43,29 +47,55 @@ absl::StatusOr<std::unique_ptr<Policy>> MakePolicy(const std::string& spec, uint
     }
     return std::unique_ptr<Policy>(new HeuristicPolicy(seed, style));
   }
+  if (name == "passive") {
+    if (!params.empty())
+      return absl::InvalidArgumentError("policy '" + spec + "': passive takes no parameters");
+    return std::unique_ptr<Policy>(new PassivePolicy());
+  }
   if (name == "mc") {
-    // Parameters are separated by ';' (',' separates the players' policies).
-    int rollouts = 8, depth = 400;
-    std::string rollout = "heuristic";
+    McPolicy::Params mc;
     for (auto& [k, v] : params) {
       bool ok = true;
       if (k == "rollouts")
-        ok = absl::SimpleAtoi(v, &rollouts) && rollouts >= 1 && rollouts <= 100000;
+        ok = absl::SimpleAtoi(v, &mc.rollouts) && mc.rollouts >= 1 && mc.rollouts <= 100000;
       else if (k == "depth")
-        ok = absl::SimpleAtoi(v, &depth) && depth >= 1 && depth <= 100000;
-      else if (k == "rollout")
-        ok = v == "random" || v.rfind("heuristic", 0) == 0;
-      else
+        ok = absl::SimpleAtoi(v, &mc.depth) && mc.depth >= 1 && mc.depth <= 100000;
+      else if (k == "margin")
+        ok = absl::SimpleAtod(v, &mc.margin) && mc.margin >= 0 && mc.margin <= 1;
+      else if (k == "rollout") {
+        ok = v.rfind("mc", 0) != 0 && MakePolicy(v, seed).ok();
+        mc.rollout = v;
+      } else
         ok = false;
       if (!ok)
         return absl::InvalidArgumentError(
             "policy '" + spec + "': parameter '" + k +
-            "': expected rollouts=N (1..100000), depth=N (1..100000) or rollout=random|heuristic");
+            "': expected rollouts=N (1..100000), depth=N (1..100000), margin=M (0..1) or "
+            "rollout=P (a policy other than mc)");
     }
-    return std::unique_ptr<Policy>(new McPolicy(seed, rollouts, rollout, depth));
+    return std::unique_ptr<Policy>(new McPolicy(seed, mc));
   }
   return absl::InvalidArgumentError("unknown policy '" + name + "'; known policies:\n" +
                                     PolicyHelp());
+}
+
+absl::StatusOr<std::array<std::string, 2>> ParsePolicyPair(const std::string& text) {
+  std::vector<std::string> specs;
+  for (absl::string_view token : absl::StrSplit(text, ',')) {
+    // "name=value" before any ':' continues the previous spec's parameters.
+    absl::string_view head = token.substr(0, token.find(':'));
+    if (!specs.empty() && head.find('=') != absl::string_view::npos)
+      absl::StrAppend(&specs.back(), ",", token);
+    else
+      specs.emplace_back(token);
+  }
+  if (specs.size() == 1) specs.push_back(specs[0]);
+  if (specs.size() != 2)
+    return absl::InvalidArgumentError("'" + text + "': expected one policy or two, P1,P2 (got " +
+                                      std::to_string(specs.size()) + ")");
+  for (const std::string& s : specs)
+    if (auto p = MakePolicy(s, 1); !p.ok()) return p.status();
+  return std::array<std::string, 2>{specs[0], specs[1]};
 }
 
 std::string PolicyHelp() {
@@ -74,9 +104,12 @@ std::string PolicyHelp() {
          "  heuristic[:style=aggro|control]   plays lands and spells on curve, attacks when the "
          "race favours it, blocks to survive or trade, aims harmful spells at the opponent "
          "(default style aggro)\n"
-         "  mc[:rollouts=N;rollout=P;depth=D]   for each legal action, N rollouts (default 8) from "
-         "determinized copies (the opponent's hand and the libraries reshuffled) played by P "
-         "(default heuristic) for up to D decisions (default 400); picks the best average\n";
+         "  passive   passes whenever it may; never attacks or blocks\n"
+         "  mc[:rollouts=N,depth=D,rollout=P,margin=M]   for each legal action, N rollouts "
+         "(default 8) from determinized copies (the opponent's hand and the libraries dealt "
+         "again) played by P (default heuristic) for up to D decisions (default 40), then the "
+         "position scored; keeps P's own choice unless another action scores better by more "
+         "than M (default 0.02)\n";
 }
 
 }  // namespace strata

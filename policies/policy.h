@@ -4,6 +4,7 @@
 // reproducible from their seed.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <string>
 
@@ -21,14 +22,24 @@ class Policy {
   virtual int Choose(const PlayerView& view, const Decision& decision) = 0;
   virtual std::string Name() const = 0;
   virtual bool omniscient() const { return false; }
+  // Starts afresh with a new seed, as if just constructed with it, so one
+  // policy object can play many games (or rollouts) without allocating.
+  virtual void Reset(uint64_t seed) = 0;
   // Convenience: choose for the player the decision is for.
   int ChooseFor(const Game& game, const Decision& decision) {
     return Choose(PlayerView(game, decision.player, omniscient()), decision);
   }
 };
 
-// Builds a policy from a spec such as "random" or "random:pass=0.3".
+// Builds a policy from a spec: a name, then optionally ':' and parameters
+// name=value separated by ',' (or ';'), e.g. "random:pass=0.3" or
+// "mc:rollouts=16,depth=40,rollout=heuristic:style=control".
 absl::StatusOr<std::unique_ptr<Policy>> MakePolicy(const std::string& spec, uint64_t seed);
+// The two players' specs of a --policies flag, "P1,P2" or one spec for both.
+// A ',' followed by name=value continues a spec's parameters, so
+// "mc:rollouts=8,depth=20,heuristic" is mc against heuristic. Every spec is
+// checked with MakePolicy.
+absl::StatusOr<std::array<std::string, 2>> ParsePolicyPair(const std::string& text);
 // One line per policy with its parameters, for --help.
 std::string PolicyHelp();
 

@@ -15,6 +15,7 @@ class RandomPolicy : public Policy {
       : rng_(seed), pass_probability_(pass_probability) {}
   int Choose(const PlayerView& view, const Decision& decision) override;
   std::string Name() const override;
+  void Reset(uint64_t seed) override { rng_.Seed(seed); }
 
  private:
   Rng rng_;

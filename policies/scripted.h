@@ -74,6 +74,8 @@ class ScriptedPolicy : public Policy {
   // The script is the scenario's author: it knows the whole board.
   bool omniscient() const override { return true; }
   std::string Name() const override { return "scripted"; }
+  // A script is its own randomness: nothing to reseed.
+  void Reset(uint64_t) override {}
 
  private:
   int Fail(const std::string& message, const Decision& d);

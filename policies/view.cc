@@ -25,4 +25,16 @@ bool PlayerView::Visible(ObjId o) const {
   }
 }
 
+CardId PlayerView::CastingCard() const {
+  const StackItem* item = game_.Casting();
+  if (!item || (item->from != BodySource::kSpell && item->from != BodySource::kActivated))
+    return kNoCard;
+  return item->body_card;
+}
+
+int PlayerView::CastingAbility() const {
+  const StackItem* item = game_.Casting();
+  return item && item->from == BodySource::kActivated ? item->ability : -1;
+}
+
 }  // namespace strata

@@ -52,6 +52,12 @@ class PlayerView {
                                                            : game_.state().obj.controller[o];
   }
 
+  // The spell or ability being cast (a spell is revealed as it is cast): its
+  // card, and the activated ability's index or -1 for a spell. kNoCard when
+  // nothing is being cast or it is a triggered or phase ability.
+  CardId CastingCard() const;
+  int CastingAbility() const;
+
   // The whole game: only for omniscient policies; others get nullptr.
   const Game* whole_game() const { return omniscient_ ? &game_ : nullptr; }
 

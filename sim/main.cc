@@ -73,7 +73,7 @@ int main(int argc, char** argv) {
   // strata play
   auto* play = app.add_subcommand("play", "play one game between two decks and print its log");
   std::vector<std::string> play_decks;
-  std::vector<std::string> play_policies{"random", "random"};
+  std::string play_policies = "random";
   uint64_t play_seed = 1;
   std::string play_rules = "modern";
   bool play_quiet = false;
@@ -82,9 +82,8 @@ int main(int argc, char** argv) {
       ->delimiter(',')
       ->expected(2);
   play->add_option("--policies", play_policies,
-                   "two policies, A first (default random,random):\n" + strata::PolicyHelp())
-      ->delimiter(',')
-      ->expected(2);
+                   "P1,P2: deck A's player then deck B's, or one for both (default random):\n" +
+                       strata::PolicyHelp());
   play->add_option("--seed", play_seed, "the game's seed (default 1)");
   play->add_option("--rules", play_rules, "layer edition: classic, m10 or modern")
       ->check(CLI::IsMember({"classic", "m10", "modern"}));
@@ -126,9 +125,8 @@ int main(int argc, char** argv) {
   sim->add_option("--games", sim_args.games, "games per matchup (default 800)")
       ->check(CLI::Range(1, 100000000));
   sim->add_option("--policies", sim_args.policies,
-                  "two policies, deck A's first (default heuristic)")
-      ->delimiter(',')
-      ->expected(2);
+                  "P1,P2: deck A's player then deck B's, or one for both (default heuristic):\n" +
+                      strata::PolicyHelp());
   sim->add_option("--rules", sim_args.rules, "layer edition: classic, m10 or modern")
       ->check(CLI::IsMember({"classic", "m10", "modern"}));
   sim->add_option("--seed", sim_args.seed, "run seed (default 1)");
@@ -142,7 +140,7 @@ int main(int argc, char** argv) {
                   "--games is the cap")
       ->check(CLI::Range(0.0001, 0.5));
   sim->add_option("--out", sim_args.out,
-                  "write summary.json, matchups.csv and study.toml into this directory");
+                  "write summary.json, matchups.csv, cards.csv and study.toml into this directory");
   sim->add_option("--games-out", sim_args.games_out_file,
                   "one JSON line per game, in game order, into FILE (default: DIR/games.jsonl "
                   "of --out)")
@@ -166,9 +164,7 @@ int main(int argc, char** argv) {
   replay->add_option("--decks", replay_args.decks, "without --from: the study's deck files")
       ->delimiter(',');
   replay->add_option("--games", replay_args.games, "without --from: games per matchup");
-  replay->add_option("--policies", replay_args.policies, "without --from: the two policies")
-      ->delimiter(',')
-      ->expected(2);
+  replay->add_option("--policies", replay_args.policies, "without --from: the study's policies");
   replay->add_option("--rules", replay_args.rules, "without --from: the layer edition")
       ->check(CLI::IsMember({"classic", "m10", "modern"}));
   replay->add_option("--seed", replay_args.seed, "without --from: the run seed");
@@ -226,15 +222,14 @@ int main(int argc, char** argv) {
       }
       decks.push_back(*d);
     }
-    std::unique_ptr<strata::Policy> policies[2];
-    for (int p = 0; p < 2; ++p) {
-      auto pol = strata::MakePolicy(play_policies[p], strata::Rng::GameSeed(play_seed, 1000 + p));
-      if (!pol.ok()) {
-        std::fprintf(stderr, "--policies: %s\n", std::string(pol.status().message()).c_str());
-        return 1;
-      }
-      policies[p] = std::move(*pol);
+    auto specs = strata::ParsePolicyPair(play_policies);
+    if (!specs.ok()) {
+      std::fprintf(stderr, "--policies: %s\n", std::string(specs.status().message()).c_str());
+      return 1;
     }
+    std::unique_ptr<strata::Policy> policies[2];
+    for (int p = 0; p < 2; ++p)
+      policies[p] = *strata::MakePolicy((*specs)[p], strata::Rng::GameSeed(play_seed, 1000 + p));
     strata::GameOptions opt;
     opt.edition = *strata::ParseEdition(play_rules);
     opt.seed = play_seed;

@@ -1,10 +1,14 @@
 #include "sim/report.h"
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <tuple>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "sim/card_stats.h"
 
 namespace strata {
 namespace {
@@ -19,10 +23,179 @@ std::string Quote(const std::string& s) {
 }
 
 std::string Num(double v) {
+  if (!std::isfinite(v)) return "null";
   return absl::StrFormat("%.6f", v);
 }
 
+// A score in wins: whole, or with a half for a draw.
+std::string Wins(double v) {
+  return v == std::floor(v) ? absl::StrFormat("%.0f", v) : absl::StrFormat("%.1f", v);
+}
+
+std::string CsvField(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+double Rate(double wins, double games) {
+  return games > 0 ? wins / games : std::nan("");
+}
+
 }  // namespace
+
+DeckScore ScoreOf(const std::vector<MatchupStats>& results, int deck) {
+  DeckScore s;
+  for (auto& m : results) {
+    if (m.deck_a == deck) s.wins += m.a_wins + 0.5 * m.draws, s.games += m.games;
+    if (m.deck_b == deck) s.wins += m.b_wins + 0.5 * m.draws, s.games += m.games;
+  }
+  return s;
+}
+
+std::vector<DeckCards> CardTables(const CardDb* db, const SimOptions& opt,
+                                  const std::vector<MatchupStats>& results) {
+  std::vector<DeckCards> out;
+  for (int d = 0; d < static_cast<int>(opt.decks.size()); ++d) {
+    DeckCards t;
+    t.deck = d;
+    t.score = ScoreOf(results, d);
+    std::vector<CardId> distinct = DistinctCards(opt.decks[d]);
+    distinct.resize(std::min<size_t>(distinct.size(), kMaxDistinctCards));
+    for (CardId c : distinct) {
+      CardRow r;
+      r.card = c;
+      r.name = db ? (*db)[c].name : absl::StrCat("card#", c);
+      r.copies =
+          static_cast<int>(std::count(opt.decks[d].main.begin(), opt.decks[d].main.end(), c));
+      t.cards.push_back(r);
+    }
+    int64_t drawn_score[kMaxDistinctCards] = {}, cast_score[kMaxDistinctCards] = {},
+            opening_score[kMaxDistinctCards] = {};
+    for (auto& m : results) {
+      for (int side = 0; side < 2; ++side) {
+        if ((side == 0 ? m.deck_a : m.deck_b) != d) continue;
+        for (size_t i = 0; i < t.cards.size(); ++i) {
+          const CardCounts& c = m.cards.side[side][i];
+          t.cards[i].drawn += c.drawn;
+          t.cards[i].cast += c.cast;
+          t.cards[i].opening += c.opening;
+          drawn_score[i] += c.drawn_score;
+          cast_score[i] += c.cast_score;
+          opening_score[i] += c.opening_score;
+        }
+      }
+    }
+    for (size_t i = 0; i < t.cards.size(); ++i) {
+      CardRow& r = t.cards[i];
+      r.drawn_wins = drawn_score[i] / 2.0;
+      r.cast_wins = cast_score[i] / 2.0;
+      r.opening_wins = opening_score[i] / 2.0;
+      r.not_drawn = static_cast<int64_t>(t.score.games) - r.drawn;
+      r.not_drawn_wins = t.score.wins - r.drawn_wins;
+    }
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
+StudyRatings RateDecks(const SimOptions& opt, const std::vector<MatchupStats>& results) {
+  const size_t n = opt.decks.size();
+  StudyRatings r;
+  r.win_rate.assign(n, std::vector<double>(n, std::nan("")));
+  std::vector<std::vector<double>> wins(n, std::vector<double>(n, 0.0));
+  for (auto& m : results) {
+    wins[m.deck_a][m.deck_b] += m.a_wins + 0.5 * m.draws;
+    wins[m.deck_b][m.deck_a] += m.b_wins + 0.5 * m.draws;
+  }
+  for (size_t i = 0; i < n; ++i)
+    for (size_t j = 0; j < n; ++j)
+      if (i != j && wins[i][j] + wins[j][i] > 0)
+        r.win_rate[i][j] = wins[i][j] / (wins[i][j] + wins[j][i]);
+  r.prior = RatingExists(wins) ? 0.0 : 0.5;
+  r.fit = FitBradleyTerry(wins, r.prior);
+  return r;
+}
+
+void PrintStudy(FILE* out, const SimOptions& opt, const std::vector<MatchupStats>& results,
+                const StudyInfo& info) {
+  auto name = [&](int d) { return opt.decks[d].name.c_str(); };
+  std::fprintf(out, "%-16s %-16s %7s %7s %16s %6s %8s %6s\n", "deck A", "deck B", "games", "A win",
+               "95% interval", "draws", "1st wins", "turns");
+  int64_t total_games = 0;
+  for (auto& m : results) {
+    Interval ci = Wilson(m.a_wins + 0.5 * m.draws, static_cast<double>(m.games));
+    std::fprintf(out, "%-16s %-16s %7lld %6.1f%% [%5.1f%%, %5.1f%%] %6lld %7.1f%% %6.1f\n",
+                 name(m.deck_a), name(m.deck_b), static_cast<long long>(m.games),
+                 100.0 * (m.a_wins + 0.5 * m.draws) / m.games, 100 * ci.low, 100 * ci.high,
+                 static_cast<long long>(m.draws), 100.0 * m.first_player_wins / m.games,
+                 static_cast<double>(m.turns) / m.games);
+    total_games += m.games;
+  }
+  const int n = static_cast<int>(opt.decks.size());
+  if (results.size() > 1) {
+    StudyRatings r = RateDecks(opt, results);
+    std::fprintf(out, "\n%-16s %7s %7s %16s %7s\n", "deck", "games", "win", "95% interval",
+                 "rating");
+    for (int d = 0; d < n; ++d) {
+      DeckScore s = ScoreOf(results, d);
+      Interval ci = Wilson(s.wins, s.games);
+      std::fprintf(out, "%-16s %7.0f %6.1f%% [%5.1f%%, %5.1f%%] %+7.0f\n", name(d), s.games,
+                   100 * Rate(s.wins, s.games), 100 * ci.low, 100 * ci.high, r.fit.elo[d]);
+    }
+    std::fprintf(out, "ratings: Bradley-Terry fitted to the matrix, Elo scale, mean 0%s\n",
+                 r.prior > 0 ? " (with half a win each way per pair: a deck won or lost all)" : "");
+    std::fprintf(out, "\nwin %% of row deck against column deck\n%19s", "");
+    for (int j = 0; j < n; ++j) std::fprintf(out, "%5d", j + 1);
+    std::fprintf(out, "\n");
+    for (int i = 0; i < n; ++i) {
+      std::fprintf(out, "%2d %-16.16s", i + 1, name(i));
+      for (int j = 0; j < n; ++j) {
+        double v = r.win_rate[i][j];
+        if (std::isfinite(v))
+          std::fprintf(out, "%5.0f", 100 * v);
+        else
+          std::fprintf(out, "%5s", "-");
+      }
+      std::fprintf(out, "\n");
+    }
+  }
+  // Each deck's best and worst cards by the deck's win rate in games where
+  // the card was drawn, among cards drawn in at least 30 games.
+  constexpr int kShow = 2;
+  std::fprintf(out,
+               "\ncards: deck win %% when drawn [95%% interval], games drawn, win %% when not\n");
+  for (const DeckCards& t : CardTables(info.db, opt, results)) {
+    std::vector<const CardRow*> rows;
+    for (auto& c : t.cards)
+      if (c.drawn >= 30) rows.push_back(&c);
+    std::stable_sort(rows.begin(), rows.end(), [](const CardRow* x, const CardRow* y) {
+      return x->drawn_wins * y->drawn > y->drawn_wins * x->drawn;
+    });
+    std::fprintf(out, "%s (%.1f%%)\n", name(t.deck), 100 * Rate(t.score.wins, t.score.games));
+    for (size_t k = 0; k < rows.size(); ++k) {
+      if (k >= kShow && k + kShow < rows.size()) continue;
+      const CardRow& c = *rows[k];
+      Interval ci = Wilson(c.drawn_wins, static_cast<double>(c.drawn));
+      std::string not_drawn = c.not_drawn > 0
+                                  ? absl::StrFormat("%5.1f%%", 100 * c.not_drawn_wins / c.not_drawn)
+                                  : "    -";
+      std::fprintf(out, "  %c %-26.26s %2dx %5.1f%% [%5.1f%%, %5.1f%%] %7lld   not %s\n",
+                   k < kShow ? '+' : '-', c.name.c_str(), c.copies,
+                   100 * Rate(c.drawn_wins, static_cast<double>(c.drawn)), 100 * ci.low,
+                   100 * ci.high, static_cast<long long>(c.drawn), not_drawn.c_str());
+    }
+  }
+  // A resumed study: the speed is this run's.
+  const int64_t run = info.run_games >= 0 ? info.run_games : total_games;
+  std::fprintf(
+      out, "\n%lld games%s in %.1f s (%.0f games/s), policies %s vs %s, rules %s, seed %llu\n",
+      static_cast<long long>(total_games),
+      run != total_games ? absl::StrCat(" (", run, " in this run)").c_str() : "", info.seconds,
+      info.seconds > 0 ? run / info.seconds : 0.0, opt.policies[0].c_str(), opt.policies[1].c_str(),
+      info.rules.c_str(), static_cast<unsigned long long>(opt.seed));
+}
 
 absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
                         const std::vector<MatchupStats>& results, const StudyInfo& info) {
@@ -42,6 +215,10 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
   j += absl::StrCat("  \"games_per_matchup\": ", opt.games, ",\n");
   j += absl::StrCat("  \"paired_seats\": ", opt.pair ? "true" : "false", ",\n");
   j += absl::StrCat("  \"partial\": ", info.partial ? "true" : "false", ",\n");
+  // Each matchup's raw per-card counts, exact (scores in half points), by
+  // the order of each deck's cards in "cards": enough to merge or resume.
+  j += "  \"card_count_fields\": [\"drawn\", \"drawn_half_points\", \"opening\", "
+       "\"opening_half_points\", \"cast\", \"cast_half_points\"],\n";
   j += "  \"matchups\": [\n";
   std::string csv =
       "deck_a,deck_b,games,a_wins,b_wins,draws,a_win_rate,ci_low,ci_high,first_player_wins,"
@@ -64,23 +241,89 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
     j += "}, \"turn_histogram\": [";
     for (size_t t = 0; t < m.turn_histogram.size(); ++t)
       j += absl::StrCat(t ? ", " : "", m.turn_histogram[t]);
+    j += "], \"card_counts\": [";
+    for (int side = 0; side < 2; ++side) {
+      size_t distinct = DistinctCards(opt.decks[side ? m.deck_b : m.deck_a]).size();
+      distinct = std::min<size_t>(distinct, kMaxDistinctCards);
+      j += side ? ", [" : "[";
+      for (size_t c = 0; c < distinct; ++c) {
+        const CardCounts& k = m.cards.side[side][c];
+        j += absl::StrCat(c ? ", [" : "[", k.drawn, ", ", k.drawn_score, ", ", k.opening, ", ",
+                          k.opening_score, ", ", k.cast, ", ", k.cast_score, "]");
+      }
+      j += "]";
+    }
     j += absl::StrCat("]}", i + 1 < results.size() ? "," : "", "\n");
     csv += absl::StrCat(a, ",", b, ",", m.games, ",", m.a_wins, ",", m.b_wins, ",", m.draws, ",",
                         Num(rate), ",", Num(ci.low), ",", Num(ci.high), ",", m.first_player_wins,
                         ",", Num(static_cast<double>(m.turns) / m.games), "\n");
   }
   j += "  ],\n  \"decks\": [\n";
+  StudyRatings rating = RateDecks(opt, results);
   for (size_t d = 0; d < opt.decks.size(); ++d) {
-    double wins = 0, games = 0;
-    for (auto& m : results) {
-      if (m.deck_a == static_cast<int>(d)) wins += m.a_wins + 0.5 * m.draws, games += m.games;
-      if (m.deck_b == static_cast<int>(d)) wins += m.b_wins + 0.5 * m.draws, games += m.games;
+    DeckScore s = ScoreOf(results, static_cast<int>(d));
+    Interval ci = Wilson(s.wins, s.games);
+    j += absl::StrCat("    {\"deck\": ", Quote(opt.decks[d].name),
+                      ", \"games\": ", static_cast<int64_t>(s.games),
+                      ", \"win_rate\": ", Num(s.games ? s.wins / s.games : 0), ", \"ci95\": [",
+                      Num(ci.low), ", ", Num(ci.high), "], \"rating\": ", Num(rating.fit.elo[d]),
+                      "}", d + 1 < opt.decks.size() ? "," : "", "\n");
+  }
+  j += "  ],\n";
+  // The matrix: score of the row deck against the column deck.
+  j += "  \"matrix\": {\"decks\": [";
+  for (size_t d = 0; d < opt.decks.size(); ++d)
+    j += absl::StrCat(d ? ", " : "", Quote(opt.decks[d].name));
+  j += "], \"win_rate\": [";
+  for (size_t a = 0; a < opt.decks.size(); ++a) {
+    j += a ? ", [" : "[";
+    for (size_t b = 0; b < opt.decks.size(); ++b)
+      j += absl::StrCat(b ? ", " : "", Num(rating.win_rate[a][b]));
+    j += "]";
+  }
+  j += "]},\n";
+  j += absl::StrCat("  \"ratings\": {\"model\": \"bradley-terry\", \"scale\": \"elo\", \"prior\": ",
+                    Num(rating.prior), ", \"converged\": ", rating.fit.converged ? "true" : "false",
+                    ", \"iterations\": ", rating.fit.iterations, ", \"elo\": {");
+  for (size_t d = 0; d < opt.decks.size(); ++d)
+    j += absl::StrCat(d ? ", " : "", Quote(opt.decks[d].name), ": ", Num(rating.fit.elo[d]));
+  j += "}},\n";
+  // Per card: the deck's score in games where the card was drawn, cast or
+  // in the opening hand, and where it was not drawn.
+  std::string cards_csv = "deck,card,copies,games";
+  for (const char* k : {"drawn", "cast", "opening", "not_drawn"})
+    cards_csv +=
+        absl::StrCat(",", k, ",", k, "_wins,", k, "_win_rate,", k, "_ci_low,", k, "_ci_high");
+  cards_csv += "\n";
+  j += "  \"cards\": [\n";
+  std::vector<DeckCards> tables = CardTables(info.db, opt, results);
+  for (size_t t = 0; t < tables.size(); ++t) {
+    const DeckCards& dc = tables[t];
+    const std::string& deck = opt.decks[dc.deck].name;
+    j += absl::StrCat("    {\"deck\": ", Quote(deck),
+                      ", \"games\": ", static_cast<int64_t>(dc.score.games),
+                      ", \"wins\": ", Wins(dc.score.wins), ", \"cards\": [\n");
+    for (size_t i = 0; i < dc.cards.size(); ++i) {
+      const CardRow& c = dc.cards[i];
+      j += absl::StrCat("      {\"card\": ", Quote(c.name), ", \"copies\": ", c.copies);
+      cards_csv += absl::StrCat(CsvField(deck), ",", CsvField(c.name), ",", c.copies, ",",
+                                static_cast<int64_t>(dc.score.games));
+      for (auto [key, n, w] :
+           {std::tuple{"drawn", c.drawn, c.drawn_wins}, std::tuple{"cast", c.cast, c.cast_wins},
+            std::tuple{"opening", c.opening, c.opening_wins},
+            std::tuple{"not_drawn", c.not_drawn, c.not_drawn_wins}}) {
+        Interval ci = Wilson(w, static_cast<double>(n));
+        double rate = Rate(w, static_cast<double>(n));
+        j += absl::StrCat(", \"", key, "\": ", n, ", \"", key, "_wins\": ", Wins(w), ", \"", key,
+                          "_win_rate\": ", Num(rate), ", \"", key, "_ci95\": [", Num(ci.low), ", ",
+                          Num(ci.high), "]");
+        cards_csv += absl::StrCat(",", n, ",", Wins(w), ",", n ? Num(rate) : "", ",", Num(ci.low),
+                                  ",", Num(ci.high));
+      }
+      j += absl::StrCat("}", i + 1 < dc.cards.size() ? "," : "", "\n");
+      cards_csv += "\n";
     }
-    Interval ci = Wilson(wins, games);
-    j += absl::StrCat("    {\"deck\": ", Quote(opt.decks[d].name), ", \"games\": ", games,
-                      ", \"win_rate\": ", Num(games ? wins / games : 0), ", \"ci95\": [",
-                      Num(ci.low), ", ", Num(ci.high), "]}", d + 1 < opt.decks.size() ? "," : "",
-                      "\n");
+    j += absl::StrCat("    ]}", t + 1 < tables.size() ? "," : "", "\n");
   }
   j += "  ],\n";
   // How this run went: differs between runs of the same study.
@@ -89,7 +332,8 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
                     ", \"seconds\": ", Num(info.seconds),
                     ", \"games_per_second\": ", Num(info.seconds > 0 ? total / info.seconds : 0),
                     "}\n}\n");
-  for (auto [name, text] : {std::pair{"summary.json", &j}, std::pair{"matchups.csv", &csv}}) {
+  for (auto [name, text] : {std::pair{"summary.json", &j}, std::pair{"matchups.csv", &csv},
+                            std::pair{"cards.csv", &cards_csv}}) {
     std::ofstream out(std::filesystem::path(dir) / name);
     if (!out) return absl::InvalidArgumentError(absl::StrCat(dir, "/", name, ": cannot write"));
     out << *text;

@@ -25,6 +25,7 @@ void MatchupStats::Merge(const MatchupStats& o) {
   turns += o.turns;
   for (size_t i = 0; i < end_reasons.size(); ++i) end_reasons[i] += o.end_reasons[i];
   for (size_t i = 0; i < turn_histogram.size(); ++i) turn_histogram[i] += o.turn_histogram[i];
+  cards.Merge(o.cards);
 }
 
 Interval Wilson(double k, double n, double z) {
@@ -90,13 +91,21 @@ std::pair<int, int> MatchupPair(const SimOptions& opt, int matchup) {
   return out;
 }
 
-GameRecord PlayStudyGame(const SimOptions& opt, int matchup, int64_t index, Game& g, bool log) {
+StudyWorker::StudyWorker(const CardDb& db, const SimOptions& opt) : game(db, GameOptions{}) {
+  for (int d = 0; d < 2; ++d) policies[d] = *MakePolicy(opt.policies[d], 1);
+}
+StudyWorker::~StudyWorker() = default;
+StudyWorker::StudyWorker(StudyWorker&&) noexcept = default;
+
+GameRecord PlayStudyGame(const SimOptions& opt, int matchup, int64_t index, StudyWorker& w,
+                         bool log) {
   auto [a, b] = MatchupPair(opt, matchup);
   GameSetup setup = SetupOf(opt.seed, matchup, index, opt.pair);
   GameOptions go;
   go.edition = opt.edition;
   go.seed = setup.seed;
   go.log = log;
+  Game& g = w.game;
   g.Reset(go);
   const Deck& da = opt.decks[a];
   const Deck& dbk = opt.decks[b];
@@ -105,11 +114,12 @@ GameRecord PlayStudyGame(const SimOptions& opt, int matchup, int64_t index, Game
     g.Deal(dbk, da, 0);
   else
     g.Deal(da, dbk, 0);
-  std::unique_ptr<Policy> pol[2];
+  Policy* pol[2];
   for (int p = 0; p < 2; ++p) {
     // Policies follow the deck: policies[0] always plays deck A.
     int which = setup.swapped ? 1 - p : p;
-    pol[p] = *MakePolicy(opt.policies[which], Rng::GameSeed(setup.seed, 17 + which));
+    pol[p] = w.policies[which].get();
+    pol[p]->Reset(Rng::GameSeed(setup.seed, 17 + which));
   }
   GameRecord r;
   r.matchup = matchup;
@@ -191,8 +201,8 @@ SimResult RunStudy(const CardDb& db, const SimOptions& opt,
     result.matchups[m].deck_a = pairs[m].first;
     result.matchups[m].deck_b = pairs[m].second;
   }
-  // Each worker reuses one Game: no allocation per game once warm.
-  tbb::enumerable_thread_specific<Game> games([&] { return Game(db, GameOptions{}); });
+  // Each worker reuses one Game and its policies: no allocation per game once warm.
+  tbb::enumerable_thread_specific<StudyWorker> workers_state([&] { return StudyWorker(db, opt); });
   // A wave is a few blocks played in parallel, then merged in order. With
   // --ci, one block: the check after each block decides whether the next
   // is played.
@@ -220,28 +230,30 @@ SimResult RunStudy(const CardDb& db, const SimOptions& opt,
       const int64_t begin = total.games;
       const int64_t end = std::min<int64_t>(opt.games, begin + int64_t{blocks} * kBlockGames);
       const int n_chunks = static_cast<int>((end - begin + kChunkGames - 1) / kChunkGames);
-      tbb::parallel_for(tbb::blocked_range<int>(0, n_chunks, 1),
-                        [&](const tbb::blocked_range<int>& r) {
-                          for (int c = r.begin(); c != r.end(); ++c) {
-                            Chunk& ch = chunks[c];
-                            ch.stats = MatchupStats{};
-                            ch.lines.clear();
-                            ch.done = false;
-                            if (stopping()) continue;
-                            Game& g = games.local();
-                            int64_t first = begin + int64_t{c} * kChunkGames;
-                            int64_t last = std::min<int64_t>(end, first + kChunkGames);
-                            for (int64_t i = first; i < last; ++i) {
-                              GameRecord rec = PlayStudyGame(opt, matchup, i, g);
-                              AddGame(rec, ch.stats);
-                              if (opt.games_out) {
-                                ch.lines += GameRecordJson(opt, rec);
-                                ch.lines += '\n';
-                              }
-                            }
-                            ch.done = true;
-                          }
-                        });
+      tbb::parallel_for(
+          tbb::blocked_range<int>(0, n_chunks, 1), [&](const tbb::blocked_range<int>& r) {
+            for (int c = r.begin(); c != r.end(); ++c) {
+              Chunk& ch = chunks[c];
+              ch.stats = MatchupStats{};
+              ch.lines.clear();
+              ch.done = false;
+              if (stopping()) continue;
+              StudyWorker& w = workers_state.local();
+              int64_t first = begin + int64_t{c} * kChunkGames;
+              int64_t last = std::min<int64_t>(end, first + kChunkGames);
+              for (int64_t i = first; i < last; ++i) {
+                GameRecord rec = PlayStudyGame(opt, matchup, i, w);
+                AddGame(rec, ch.stats);
+                RecordCards(w.game, opt.decks[pairs[matchup].first],
+                            opt.decks[pairs[matchup].second], rec.swapped, ch.stats.cards);
+                if (opt.games_out) {
+                  ch.lines += GameRecordJson(opt, rec);
+                  ch.lines += '\n';
+                }
+              }
+              ch.done = true;
+            }
+          });
       // Merge whole blocks in order; stop at the first one cut short.
       constexpr int kChunksPerBlock = kBlockGames / kChunkGames;
       for (int c0 = 0; c0 < n_chunks; c0 += kChunksPerBlock) {

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <atomic>
+#include <memory>
 #include <ostream>
 #include <string>
 #include <utility>
@@ -14,8 +15,11 @@
 #include "engine/card.h"
 #include "engine/deck.h"
 #include "engine/game.h"
+#include "sim/card_stats.h"
 
 namespace strata {
+
+class Policy;
 
 struct SimOptions {
   std::vector<Deck> decks;
@@ -51,6 +55,7 @@ struct MatchupStats {
   int64_t turns = 0;
   std::array<int64_t, 6> end_reasons{};      // by EndReason
   std::array<int64_t, 41> turn_histogram{};  // turns, the last bucket is 40+
+  CardStats cards;                           // per card of each deck
   void Merge(const MatchupStats& o);
 };
 
@@ -109,10 +114,20 @@ struct GameRecord {
   int WinnerDeck(const SimOptions& o) const { return winner < 0 ? -1 : SeatDeck(o, winner); }
 };
 
-// Plays game `index` of `matchup` in `game` (Reset first, so one Game serves
-// many games). With `log`, the game keeps its log (game.log()); the game is
-// the same either way.
-GameRecord PlayStudyGame(const SimOptions& options, int matchup, int64_t index, Game& game,
+// What a worker reuses from game to game: one Game and the two players
+// (deck A's and deck B's), each Reset for every game.
+struct StudyWorker {
+  StudyWorker(const CardDb& db, const SimOptions& options);
+  ~StudyWorker();
+  StudyWorker(StudyWorker&&) noexcept;
+  Game game;
+  std::array<std::unique_ptr<Policy>, 2> policies;
+};
+
+// Plays game `index` of `matchup` with the worker's game and policies (each
+// Reset first). With `log`, the game keeps its log (w.game.log()); the game
+// is the same either way. The finished game stays in w.game.
+GameRecord PlayStudyGame(const SimOptions& options, int matchup, int64_t index, StudyWorker& w,
                          bool log = false);
 // A game's statistics added to its matchup's.
 void AddGame(const GameRecord& r, MatchupStats& m);

@@ -94,13 +94,10 @@ absl::Status NewStudy(const StudyArgs& a, const CardDb& db, Study& s) {
     o.decks.push_back(*d);
     s.deck_paths.push_back(Abs(path));
   }
-  if (a.policies.size() != 2) return absl::InvalidArgumentError("--policies: expected two");
-  for (int p = 0; p < 2; ++p) {
-    auto pol = MakePolicy(a.policies[p], 1);
-    if (!pol.ok())
-      return absl::InvalidArgumentError(absl::StrCat("--policies: ", pol.status().message()));
-    o.policies[p] = a.policies[p];
-  }
+  auto specs = ParsePolicyPair(a.policies);
+  if (!specs.ok())
+    return absl::InvalidArgumentError(absl::StrCat("--policies: ", specs.status().message()));
+  o.policies = *specs;
   auto edition = ParseEdition(a.rules);
   if (!edition) return absl::InvalidArgumentError("--rules: expected classic, m10 or modern");
   o.edition = *edition;
@@ -154,33 +151,6 @@ absl::Status CheckResumeArgs(const StudyArgs& a, const CardDb& db, const Study& 
   return absl::OkStatus();
 }
 
-void PrintTable(const SimOptions& opt, const std::vector<MatchupStats>& results) {
-  std::printf("%-16s %-16s %7s %7s %16s %6s %8s %6s\n", "deck A", "deck B", "games", "A win",
-              "95% interval", "draws", "1st wins", "turns");
-  for (auto& m : results) {
-    auto ci = Wilson(static_cast<double>(m.a_wins) + 0.5 * m.draws, static_cast<double>(m.games));
-    std::printf("%-16s %-16s %7lld %6.1f%% [%5.1f%%, %5.1f%%] %6lld %7.1f%% %6.1f\n",
-                opt.decks[m.deck_a].name.c_str(), opt.decks[m.deck_b].name.c_str(),
-                static_cast<long long>(m.games), 100.0 * (m.a_wins + 0.5 * m.draws) / m.games,
-                100 * ci.low, 100 * ci.high, static_cast<long long>(m.draws),
-                100.0 * m.first_player_wins / m.games, static_cast<double>(m.turns) / m.games);
-  }
-  if (results.size() > 1) {
-    std::printf("\n%-16s %7s %7s %16s\n", "deck", "games", "win", "95% interval");
-    for (size_t d = 0; d < opt.decks.size(); ++d) {
-      double wins = 0, games = 0;
-      for (auto& m : results) {
-        if (m.deck_a == static_cast<int>(d)) wins += m.a_wins + 0.5 * m.draws, games += m.games;
-        if (m.deck_b == static_cast<int>(d)) wins += m.b_wins + 0.5 * m.draws, games += m.games;
-      }
-      if (games == 0) continue;
-      auto ci = Wilson(wins, games);
-      std::printf("%-16s %7.0f %6.1f%% [%5.1f%%, %5.1f%%]\n", opt.decks[d].name.c_str(), games,
-                  100 * wins / games, 100 * ci.low, 100 * ci.high);
-    }
-  }
-}
-
 // Runs (or continues) a study, prints its table and writes --out.
 int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::string& out,
                  bool resumed) {
@@ -226,29 +196,24 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
   int64_t total = 0;
   for (auto& m : r.matchups)
     if (m.games > 0) started.push_back(m), total += m.games;
-  PrintTable(opt, started);
-  std::printf(
-      "\n%lld games (%lld in this run) in %.1f s (%.0f games/s), policies %s vs %s, "
-      "rules %s, seed %llu\n",
-      static_cast<long long>(total), static_cast<long long>(total - before), seconds,
-      seconds > 0 ? (total - before) / seconds : 0.0, opt.policies[0].c_str(),
-      opt.policies[1].c_str(), s.rules.c_str(), static_cast<unsigned long long>(opt.seed));
+  StudyInfo info{
+      s.command,
+      s.rules,
+      opt.threads > 0 ? opt.threads : static_cast<int>(std::thread::hardware_concurrency()),
+      seconds,
+      &db,
+      !r.complete,
+      total - before};
+  PrintStudy(stdout, opt, started, info);
   if (!out.empty()) {
-    StudyInfo info{
-        s.command,
-        s.rules,
-        opt.threads > 0 ? opt.threads : static_cast<int>(std::thread::hardware_concurrency()),
-        seconds,
-        !r.complete,
-        total - before};
     if (!started.empty()) {
       auto st = WriteStudy(out, opt, started, info);
       if (!st.ok()) return Fail(std::string(st.message()));
     }
     auto st = SaveStudy(out, s, db);
     if (!st.ok()) return Fail(std::string(st.message()));
-    std::printf("wrote %s/summary.json, %s/matchups.csv and %s/%s%s\n", out.c_str(), out.c_str(),
-                out.c_str(), kStudyFile, r.complete ? "" : " (partial)");
+    std::printf("wrote %s/summary.json, matchups.csv, cards.csv and %s%s\n", out.c_str(),
+                kStudyFile, r.complete ? "" : " (partial)");
   }
   if (!s.games_out.empty()) std::printf("wrote %s\n", s.games_out.c_str());
   if (!r.complete) {
@@ -330,8 +295,9 @@ int RunReplayCommand(const StudyArgs& args) {
   if (a.game < 0 || a.game >= opt.games)
     return Fail(absl::StrCat("--game ", a.game, ": expected 0 to ", opt.games - 1,
                              " (the study has ", opt.games, " games per matchup)"));
-  Game game(db, GameOptions{});
-  GameRecord r = PlayStudyGame(opt, a.matchup, a.game, game, /*log=*/!a.quiet);
+  StudyWorker worker(db, opt);
+  const Game& game = worker.game;
+  GameRecord r = PlayStudyGame(opt, a.matchup, a.game, worker, /*log=*/!a.quiet);
   for (auto& line : game.log()) std::printf("%s\n", line.c_str());
   int seat0 = r.SeatDeck(opt, 0), seat1 = r.SeatDeck(opt, 1);
   std::printf("game %lld of matchup %d: %s (A, starts) vs %s (B), seed %llu\n",

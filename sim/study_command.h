@@ -14,7 +14,7 @@ namespace strata {
 struct StudyArgs {
   std::vector<std::string> card_paths;  // --cards (empty: the default, or the study's)
   std::vector<std::string> decks;       // --decks (empty: the bundled playable decks)
-  std::vector<std::string> policies{"heuristic", "heuristic"};
+  std::string policies = "heuristic";   // P1,P2 or one for both (ParsePolicyPair)
   std::string rules = "modern";
   uint64_t seed = 1;
   int games = 0;  // 0: the default

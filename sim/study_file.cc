@@ -1,11 +1,13 @@
 #include "sim/study_file.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "sim/card_stats.h"
 #include "toml++/toml.h"
 
 namespace strata {
@@ -81,7 +83,11 @@ class Reader {
   }
   template <size_t N>
   void Ints(const toml::table& t, std::string_view key, std::array<int64_t, N>& out) {
-    const toml::array* a = t[key].as_array();
+    Ints(t.get(key), key, out);
+  }
+  template <size_t N>
+  void Ints(const toml::node* n, std::string_view key, std::array<int64_t, N>& out) {
+    const toml::array* a = n ? n->as_array() : nullptr;
     if (!a || a->size() != N) return Fail(key, absl::StrCat("an array of ", N, " integers"));
     for (size_t i = 0; i < N; ++i) {
       auto v = (*a)[i].value<int64_t>();
@@ -94,6 +100,10 @@ class Reader {
   std::string file_;
   absl::Status status_;
 };
+
+int DistinctCount(const SimOptions& o, int deck) {
+  return std::min<int>(static_cast<int>(DistinctCards(o.decks[deck]).size()), kMaxDistinctCards);
+}
 
 }  // namespace
 
@@ -132,6 +142,17 @@ absl::Status SaveStudy(const std::string& dir, const Study& s, const CardDb& db)
     ForEachCount(m, [&](const char* key, int64_t& v) { mt.insert(key, v); });
     mt.insert("end_reasons", Counts(m.end_reasons));
     mt.insert("turn_histogram", Counts(m.turn_histogram));
+    // Per distinct card of each deck (sim/card_stats.h): drawn, opening, cast
+    // and their scores in half points.
+    for (int side = 0; side < 2; ++side) {
+      toml::array rows;
+      for (int i = 0; i < DistinctCount(o, side ? m.deck_b : m.deck_a); ++i) {
+        const CardCounts& c = m.cards.side[side][i];
+        rows.push_back(
+            toml::array{c.drawn, c.opening, c.cast, c.drawn_score, c.opening_score, c.cast_score});
+      }
+      mt.insert(side ? "cards_b" : "cards_a", std::move(rows));
+    }
     matchups.push_back(std::move(mt));
   }
   t.insert("matchups", std::move(matchups));
@@ -253,6 +274,22 @@ absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
     ForEachCount(m, [&](const char* key, int64_t& v) { v = r.Int(*mt, key); });
     r.Ints(*mt, "end_reasons", m.end_reasons);
     r.Ints(*mt, "turn_histogram", m.turn_histogram);
+    for (int side = 0; side < 2 && r.status().ok(); ++side) {
+      const char* key = side ? "cards_b" : "cards_a";
+      const toml::array* rows = (*mt)[key].as_array();
+      const int n = DistinctCount(o, side ? pairs[i].second : pairs[i].first);
+      if (!rows || static_cast<int>(rows->size()) != n) {
+        r.Fail(key, absl::StrCat(n, " rows, one per distinct card of the deck"));
+        break;
+      }
+      for (int k = 0; k < n && r.status().ok(); ++k) {
+        std::array<int64_t, 6> v{};
+        r.Ints(rows->get(k), key, v);
+        CardCounts& c = m.cards.side[side][k];
+        c.drawn = v[0], c.opening = v[1], c.cast = v[2];
+        c.drawn_score = v[3], c.opening_score = v[4], c.cast_score = v[5];
+      }
+    }
     if (r.status().ok() && (m.deck_a != pairs[i].first || m.deck_b != pairs[i].second))
       r.Fail("matchups", absl::StrCat("matchup ", i, " between decks ", pairs[i].first, " and ",
                                       pairs[i].second));

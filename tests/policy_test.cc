@@ -7,6 +7,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "policies/mc.h"
+#include "policies/passive.h"
 
 namespace strata {
 namespace {
@@ -157,6 +158,116 @@ TEST_F(PolicyTest, McChoosesLegalActionsAndFinishesGames) {
   int n = 0;
   Play("mc:rollouts=4;depth=40", "heuristic", 3, 0, 1, nullptr, &n);
   EXPECT_GT(n, 10);
+}
+
+TEST_F(PolicyTest, PolicyPairsOnTheCommandLine) {
+  auto one = ParsePolicyPair("heuristic");
+  ASSERT_TRUE(one.ok());
+  EXPECT_EQ((*one)[0], "heuristic");
+  EXPECT_EQ((*one)[1], "heuristic");
+  // A ',' followed by name=value continues mc's parameters.
+  auto mixed = ParsePolicyPair("mc:rollouts=8,depth=20,rollout=heuristic:style=control,passive");
+  ASSERT_TRUE(mixed.ok()) << mixed.status();
+  EXPECT_EQ((*mixed)[0], "mc:rollouts=8,depth=20,rollout=heuristic:style=control");
+  EXPECT_EQ((*mixed)[1], "passive");
+  EXPECT_EQ((*MakePolicy((*mixed)[0], 1))->Name(),
+            "mc:rollouts=8,depth=20,rollout=heuristic:style=control,margin=0.02");
+  auto three = ParsePolicyPair("random,random,random");
+  ASSERT_FALSE(three.ok());
+  EXPECT_THAT(std::string(three.status().message()), HasSubstr("expected one policy or two"));
+  auto bad = ParsePolicyPair("heuristic,mc:rollouts=0");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_THAT(std::string(bad.status().message()), HasSubstr("rollouts=N (1..100000)"));
+  EXPECT_FALSE(ParsePolicyPair("heuristic,mc:rollout=mc").ok());  // no mc inside mc
+  EXPECT_FALSE(ParsePolicyPair("passive:x=1").ok());
+}
+
+// The passive player passes whenever passing is legal, and its games still
+// end (it loses them: it never casts anything).
+TEST_F(PolicyTest, PassivePassesWheneverItMay) {
+  int passes = 0, heuristic_wins = 0;
+  for (uint64_t seed = 1; seed <= 4; ++seed) {
+    GameOptions opt;
+    opt.seed = seed;
+    Game g(*db_, opt);
+    g.Deal(decks_[seed % 4], decks_[(seed + 1) % 4], 0);
+    PassivePolicy passive;
+    auto other = *MakePolicy("heuristic", seed);
+    for (;;) {
+      const Decision& d = g.Advance();
+      if (d.kind == DecisionKind::kNone) break;
+      if (d.player == 1) {
+        g.Apply(other->ChooseFor(g, d));
+        continue;
+      }
+      const int i = passive.ChooseFor(g, d);
+      ASSERT_LT(i, static_cast<int>(d.actions.size()));
+      bool can_pass = false;
+      for (const Action& a : d.actions) can_pass |= a.kind == ActionKind::kPass;
+      if (can_pass) {
+        EXPECT_EQ(d.actions[i].kind, ActionKind::kPass) << DecisionKindName(d.kind);
+        ++passes;
+      }
+      g.Apply(i);
+    }
+    heuristic_wins += g.Winner() == 1;
+  }
+  EXPECT_GT(passes, 10);  // enough decisions were checked
+  EXPECT_EQ(heuristic_wins, 4);
+}
+
+// Reset(seed) makes a used policy play exactly like a new one built with
+// that seed, so runners and rollouts can reuse policies.
+TEST_F(PolicyTest, ResetIsLikeNew) {
+  for (const char* spec : {"random", "heuristic:style=control", "mc:rollouts=2,depth=8"}) {
+    auto play = [&](Policy& p, uint64_t seed) {
+      GameOptions opt;
+      opt.seed = seed;
+      opt.log = true;
+      Game g(*db_, opt);
+      g.Deal(decks_[1], decks_[0], 0);
+      auto other = *MakePolicy("heuristic", 99);
+      for (;;) {
+        const Decision& d = g.Advance();
+        if (d.kind == DecisionKind::kNone) break;
+        g.Apply(d.player == 0 ? p.ChooseFor(g, d) : other->ChooseFor(g, d));
+      }
+      return g.log();
+    };
+    auto used = *MakePolicy(spec, 5);
+    auto first = play(*used, 11);
+    used->Reset(7);
+    auto fresh = *MakePolicy(spec, 7);
+    auto again = play(*used, 12);
+    EXPECT_EQ(again, play(*fresh, 12)) << spec;
+    EXPECT_NE(first, again) << spec;  // a different game, so the comparison means something
+  }
+}
+
+// The leaf score is one player's view of a zero-sum position: the two
+// players' scores add up to 1, and a finished game scores 1 for its winner.
+TEST_F(PolicyTest, ScorePositionIsZeroSum) {
+  GameOptions opt;
+  opt.seed = 3;
+  Game g(*db_, opt);
+  g.Deal(decks_[0], decks_[1], 0);
+  auto a = *MakePolicy("heuristic", 1), b = *MakePolicy("heuristic", 2);
+  int checked = 0;
+  double lowest = 1, highest = 0;
+  for (;;) {
+    const Decision& d = g.Advance();
+    if (d.kind == DecisionKind::kNone) break;
+    const double s0 = ScorePosition(g, 0), s1 = ScorePosition(g, 1);
+    EXPECT_NEAR(s0 + s1, 1.0, 1e-12);
+    lowest = std::min(lowest, s0), highest = std::max(highest, s0);
+    ++checked;
+    g.Apply((d.player == 0 ? *a : *b).ChooseFor(g, d));
+  }
+  ASSERT_GE(g.Winner(), 0);
+  EXPECT_EQ(ScorePosition(g, g.Winner()), 1.0);
+  EXPECT_EQ(ScorePosition(g, Opponent(g.Winner())), 0.0);
+  EXPECT_GT(checked, 20);
+  EXPECT_LT(lowest, highest);  // it moves with the game
 }
 
 }  // namespace

@@ -105,14 +105,17 @@ TEST(WriteStudy, SummaryIsTheSameForOneAndTwoThreads) {
   for (int t = 1; t <= 2; ++t) {
     opt.threads = t;
     auto results = RunSimulation(db, opt);
-    StudyInfo info{"strata sim", "modern", t, 1.0};
+    StudyInfo info{"strata sim", "modern", t, 1.0, &db};
     std::string d = (dir / std::to_string(t)).string();
     ASSERT_TRUE(WriteStudy(d, opt, results, info).ok());
-    outs[t - 1] = ReadWithoutRun(d + "/summary.json") + ReadWithoutRun(d + "/matchups.csv");
+    outs[t - 1] = ReadWithoutRun(d + "/summary.json") + ReadWithoutRun(d + "/matchups.csv") +
+                  ReadWithoutRun(d + "/cards.csv");
   }
   EXPECT_EQ(outs[0], outs[1]);
   EXPECT_NE(outs[0].find("\"a_wins\""), std::string::npos);
   EXPECT_NE(outs[0].find("red_burn,green_stompy,40,"), std::string::npos);
+  EXPECT_NE(outs[0].find("\"ratings\""), std::string::npos);
+  EXPECT_NE(outs[0].find("red_burn,Lightning Bolt,4,40,"), std::string::npos);
   std::filesystem::remove_all(dir);
 }
 
@@ -189,8 +192,8 @@ Played PlayIn(Game& g, const Deck& a, const Deck& b, uint64_t seed, const std::s
 TEST(GameReset, AReusedGamePlaysExactlyLikeAFreshOne) {
   CardDb db;
   ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db).ok());
-  auto decks = BundledDecks(
-      db, {"red_burn", "green_stompy", "white_weenie", "blue_control", "layers_moon"});
+  auto decks =
+      BundledDecks(db, {"red_burn", "green_stompy", "white_weenie", "blue_control", "layers_moon"});
   ASSERT_EQ(decks.size(), 5u);
   Game reused(db, GameOptions{});
   int decided = 0;
@@ -327,15 +330,44 @@ TEST(PlayStudyGame, AReplayedGameMatchesTheStudysRecord) {
   RunStudy(db, opt);
   auto lines = Lines(out.str());
   ASSERT_EQ(lines.size(), 80u);
-  Game g(db, GameOptions{});
+  StudyWorker w(db, opt);
+  const Game& g = w.game;
   for (int matchup = 0; matchup < 2; ++matchup)
     for (int64_t i : {0, 1, 17, 39}) {
-      GameRecord r = PlayStudyGame(opt, matchup, i, g, /*log=*/true);
+      GameRecord r = PlayStudyGame(opt, matchup, i, w, /*log=*/true);
       EXPECT_FALSE(g.log().empty());
       EXPECT_EQ(GameRecordJson(opt, r), lines[matchup * 40 + i]);
     }
   EXPECT_NE(lines[0].find("\"seats\": [\"green_stompy\", \"red_burn\"]"), std::string::npos)
       << lines[0];
+}
+
+}  // namespace
+}  // namespace strata
+
+namespace strata {
+namespace {
+
+TEST(StudyWorker, AReusedWorkerPlaysLikeAFreshOne) {
+  CardDb db;
+  ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db).ok());
+  SimOptions opt;
+  opt.decks = BundledDecks(db, {"red_burn", "green_stompy", "wu_control"});
+  for (auto policies : {std::array<std::string, 2>{"heuristic", "random"},
+                        std::array<std::string, 2>{"heuristic:style=control", "random:pass=0.1"},
+                        std::array<std::string, 2>{"mc:rollouts=2;depth=30", "heuristic"}}) {
+    opt.policies = policies;
+    StudyWorker reused(db, opt);
+    const int games = policies[0][0] == 'm' ? 4 : 30;
+    for (int matchup = 0; matchup < 3; ++matchup)
+      for (int64_t i = 0; i < games; ++i) {
+        StudyWorker fresh(db, opt);
+        GameRecord f = PlayStudyGame(opt, matchup, i, fresh, /*log=*/true);
+        GameRecord r = PlayStudyGame(opt, matchup, i, reused, /*log=*/true);
+        ASSERT_EQ(GameRecordJson(opt, f), GameRecordJson(opt, r)) << policies[0];
+        ASSERT_EQ(fresh.game.log(), reused.game.log()) << policies[0];
+      }
+  }
 }
 
 }  // namespace

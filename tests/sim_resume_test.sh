@@ -24,6 +24,7 @@ strip "$tmp/full/summary.json" >"$tmp/a"
 strip "$tmp/part/summary.json" >"$tmp/b"
 cmp "$tmp/a" "$tmp/b" || { diff "$tmp/a" "$tmp/b"; fail "summary.json differs"; }
 cmp "$tmp/full/matchups.csv" "$tmp/part/matchups.csv" || fail "matchups.csv differs"
+cmp "$tmp/full/cards.csv" "$tmp/part/cards.csv" || fail "cards.csv differs"
 cmp "$tmp/full/games.jsonl" "$tmp/part/games.jsonl" || fail "games.jsonl differs"
 [ "$(wc -l <"$tmp/full/games.jsonl")" -eq 900 ] || fail "games.jsonl has not 900 lines"
 # Replay: game 123 of matchup 1 is line 300 + 123 + 1.
