@@ -1178,9 +1178,11 @@ bool Game::CanPay(Player p, const ManaCost& cost, int x, ObjId excluding) const 
 }
 
 bool Game::Pay(Player p, const ManaCost& cost, int x, ObjId excluding) {
-  std::vector<ManaSource> sources;
+  // Buffers kept per thread (no allocation once warm): tapping below only
+  // records occurrences, it never pays another cost.
+  static thread_local std::vector<ManaSource> sources;
+  static thread_local std::vector<int> tap;
   ManaSources(p, excluding, sources);
-  std::vector<int> tap;
   std::array<int, 6> after;
   if (!PlanPayment(cost, x, state_.players[p].pool, sources, &tap, &after)) return false;
   // Mana abilities are not interrupted (T-10): they add mana at once.
