@@ -44,6 +44,43 @@ Game::Game(const CardDb& db, const GameOptions& options)
   }
 }
 
+void Game::Reset(const GameOptions& options) {
+  // Build the fresh game, hand it this game's buffers emptied, and take it
+  // over: every field is the fresh game's (a field added later is reset
+  // too), and no buffer is freed. A buffer missing here is only reallocated.
+  Game fresh(*db_, options);
+  auto keep = [](auto& mine, auto& theirs) {
+    mine.clear();
+    mine.swap(theirs);
+  };
+  keep(state_.effects, fresh.state_.effects);
+  keep(state_.effect_sets, fresh.state_.effect_sets);
+  for (int p = 0; p < 2; ++p) {
+    keep(state_.players[p].library, fresh.state_.players[p].library);
+    keep(state_.players[p].hand, fresh.state_.players[p].hand);
+    keep(state_.players[p].graveyard, fresh.state_.players[p].graveyard);
+  }
+  keep(layer_mismatch_, fresh.layer_mismatch_);
+  keep(frames_, fresh.frames_);
+  keep(decision_.actions, fresh.decision_.actions);
+  keep(items_, fresh.items_);
+  keep(batch_, fresh.batch_);
+  keep(ibatch_, fresh.ibatch_);
+  keep(events_, fresh.events_);
+  keep(queued_, fresh.queued_);
+  keep(damage_, fresh.damage_);
+  keep(phase_todo_, fresh.phase_todo_);
+  keep(outcomes_, fresh.outcomes_);
+  keep(next_upkeep_, fresh.next_upkeep_);
+  keep(delayed_steps_, fresh.delayed_steps_);
+  keep(source_shields_, fresh.source_shields_);
+  keep(damaged_by_, fresh.damaged_by_);
+  keep(died_this_turn_, fresh.died_this_turn_);
+  keep(log_, fresh.log_);
+  keep(log_events_, fresh.log_events_);
+  *this = std::move(fresh);
+}
+
 ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
   GameState& s = state_;
   ObjId o = static_cast<ObjId>(s.obj.count++);
@@ -74,7 +111,8 @@ ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
 void Game::Deal(const Deck& a, const Deck& b, Player first) {
   const Deck* decks[2] = {&a, &b};
   for (Player p = 0; p < 2; ++p) {
-    std::vector<CardId> cards = decks[p]->main;
+    static thread_local std::vector<CardId> cards;  // no allocation per game once warm
+    cards.assign(decks[p]->main.begin(), decks[p]->main.end());
     for (size_t i = cards.size(); i > 1; --i)  // Fisher-Yates with the game's generator
       std::swap(cards[i - 1], cards[rng_.Below(static_cast<uint32_t>(i))]);
     for (CardId c : cards) AddObject(c, p, Zone::kLibrary);
@@ -1102,46 +1140,49 @@ bool Game::TargetLegal(const StackItem& item, int slot, const Target& t) const {
 
 // ---------------------------------------------------------------- mana
 
-std::vector<ManaSource> Game::ManaSources(Player p, ObjId excluding) const {
-  std::vector<ManaSource> sources;
+void Game::ManaSources(Player p, ObjId excluding, std::vector<ManaSource>& sources) const {
+  sources.clear();
   const GameState& s = state_;
-  for (ObjId o = 0; o < s.obj.count; ++o) {
-    if (o == excluding || s.obj.zone[o] != Zone::kBattlefield || s.obj.tapped[o]) continue;
-    const Characteristics& ch = Chars(o);
-    if (ch.controller != p) continue;
-    if (ch.IsCreature() && s.obj.sick[o] && !Has(ch.keywords, kHaste)) continue;
-    if (PhaseCostPending(o)) continue;  // T-13: not before its phase cost is handled
-    if (ch.land_mana) {
-      sources.push_back(
-          {o, static_cast<ColorMask>(ch.land_mana & 0x1F), (ch.land_mana & 0x20) != 0});
-      continue;
-    }
-    if (ch.blank || ch.card == kNoCard) continue;
-    const CardDef& card = (*db_)[ch.card];
-    for (int i = 0; i < static_cast<int>(card.activated.size()); ++i) {
-      const ActivatedAbility& a = card.activated[i];
-      if (!a.mana_ability || !a.tap || !a.cost.Empty() || !Has(ch.abilities, card.ActivatedBit(i)))
-        continue;
-      const EffectStep& st = a.body.steps[0];
-      sources.push_back(
-          {o, static_cast<ColorMask>(st.mana_any ? 0x1F : st.mana_colors), st.mana_colorless});
-      break;
-    }
-  }
   // Lands first, so creatures stay untapped when they are not needed.
-  std::stable_sort(sources.begin(), sources.end(), [&](const ManaSource& a, const ManaSource& b) {
-    return Has(Chars(a.object).types, kLand) > Has(Chars(b.object).types, kLand);
-  });
-  return sources;
+  for (int lands = 1; lands >= 0; --lands)
+    for (ObjId o = 0; o < s.obj.count; ++o) {
+      if (o == excluding || s.obj.zone[o] != Zone::kBattlefield || s.obj.tapped[o]) continue;
+      const Characteristics& ch = Chars(o);
+      if (ch.controller != p || Has(ch.types, kLand) != (lands == 1)) continue;
+      if (ch.IsCreature() && s.obj.sick[o] && !Has(ch.keywords, kHaste)) continue;
+      if (PhaseCostPending(o)) continue;  // T-13: not before its phase cost is handled
+      if (ch.land_mana) {
+        sources.push_back(
+            {o, static_cast<ColorMask>(ch.land_mana & 0x1F), (ch.land_mana & 0x20) != 0});
+        continue;
+      }
+      if (ch.blank || ch.card == kNoCard) continue;
+      const CardDef& card = (*db_)[ch.card];
+      for (int i = 0; i < static_cast<int>(card.activated.size()); ++i) {
+        const ActivatedAbility& a = card.activated[i];
+        if (!a.mana_ability || !a.tap || !a.cost.Empty() ||
+            !Has(ch.abilities, card.ActivatedBit(i)))
+          continue;
+        const EffectStep& st = a.body.steps[0];
+        sources.push_back(
+            {o, static_cast<ColorMask>(st.mana_any ? 0x1F : st.mana_colors), st.mana_colorless});
+        break;
+      }
+    }
 }
 
 bool Game::CanPay(Player p, const ManaCost& cost, int x, ObjId excluding) const {
-  return PlanPayment(cost, x, state_.players[p].pool, ManaSources(p, excluding), nullptr, nullptr);
+  static thread_local std::vector<ManaSource> sources;  // no allocation once warm
+  ManaSources(p, excluding, sources);
+  return PlanPayment(cost, x, state_.players[p].pool, sources, nullptr, nullptr);
 }
 
 bool Game::Pay(Player p, const ManaCost& cost, int x, ObjId excluding) {
-  std::vector<ManaSource> sources = ManaSources(p, excluding);
-  std::vector<int> tap;
+  // Buffers kept per thread (no allocation once warm): tapping below only
+  // records occurrences, it never pays another cost.
+  static thread_local std::vector<ManaSource> sources;
+  static thread_local std::vector<int> tap;
+  ManaSources(p, excluding, sources);
   std::array<int, 6> after;
   if (!PlanPayment(cost, x, state_.players[p].pool, sources, &tap, &after)) return false;
   // Mana abilities are not interrupted (T-10): they add mana at once.

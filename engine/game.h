@@ -238,6 +238,10 @@ struct GameOptions {
 class Game {
  public:
   Game(const CardDb& db, const GameOptions& options);
+  // Starts over exactly as `Game(db(), options)` would, but keeps the
+  // capacity of every buffer, so a worker that reuses one Game for many
+  // games allocates nothing per game once warm. Usage counting is off again.
+  void Reset(const GameOptions& options);
 
   // --- set-up (scenarios, deck loading) ---
   ObjId AddObject(CardId card, Player owner, Zone zone);
@@ -369,7 +373,7 @@ class Game {
   bool TargetLegal(const StackItem& item, int slot, const Target& t) const;
   void StartCast(Player p, const Action& a, Play play, ObjId about);
   ManaCost TotalCost(const StackItem& item) const;
-  std::vector<ManaSource> ManaSources(Player p, ObjId excluding) const;
+  void ManaSources(Player p, ObjId excluding, std::vector<ManaSource>& out) const;
   bool CanPay(Player p, const ManaCost& cost, int x, ObjId excluding) const;
   bool Pay(Player p, const ManaCost& cost, int x, ObjId excluding);
   bool PhaseCostPending(ObjId o) const;

@@ -18,6 +18,7 @@
 #include "sim/report.h"
 #include "sim/runner.h"
 #include "sim/scenario.h"
+#include "sim/study_command.h"
 
 namespace {
 
@@ -117,36 +118,74 @@ int main(int argc, char** argv) {
       "sim",
       "balance study: matchups of decks over many games, in parallel (default: a "
       "round robin of the bundled playable decks)");
-  std::vector<std::string> sim_decks;
-  std::string sim_policies = "heuristic";
-  strata::SimOptions sim_opt;
-  std::string sim_rules = "modern";
-  bool no_pair = false;
-  sim_opt.games = 0;
-  sim->add_option("--decks", sim_decks, "deck files: two for a matchup, more for a round robin")
+  strata::StudyArgs sim_args;
+  sim->add_option("--decks", sim_args.decks,
+                  "deck files: two for a matchup, more for a round robin")
       ->delimiter(',');
-  sim->add_option("--games", sim_opt.games, "games per matchup (default 800)")
+  sim->add_option("--games", sim_args.games, "games per matchup (default 800)")
       ->check(CLI::Range(1, 100000000));
-  sim->add_option("--policies", sim_policies,
+  sim->add_option("--policies", sim_args.policies,
                   "P1,P2: deck A's player then deck B's, or one for both (default heuristic):\n" +
                       strata::PolicyHelp());
-  sim->add_option("--rules", sim_rules, "layer edition: classic, m10 or modern")
+  sim->add_option("--rules", sim_args.rules, "layer edition: classic, m10 or modern")
       ->check(CLI::IsMember({"classic", "m10", "modern"}));
-  sim->add_option("--seed", sim_opt.seed, "run seed (default 1)");
-  sim->add_option("--threads", sim_opt.threads, "worker threads (default: all cores)")
+  sim->add_option("--seed", sim_args.seed, "run seed (default 1)");
+  sim->add_option("--threads", sim_args.threads, "worker threads (default: all cores)")
       ->check(CLI::Range(0, 1024));
-  sim->add_flag("--no-pair", no_pair, "do not replay each seed with the seats swapped");
-  std::string sim_out, gauntlet;
-  sim->add_option("--gauntlet", gauntlet,
+  sim->add_flag("--no-pair", sim_args.no_pair, "do not replay each seed with the seats swapped");
+  sim->add_option("--gauntlet", sim_args.gauntlet,
                   "one deck file (among --decks, or added) against all others");
-  sim->add_option("--ci", sim_opt.ci_half_width,
+  sim->add_option("--ci", sim_args.ci,
                   "stop each matchup once its 95% interval is narrower than +/- W (e.g. 0.02); "
                   "--games is the cap")
       ->check(CLI::Range(0.0001, 0.5));
-  sim->add_option("--out", sim_out,
-                  "write summary.json, matchups.csv and cards.csv into this directory");
+  sim->add_option("--out", sim_args.out,
+                  "write summary.json, matchups.csv, cards.csv and study.toml into this directory");
+  sim->add_option("--games-out", sim_args.games_out_file,
+                  "one JSON line per game, in game order, into FILE (default: DIR/games.jsonl "
+                  "of --out)")
+      ->expected(0, 1)
+      ->type_name("[FILE]");
+  sim->add_option("--resume", sim_args.resume,
+                  "continue the interrupted study in DIR (its --out) to the same final numbers")
+      ->type_name("DIR");
+  sim->add_option("--stop-after-blocks", sim_args.stop_after_blocks,
+                  "tests: stop as if interrupted after N blocks of 256 games")
+      ->group("");
+
+  // strata replay
+  auto* replay = app.add_subcommand(
+      "replay", "replay one game of a study with its full log (--from DIR, or the sim flags)");
+  strata::StudyArgs replay_args;
+  replay->add_option("--from", replay_args.from, "a study's --out directory")->type_name("DIR");
+  replay->add_option("--game", replay_args.game, "the game index within its matchup")->required();
+  replay->add_option("--matchup", replay_args.matchup,
+                     "the matchup index, in study order (default 0)");
+  replay->add_option("--decks", replay_args.decks, "without --from: the study's deck files")
+      ->delimiter(',');
+  replay->add_option("--games", replay_args.games, "without --from: games per matchup");
+  replay->add_option("--policies", replay_args.policies, "without --from: the study's policies");
+  replay->add_option("--rules", replay_args.rules, "without --from: the layer edition")
+      ->check(CLI::IsMember({"classic", "m10", "modern"}));
+  replay->add_option("--seed", replay_args.seed, "without --from: the run seed");
+  replay->add_flag("--no-pair", replay_args.no_pair, "without --from: the study's --no-pair");
+  replay->add_option("--gauntlet", replay_args.gauntlet, "without --from: the gauntlet deck");
+  replay->add_flag("--quiet", replay_args.quiet, "print only the result");
 
   CLI11_PARSE(app, argc, argv);
+  if (*sim || *replay) {
+    auto* cmd = *sim ? sim : replay;
+    strata::StudyArgs& a = *sim ? sim_args : replay_args;
+    for (auto* o : cmd->get_options())
+      if (o->count() > 0 && !o->get_lnames().empty()) a.given.insert("--" + o->get_lnames()[0]);
+    if (app.count("--cards")) a.given.insert("--cards");
+    a.games_out = a.given.count("--games-out") > 0;
+    a.card_paths = card_paths;
+    for (int i = 0; i < argc; ++i) a.command += (i ? " " : "") + std::string(argv[i]);
+    if (*replay && a.from.empty() && a.decks.empty())
+      std::fprintf(stderr, "replay: no --from DIR: replaying from the default study's options\n");
+    return *sim ? strata::RunSimCommand(a) : strata::RunReplayCommand(a);
+  }
   if (card_paths.empty()) card_paths.push_back(DefaultCards());
 
   if (*check) {
@@ -211,70 +250,6 @@ int main(int argc, char** argv) {
                                      : "B wins",
                 game.state().turn, static_cast<unsigned long long>(decisions),
                 std::string(strata::EndReasonName(game.end_reason())).c_str());
-    return 0;
-  }
-  if (*sim) {
-    if (sim_decks.empty()) {
-      // The default study: every bundled playable deck (not the layer stress decks).
-      std::string dir = std::filesystem::is_directory("data/decks")
-                            ? "data/decks"
-                            : std::string(STRATA_DATA_DIR) + "/decks";
-      for (auto& e : std::filesystem::directory_iterator(dir))
-        if (e.path().extension() == ".txt" && e.path().stem().string().rfind("layers_", 0) != 0)
-          sim_decks.push_back(e.path().string());
-      std::sort(sim_decks.begin(), sim_decks.end());
-    }
-    if (!gauntlet.empty()) {
-      auto it = std::find(sim_decks.begin(), sim_decks.end(), gauntlet);
-      if (it == sim_decks.end()) {
-        sim_decks.push_back(gauntlet);
-        it = sim_decks.end() - 1;
-      }
-      sim_opt.gauntlet = static_cast<int>(it - sim_decks.begin());
-    }
-    if (sim_decks.size() < 2) {
-      std::fprintf(stderr, "--decks: expected at least two deck files\n");
-      return 1;
-    }
-    for (auto& path : sim_decks) {
-      auto d = strata::LoadDeckFile(path, db);
-      if (!d.ok()) {
-        std::fprintf(stderr, "%s\n", std::string(d.status().message()).c_str());
-        return 1;
-      }
-      sim_opt.decks.push_back(*d);
-    }
-    auto specs = strata::ParsePolicyPair(sim_policies);
-    if (!specs.ok()) {
-      std::fprintf(stderr, "--policies: %s\n", std::string(specs.status().message()).c_str());
-      return 1;
-    }
-    sim_opt.policies = *specs;
-    if (sim_opt.games == 0)
-      sim_opt.games = sim_opt.ci_half_width > 0 ? 1000000 : 800;  // about a minute on two cores
-    sim_opt.edition = *strata::ParseEdition(sim_rules);
-    sim_opt.pair = !no_pair;
-    sim_opt.progress = isatty(2);
-    auto start = std::chrono::steady_clock::now();
-    auto results = strata::RunSimulation(db, sim_opt);
-    double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::string command;
-    for (int i = 0; i < argc; ++i) command += (i ? " " : "") + std::string(argv[i]);
-    strata::StudyInfo info{command, sim_rules,
-                           sim_opt.threads > 0
-                               ? sim_opt.threads
-                               : static_cast<int>(std::thread::hardware_concurrency()),
-                           seconds, &db};
-    strata::PrintStudy(stdout, sim_opt, results, info);
-    if (!sim_out.empty()) {
-      auto st = strata::WriteStudy(sim_out, sim_opt, results, info);
-      if (!st.ok()) {
-        std::fprintf(stderr, "%s\n", std::string(st.message()).c_str());
-        return 1;
-      }
-      std::printf("wrote %s/summary.json, matchups.csv and cards.csv\n", sim_out.c_str());
-    }
     return 0;
   }
   if (*cover) {

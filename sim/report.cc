@@ -187,11 +187,14 @@ void PrintStudy(FILE* out, const SimOptions& opt, const std::vector<MatchupStats
                    100 * ci.high, static_cast<long long>(c.drawn), not_drawn.c_str());
     }
   }
+  // A resumed study: the speed is this run's.
+  const int64_t run = info.run_games >= 0 ? info.run_games : total_games;
   std::fprintf(
-      out, "\n%lld games in %.1f s (%.0f games/s), policies %s vs %s, rules %s, seed %llu\n",
-      static_cast<long long>(total_games), info.seconds,
-      info.seconds > 0 ? total_games / info.seconds : 0.0, opt.policies[0].c_str(),
-      opt.policies[1].c_str(), info.rules.c_str(), static_cast<unsigned long long>(opt.seed));
+      out, "\n%lld games%s in %.1f s (%.0f games/s), policies %s vs %s, rules %s, seed %llu\n",
+      static_cast<long long>(total_games),
+      run != total_games ? absl::StrCat(" (", run, " in this run)").c_str() : "", info.seconds,
+      info.seconds > 0 ? run / info.seconds : 0.0, opt.policies[0].c_str(), opt.policies[1].c_str(),
+      info.rules.c_str(), static_cast<unsigned long long>(opt.seed));
 }
 
 absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
@@ -211,6 +214,7 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
                     "],\n");
   j += absl::StrCat("  \"games_per_matchup\": ", opt.games, ",\n");
   j += absl::StrCat("  \"paired_seats\": ", opt.pair ? "true" : "false", ",\n");
+  j += absl::StrCat("  \"partial\": ", info.partial ? "true" : "false", ",\n");
   // Each matchup's raw per-card counts, exact (scores in half points), by
   // the order of each deck's cards in "cards": enough to merge or resume.
   j += "  \"card_count_fields\": [\"drawn\", \"drawn_half_points\", \"opening\", "
@@ -323,6 +327,7 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
   }
   j += "  ],\n";
   // How this run went: differs between runs of the same study.
+  if (info.run_games >= 0) total = info.run_games;
   j += absl::StrCat("  \"run\": {\"threads\": ", info.threads, ", \"games\": ", total,
                     ", \"seconds\": ", Num(info.seconds),
                     ", \"games_per_second\": ", Num(info.seconds > 0 ? total / info.seconds : 0),

@@ -4,10 +4,14 @@
 #include <cmath>
 #include <cstdio>
 
+#include "absl/strings/str_cat.h"
 #include "engine/rng.h"
+#include "engine/strings.h"
 #include "oneapi/tbb/blocked_range.h"
+#include "oneapi/tbb/enumerable_thread_specific.h"
 #include "oneapi/tbb/global_control.h"
-#include "oneapi/tbb/parallel_reduce.h"
+#include "oneapi/tbb/parallel_for.h"
+#include "oneapi/tbb/task_arena.h"
 #include "policies/policy.h"
 
 namespace strata {
@@ -41,14 +45,68 @@ GameSetup SetupOf(uint64_t run_seed, int matchup, int64_t index, bool pair) {
 
 namespace {
 
-// One game: returns its statistics as a one-game MatchupStats.
-MatchupStats PlayOne(const CardDb& db, const SimOptions& opt, int matchup, int a, int b,
-                     int64_t index) {
+std::string JsonQuote(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+namespace {
+
+// Calls f(a, b) for each matchup in order until it returns true.
+template <typename F>
+void ForEachMatchup(const SimOptions& opt, F&& f) {
+  const int n = static_cast<int>(opt.decks.size());
+  for (int a = 0; a < n; ++a)
+    for (int b = a + 1; b < n; ++b)
+      if (opt.gauntlet < 0 || a == opt.gauntlet || b == opt.gauntlet) {
+        if (opt.gauntlet == b ? f(b, a) : f(a, b)) return;
+      }
+}
+
+}  // namespace
+
+std::vector<std::pair<int, int>> Matchups(const SimOptions& opt) {
+  std::vector<std::pair<int, int>> pairs;
+  ForEachMatchup(opt, [&](int a, int b) {
+    pairs.emplace_back(a, b);
+    return false;
+  });
+  return pairs;
+}
+
+std::pair<int, int> MatchupPair(const SimOptions& opt, int matchup) {
+  std::pair<int, int> out{-1, -1};
+  int i = 0;
+  ForEachMatchup(opt, [&](int a, int b) {
+    if (i++ != matchup) return false;
+    out = {a, b};
+    return true;
+  });
+  return out;
+}
+
+StudyWorker::StudyWorker(const CardDb& db, const SimOptions& opt) : game(db, GameOptions{}) {
+  for (int d = 0; d < 2; ++d) policies[d] = *MakePolicy(opt.policies[d], 1);
+}
+StudyWorker::~StudyWorker() = default;
+StudyWorker::StudyWorker(StudyWorker&&) noexcept = default;
+
+GameRecord PlayStudyGame(const SimOptions& opt, int matchup, int64_t index, StudyWorker& w,
+                         bool log) {
+  auto [a, b] = MatchupPair(opt, matchup);
   GameSetup setup = SetupOf(opt.seed, matchup, index, opt.pair);
   GameOptions go;
   go.edition = opt.edition;
   go.seed = setup.seed;
-  Game g(db, go);
+  go.log = log;
+  Game& g = w.game;
+  g.Reset(go);
   const Deck& da = opt.decks[a];
   const Deck& dbk = opt.decks[b];
   // Seat 0 starts; swapped games put deck B there.
@@ -56,98 +114,191 @@ MatchupStats PlayOne(const CardDb& db, const SimOptions& opt, int matchup, int a
     g.Deal(dbk, da, 0);
   else
     g.Deal(da, dbk, 0);
-  std::unique_ptr<Policy> pol[2];
+  Policy* pol[2];
   for (int p = 0; p < 2; ++p) {
     // Policies follow the deck: policies[0] always plays deck A.
     int which = setup.swapped ? 1 - p : p;
-    pol[p] = *MakePolicy(opt.policies[which], Rng::GameSeed(setup.seed, 17 + which));
+    pol[p] = w.policies[which].get();
+    pol[p]->Reset(Rng::GameSeed(setup.seed, 17 + which));
   }
+  GameRecord r;
+  r.matchup = matchup;
+  r.index = index;
+  r.seed = setup.seed;
+  r.swapped = setup.swapped;
   for (;;) {
     const Decision& d = g.Advance();
     if (d.kind == DecisionKind::kNone) break;
     g.Apply(pol[d.player]->ChooseFor(g, d));
+    ++r.decisions;
   }
-  MatchupStats s;
-  s.deck_a = a;
-  s.deck_b = b;
-  s.games = 1;
-  int w = g.Winner();
-  if (w < 0) {
+  r.winner = g.Winner();
+  r.turns = g.state().turn;
+  r.end = g.end_reason();
+  return r;
+}
+
+void AddGame(const GameRecord& r, MatchupStats& s) {
+  ++s.games;
+  if (r.winner < 0) {
     ++s.draws;
   } else {
-    bool a_won = (w == 0) != setup.swapped;
+    bool a_won = (r.winner == 0) != r.swapped;
     (a_won ? s.a_wins : s.b_wins) += 1;
-    if (w == 0) ++s.first_player_wins;
+    if (r.winner == 0) ++s.first_player_wins;
   }
-  int turns = g.state().turn;
-  s.turns = turns;
-  ++s.turn_histogram[std::min(turns, 40)];
-  ++s.end_reasons[static_cast<int>(g.end_reason())];
-  RecordCards(g, da, dbk, setup.swapped, s.cards);
-  return s;
+  s.turns += r.turns;
+  ++s.turn_histogram[std::min(r.turns, 40)];
+  ++s.end_reasons[static_cast<int>(r.end)];
 }
+
+std::string GameRecordJson(const SimOptions& opt, const GameRecord& r) {
+  int s0 = r.SeatDeck(opt, 0), s1 = r.SeatDeck(opt, 1);
+  // Policies follow the deck: policies[0] plays deck A.
+  const std::string& p0 = opt.policies[r.swapped ? 1 : 0];
+  const std::string& p1 = opt.policies[r.swapped ? 0 : 1];
+  int w = r.WinnerDeck(opt);
+  return absl::StrCat("{\"matchup\": ", r.matchup, ", \"game\": ", r.index, ", \"seed\": ", r.seed,
+                      ", \"seats\": [", JsonQuote(opt.decks[s0].name), ", ",
+                      JsonQuote(opt.decks[s1].name), "], \"policies\": [", JsonQuote(p0), ", ",
+                      JsonQuote(p1),
+                      "], \"winner\": ", w < 0 ? std::string("null") : JsonQuote(opt.decks[w].name),
+                      ", \"winner_seat\": ", r.winner, ", \"turns\": ", r.turns, ", \"end\": \"",
+                      S(EndReasonName(r.end)), "\", \"decisions\": ", r.decisions, "}");
+}
+
+bool MatchupDone(const SimOptions& opt, const MatchupStats& m) {
+  if (m.games >= opt.games) return true;
+  if (opt.ci_half_width <= 0 || m.games == 0) return false;
+  Interval ci = Wilson(m.a_wins + 0.5 * m.draws, static_cast<double>(m.games));
+  return (ci.high - ci.low) / 2 < opt.ci_half_width;
+}
+
+namespace {
+
+// A slice of a block, played as one task.
+constexpr int kChunkGames = 16;
+struct Chunk {
+  MatchupStats stats;
+  std::string lines;  // --games-out
+  bool done = false;
+};
 
 }  // namespace
 
-std::vector<MatchupStats> RunSimulation(const CardDb& db, const SimOptions& opt) {
+SimResult RunStudy(const CardDb& db, const SimOptions& opt,
+                   const std::vector<MatchupStats>* resume) {
   std::unique_ptr<tbb::global_control> limit;
   if (opt.threads > 0)
     limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
                                                   opt.threads);
-  std::vector<MatchupStats> out;
-  // The matchups: every pair, or the gauntlet deck against every other.
-  std::vector<std::pair<int, int>> pairs;
-  const int n = static_cast<int>(opt.decks.size());
-  for (int a = 0; a < n; ++a)
-    for (int b = a + 1; b < n; ++b)
-      if (opt.gauntlet < 0 || a == opt.gauntlet || b == opt.gauntlet)
-        pairs.push_back(opt.gauntlet == b ? std::pair{b, a} : std::pair{a, b});
-  const int64_t total_games = static_cast<int64_t>(pairs.size()) * opt.games;
-  int64_t done = 0;
+  const int workers = opt.threads > 0 ? opt.threads : tbb::this_task_arena::max_concurrency();
+  const auto pairs = Matchups(opt);
+  SimResult result;
+  result.matchups.resize(pairs.size());
+  for (size_t m = 0; m < pairs.size(); ++m) {
+    if (resume && m < resume->size()) result.matchups[m] = (*resume)[m];
+    result.matchups[m].deck_a = pairs[m].first;
+    result.matchups[m].deck_b = pairs[m].second;
+  }
+  // Each worker reuses one Game and its policies: no allocation per game once warm.
+  tbb::enumerable_thread_specific<StudyWorker> workers_state([&] { return StudyWorker(db, opt); });
+  // A wave is a few blocks played in parallel, then merged in order. With
+  // --ci, one block: the check after each block decides whether the next
+  // is played.
+  const int wave_blocks = opt.ci_half_width > 0 ? 1 : std::max(1, 2 * workers);
+  std::vector<Chunk> chunks(static_cast<size_t>(wave_blocks) * (kBlockGames / kChunkGames));
+  auto stopping = [&] { return opt.stop && opt.stop->load(std::memory_order_relaxed); };
+
+  int64_t total_games = 0, done = 0;
+  for (auto& m : result.matchups) {
+    total_games += opt.games;
+    done += m.games;
+  }
+  const int64_t done_before = done;
   auto start = std::chrono::steady_clock::now();
-  for (int matchup = 0; matchup < static_cast<int>(pairs.size()); ++matchup) {
-    auto [a, b] = pairs[matchup];
-    MatchupStats total;
-    // Games go in fixed blocks, in order, so stopping on precision (--ci)
-    // happens at the same game whatever the thread count.
-    const int64_t block = opt.ci_half_width > 0 ? 256 : opt.games;
-    for (int64_t begin = 0; begin < opt.games; begin += block) {
-      int64_t end = std::min<int64_t>(opt.games, begin + block);
-      MatchupStats part = tbb::parallel_reduce(
-          tbb::blocked_range<int64_t>(begin, end, 16), MatchupStats{},
-          [&](const tbb::blocked_range<int64_t>& r, MatchupStats acc) {
-            for (int64_t i = r.begin(); i != r.end(); ++i)
-              acc.Merge(PlayOne(db, opt, matchup, a, b, i));
-            return acc;
-          },
-          [](MatchupStats x, const MatchupStats& y) {
-            x.Merge(y);
-            return x;
-          });
-      total.Merge(part);
-      done += end - begin;
-      Interval ci = Wilson(total.a_wins + 0.5 * total.draws, static_cast<double>(total.games));
-      if (opt.progress) {
-        double secs =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        double rate = secs > 0 ? done / secs : 0;
-        std::fprintf(
-            stderr, "\r%s vs %s: %lld games, %.0f games/s, ETA %.0f s, win %.1f%% +/- %.1f%%   ",
-            opt.decks[a].name.c_str(), opt.decks[b].name.c_str(),
-            static_cast<long long>(total.games), rate, rate > 0 ? (total_games - done) / rate : 0.0,
-            100.0 * (total.a_wins + 0.5 * total.draws) / total.games, 50.0 * (ci.high - ci.low));
-      }
-      if (opt.ci_half_width > 0 && (ci.high - ci.low) / 2 < opt.ci_half_width) {
-        done += opt.games - end;  // skipped
+  for (int matchup = 0; matchup < static_cast<int>(pairs.size()) && result.complete; ++matchup) {
+    MatchupStats& total = result.matchups[matchup];
+    while (!MatchupDone(opt, total)) {
+      int blocks = wave_blocks;
+      if (opt.stop_after_blocks >= 0)
+        blocks = static_cast<int>(std::min<int64_t>(blocks, opt.stop_after_blocks - result.blocks));
+      if (blocks <= 0 || stopping()) {
+        result.complete = false;
         break;
       }
+      const int64_t begin = total.games;
+      const int64_t end = std::min<int64_t>(opt.games, begin + int64_t{blocks} * kBlockGames);
+      const int n_chunks = static_cast<int>((end - begin + kChunkGames - 1) / kChunkGames);
+      tbb::parallel_for(
+          tbb::blocked_range<int>(0, n_chunks, 1), [&](const tbb::blocked_range<int>& r) {
+            for (int c = r.begin(); c != r.end(); ++c) {
+              Chunk& ch = chunks[c];
+              ch.stats = MatchupStats{};
+              ch.lines.clear();
+              ch.done = false;
+              if (stopping()) continue;
+              StudyWorker& w = workers_state.local();
+              int64_t first = begin + int64_t{c} * kChunkGames;
+              int64_t last = std::min<int64_t>(end, first + kChunkGames);
+              for (int64_t i = first; i < last; ++i) {
+                GameRecord rec = PlayStudyGame(opt, matchup, i, w);
+                AddGame(rec, ch.stats);
+                RecordCards(w.game, opt.decks[pairs[matchup].first],
+                            opt.decks[pairs[matchup].second], rec.swapped, ch.stats.cards);
+                if (opt.games_out) {
+                  ch.lines += GameRecordJson(opt, rec);
+                  ch.lines += '\n';
+                }
+              }
+              ch.done = true;
+            }
+          });
+      // Merge whole blocks in order; stop at the first one cut short.
+      constexpr int kChunksPerBlock = kBlockGames / kChunkGames;
+      for (int c0 = 0; c0 < n_chunks; c0 += kChunksPerBlock) {
+        int c1 = std::min(n_chunks, c0 + kChunksPerBlock);
+        bool whole = true;
+        for (int c = c0; c < c1; ++c) whole &= chunks[c].done;
+        if (!whole) {
+          result.complete = false;
+          break;
+        }
+        for (int c = c0; c < c1; ++c) {
+          total.Merge(chunks[c].stats);
+          if (opt.games_out) *opt.games_out << chunks[c].lines;
+          done += chunks[c].stats.games;
+        }
+        ++result.blocks;
+        if (MatchupDone(opt, total)) break;  // --ci: the blocks after this one are not kept
+      }
+      if (opt.games_out) opt.games_out->flush();
+      if (opt.progress && total.games > 0) {
+        Interval ci = Wilson(total.a_wins + 0.5 * total.draws, static_cast<double>(total.games));
+        double secs =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        double rate = secs > 0 ? (done - done_before) / secs : 0;
+        std::fprintf(
+            stderr, "\r%s vs %s: %lld games, %.0f games/s, ETA %.0f s, win %.1f%% +/- %.1f%%   ",
+            opt.decks[pairs[matchup].first].name.c_str(),
+            opt.decks[pairs[matchup].second].name.c_str(), static_cast<long long>(total.games),
+            rate, rate > 0 ? (total_games - done) / rate : 0.0,
+            100.0 * (total.a_wins + 0.5 * total.draws) / total.games, 50.0 * (ci.high - ci.low));
+      }
+      if (!result.complete) break;
     }
-    total.deck_a = a;
-    total.deck_b = b;
-    out.push_back(total);
   }
   if (opt.progress) std::fprintf(stderr, "\n");
-  return out;
+  return result;
+}
+
+std::vector<MatchupStats> RunSimulation(const CardDb& db, const SimOptions& opt) {
+  return RunStudy(db, opt).matchups;
+}
+
+int GameRecord::SeatDeck(const SimOptions& o, int seat) const {
+  auto [a, b] = MatchupPair(o, matchup);
+  return (seat == 0) != swapped ? a : b;
 }
 
 }  // namespace strata

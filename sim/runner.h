@@ -5,7 +5,11 @@
 #pragma once
 
 #include <array>
+#include <atomic>
+#include <memory>
+#include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/card.h"
@@ -14,6 +18,8 @@
 #include "sim/card_stats.h"
 
 namespace strata {
+
+class Policy;
 
 struct SimOptions {
   std::vector<Deck> decks;
@@ -26,7 +32,19 @@ struct SimOptions {
   int gauntlet = -1;         // >= 0: this deck against each of the others only
   double ci_half_width = 0;  // > 0: stop a matchup once its 95% interval is this narrow
   bool progress = false;
+  // Set (by a signal handler) to stop cleanly: no new game starts, and the
+  // result keeps every matchup's first whole blocks (RunStudy).
+  const std::atomic<bool>* stop = nullptr;
+  // Tests: stop as if interrupted once this many blocks are done (-1: never).
+  int64_t stop_after_blocks = -1;
+  // One JSON line per game (GameRecordJson), in matchup and game order.
+  std::ostream* games_out = nullptr;
 };
+
+// Games of a matchup are played in fixed blocks of this many, in order:
+// stopping on precision (--ci) and interruption happen only between blocks,
+// so both fall at the same game whatever the thread count.
+inline constexpr int kBlockGames = 256;
 
 // Results of one matchup, from the first deck's point of view. Every field
 // is a count or a sum, so shards merge exactly.
@@ -47,8 +65,32 @@ struct Interval {
 };
 Interval Wilson(double successes, double trials, double z = 1.959963984540054);
 
-// Plays every matchup: a round robin of all pairs, or a gauntlet.
+// The matchups of a study, in order: every pair (a < b), or the gauntlet
+// deck (as deck A) against each of the others.
+std::vector<std::pair<int, int>> Matchups(const SimOptions& options);
+// Matchups(options)[matchup] without building the list ({-1, -1} if none).
+std::pair<int, int> MatchupPair(const SimOptions& options, int matchup);
+
+// Where a study stands: per matchup (in Matchups() order) the merged
+// statistics of its first games, always a whole number of blocks unless the
+// matchup is done. `complete` is false when it was stopped before the end.
+struct SimResult {
+  std::vector<MatchupStats> matchups;
+  bool complete = true;
+  int64_t blocks = 0;  // blocks played by this call
+};
+
+// Plays every matchup: a round robin of all pairs, or a gauntlet. With
+// `resume` (the matchups of an incomplete SimResult of the same study), it
+// goes on from there and ends with the same numbers as an uninterrupted run.
+SimResult RunStudy(const CardDb& db, const SimOptions& options,
+                   const std::vector<MatchupStats>* resume = nullptr);
+// RunStudy(...).matchups.
 std::vector<MatchupStats> RunSimulation(const CardDb& db, const SimOptions& options);
+
+// True when a matchup needs no more games: all played, or (--ci) its
+// interval is narrow enough.
+bool MatchupDone(const SimOptions& options, const MatchupStats& m);
 
 // The seat order and seed of game `index` of a matchup.
 struct GameSetup {
@@ -56,5 +98,41 @@ struct GameSetup {
   bool swapped;  // deck B sits in seat 0 (and starts)
 };
 GameSetup SetupOf(uint64_t run_seed, int matchup, int64_t index, bool pair);
+
+// One game of a study, as played.
+struct GameRecord {
+  int matchup = 0;
+  int64_t index = 0;
+  uint64_t seed = 0;
+  bool swapped = false;  // deck B sat in seat 0 (and started)
+  int winner = -1;       // seat 0 or 1, -1 for a draw
+  int turns = 0;
+  EndReason end = EndReason::kNone;
+  int64_t decisions = 0;
+  // The deck (index into options.decks) in each seat, and the winner's.
+  int SeatDeck(const SimOptions& o, int seat) const;
+  int WinnerDeck(const SimOptions& o) const { return winner < 0 ? -1 : SeatDeck(o, winner); }
+};
+
+// What a worker reuses from game to game: one Game and the two players
+// (deck A's and deck B's), each Reset for every game.
+struct StudyWorker {
+  StudyWorker(const CardDb& db, const SimOptions& options);
+  ~StudyWorker();
+  StudyWorker(StudyWorker&&) noexcept;
+  Game game;
+  std::array<std::unique_ptr<Policy>, 2> policies;
+};
+
+// Plays game `index` of `matchup` with the worker's game and policies (each
+// Reset first). With `log`, the game keeps its log (w.game.log()); the game
+// is the same either way. The finished game stays in w.game.
+GameRecord PlayStudyGame(const SimOptions& options, int matchup, int64_t index, StudyWorker& w,
+                         bool log = false);
+// A game's statistics added to its matchup's.
+void AddGame(const GameRecord& r, MatchupStats& m);
+// One line of --games-out (no newline): {"matchup", "game", "seed", "seats",
+// "policies", "winner", "winner_seat", "turns", "end", "decisions"}.
+std::string GameRecordJson(const SimOptions& options, const GameRecord& r);
 
 }  // namespace strata

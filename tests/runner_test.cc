@@ -155,3 +155,220 @@ TEST(RunSimulation, StopsOnPrecisionAtTheSameGameForAnyThreadCount) {
 
 }  // namespace
 }  // namespace strata
+
+#include "policies/policy.h"
+
+namespace strata {
+namespace {
+
+std::vector<Deck> BundledDecks(const CardDb& db, std::vector<std::string> names) {
+  std::vector<Deck> decks;
+  for (auto& name : names) {
+    auto d = LoadDeckFile(std::string(STRATA_SOURCE_DIR "/data/decks/") + name + ".txt", db);
+    EXPECT_TRUE(d.ok()) << name;
+    if (d.ok()) decks.push_back(*d);
+  }
+  return decks;
+}
+
+struct Played {
+  int winner, turns;
+  EndReason end;
+  uint64_t actions;
+  std::vector<std::string> log;
+};
+
+Played PlayIn(Game& g, const Deck& a, const Deck& b, uint64_t seed, const std::string& policy) {
+  g.Deal(a, b, static_cast<Player>(seed % 2));
+  std::unique_ptr<Policy> pol[2] = {*MakePolicy(policy, seed * 3), *MakePolicy(policy, seed * 5)};
+  for (;;) {
+    const Decision& d = g.Advance();
+    if (d.kind == DecisionKind::kNone) break;
+    g.Apply(pol[d.player]->ChooseFor(g, d));
+  }
+  return {g.Winner(), g.state().turn, g.end_reason(), g.actions_taken(), g.log()};
+}
+
+TEST(GameReset, AReusedGamePlaysExactlyLikeAFreshOne) {
+  CardDb db;
+  ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db).ok());
+  auto decks =
+      BundledDecks(db, {"red_burn", "green_stompy", "white_weenie", "blue_control", "layers_moon"});
+  ASSERT_EQ(decks.size(), 5u);
+  Game reused(db, GameOptions{});
+  int decided = 0;
+  for (uint64_t seed = 1; seed <= 300; ++seed) {
+    GameOptions go;
+    go.seed = seed;
+    go.log = seed % 3 != 0;  // also reuse a logging game for a silent one and back
+    go.edition = static_cast<Edition>(seed % 3);
+    const Deck& a = decks[seed % decks.size()];
+    const Deck& b = decks[(seed / 5) % decks.size()];
+    std::string policy = seed % 10 == 0 ? "heuristic" : "random";
+    Game fresh(db, go);
+    Played f = PlayIn(fresh, a, b, seed, policy);
+    reused.Reset(go);
+    Played r = PlayIn(reused, a, b, seed, policy);
+    ASSERT_EQ(f.winner, r.winner) << "seed " << seed;
+    ASSERT_EQ(f.turns, r.turns) << "seed " << seed;
+    ASSERT_EQ(f.end, r.end) << "seed " << seed;
+    ASSERT_EQ(f.actions, r.actions) << "seed " << seed;
+    ASSERT_EQ(f.log, r.log) << "seed " << seed;
+    decided += f.winner >= 0;
+  }
+  EXPECT_GT(decided, 100);
+}
+
+std::vector<std::string> Lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream ss(text);
+  std::string line;
+  while (std::getline(ss, line)) out.push_back(line);
+  return out;
+}
+
+void ExpectSameStats(const std::vector<MatchupStats>& x, const std::vector<MatchupStats>& y) {
+  ASSERT_EQ(x.size(), y.size());
+  for (size_t i = 0; i < x.size(); ++i) {
+    EXPECT_EQ(x[i].deck_a, y[i].deck_a);
+    EXPECT_EQ(x[i].deck_b, y[i].deck_b);
+    EXPECT_EQ(x[i].games, y[i].games);
+    EXPECT_EQ(x[i].a_wins, y[i].a_wins);
+    EXPECT_EQ(x[i].b_wins, y[i].b_wins);
+    EXPECT_EQ(x[i].draws, y[i].draws);
+    EXPECT_EQ(x[i].first_player_wins, y[i].first_player_wins);
+    EXPECT_EQ(x[i].turns, y[i].turns);
+    EXPECT_EQ(x[i].end_reasons, y[i].end_reasons);
+    EXPECT_EQ(x[i].turn_histogram, y[i].turn_histogram);
+  }
+}
+
+TEST(RunStudy, InterruptedAndResumedEqualsUninterrupted) {
+  CardDb db;
+  ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db).ok());
+  SimOptions opt;
+  opt.decks = BundledDecks(db, {"red_burn", "green_stompy", "white_weenie"});
+  opt.policies = {"heuristic", "random:pass=0.1"};
+  opt.games = 300;  // blocks of 256 and 44
+  opt.seed = 5;
+  opt.threads = 2;
+  std::ostringstream full_games;
+  opt.games_out = &full_games;
+  SimResult full = RunStudy(db, opt);
+  EXPECT_TRUE(full.complete);
+  EXPECT_EQ(full.blocks, 6);
+  EXPECT_EQ(Lines(full_games.str()).size(), 900u);
+  for (int64_t k : {1, 3}) {
+    std::ostringstream part_games;
+    opt.games_out = &part_games;
+    opt.threads = 2;
+    opt.stop_after_blocks = k;
+    SimResult part = RunStudy(db, opt);
+    EXPECT_FALSE(part.complete);
+    EXPECT_EQ(part.blocks, k);
+    int64_t games = 0;
+    for (auto& m : part.matchups) {
+      EXPECT_TRUE(m.games % kBlockGames == 0 || m.games == opt.games);
+      games += m.games;
+    }
+    EXPECT_EQ(static_cast<int64_t>(Lines(part_games.str()).size()), games);
+    // Resume (with another thread count), possibly interrupted once more.
+    opt.threads = 1;
+    opt.stop_after_blocks = 1;
+    SimResult again = RunStudy(db, opt, &part.matchups);
+    EXPECT_FALSE(again.complete);
+    opt.stop_after_blocks = -1;
+    SimResult rest = RunStudy(db, opt, &again.matchups);
+    EXPECT_TRUE(rest.complete);
+    EXPECT_EQ(part.blocks + again.blocks + rest.blocks, 6);
+    ExpectSameStats(rest.matchups, full.matchups);
+    EXPECT_EQ(part_games.str(), full_games.str().substr(0, part_games.str().size()));
+  }
+  // An external stop flag already set: nothing is played, nothing is lost.
+  std::atomic<bool> stop{true};
+  opt.stop = &stop;
+  opt.games_out = nullptr;
+  SimResult none = RunStudy(db, opt);
+  EXPECT_FALSE(none.complete);
+  EXPECT_EQ(none.blocks, 0);
+  stop = false;
+  SimResult all = RunStudy(db, opt, &none.matchups);
+  ExpectSameStats(all.matchups, full.matchups);
+}
+
+TEST(RunStudy, InterruptedAndResumedEqualsUninterruptedWithCi) {
+  CardDb db;
+  ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db).ok());
+  SimOptions opt;
+  opt.decks = BundledDecks(db, {"red_burn", "green_stompy", "white_weenie"});
+  opt.policies = {"heuristic", "heuristic"};
+  opt.games = 100000;
+  opt.ci_half_width = 0.06;
+  opt.gauntlet = 0;
+  SimResult full = RunStudy(db, opt);
+  ASSERT_TRUE(full.complete);
+  ASSERT_GE(full.blocks, 2);
+  opt.stop_after_blocks = full.blocks / 2;
+  SimResult part = RunStudy(db, opt);
+  ASSERT_FALSE(part.complete);
+  opt.stop_after_blocks = -1;
+  SimResult rest = RunStudy(db, opt, &part.matchups);
+  EXPECT_EQ(part.blocks + rest.blocks, full.blocks);
+  ExpectSameStats(rest.matchups, full.matchups);
+}
+
+TEST(PlayStudyGame, AReplayedGameMatchesTheStudysRecord) {
+  CardDb db;
+  ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db).ok());
+  SimOptions opt;
+  opt.decks = BundledDecks(db, {"red_burn", "green_stompy", "white_weenie"});
+  opt.policies = {"heuristic", "random"};
+  opt.games = 40;
+  opt.gauntlet = 1;
+  std::ostringstream out;
+  opt.games_out = &out;
+  RunStudy(db, opt);
+  auto lines = Lines(out.str());
+  ASSERT_EQ(lines.size(), 80u);
+  StudyWorker w(db, opt);
+  const Game& g = w.game;
+  for (int matchup = 0; matchup < 2; ++matchup)
+    for (int64_t i : {0, 1, 17, 39}) {
+      GameRecord r = PlayStudyGame(opt, matchup, i, w, /*log=*/true);
+      EXPECT_FALSE(g.log().empty());
+      EXPECT_EQ(GameRecordJson(opt, r), lines[matchup * 40 + i]);
+    }
+  EXPECT_NE(lines[0].find("\"seats\": [\"green_stompy\", \"red_burn\"]"), std::string::npos)
+      << lines[0];
+}
+
+}  // namespace
+}  // namespace strata
+
+namespace strata {
+namespace {
+
+TEST(StudyWorker, AReusedWorkerPlaysLikeAFreshOne) {
+  CardDb db;
+  ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db).ok());
+  SimOptions opt;
+  opt.decks = BundledDecks(db, {"red_burn", "green_stompy", "wu_control"});
+  for (auto policies : {std::array<std::string, 2>{"heuristic", "random"},
+                        std::array<std::string, 2>{"heuristic:style=control", "random:pass=0.1"},
+                        std::array<std::string, 2>{"mc:rollouts=2;depth=30", "heuristic"}}) {
+    opt.policies = policies;
+    StudyWorker reused(db, opt);
+    const int games = policies[0][0] == 'm' ? 4 : 30;
+    for (int matchup = 0; matchup < 3; ++matchup)
+      for (int64_t i = 0; i < games; ++i) {
+        StudyWorker fresh(db, opt);
+        GameRecord f = PlayStudyGame(opt, matchup, i, fresh, /*log=*/true);
+        GameRecord r = PlayStudyGame(opt, matchup, i, reused, /*log=*/true);
+        ASSERT_EQ(GameRecordJson(opt, f), GameRecordJson(opt, r)) << policies[0];
+        ASSERT_EQ(fresh.game.log(), reused.game.log()) << policies[0];
+      }
+  }
+}
+
+}  // namespace
+}  // namespace strata

@@ -1,0 +1,42 @@
+// `strata sim` and `strata replay`: a balance study from the command line
+// (new, or resumed from its --out directory after an interruption) and the
+// replay of one of its games with the full log.
+#pragma once
+
+#include <cstdint>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace strata {
+
+// The command line of `strata sim` or `strata replay`, as parsed.
+struct StudyArgs {
+  std::vector<std::string> card_paths;  // --cards (empty: the default, or the study's)
+  std::vector<std::string> decks;       // --decks (empty: the bundled playable decks)
+  std::string policies = "heuristic";   // P1,P2 or one for both (ParsePolicyPair)
+  std::string rules = "modern";
+  uint64_t seed = 1;
+  int games = 0;  // 0: the default
+  int threads = 0;
+  bool no_pair = false;
+  std::string gauntlet;
+  double ci = 0;
+  std::string out;
+  std::string resume;          // sim --resume DIR
+  bool games_out = false;      // --games-out given
+  std::string games_out_file;  // its value ("": DIR/games.jsonl)
+  int64_t stop_after_blocks = -1;
+  std::string from;  // replay --from DIR
+  int64_t game = 0;  // replay --game
+  int matchup = 0;   // replay --matchup
+  bool quiet = false;
+  std::set<std::string> given;  // the options given, by long name ("--games")
+  std::string command;          // the whole command line
+};
+
+// Both return the process exit status and print their own errors.
+int RunSimCommand(const StudyArgs& args);
+int RunReplayCommand(const StudyArgs& args);
+
+}  // namespace strata

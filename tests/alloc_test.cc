@@ -1,0 +1,70 @@
+// No allocation per game once warm: a reused Game is reset and dealt with
+// no heap allocation. Counts every operator new of this test binary.
+#include <atomic>
+#include <cstdlib>
+#include <new>
+
+#include "engine/card_loader.h"
+#include "engine/deck.h"
+#include "engine/game.h"
+#include "gtest/gtest.h"
+
+namespace {
+std::atomic<int64_t> g_allocations{0};
+}
+
+void* operator new(std::size_t n) {
+  g_allocations.fetch_add(1, std::memory_order_relaxed);
+  if (void* p = std::malloc(n ? n : 1)) return p;
+  throw std::bad_alloc();
+}
+void* operator new[](std::size_t n) {
+  return operator new(n);
+}
+void operator delete(void* p) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, std::size_t) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p, std::size_t) noexcept {
+  std::free(p);
+}
+
+namespace strata {
+namespace {
+
+TEST(GameReset, ResetAndDealAllocateNothingOnceWarm) {
+  CardDb db;
+  ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db).ok());
+  std::vector<Deck> decks;
+  for (const char* name : {"red_burn", "wu_control"}) {
+    auto d = LoadDeckFile(std::string(STRATA_SOURCE_DIR "/data/decks/") + name + ".txt", db);
+    ASSERT_TRUE(d.ok());
+    decks.push_back(*d);
+  }
+  Game g(db, GameOptions{});
+  auto play = [&](uint64_t seed) {
+    GameOptions go;
+    go.seed = seed;
+    g.Reset(go);
+    g.Deal(decks[seed % 2], decks[1 - seed % 2], 0);
+  };
+  for (uint64_t seed = 1; seed <= 4; ++seed) play(seed);  // warm
+  int64_t before = g_allocations.load();
+  for (uint64_t seed = 5; seed <= 50; ++seed) play(seed);
+  EXPECT_EQ(g_allocations.load() - before, 0);
+  // A fresh Game and Deal allocate (the counter works).
+  before = g_allocations.load();
+  {
+    Game fresh(db, GameOptions{});
+    fresh.Deal(decks[0], decks[1], 0);
+  }
+  EXPECT_GT(g_allocations.load() - before, 0);
+}
+
+}  // namespace
+}  // namespace strata
