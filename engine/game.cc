@@ -7,6 +7,30 @@
 #include "engine/strings.h"
 
 namespace strata {
+namespace {
+
+// A per-thread buffer lent to one call, so a hot path reuses its capacity
+// instead of allocating; a nested call finds it lent out (empty) and grows
+// its own, which is then kept if larger.
+template <typename T>
+struct Borrowed {
+  explicit Borrowed(std::vector<T>& home) : home_(home) {
+    v.swap(home_);
+    v.clear();
+  }
+  ~Borrowed() {
+    if (v.capacity() >= home_.capacity()) {
+      v.clear();
+      home_.swap(v);
+    }
+  }
+  std::vector<T> v;
+
+ private:
+  std::vector<T>& home_;
+};
+
+}  // namespace
 
 std::string_view DecisionKindName(DecisionKind k) {
   static constexpr std::string_view kNames[] = {
@@ -1641,9 +1665,9 @@ void Game::RunInterrupts(Frame& f) {
 
 // ---------------------------------------------------------------- resolving
 
-std::vector<ObjId> Game::ObjectsOf(const StackItem& item, const Ref& ref,
-                                   std::vector<Player>* players) {
-  std::vector<ObjId> out;
+void Game::ObjectsOf(const StackItem& item, const Ref& ref, std::vector<ObjId>& out,
+                     std::vector<Player>* players) {
+  out.clear();
   ObjId self = item.card != kNoObj ? item.card : item.source;
   switch (ref.kind) {
     case Ref::kTarget:
@@ -1690,7 +1714,7 @@ std::vector<ObjId> Game::ObjectsOf(const StackItem& item, const Ref& ref,
       if (players) players->push_back(item.controller);
       break;
   }
-  return out;
+  return;
 }
 
 int Game::Amount(const StackItem& item, const Value& v) const {
@@ -1749,8 +1773,13 @@ void Game::CounterSpell(ObjId card) {
 // One effect step of a resolving spell or ability. Steps that need more
 // rules (draws, destruction) push frames and finish when those return.
 void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
-  std::vector<Player> players;
-  std::vector<ObjId> objs = ObjectsOf(item, st.target, &players);
+  thread_local std::vector<ObjId> objs_buffer;
+  thread_local std::vector<Player> players_buffer;
+  Borrowed<ObjId> objs_borrowed(objs_buffer);
+  Borrowed<Player> players_borrowed(players_buffer);
+  std::vector<ObjId>& objs = objs_borrowed.v;
+  std::vector<Player>& players = players_borrowed.v;
+  ObjectsOf(item, st.target, objs, &players);
   if (st.affects != kNoFilter && st.target.kind == Ref::kNone) players.clear();  // no "you"
   if (st.affects != kNoFilter && st.op != Op::kContinuous) {
     // "Each creature", "all creatures": the set is taken on resolution.
@@ -1804,7 +1833,9 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
         row.copy.colors = p.except_colors;
         if (p.keep_phase) row.copy.keep_phase = item.body_card;
       }
-      std::vector<ObjRef> set;
+      thread_local std::vector<ObjRef> set_buffer;
+      Borrowed<ObjRef> borrowed_set(set_buffer);
+      std::vector<ObjRef>& set = borrowed_set.v;
       if (st.affects != kNoFilter) {
         ObjId excluded = kNoObj;
         if (st.exclude_target > 0 && item.targets[st.exclude_target - 1].kind == Target::kObject)
@@ -2183,7 +2214,10 @@ void Game::RunPrevention(Frame& f) {
     Decide(DecisionKind::kPrevention, p);
     return;
   }
-  std::vector<PendingDamage> pending(damage_.begin() + f.a, damage_.end());
+  thread_local std::vector<PendingDamage> pending_buffer;
+  Borrowed<PendingDamage> borrowed(pending_buffer);
+  std::vector<PendingDamage>& pending = borrowed.v;
+  pending.assign(damage_.begin() + f.a, damage_.end());
   damage_.resize(f.a);
   frames_.pop_back();
   for (PendingDamage& d : pending) {
@@ -2461,7 +2495,7 @@ void Game::RunAttack(Frame& f) {
         if (combat_[a] != kAttacking || s.obj.zone[a] != Zone::kBattlefield) continue;
         const Characteristics& ac = Chars(a);
         int power = ac.power;
-        std::vector<ObjId> blockers;
+        absl::InlinedVector<ObjId, 8> blockers;
         bool was_blocked = block_target_[a] == a;  // marks "was blocked"
         for (ObjId b = 0; b < s.obj.count; ++b)
           if (combat_[b] == kBlocking && block_target_[b] == a &&

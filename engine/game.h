@@ -380,7 +380,8 @@ class Game {
 
   // Resolving.
   void ExecuteStep(StackItem& item, const EffectStep& st, Frame& f);
-  std::vector<ObjId> ObjectsOf(const StackItem& item, const Ref& ref, std::vector<Player>* players);
+  void ObjectsOf(const StackItem& item, const Ref& ref, std::vector<ObjId>& out,
+                 std::vector<Player>* players);
   int Amount(const StackItem& item, const Value& v) const;
   void EnterBattlefield(StackItem& item);
   void CounterSpell(ObjId card);

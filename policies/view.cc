@@ -2,14 +2,6 @@
 
 namespace strata {
 
-std::vector<ObjId> PlayerView::Battlefield() const {
-  std::vector<ObjId> out;
-  const GameState& s = game_.state();
-  for (ObjId o = 0; o < s.obj.count; ++o)
-    if (s.obj.zone[o] == Zone::kBattlefield) out.push_back(o);
-  return out;
-}
-
 bool PlayerView::Visible(ObjId o) const {
   if (omniscient_) return true;
   const GameState& s = game_.state();

@@ -26,7 +26,38 @@ class PlayerView {
     return static_cast<int>(game_.state().players[p].library.size());
   }
   const std::vector<ObjId>& Graveyard(Player p) const { return game_.state().players[p].graveyard; }
-  std::vector<ObjId> Battlefield() const;
+  // The objects on the battlefield, in object order; a view, not a copy
+  // (policies ask for it many times a decision).
+  class ObjectsIn {
+   public:
+    class Iterator {
+     public:
+      Iterator(const GameState& s, ObjId o, Zone z) : s_(&s), o_(o), z_(z) { Skip(); }
+      ObjId operator*() const { return o_; }
+      Iterator& operator++() {
+        ++o_;
+        Skip();
+        return *this;
+      }
+      bool operator!=(const Iterator& other) const { return o_ != other.o_; }
+
+     private:
+      void Skip() {
+        while (o_ < s_->obj.count && s_->obj.zone[o_] != z_) ++o_;
+      }
+      const GameState* s_;
+      ObjId o_;
+      Zone z_;
+    };
+    ObjectsIn(const GameState& s, Zone z) : s_(s), z_(z) {}
+    Iterator begin() const { return Iterator(s_, 0, z_); }
+    Iterator end() const { return Iterator(s_, static_cast<ObjId>(s_.obj.count), z_); }
+
+   private:
+    const GameState& s_;
+    Zone z_;
+  };
+  ObjectsIn Battlefield() const { return ObjectsIn(game_.state(), Zone::kBattlefield); }
   Phase phase() const { return game_.state().phase; }
   Player active() const { return game_.state().active; }
   int turn() const { return game_.state().turn; }
