@@ -20,4 +20,14 @@ std::string JoinKeys(const Range& keys) {
   return out;
 }
 
+// `s` as a JSON string literal, quotes included.
+inline std::string JsonQuote(std::string_view s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
 }  // namespace strata

@@ -8,19 +8,11 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "engine/strings.h"
 #include "sim/card_stats.h"
 
 namespace strata {
 namespace {
-
-std::string Quote(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
-}
 
 std::string Num(double v) {
   if (!std::isfinite(v)) return "null";
@@ -206,12 +198,12 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
                                              "both", "turn_cap", "action_cap"};
   int64_t total = 0;
   std::string j = "{\n";
-  j += absl::StrCat("  \"strata_version\": ", Quote(STRATA_VERSION), ",\n");
-  j += absl::StrCat("  \"command\": ", Quote(info.command), ",\n");
+  j += absl::StrCat("  \"strata_version\": ", JsonQuote(STRATA_VERSION), ",\n");
+  j += absl::StrCat("  \"command\": ", JsonQuote(info.command), ",\n");
   j += absl::StrCat("  \"seed\": ", opt.seed, ",\n");
-  j += absl::StrCat("  \"rules\": ", Quote(info.rules), ",\n");
-  j += absl::StrCat("  \"policies\": [", Quote(opt.policies[0]), ", ", Quote(opt.policies[1]),
-                    "],\n");
+  j += absl::StrCat("  \"rules\": ", JsonQuote(info.rules), ",\n");
+  j += absl::StrCat("  \"policies\": [", JsonQuote(opt.policies[0]), ", ",
+                    JsonQuote(opt.policies[1]), "],\n");
   j += absl::StrCat("  \"games_per_matchup\": ", opt.games, ",\n");
   j += absl::StrCat("  \"paired_seats\": ", opt.pair ? "true" : "false", ",\n");
   j += absl::StrCat("  \"partial\": ", info.partial ? "true" : "false", ",\n");
@@ -231,13 +223,13 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
     const std::string& a = opt.decks[m.deck_a].name;
     const std::string& b = opt.decks[m.deck_b].name;
     j += absl::StrCat(
-        "    {\"deck_a\": ", Quote(a), ", \"deck_b\": ", Quote(b), ", \"games\": ", m.games,
+        "    {\"deck_a\": ", JsonQuote(a), ", \"deck_b\": ", JsonQuote(b), ", \"games\": ", m.games,
         ", \"a_wins\": ", m.a_wins, ", \"b_wins\": ", m.b_wins, ", \"draws\": ", m.draws,
         ", \"a_win_rate\": ", Num(rate), ", \"ci95\": [", Num(ci.low), ", ", Num(ci.high),
         "], \"first_player_wins\": ", m.first_player_wins,
         ", \"mean_turns\": ", Num(static_cast<double>(m.turns) / m.games), ", \"end_reasons\": {");
     for (int r = 1; r < 6; ++r)
-      j += absl::StrCat(r > 1 ? ", " : "", Quote(kReasons[r]), ": ", m.end_reasons[r]);
+      j += absl::StrCat(r > 1 ? ", " : "", JsonQuote(kReasons[r]), ": ", m.end_reasons[r]);
     j += "}, \"turn_histogram\": [";
     for (size_t t = 0; t < m.turn_histogram.size(); ++t)
       j += absl::StrCat(t ? ", " : "", m.turn_histogram[t]);
@@ -263,7 +255,7 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
   for (size_t d = 0; d < opt.decks.size(); ++d) {
     DeckScore s = ScoreOf(results, static_cast<int>(d));
     Interval ci = Wilson(s.wins, s.games);
-    j += absl::StrCat("    {\"deck\": ", Quote(opt.decks[d].name),
+    j += absl::StrCat("    {\"deck\": ", JsonQuote(opt.decks[d].name),
                       ", \"games\": ", static_cast<int64_t>(s.games),
                       ", \"win_rate\": ", Num(s.games ? s.wins / s.games : 0), ", \"ci95\": [",
                       Num(ci.low), ", ", Num(ci.high), "], \"rating\": ", Num(rating.fit.elo[d]),
@@ -273,7 +265,7 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
   // The matrix: score of the row deck against the column deck.
   j += "  \"matrix\": {\"decks\": [";
   for (size_t d = 0; d < opt.decks.size(); ++d)
-    j += absl::StrCat(d ? ", " : "", Quote(opt.decks[d].name));
+    j += absl::StrCat(d ? ", " : "", JsonQuote(opt.decks[d].name));
   j += "], \"win_rate\": [";
   for (size_t a = 0; a < opt.decks.size(); ++a) {
     j += a ? ", [" : "[";
@@ -286,7 +278,7 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
                     Num(rating.prior), ", \"converged\": ", rating.fit.converged ? "true" : "false",
                     ", \"iterations\": ", rating.fit.iterations, ", \"elo\": {");
   for (size_t d = 0; d < opt.decks.size(); ++d)
-    j += absl::StrCat(d ? ", " : "", Quote(opt.decks[d].name), ": ", Num(rating.fit.elo[d]));
+    j += absl::StrCat(d ? ", " : "", JsonQuote(opt.decks[d].name), ": ", Num(rating.fit.elo[d]));
   j += "}},\n";
   // Per card: the deck's score in games where the card was drawn, cast or
   // in the opening hand, and where it was not drawn.
@@ -300,12 +292,12 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
   for (size_t t = 0; t < tables.size(); ++t) {
     const DeckCards& dc = tables[t];
     const std::string& deck = opt.decks[dc.deck].name;
-    j += absl::StrCat("    {\"deck\": ", Quote(deck),
+    j += absl::StrCat("    {\"deck\": ", JsonQuote(deck),
                       ", \"games\": ", static_cast<int64_t>(dc.score.games),
                       ", \"wins\": ", Wins(dc.score.wins), ", \"cards\": [\n");
     for (size_t i = 0; i < dc.cards.size(); ++i) {
       const CardRow& c = dc.cards[i];
-      j += absl::StrCat("      {\"card\": ", Quote(c.name), ", \"copies\": ", c.copies);
+      j += absl::StrCat("      {\"card\": ", JsonQuote(c.name), ", \"copies\": ", c.copies);
       cards_csv += absl::StrCat(CsvField(deck), ",", CsvField(c.name), ",", c.copies, ",",
                                 static_cast<int64_t>(dc.score.games));
       for (auto [key, n, w] :

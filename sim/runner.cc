@@ -45,19 +45,6 @@ GameSetup SetupOf(uint64_t run_seed, int matchup, int64_t index, bool pair) {
 
 namespace {
 
-std::string JsonQuote(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
-}
-
-}  // namespace
-
-namespace {
-
 // Calls f(a, b) for each matchup in order until it returns true.
 template <typename F>
 void ForEachMatchup(const SimOptions& opt, F&& f) {
