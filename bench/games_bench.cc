@@ -5,38 +5,18 @@
 //
 // Matchup: red_burn vs green_stompy, seats swapped in pairs, game indices
 // from 0, so every run plays the same games.
-#include <cstdio>
-#include <cstdlib>
 #include <string>
 
 #include "benchmark/benchmark.h"
-#include "engine/card_loader.h"
-#include "engine/deck.h"
 #include "sim/runner.h"
+#include "tests/bundled.h"
 
 namespace strata {
 namespace {
 
-const CardDb& Pool() {
-  static const CardDb* db = [] {
-    auto* d = new CardDb;
-    absl::Status st = LoadCards({std::string(STRATA_SOURCE_DIR) + "/data/cards"}, *d);
-    if (!st.ok()) {
-      std::fprintf(stderr, "%s\n", std::string(st.message()).c_str());
-      std::abort();
-    }
-    return d;
-  }();
-  return *db;
-}
-
 SimOptions Options(const std::string& policy) {
   SimOptions opt;
-  for (const char* name : {"red_burn", "green_stompy"}) {
-    auto d = LoadDeckFile(std::string(STRATA_SOURCE_DIR) + "/data/decks/" + name + ".txt", Pool());
-    if (!d.ok()) std::abort();
-    opt.decks.push_back(*d);
-  }
+  opt.decks = BundledDecks(BundledPool(), {"red_burn", "green_stompy"});
   opt.policies = {policy, policy};
   return opt;
 }
@@ -47,7 +27,7 @@ const char* const kPolicies[] = {"random", "heuristic", "mc:rollouts=2,depth=14"
 void BM_Game(benchmark::State& state) {
   const SimOptions opt = Options(kPolicies[state.range(0)]);
   state.SetLabel(kPolicies[state.range(0)]);
-  StudyWorker worker(Pool(), opt);
+  StudyWorker worker(BundledPool(), opt);
   int64_t index = 0, decisions = 0, turns = 0;
   for (auto _ : state) {
     GameRecord r = PlayStudyGame(opt, 0, index++, worker);
@@ -69,7 +49,7 @@ void BM_Study(benchmark::State& state) {
   opt.threads = static_cast<int>(state.range(0));
   int64_t games = 0;
   for (auto _ : state) {
-    SimResult r = RunStudy(Pool(), opt);
+    SimResult r = RunStudy(BundledPool(), opt);
     games += r.matchups[0].games;
     benchmark::DoNotOptimize(r);
   }

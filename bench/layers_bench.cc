@@ -19,22 +19,10 @@
 #include "engine/game.h"
 #include "engine/layers.h"
 #include "sim/random_board.h"
+#include "tests/bundled.h"
 
 namespace strata {
 namespace {
-
-const CardDb& Pool() {
-  static const CardDb* db = [] {
-    auto* d = new CardDb;
-    absl::Status st = LoadCards({std::string(STRATA_SOURCE_DIR) + "/data/cards"}, *d);
-    if (!st.ok()) {
-      std::fprintf(stderr, "%s\n", std::string(st.message()).c_str());
-      std::abort();
-    }
-    return d;
-  }();
-  return *db;
-}
 
 // Boards per argument tuple: the cost depends much on which cards a board
 // has (a few statics that read other objects dominate), so each benchmark
@@ -57,7 +45,7 @@ const std::vector<std::unique_ptr<Game>>& Boards(const benchmark::State& state) 
     opt.edition = static_cast<Edition>(edition);
     for (int i = 0; i < kBoardsPerConfig; ++i) {
       const uint64_t seed = 1000003u * static_cast<uint64_t>(permanents) + 1009u * effects + i;
-      slot.push_back(std::make_unique<Game>(MakeRandomBoard(Pool(), seed, opt)));
+      slot.push_back(std::make_unique<Game>(MakeRandomBoard(BundledPool(), seed, opt)));
     }
   }
   return slot;

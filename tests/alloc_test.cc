@@ -9,6 +9,7 @@
 #include "engine/game.h"
 #include "gtest/gtest.h"
 #include "sim/runner.h"
+#include "tests/bundled.h"
 
 namespace {
 std::atomic<int64_t> g_allocations{0};
@@ -41,12 +42,7 @@ namespace {
 TEST(GameReset, ResetAndDealAllocateNothingOnceWarm) {
   CardDb db;
   ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db).ok());
-  std::vector<Deck> decks;
-  for (const char* name : {"red_burn", "wu_control"}) {
-    auto d = LoadDeckFile(std::string(STRATA_SOURCE_DIR "/data/decks/") + name + ".txt", db);
-    ASSERT_TRUE(d.ok());
-    decks.push_back(*d);
-  }
+  const std::vector<Deck> decks = BundledDecks(db, {"red_burn", "wu_control"});
   Game g(db, GameOptions{});
   auto play = [&](uint64_t seed) {
     GameOptions go;
@@ -75,11 +71,7 @@ TEST(GameReset, StudyGamesAllocateNothingOnceWarm) {
   CardDb db;
   ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db).ok());
   SimOptions opt;
-  for (const char* name : {"red_burn", "green_stompy"}) {
-    auto d = LoadDeckFile(std::string(STRATA_SOURCE_DIR "/data/decks/") + name + ".txt", db);
-    ASSERT_TRUE(d.ok());
-    opt.decks.push_back(*d);
-  }
+  opt.decks = BundledDecks(db, {"red_burn", "green_stompy"});
   for (const char* policy : {"heuristic", "random", "mc:rollouts=1,depth=4"}) {
     opt.policies = {policy, policy};
     StudyWorker w(db, opt);

@@ -15,6 +15,7 @@
 #include "engine/layers.h"
 #include "gtest/gtest.h"
 #include "sim/random_board.h"
+#include "tests/bundled.h"
 
 namespace strata {
 
@@ -24,19 +25,6 @@ void PrintTo(Edition e, std::ostream* os) {
 }
 
 namespace {
-
-const CardDb& Pool() {
-  static const CardDb* db = [] {
-    auto* d = new CardDb;
-    absl::Status st = LoadCards({std::string(STRATA_SOURCE_DIR) + "/data/cards"}, *d);
-    if (!st.ok()) {
-      std::fprintf(stderr, "%s\n", std::string(st.message()).c_str());
-      std::abort();
-    }
-    return d;
-  }();
-  return *db;
-}
 
 // The fields that differ, as "power: 3 vs 2".
 std::string Diff(const Characteristics& a, const Characteristics& b) {
@@ -133,7 +121,7 @@ class LayersProperty : public ::testing::TestWithParam<Edition> {};
 constexpr int kBoardsPerEdition = 3400;
 
 TEST_P(LayersProperty, CacheEqualsFreshComputation) {
-  const CardDb& db = Pool();
+  const CardDb& db = BundledPool();
   const Edition edition = GetParam();
   LayerCache fresh;
   Tally t;
@@ -221,7 +209,7 @@ INSTANTIATE_TEST_SUITE_P(AllEditions, LayersProperty,
 // The engine's checked mode (GameOptions::checked_layers) reports a cache
 // that no longer matches its state: change an input without Touch().
 TEST(RandomBoard, CheckedModeSeesAStaleCache) {
-  const CardDb& db = Pool();
+  const CardDb& db = BundledPool();
   RandomBoardOptions opt;
   opt.permanents = 10;
   opt.others = 0;
@@ -239,7 +227,7 @@ TEST(RandomBoard, CheckedModeSeesAStaleCache) {
 
 // The builder is deterministic and honours its options.
 TEST(RandomBoard, DeterministicAndSized) {
-  const CardDb& db = Pool();
+  const CardDb& db = BundledPool();
   RandomBoardOptions opt;
   opt.permanents = 30;
   opt.others = 10;

@@ -4,6 +4,7 @@
 
 #include "engine/card_loader.h"
 #include "gtest/gtest.h"
+#include "tests/bundled.h"
 
 namespace strata {
 namespace {
@@ -37,11 +38,7 @@ TEST(RunSimulation, SameResultsWithOneOrTwoThreads) {
   CardDb db;
   ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db).ok());
   SimOptions opt;
-  for (const char* name : {"red_burn", "green_stompy", "white_weenie"}) {
-    auto d = LoadDeckFile(std::string(STRATA_SOURCE_DIR "/data/decks/") + name + ".txt", db);
-    ASSERT_TRUE(d.ok());
-    opt.decks.push_back(*d);
-  }
+  opt.decks = BundledDecks(db, {"red_burn", "green_stompy", "white_weenie"});
   opt.games = 60;
   opt.seed = 11;
   opt.threads = 1;
@@ -94,11 +91,7 @@ TEST(WriteStudy, SummaryIsTheSameForOneAndTwoThreads) {
   CardDb db;
   ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db).ok());
   SimOptions opt;
-  for (const char* name : {"red_burn", "green_stompy"}) {
-    auto d = LoadDeckFile(std::string(STRATA_SOURCE_DIR "/data/decks/") + name + ".txt", db);
-    ASSERT_TRUE(d.ok());
-    opt.decks.push_back(*d);
-  }
+  opt.decks = BundledDecks(db, {"red_burn", "green_stompy"});
   opt.games = 40;
   auto dir = std::filesystem::temp_directory_path() / "strata_write_study";
   std::string outs[2];
@@ -129,11 +122,7 @@ TEST(RunSimulation, StopsOnPrecisionAtTheSameGameForAnyThreadCount) {
   CardDb db;
   ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db).ok());
   SimOptions opt;
-  for (const char* name : {"red_burn", "green_stompy", "white_weenie"}) {
-    auto d = LoadDeckFile(std::string(STRATA_SOURCE_DIR "/data/decks/") + name + ".txt", db);
-    ASSERT_TRUE(d.ok());
-    opt.decks.push_back(*d);
-  }
+  opt.decks = BundledDecks(db, {"red_burn", "green_stompy", "white_weenie"});
   opt.games = 100000;
   opt.ci_half_width = 0.06;
   opt.gauntlet = 2;  // white_weenie against the other two
@@ -160,16 +149,6 @@ TEST(RunSimulation, StopsOnPrecisionAtTheSameGameForAnyThreadCount) {
 
 namespace strata {
 namespace {
-
-std::vector<Deck> BundledDecks(const CardDb& db, std::vector<std::string> names) {
-  std::vector<Deck> decks;
-  for (auto& name : names) {
-    auto d = LoadDeckFile(std::string(STRATA_SOURCE_DIR "/data/decks/") + name + ".txt", db);
-    EXPECT_TRUE(d.ok()) << name;
-    if (d.ok()) decks.push_back(*d);
-  }
-  return decks;
-}
 
 struct Played {
   int winner, turns;
