@@ -180,8 +180,15 @@ TEST_F(PolicyTest, PolicyPairsOnTheCommandLine) {
   auto bad = ParsePolicyPair("heuristic,mc:rollouts=0");
   ASSERT_FALSE(bad.ok());
   EXPECT_THAT(std::string(bad.status().message()), HasSubstr("rollouts=N (1..100000)"));
-  EXPECT_FALSE(ParsePolicyPair("heuristic,mc:rollout=mc").ok());  // no mc inside mc
-  EXPECT_FALSE(ParsePolicyPair("passive:x=1").ok());
+  auto nested = ParsePolicyPair("heuristic,mc:rollout=mc");  // no mc inside mc
+  ASSERT_FALSE(nested.ok());
+  EXPECT_THAT(std::string(nested.status().message()),
+              HasSubstr("parameter 'rollout': expected rollouts=N (1..100000), depth=N "
+                        "(1..100000), margin=M (0..1) or rollout=P (a policy other than mc)"));
+  auto passive = ParsePolicyPair("passive:x=1");
+  ASSERT_FALSE(passive.ok());
+  EXPECT_THAT(std::string(passive.status().message()),
+              HasSubstr("policy 'passive:x=1': passive takes no parameters"));
 }
 
 // The passive player passes whenever passing is legal, and its games still
