@@ -4,6 +4,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "engine/saturate.h"
 #include "engine/strings.h"
 
 namespace strata {
@@ -65,6 +66,7 @@ Game::Game(const CardDb& db, const GameOptions& options)
     state_.obj.attached_to[i] = kNoObj;
     state_.obj.zone[i] = Zone::kNone;
     block_target_[i] = kNoObj;
+    control_seen_[i] = kNoPlayer;
   }
 }
 
@@ -100,6 +102,7 @@ void Game::Reset(const GameOptions& options) {
   keep(source_shields_, fresh.source_shields_);
   keep(damaged_by_, fresh.damaged_by_);
   keep(died_this_turn_, fresh.died_this_turn_);
+  keep(destroying_, fresh.destroying_);
   keep(log_, fresh.log_);
   keep(log_events_, fresh.log_events_);
   *this = std::move(fresh);
@@ -107,6 +110,9 @@ void Game::Reset(const GameOptions& options) {
 
 ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
   GameState& s = state_;
+  // The loaders refuse decks and scenarios beyond the capacity; this guard
+  // keeps a caller that did not check from writing past the arrays.
+  if (s.obj.count >= kMaxObjects) return kNoObj;
   ObjId o = static_cast<ObjId>(s.obj.count++);
   s.obj.card[o] = card;
   s.obj.zone[o] = zone;
@@ -123,6 +129,7 @@ ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
   s.obj.choice[o] = kNoWord;
   s.obj.linked[o] = ObjRef{};
   s.obj.copy[o] = CopySpec{};
+  control_seen_[o] = kNoPlayer;
   seen_[o] = zone == Zone::kHand ? kSeenInHand : 0;
   auto& pl = s.players[owner];
   if (zone == Zone::kLibrary) pl.library.push_back(o);
@@ -139,7 +146,8 @@ void Game::Deal(const Deck& a, const Deck& b, Player first) {
     cards.assign(decks[p]->main.begin(), decks[p]->main.end());
     for (size_t i = cards.size(); i > 1; --i)  // Fisher-Yates with the game's generator
       std::swap(cards[i - 1], cards[rng_.Below(static_cast<uint32_t>(i))]);
-    for (CardId c : cards) AddObject(c, p, Zone::kLibrary);
+    for (CardId c : cards)
+      if (AddObject(c, p, Zone::kLibrary) == kNoObj) break;  // beyond capacity
     for (int i = 0; i < 7 && !state_.players[p].library.empty(); ++i)
       MoveTo(state_.players[p].library.front(), Zone::kHand, p);
     for (ObjId o : state_.players[p].hand) seen_[o] |= kSeenOpening;
@@ -164,6 +172,41 @@ const StackItem* Game::Casting() const {
   for (auto f = frames_.rbegin(); f != frames_.rend(); ++f)
     if (f->kind == FrameKind::kCast) return &items_[f->a];
   return nullptr;
+}
+
+bool Game::SummoningSick(ObjId o) const {
+  const GameState& s = state_;
+  if (o >= s.obj.count || s.obj.zone[o] != Zone::kBattlefield) return false;
+  const Characteristics& ch = Chars(o);
+  if (!ch.IsCreature() || Has(ch.keywords, kHaste)) return false;
+  // A change of control not yet seen by a state check counts at once.
+  return s.obj.sick[o] || (control_seen_[o] != kNoPlayer && control_seen_[o] != ch.controller);
+}
+
+bool Game::SpellOnStack(const StackItem& item) const {
+  return item.card != kNoObj && state_.obj.zone[item.card] == Zone::kStack &&
+         state_.obj.incarnation[item.card] == item.card_incarnation;
+}
+
+bool Game::AboutMatches(ObjId candidate, ObjId about) const {
+  if (about != kAboutDestroying) return candidate == about;
+  for (auto f = frames_.rbegin(); f != frames_.rend(); ++f)
+    if (f->kind == FrameKind::kDestroy) {
+      for (int i = f->a; i < f->b; ++i)
+        if (destroying_[i].id == candidate && state_.Alive(destroying_[i])) return true;
+      return false;
+    }
+  return false;
+}
+
+bool Game::HasManaAbility(ObjId o) const {
+  const Characteristics& ch = Chars(o);
+  if (ch.land_mana) return true;
+  if (ch.blank || ch.card == kNoCard) return false;
+  const CardDef& card = (*db_)[ch.card];
+  for (int i = 0; i < static_cast<int>(card.activated.size()); ++i)
+    if (card.activated[i].mana_ability && Has(ch.abilities, card.ActivatedBit(i))) return true;
+  return false;
 }
 
 const Characteristics& Game::Chars(ObjId o) const {
@@ -232,6 +275,7 @@ void Game::MoveTo(ObjId o, Zone to, Player zone_owner) {
   s.obj.attached_to[o] = kNoObj;
   s.obj.face_down[o] = false;
   s.obj.sick[o] = to == Zone::kBattlefield;
+  control_seen_[o] = kNoPlayer;
   s.obj.controller[o] = s.obj.owner[o];
   combat_[o] = kNotInCombat;
   block_target_[o] = kNoObj;
@@ -266,11 +310,11 @@ void Game::Attach(ObjId aura, ObjId to) {
 
 void Game::AddCounters(ObjId o, int kind, int n) {
   if (kind == 0)
-    state_.obj.p1p1[o] = static_cast<int16_t>(state_.obj.p1p1[o] + n);
+    state_.obj.p1p1[o] = SaturatedAdd(state_.obj.p1p1[o], n);
   else if (kind == 1)
-    state_.obj.m1m1[o] = static_cast<int16_t>(state_.obj.m1m1[o] + n);
+    state_.obj.m1m1[o] = SaturatedAdd(state_.obj.m1m1[o], n);
   else
-    state_.obj.other_counters[o] = static_cast<int16_t>(state_.obj.other_counters[o] + n);
+    state_.obj.other_counters[o] = SaturatedAdd(state_.obj.other_counters[o], n);
   state_.obj.counter_timestamp[o] = state_.NewTimestamp();
   state_.Touch();
 }
@@ -298,8 +342,10 @@ void Game::SetLifeTotal(Player p, int life) {
 // ---------------------------------------------------------------- occurrences
 
 int Game::Record(const Occurrence& e) {
+  const int index = static_cast<int>(events_.size());
   events_.push_back(e);
-  return static_cast<int>(events_.size() - 1);
+  if (events_.back().group < 0) events_.back().group = index;  // an occurrence of its own
+  return index;
 }
 
 // Finds the triggered abilities an occurrence sets off and queues them in
@@ -309,10 +355,11 @@ void Game::CollectTriggers(int event, Timing timing) {
   const Occurrence& e = events_[event];
   const GameState& s = state_;
   for (ObjId o = 0; o < s.obj.count; ++o) {
-    const bool is_event_object =
-        o == e.object && e.kind == EventKind::kZoneChange && e.from == Zone::kBattlefield;
-    if (s.obj.zone[o] != Zone::kBattlefield && !is_event_object) continue;
-    const Characteristics& ch = is_event_object ? e.last : Chars(o);
+    // A source that left play in this occurrence, or together with its
+    // object (E-5), triggers with its last known state.
+    const Occurrence* left = s.obj.zone[o] != Zone::kBattlefield ? LeftInGroup(o, event) : nullptr;
+    if (s.obj.zone[o] != Zone::kBattlefield && !left) continue;
+    const Characteristics& ch = left ? left->last : Chars(o);
     if (ch.blank || ch.card == kNoCard) continue;
     const CardDef& card = (*db_)[ch.card];
     for (int i = 0; i < static_cast<int>(card.triggers.size()); ++i) {
@@ -320,7 +367,7 @@ void Game::CollectTriggers(int event, Timing timing) {
       if (tr.timing != timing || tr.event != e.kind) continue;
       if (!Has(ch.abilities, card.TriggerBit(i))) continue;
       // Abilities of tapped artifacts are off (RULES.md T-12).
-      if (Has(ch.types, kArtifact) && s.obj.tapped[o] && !is_event_object) continue;
+      if (Has(ch.types, kArtifact) && (left ? left->was_tapped : s.obj.tapped[o])) continue;
       Player you = ch.controller;
       if (tr.player >= 0 && e.player != kNoPlayer && ((e.player == you) != (tr.player == 0)))
         continue;
@@ -330,9 +377,7 @@ void Game::CollectTriggers(int event, Timing timing) {
         continue;
       if (tr.self_source && e.source != o) continue;
       if (tr.combat && !e.combat) continue;
-      if (tr.damaged_by_self && std::find(damaged_by_.begin(), damaged_by_.end(),
-                                          std::pair{e.object, o}) == damaged_by_.end())
-        continue;
+      if (tr.damaged_by_self && !DamagedBy(e, o, left)) continue;
       if (tr.unless_any != kNoFilter) {
         bool any = false;
         FilterContext ctx = ContextFor(o, you, s.obj.choice[o]);
@@ -355,12 +400,13 @@ void Game::CollectTriggers(int event, Timing timing) {
         ctx.you = you;
         ctx.text = &ch;
         ctx.choice = s.obj.choice[o];
-        ObjId saved_attach = state_.obj.attached_to[o];
-        if (f.enchanted && is_event_object) continue;
-        if (!MatchFilter(s, view.data(), f, e.object, ctx)) {
-          (void)saved_attach;
-          continue;
-        }
+        // An Aura that left together with its creature still asks what it
+        // was attached to (its last known state, E-5).
+        const ObjId attached_now = state_.obj.attached_to[o];
+        if (left) state_.obj.attached_to[o] = left->attached_to;
+        const bool match = MatchFilter(s, view.data(), f, e.object, ctx);
+        state_.obj.attached_to[o] = attached_now;
+        if (!match) continue;
       }
       queued_.push_back(QueuedTrigger{o, ch.card, static_cast<int16_t>(i), you, event});
       Note(LogKind::kTrigger, you, o, kNoObj, 0, [&] {
@@ -382,25 +428,70 @@ void Game::Before(const Occurrence& e) {
   CollectTriggers(ev, Timing::kBefore);
 }
 
-void Game::ZoneChange(ObjId o, Zone to, Player zone_owner) {
-  Occurrence e;
-  e.kind = EventKind::kZoneChange;
-  e.object = o;
-  e.from = state_.obj.zone[o];
-  e.to = to;
-  e.last = Chars(o);
-  e.player = e.from == Zone::kBattlefield ? e.last.controller : state_.obj.owner[o];
-  e.attached_to = state_.obj.attached_to[o];
-  Before(e);
-  Note(LogKind::kZoneChange, kNoPlayer, o, kNoObj, static_cast<int>(to), [&] {
-    return std::string(
-        absl::StrCat(ObjectName(o), " moves from ", S(ZoneName(e.from)), " to ", S(ZoneName(to))));
-  });
-  MoveTo(o, to, zone_owner);
-  if (e.from == Zone::kBattlefield && to == Zone::kGraveyard)
-    died_this_turn_.push_back(e.last.card);
-  int ev = Record(e);
-  Happened(ev);
+void Game::ZoneChange(ObjId o, Zone to) { LeaveTogether(&o, 1, to); }
+
+void Game::LeaveTogether(const ObjId* objs, int n, Zone to) {
+  if (n <= 0) return;
+  thread_local std::vector<Occurrence> buffer;
+  Borrowed<Occurrence> borrowed(buffer);
+  std::vector<Occurrence>& moves = borrowed.v;
+  for (int i = 0; i < n; ++i) {
+    const ObjId o = objs[i];
+    Occurrence e;
+    e.kind = EventKind::kZoneChange;
+    e.object = o;
+    e.from = state_.obj.zone[o];
+    e.to = to;
+    e.last = Chars(o);
+    e.player = e.from == Zone::kBattlefield ? e.last.controller : state_.obj.owner[o];
+    e.attached_to = state_.obj.attached_to[o];
+    e.was_tapped = state_.obj.tapped[o];
+    e.incarnation = state_.obj.incarnation[o];  // "before" responses see it still there
+    moves.push_back(e);
+  }
+  for (const Occurrence& e : moves) Before(e);
+  for (const Occurrence& e : moves) {
+    Note(LogKind::kZoneChange, kNoPlayer, e.object, kNoObj, static_cast<int>(to), [&] {
+      return std::string(absl::StrCat(ObjectName(e.object), " moves from ", S(ZoneName(e.from)),
+                                      " to ", S(ZoneName(to))));
+    });
+    MoveTo(e.object, to, state_.obj.owner[e.object]);
+  }
+  // Only now, with every object moved, do the occurrences happen: a
+  // trigger of one of them sees all the others leave too (E-5).
+  const int group = static_cast<int>(events_.size());
+  for (Occurrence& e : moves) {
+    e.incarnation = state_.obj.incarnation[e.object];
+    e.group = group;
+    if (e.from == Zone::kBattlefield && to == Zone::kGraveyard) died_this_turn_.push_back(e.last.card);
+    Record(e);
+  }
+  for (int ev = group; ev < group + n; ++ev) Happened(ev);
+}
+
+// Was the occurrence's object dealt damage this turn by `source` (Sengir
+// Vampire)? Both as the objects they were before the occurrence: a creature
+// that left and came back is a new object (RULES.md "Game and objects").
+bool Game::DamagedBy(const Occurrence& e, ObjId source, const Occurrence* source_left) const {
+  auto before = [&](ObjId o, const Occurrence* left) {
+    return left ? ObjRef{o, static_cast<uint16_t>(left->incarnation - 1)} : state_.Ref(o);
+  };
+  const ObjRef creature = e.kind == EventKind::kZoneChange
+                              ? ObjRef{e.object, static_cast<uint16_t>(e.incarnation - 1)}
+                              : state_.Ref(e.object);
+  return std::find(damaged_by_.begin(), damaged_by_.end(),
+                   std::pair{creature, before(source, source_left)}) != damaged_by_.end();
+}
+
+const Occurrence* Game::LeftInGroup(ObjId o, int event) const {
+  const int group = events_[event].group;
+  for (int i = group; i < static_cast<int>(events_.size()) && events_[i].group == group; ++i) {
+    const Occurrence& e = events_[i];
+    if (e.kind == EventKind::kZoneChange && e.object == o && e.from == Zone::kBattlefield &&
+        state_.obj.incarnation[o] == e.incarnation)
+      return &e;
+  }
+  return nullptr;
 }
 
 void Game::DealDamage(const PendingDamage& d) {
@@ -415,7 +506,7 @@ void Game::DealDamage(const PendingDamage& d) {
   Before(e);
   if (d.to.kind == Target::kPlayer) {
     e.player = d.to.player;
-    state_.players[d.to.player].life -= d.amount;
+    state_.players[d.to.player].life = LifeAfter(state_.players[d.to.player].life, -d.amount);
     Note(LogKind::kDamage, d.to.player, d.source, kNoObj, d.amount, [&] {
       return std::string(
           absl::StrCat(ObjectName(d.source), " deals ", d.amount, " damage to ", Who(d.to.player)));
@@ -426,8 +517,9 @@ void Game::DealDamage(const PendingDamage& d) {
     e.object = o;
     e.player = Chars(o).controller;
     e.last = Chars(o);
-    state_.obj.damage[o] = static_cast<int16_t>(state_.obj.damage[o] + d.amount);
-    if (d.source != kNoObj) damaged_by_.push_back({o, d.source});
+    e.incarnation = state_.obj.incarnation[o];
+    state_.obj.damage[o] = SaturatedAdd(state_.obj.damage[o], d.amount);
+    if (d.source != kNoObj) damaged_by_.push_back({state_.Ref(o), state_.Ref(d.source)});
     if (d.cant_regenerate) no_regen_[o] = true;
     Note(LogKind::kDamage, kNoPlayer, d.source, o, d.amount, [&] {
       return std::string(
@@ -447,6 +539,7 @@ void Game::Occur(EventKind kind, Player p, ObjId o, int amount) {
   e.amount = amount;
   e.phase = state_.phase;
   if (o != kNoObj) e.last = Chars(o);
+  if (o != kNoObj) e.incarnation = state_.obj.incarnation[o];
   Before(e);
   Happened(Record(e));
 }
@@ -459,7 +552,7 @@ void Game::Tap(ObjId o, bool tapped) {
 
 void Game::GainLife(Player p, int n) {
   if (n <= 0) return;  // E-7: a gain reduced to zero is no gain
-  state_.players[p].life += n;
+  state_.players[p].life = LifeAfter(state_.players[p].life, n);
   Occur(EventKind::kLifeChange, p, kNoObj, n);
   Note(LogKind::kLife, p, kNoObj, kNoObj, n,
        [&] { return std::string(absl::StrCat(Who(p), " gains ", n, " life")); });
@@ -467,7 +560,7 @@ void Game::GainLife(Player p, int n) {
 
 void Game::LoseLife(Player p, int n) {
   if (n <= 0) return;
-  state_.players[p].life -= n;
+  state_.players[p].life = LifeAfter(state_.players[p].life, -n);
   Occur(EventKind::kLifeChange, p, kNoObj, -n);
   Note(LogKind::kLife, p, kNoObj, kNoObj, -n,
        [&] { return std::string(absl::StrCat(Who(p), " loses ", n, " life")); });
@@ -497,27 +590,33 @@ void Game::EndGame(int winner, EndReason why) {
 
 // State check: 0 toughness puts a creature into the graveyard, lethal damage
 // destroys it (regeneration may replace that), Auras on illegal objects go
-// to the graveyard, and a player who lost ends the game.
+// to the graveyard, and a player who lost ends the game. What one check
+// finds leaves together (E-5); a change of control is noted for T-7.
 void Game::CheckState() {
+  thread_local std::vector<ObjId> buffer;
+  Borrowed<ObjId> borrowed(buffer);
+  std::vector<ObjId>& leaving = borrowed.v;
   for (int guard = 0; guard < 16; ++guard) {
-    bool changed = false;
+    leaving.clear();
+    const int destroy_begin = static_cast<int>(destroying_.size());
     for (ObjId o = 0; o < state_.obj.count; ++o) {
       if (state_.obj.zone[o] != Zone::kBattlefield) continue;
       const Characteristics& ch = Chars(o);
+      if (control_seen_[o] != ch.controller) {
+        // Came under another player's control: summoning sick (T-7).
+        if (control_seen_[o] != kNoPlayer) state_.obj.sick[o] = true;
+        control_seen_[o] = ch.controller;
+      }
       if (ch.IsCreature()) {
         if (ch.toughness <= 0) {
           Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
             return std::string(absl::StrCat(ObjectName(o), " has toughness ", ch.toughness));
           });
-          ZoneChange(o, Zone::kGraveyard, state_.obj.owner[o]);
-          changed = true;
+          leaving.push_back(o);
           continue;
         }
         if (state_.obj.damage[o] >= ch.toughness) {
-          bool queued = false;
-          for (auto& f : frames_)
-            if (f.kind == FrameKind::kDestroy && f.a == o) queued = true;
-          if (!queued) Push(FrameKind::kDestroy, o, state_.obj.incarnation[o], 1);
+          if (!BeingDestroyed(o)) destroying_.push_back(state_.Ref(o));
           continue;
         }
       }
@@ -530,12 +629,14 @@ void Game::CheckState() {
           Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
             return std::string(absl::StrCat(ObjectName(o), " is not attached to a legal object"));
           });
-          ZoneChange(o, Zone::kGraveyard, state_.obj.owner[o]);
-          changed = true;
+          leaving.push_back(o);
         }
       }
     }
-    if (!changed) break;
+    if (static_cast<int>(destroying_.size()) > destroy_begin)
+      Push(FrameKind::kDestroy, destroy_begin, static_cast<int32_t>(destroying_.size()), 1);
+    if (leaving.empty()) break;
+    LeaveTogether(leaving.data(), static_cast<int>(leaving.size()), Zone::kGraveyard);
   }
   // A player who can't lose (Platinum Angel) doesn't.
   for (Player p = 0; p < 2; ++p)
@@ -716,7 +817,8 @@ void Game::PhaseBeginEffects() {
       for (ObjId o = 0; o < s.obj.count; ++o) {
         if (s.obj.zone[o] != Zone::kBattlefield || Chars(o).controller != ap) continue;
         if (s.obj.tapped[o]) Tap(o, false);
-        s.obj.sick[o] = false;
+        s.obj.sick[o] = false;  // controlled since this turn began (T-7)
+        control_seen_[o] = ap;
       }
       s.Touch();
       break;
@@ -801,6 +903,27 @@ void Game::CollectPhaseTodos() {
     }
     if (any) phase_todo_.push_back(combined);
   }
+}
+
+// A phase effect or phase cost may be played once a phase, while its source
+// is in play (T-12, T-13); a phase effect also needs its source not to be a
+// tapped artifact (its abilities are off) and a legal target. The same test
+// offers it and keeps the phase from ending, so an effect that can't be
+// played never holds the phase open, and one played is never offered again.
+bool Game::PhaseTodoPlayable(const PhaseTodo& t) const {
+  const GameState& s = state_;
+  if (t.done || !s.Alive(t.object) || s.obj.zone[t.object.id] != Zone::kBattlefield) return false;
+  if (t.is_cost) return true;
+  const Characteristics& ch = Chars(t.object.id);
+  if (Has(ch.types, kArtifact) && s.obj.tapped[t.object.id]) return false;
+  StackItem probe;
+  probe.source = t.object.id;
+  probe.body_card = t.card;
+  probe.from = t.granted ? BodySource::kGrantedPhase : BodySource::kPhase;
+  probe.ability = t.index;
+  probe.controller = t.controller;
+  const AbilityBody* body = BodyOf(probe);
+  return body && HasLegalTargets(probe, *body);
 }
 
 bool Game::PhaseCostPending(ObjId o) const {
@@ -894,7 +1017,7 @@ void Game::RunDiscardToMax(Frame& f) {
     ObjId o = hand[rng_.Below(static_cast<uint32_t>(hand.size()))];
     Note(LogKind::kInfo, p, o, kNoObj, 0,
          [&] { return absl::StrCat(Who(p), " discards ", ObjectName(o), " at random"); });
-    ZoneChange(o, Zone::kGraveyard, state_.obj.owner[o]);
+    ZoneChange(o, Zone::kGraveyard);
     --f.b;
     return;
   }
@@ -1007,9 +1130,7 @@ bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reacti
       return false;  // equip: only as a sorcery
     if (!Has(ch.abilities, card.ActivatedBit(probe.ability))) return false;
     if (PhaseCostPending(probe.source)) return false;  // T-13
-    if (a.tap && (s.obj.tapped[probe.source] ||
-                  (s.obj.sick[probe.source] && ch.IsCreature() && !Has(ch.keywords, kHaste))))
-      return false;
+    if (a.tap && (s.obj.tapped[probe.source] || SummoningSick(probe.source))) return false;
     if (a.discard > static_cast<int>(s.players[p].hand.size())) return false;
     if (a.life > s.players[p].life) return false;
     if (!opt_.free_mana && !CanPay(p, a.cost, 0, a.tap ? probe.source : kNoObj)) return false;
@@ -1027,8 +1148,10 @@ bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reacti
       // it is the object's own ability (Drudge Skeletons).
       bool targets_about = false;
       for (int slot = 0; slot < static_cast<int>(b.targets.size()); ++slot)
-        targets_about |= TargetLegal(item, slot, Target{Target::kObject, s.Ref(about), kNoPlayer});
-      if (b.targets.empty() && probe.source != about) return false;
+        for (ObjId t = 0; t < s.obj.count && !targets_about; ++t)
+          targets_about = AboutMatches(t, about) &&
+                          TargetLegal(item, slot, Target{Target::kObject, s.Ref(t), kNoPlayer});
+      if (b.targets.empty() && !AboutMatches(probe.source, about)) return false;
       if (!b.targets.empty() && !targets_about) return false;
     }
     return true;
@@ -1073,7 +1196,7 @@ void Game::AddPlayableActions(Player p, DecisionKind kind, Reaction reaction, Ob
   if (play == kPlayBatch) {
     for (int i = 0; i < static_cast<int>(phase_todo_.size()); ++i) {
       const PhaseTodo& t = phase_todo_[i];
-      if (t.done || t.controller != p || !s.Alive(t.object)) continue;
+      if (t.controller != p || !PhaseTodoPlayable(t)) continue;
       decision_.actions.push_back(
           {ActionKind::kPhaseEffect, t.object.id, static_cast<int16_t>(i), t.is_cost});
     }
@@ -1138,7 +1261,8 @@ bool Game::TargetLegal(const StackItem& item, int slot, const Target& t) const {
       bool being_cast = false;
       for (auto it = frames_.rbegin(); it != frames_.rend(); ++it)
         if (it->kind == FrameKind::kInterrupts) {
-          being_cast = items_[it->a].card == o;
+          being_cast = items_[it->a].card == o && SpellOnStack(items_[it->a]) &&
+                       items_[it->a].card_incarnation == t.obj.incarnation;
           break;
         }
       if (!being_cast || s.obj.zone[o] != Zone::kStack) return false;
@@ -1173,7 +1297,7 @@ void Game::ManaSources(Player p, ObjId excluding, std::vector<ManaSource>& sourc
       if (o == excluding || s.obj.zone[o] != Zone::kBattlefield || s.obj.tapped[o]) continue;
       const Characteristics& ch = Chars(o);
       if (ch.controller != p || Has(ch.types, kLand) != (lands == 1)) continue;
-      if (ch.IsCreature() && s.obj.sick[o] && !Has(ch.keywords, kHaste)) continue;
+      if (SummoningSick(o)) continue;
       if (PhaseCostPending(o)) continue;  // T-13: not before its phase cost is handled
       if (ch.land_mana) {
         sources.push_back(
@@ -1284,20 +1408,7 @@ void Game::RunNeutral(Frame& f) {
       // is unhandled (T-12, T-13): its controller must handle it now.
       for (int i = 0; i < static_cast<int>(phase_todo_.size()) && f.a == 0; ++i) {
         PhaseTodo& t = phase_todo_[i];
-        if (t.done || t.optional || !s.Alive(t.object) ||
-            s.obj.zone[t.object.id] != Zone::kBattlefield)
-          continue;
-        if (!t.is_cost) {
-          const Characteristics& ch = Chars(t.object.id);
-          if (Has(ch.types, kArtifact) && s.obj.tapped[t.object.id]) continue;  // off while tapped
-          StackItem probe;
-          probe.source = t.object.id;
-          probe.body_card = t.card;
-          probe.from = BodySource::kPhase;
-          probe.ability = t.index;
-          probe.controller = t.controller;
-          if (!HasLegalTargets(probe, *BodyOf(probe))) continue;  // no legal target
-        }
+        if (t.optional || !PhaseTodoPlayable(t)) continue;
         decision_.actions.push_back(
             {ActionKind::kPhaseEffect, t.object.id, static_cast<int16_t>(i), t.is_cost});
         f.c = t.controller;
@@ -1318,8 +1429,8 @@ void Game::RunNeutral(Frame& f) {
       for (ObjId o = 0; o < s.obj.count && !any; ++o) {
         if (s.obj.zone[o] != Zone::kBattlefield) continue;
         const Characteristics& ch = Chars(o);
-        any = ch.controller == p && ch.IsCreature() && !s.obj.tapped[o] &&
-              (!s.obj.sick[o] || Has(ch.keywords, kHaste)) && !Has(ch.keywords, kDefender);
+        any = ch.controller == p && ch.IsCreature() && !s.obj.tapped[o] && !SummoningSick(o) &&
+              !Has(ch.keywords, kDefender);
       }
       if (any) decision_.actions.push_back({ActionKind::kAttack});
     }
@@ -1390,7 +1501,7 @@ void Game::StartCast(Player p, const Action& a, Play play, ObjId about) {
     item.from = BodySource::kSpell;
     MoveTo(a.object, Zone::kStack, p);
     state_.obj.controller[a.object] = p;
-    item.card = a.object;
+    item.card_incarnation = state_.obj.incarnation[a.object];
     seen_[a.object] |= kSeenCast;
     Used(item.body_card, -1);
     Note(LogKind::kCast, p, a.object, kNoObj, 0,
@@ -1400,6 +1511,7 @@ void Game::StartCast(Player p, const Action& a, Play play, ObjId about) {
     e.player = p;
     e.object = a.object;
     e.last = Chars(a.object);
+    e.incarnation = state_.obj.incarnation[a.object];
     Happened(Record(e));
   } else if (a.kind == ActionKind::kActivate) {
     item.source = a.object;
@@ -1414,6 +1526,7 @@ void Game::StartCast(Player p, const Action& a, Play play, ObjId about) {
   } else {
     // A phase effect or phase cost played as an instant.
     PhaseTodo& t = phase_todo_[a.index];
+    t.done = true;  // played: handled for this phase, whatever becomes of it (T-12)
     item.source = t.object.id;
     item.body_card = t.card;
     item.from = t.granted ? BodySource::kGrantedPhase : BodySource::kPhase;
@@ -1480,7 +1593,8 @@ void Game::RunCast(Frame& f) {
         for (int i = 0; i < item.target_count; ++i)
           chosen |= item.targets[i].kind == Target::kObject && item.targets[i].obj.id == t;
         if (!chosen && item.target_count < 4 && TargetLegal(item, item.slot, tg) &&
-            (f.c == kNoObj || play != kPlayImmediate || reaction == Reaction::kNone || t == f.c))
+            (f.c == kNoObj || play != kPlayImmediate || reaction == Reaction::kNone ||
+             AboutMatches(t, static_cast<ObjId>(f.c))))
           decision_.actions.push_back({ActionKind::kTargetObject, t});
       }
       for (Player pl = 0; pl < 2; ++pl) {
@@ -1572,7 +1686,7 @@ void Game::RunCast(Frame& f) {
         if (!opt_.free_mana) Pay(p, a.cost, item.x, a.tap ? item.source : kNoObj);
         if (a.tap) Tap(item.source, true);
         if (a.life) LoseLife(p, a.life);
-        if (a.sacrifice_self) ZoneChange(item.source, Zone::kGraveyard, s.obj.owner[item.source]);
+        if (a.sacrifice_self) ZoneChange(item.source, Zone::kGraveyard);
       } else if (item.from == BodySource::kSpell) {
         if (!opt_.free_mana) Pay(p, TotalCost(item), item.x, kNoObj);
       }
@@ -1581,29 +1695,41 @@ void Game::RunCast(Frame& f) {
     }
     case 5:
       f.pc = 6;
-      // Spells and non-mana abilities can be interrupted (T-8), unless they
-      // are interrupts themselves or played outside batches.
-      // Interrupts can interrupt any casting (seed 000), interrupts too: a
-      // counter war nests one interrupt window inside another.
-      if (play != kPlayImmediate && item.from != BodySource::kPhase &&
-          item.from != BodySource::kGrantedPhase)
-        Push(FrameKind::kInterrupts, f.a);
+      // Every casting can be interrupted (T-8; seed 000: interrupts "can
+      // interrupt any casting, even if effects aren't generally usable at
+      // the time"): spells and abilities for a batch, interrupts (a counter
+      // war nests one window inside another), damage-prevention effects,
+      // reactions, and phase effects played as instants. Triggered
+      // abilities are not cast (E-3 B).
+      if (item.from != BodySource::kTrigger) Push(FrameKind::kInterrupts, f.a);
       return;
     case 6: {
-      int idx = f.a;
-      frames_.pop_back();
-      if (item.countered) return;
-      // Successfully cast: "when cast" triggers (Iron Star), then it joins
-      // or starts its batch.
+      if (item.countered || (item.card != kNoObj && !SpellOnStack(item))) {
+        frames_.pop_back();
+        return;
+      }
+      f.pc = 7;
       if (item.from == BodySource::kSpell) {
+        // Successfully cast: its "when cast" triggers (Iron Star) are
+        // processed now, before it joins its batch (T-8), even when it is an
+        // interrupt inside another casting.
+        const int before = static_cast<int>(queued_.size());
         Occurrence e;
         e.kind = EventKind::kCast;
         e.player = item.controller;
         e.object = item.card;
         e.last = Chars(item.card);
+        e.incarnation = item.card_incarnation;
         Happened(Record(e));
+        if (static_cast<int>(queued_.size()) > before) Push(FrameKind::kTriggers, 0, 0, 0, before);
       }
-      outcomes_.push_back({item.serial, Outcome::kPending});
+      return;
+    }
+    case 7: {
+      const int idx = f.a;
+      frames_.pop_back();
+      if (items_[idx].countered) return;
+      outcomes_.push_back({items_[idx].serial, Outcome::kPending});
       if (play == kPlayBatch)
         batch_.push_back(idx);
       else if (play == kPlayInterrupt)
@@ -1688,8 +1814,13 @@ void Game::ObjectsOf(const StackItem& item, const Ref& ref, std::vector<ObjId>& 
         out.push_back(state_.obj.attached_to[self]);
       break;
     case Ref::kEventObject:
-      if (item.event >= 0 && events_[item.event].object != kNoObj)
-        out.push_back(events_[item.event].object);
+      // The occurrence's object, while it is still the object the
+      // occurrence left it as: once it changes zones again it is new.
+      if (item.event >= 0) {
+        const Occurrence& e = events_[item.event];
+        if (e.object != kNoObj && state_.obj.incarnation[e.object] == e.incarnation)
+          out.push_back(e.object);
+      }
       break;
     case Ref::kEventController:
       if (players && item.event >= 0) {
@@ -1751,21 +1882,22 @@ int Game::Amount(const StackItem& item, const Value& v) const {
     default:
       return v.constant;
   }
-  return base * v.times + v.plus;
+  return SaturatedAdd<int32_t>(0, static_cast<long long>(base) * v.times + v.plus);
 }
 
 void Game::CounterSpell(ObjId card) {
-  for (auto& it : items_) {
-    if (it.card != card || state_.obj.zone[card] != Zone::kStack || it.countered) continue;
+  // The live spell is the item whose card is this very object on the stack;
+  // an earlier cast of the same card was another object (spell identity).
+  for (int idx = static_cast<int>(items_.size()) - 1; idx >= 0; --idx) {
+    StackItem& it = items_[idx];
+    if (it.card != card || !SpellOnStack(it) || it.countered) continue;
     it.countered = true;
     outcomes_.push_back({it.serial, Outcome::kCountered});
-    batch_.erase(
-        std::remove_if(batch_.begin(), batch_.end(), [&](int i) { return items_[i].card == card; }),
-        batch_.end());
+    batch_.erase(std::remove(batch_.begin(), batch_.end(), idx), batch_.end());
     Note(LogKind::kCounter, kNoPlayer, card, kNoObj, 0,
          [&] { return std::string(absl::StrCat(ObjectName(card), " is countered")); });
     // Costs are not refunded (T-8).
-    ZoneChange(card, Zone::kGraveyard, state_.obj.owner[card]);
+    ZoneChange(card, Zone::kGraveyard);
     return;
   }
 }
@@ -1881,21 +2013,32 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
     case Op::kUntap:
       for (ObjId o : objs) Tap(o, false);
       break;
-    case Op::kDestroy:
-      for (auto it = objs.rbegin(); it != objs.rend(); ++it) {
-        if (st.cant_regenerate) no_regen_[*it] = true;
-        Push(FrameKind::kDestroy, *it, state_.obj.incarnation[*it], 0);
+    case Op::kDestroy: {
+      // Everything one effect destroys is destroyed together (E-5).
+      const int begin = static_cast<int>(destroying_.size());
+      for (ObjId o : objs) {
+        if (st.cant_regenerate) no_regen_[o] = true;
+        destroying_.push_back(state_.Ref(o));
       }
+      if (static_cast<int>(destroying_.size()) > begin)
+        Push(FrameKind::kDestroy, begin, static_cast<int32_t>(destroying_.size()), 0);
       break;
+    }
     case Op::kExile:
-      for (ObjId o : objs) ZoneChange(o, Zone::kExile, state_.obj.owner[o]);
-      break;
     case Op::kBounce:
-      for (ObjId o : objs) ZoneChange(o, Zone::kHand, state_.obj.owner[o]);
+    case Op::kSacrifice: {
+      // Moved together: they leave at the same time (E-5).
+      const Zone to = st.op == Op::kExile ? Zone::kExile
+                      : st.op == Op::kBounce ? Zone::kHand
+                                             : Zone::kGraveyard;
+      std::sort(objs.begin(), objs.end());
+      objs.erase(std::unique(objs.begin(), objs.end()), objs.end());
+      objs.erase(std::remove_if(objs.begin(), objs.end(),
+                                [&](ObjId o) { return state_.obj.zone[o] == to; }),
+                 objs.end());
+      LeaveTogether(objs.data(), static_cast<int>(objs.size()), to);
       break;
-    case Op::kSacrifice:
-      for (ObjId o : objs) ZoneChange(o, Zone::kGraveyard, state_.obj.owner[o]);
-      break;
+    }
     case Op::kRegenerate:
       for (ObjId o : objs) {
         ++state_.obj.regen_shields[o];
@@ -1912,7 +2055,7 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
       if (!st.mana_colorless)
         for (int k = 0; k < kColorCount; ++k)
           if (Has(st.mana_colors, k)) c = k;
-      state_.players[item.controller].pool[c] += amount;
+      state_.players[item.controller].pool[c] = SaturatedAdd(state_.players[item.controller].pool[c], amount);
       break;
     }
     case Op::kDiscard:
@@ -1934,8 +2077,8 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
               {Target{Target::kPlayer, {}, p}, st.from, source, item.controller});
         break;
       }
-      for (ObjId o : objs) prevent_shield_[o] = static_cast<int16_t>(prevent_shield_[o] + amount);
-      for (Player p : players) player_shield_[p] = static_cast<int16_t>(player_shield_[p] + amount);
+      for (ObjId o : objs) prevent_shield_[o] = SaturatedAdd(prevent_shield_[o], amount);
+      for (Player p : players) player_shield_[p] = SaturatedAdd(player_shield_[p], amount);
       Note(LogKind::kShield, kNoPlayer, kNoObj, kNoObj, amount, [&] {
         return std::string(absl::StrCat("a shield will prevent the next ", amount, " damage"));
       });
@@ -1945,7 +2088,7 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
       break;
     case Op::kCounterUnlessPay:
       for (auto it = objs.rbegin(); it != objs.rend(); ++it)
-        Push(FrameKind::kUnlessPay, *it, amount);
+        Push(FrameKind::kUnlessPay, *it, amount, state_.obj.incarnation[*it]);
       break;
     case Op::kTurnFaceDown:
       for (ObjId o : objs) {
@@ -1983,6 +2126,15 @@ void Game::RunResolve(Frame& f) {
       frames_.pop_back();
       return;
     }
+    if (item.card != kNoObj && !SpellOnStack(item)) {
+      // Its card left the stack (and maybe came back as a new object): this
+      // spell is gone and resolves no more.
+      Note(LogKind::kInfo, item.controller, item.card, kNoObj, 0, [&] {
+        return absl::StrCat(ObjectName(item.card), " is no longer on the stack");
+      });
+      frames_.pop_back();
+      return;
+    }
     bool any_target = item.target_count == 0;
     for (int i = 0; i < item.target_count; ++i)
       if (item.targets[i].kind == Target::kPlayer ||
@@ -1999,8 +2151,8 @@ void Game::RunResolve(Frame& f) {
                 item.card != kNoObj ? ObjectName(item.card) : ObjectName(item.source), " fizzles"));
           });
       outcomes_.push_back({item.serial, Outcome::kFizzled});
-      if (item.card != kNoObj && state_.obj.zone[item.card] == Zone::kStack)
-        ZoneChange(item.card, Zone::kGraveyard, state_.obj.owner[item.card]);
+      if (SpellOnStack(item))
+        ZoneChange(item.card, Zone::kGraveyard);
       frames_.pop_back();
       return;
     }
@@ -2018,11 +2170,6 @@ void Game::RunResolve(Frame& f) {
          });
     f.pc = 1;
     f.b = 0;
-    if (item.from == BodySource::kPhase || item.from == BodySource::kGrantedPhase) {
-      for (auto& t : phase_todo_)
-        if (t.object.id == item.source && t.card == item.body_card && t.index == item.ability)
-          t.done = true;
-    }
     return;
   }
   if (f.pc == 1) {
@@ -2044,8 +2191,8 @@ void Game::RunResolve(Frame& f) {
   int idx = f.a, damage_begin = f.c, triggers_begin = f.d;
   frames_.pop_back();
   StackItem& done = items_[idx];
-  if (done.card != kNoObj && state_.obj.zone[done.card] == Zone::kStack)
-    ZoneChange(done.card, Zone::kGraveyard, state_.obj.owner[done.card]);
+  if (SpellOnStack(done))
+    ZoneChange(done.card, Zone::kGraveyard);
   outcomes_.push_back({done.serial, Outcome::kResolved});
   if (static_cast<int>(damage_.size()) > damage_begin)
     Push(FrameKind::kPrevention, damage_begin);
@@ -2072,6 +2219,7 @@ void Game::EnterBattlefield(StackItem& item) {
   e.to = Zone::kBattlefield;
   e.player = item.controller;
   e.last = Chars(o);
+  e.incarnation = state_.obj.incarnation[o];
   Happened(Record(e));
   if (card.enters.choose != ChoiceKind::kNone) Push(FrameKind::kEntry, o);
   if (card.enters.has_effects) {
@@ -2140,14 +2288,19 @@ void Game::RunTriggers(Frame& f) {
       frames_.pop_back();
       return;
     }
-    // The active player orders simultaneous triggers.
+    // The active player orders simultaneous triggers: those of one
+    // occurrence, or of occurrences that happened together (E-5).
+    auto together = [&](const QueuedTrigger& q) {
+      const QueuedTrigger& head = queued_[first];
+      return q.event == head.event ||
+             (q.event >= 0 && head.event >= 0 && events_[q.event].group == events_[head.event].group);
+    };
     int same = 0;
-    for (size_t i = first; i < queued_.size(); ++i)
-      same += queued_[i].event == queued_[first].event;
+    for (size_t i = first; i < queued_.size(); ++i) same += together(queued_[i]);
     if (same > 1) {
       decision_.actions.clear();
       for (int i = first; i < static_cast<int>(queued_.size()); ++i)
-        if (queued_[i].event == queued_[first].event)
+        if (together(queued_[i]))
           decision_.actions.push_back({ActionKind::kObject, queued_[i].source, 0, i});
       Decide(DecisionKind::kTriggerOrder, state_.active);
       return;
@@ -2266,10 +2419,10 @@ void Game::RunPrevention(Frame& f) {
 }
 
 // "Counter target spell unless its controller pays N" (Power Sink): the
-// spell's controller decides. f.a the spell's card, f.b N.
+// spell's controller decides. f.a the spell's card, f.b N, f.c its incarnation.
 void Game::RunUnlessPay(Frame& f) {
   ObjId card = static_cast<ObjId>(f.a);
-  if (state_.obj.zone[card] != Zone::kStack) {
+  if (state_.obj.zone[card] != Zone::kStack || state_.obj.incarnation[card] != f.c) {
     frames_.pop_back();
     return;
   }
@@ -2340,43 +2493,84 @@ void Game::RunDraw(Frame& f) {
   e.player = p;
   e.object = top;
   e.last = Chars(top);
+  e.incarnation = state_.obj.incarnation[top];
   e.from = Zone::kLibrary;
   e.to = Zone::kHand;
   Happened(Record(e));
 }
 
-// A creature headed to the graveyard by destruction: reactions first
-// (regeneration, E-3 C), then a regeneration shield replaces it (E-3 A).
-// f.a object, f.b incarnation; pc 0 reactions, 1 happen.
+bool Game::BeingDestroyed(ObjId o) const {
+  const ObjRef ref = state_.Ref(o);
+  for (const Frame& f : frames_)
+    if (f.kind == FrameKind::kDestroy)
+      for (int i = f.a; i < f.b; ++i)
+        if (destroying_[i] == ref) return true;
+  return false;
+}
+
+void Game::Regenerate(ObjId o) {
+  --state_.obj.regen_shields[o];
+  state_.obj.damage[o] = 0;
+  Tap(o, true);
+  combat_[o] = kNotInCombat;
+  Note(LogKind::kRegenerate, kNoPlayer, o, kNoObj, 0,
+       [&] { return std::string(absl::StrCat(ObjectName(o), " regenerates")); });
+}
+
+// Objects one effect (or one state check) destroys, headed to the graveyard
+// together (E-3, E-5): A. a regeneration shield already there replaces the
+// destruction at once, and nothing reacts to it; C. for the rest each player
+// may react (regenerate them), the active player first; then a shield a
+// reaction made replaces it, and the others leave together.
+// f.a, f.b: the group in destroying_; f.c 1: for lethal damage (no longer
+// destroyed once the damage isn't lethal); pc 0 shields and reactions, 1 the rest.
 void Game::RunDestroy(Frame& f) {
-  ObjId o = static_cast<ObjId>(f.a);
-  ObjRef ref{o, static_cast<uint16_t>(f.b)};
-  if (!state_.Alive(ref) || state_.obj.zone[o] != Zone::kBattlefield) {
-    frames_.pop_back();
-    return;
-  }
-  if (f.c == 1 && state_.obj.damage[o] < Chars(o).toughness) {
-    frames_.pop_back();  // no longer lethal (it was made bigger)
-    return;
-  }
+  const bool lethal = f.c == 1;
+  auto destroyed = [&](ObjRef r) {
+    if (!state_.Alive(r) || state_.obj.zone[r.id] != Zone::kBattlefield) return false;
+    if (!lethal) return true;
+    const Characteristics& ch = Chars(r.id);
+    return ch.IsCreature() && state_.obj.damage[r.id] >= ch.toughness;
+  };
+  auto shielded = [&](ObjId o) { return state_.obj.regen_shields[o] > 0 && !no_regen_[o]; };
   if (f.pc == 0) {
     f.pc = 1;
-    if (!no_regen_[o]) Push(FrameKind::kReaction, static_cast<int32_t>(Reaction::kDestroy), o);
+    bool can_react = false;
+    for (int i = f.a; i < f.b; ++i) {
+      ObjRef& r = destroying_[i];
+      if (!destroyed(r)) {
+        r = ObjRef{};
+        continue;
+      }
+      if (shielded(r.id)) {
+        Regenerate(r.id);
+        r = ObjRef{};
+        continue;
+      }
+      can_react |= !no_regen_[r.id];
+    }
+    if (can_react)
+      Push(FrameKind::kReaction, static_cast<int32_t>(Reaction::kDestroy), kAboutDestroying);
     return;
+  }
+  thread_local std::vector<ObjId> buffer;
+  Borrowed<ObjId> borrowed(buffer);
+  std::vector<ObjId>& leaving = borrowed.v;
+  const int begin = f.a, end = f.b;
+  for (int i = begin; i < end; ++i) {
+    const ObjRef r = destroying_[i];
+    if (!destroyed(r) || std::find(leaving.begin(), leaving.end(), r.id) != leaving.end()) continue;
+    if (shielded(r.id)) {
+      Regenerate(r.id);
+      continue;
+    }
+    Note(LogKind::kDestroy, kNoPlayer, r.id, kNoObj, 0,
+         [&] { return std::string(absl::StrCat(ObjectName(r.id), " is destroyed")); });
+    leaving.push_back(r.id);
   }
   frames_.pop_back();
-  if (state_.obj.regen_shields[o] > 0 && !no_regen_[o]) {
-    --state_.obj.regen_shields[o];
-    state_.obj.damage[o] = 0;
-    Tap(o, true);
-    combat_[o] = kNotInCombat;
-    Note(LogKind::kRegenerate, kNoPlayer, o, kNoObj, 0,
-         [&] { return std::string(absl::StrCat(ObjectName(o), " regenerates")); });
-    return;
-  }
-  Note(LogKind::kDestroy, kNoPlayer, o, kNoObj, 0,
-       [&] { return std::string(absl::StrCat(ObjectName(o), " is destroyed")); });
-  ZoneChange(o, Zone::kGraveyard, state_.obj.owner[o]);
+  destroying_.resize(begin);
+  LeaveTogether(leaving.data(), static_cast<int>(leaving.size()), Zone::kGraveyard);
 }
 
 // E-3 C: the active player plays all their reactions, one at a time, each
@@ -2421,7 +2615,7 @@ void Game::RunAttack(Frame& f) {
         if (s.obj.zone[o] != Zone::kBattlefield || combat_[o] != kNotInCombat) continue;
         const Characteristics& ch = Chars(o);
         if (ch.controller != ap || !ch.IsCreature() || s.obj.tapped[o] ||
-            Has(ch.keywords, kDefender) || (s.obj.sick[o] && !Has(ch.keywords, kHaste)))
+            Has(ch.keywords, kDefender) || SummoningSick(o))
           continue;
         decision_.actions.push_back({ActionKind::kObject, o});
       }
@@ -2596,8 +2790,7 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
       if (a.kind == ActionKind::kPlayLand) {
         Player p = static_cast<Player>(f.c);
         MoveTo(a.object, Zone::kBattlefield, p);
-        s.obj.controller[a.object] = p;
-        s.obj.sick[a.object] = false;
+        s.obj.controller[a.object] = p;  // sick until p's next turn (T-7)
         s.Touch();
         ++lands_played_[p];
         seen_[a.object] |= kSeenCast;
@@ -2609,9 +2802,11 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
         e.player = p;
         e.object = a.object;
         e.last = Chars(a.object);
+        e.incarnation = s.obj.incarnation[a.object];
         Happened(Record(e));
         f.b = 0;
         f.c = s.active;
+        CheckState();  // a state check follows every permanent's entry
         return;
       }
       {
@@ -2725,7 +2920,7 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
             return std::string(
                 absl::StrCat(Who(item.controller), " discards ", ObjectName(a.object)));
           });
-          ZoneChange(a.object, Zone::kGraveyard, s.obj.owner[a.object]);
+          ZoneChange(a.object, Zone::kGraveyard);
           f.b += 256;
           return;
         default:
@@ -2801,7 +2996,7 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
       CounterSpell(a.object);
       for (ObjId o = 0; o < state_.obj.count; ++o)
         if (state_.obj.zone[o] == Zone::kBattlefield && Chars(o).controller == decision_.player &&
-            Has(Chars(o).types, kLand) && Chars(o).land_mana)
+            Has(Chars(o).types, kLand) && HasManaAbility(o))
           Tap(o, true);
       state_.players[decision_.player].pool = {};
       state_.Touch();
@@ -2811,7 +3006,7 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
       Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
         return std::string(absl::StrCat(Who(decision_.player), " discards ", ObjectName(a.object)));
       });
-      ZoneChange(a.object, Zone::kGraveyard, s.obj.owner[a.object]);
+      ZoneChange(a.object, Zone::kGraveyard);
       if (f.b > 0) --f.b;
       return;
     case FrameKind::kEntry: {
@@ -2838,7 +3033,7 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
           break;
         }
         case ChoiceKind::kExile:
-          ZoneChange(a.object, Zone::kExile, s.obj.owner[a.object]);
+          ZoneChange(a.object, Zone::kExile);
           s.obj.linked[o] = s.Ref(a.object);
           break;
         default:

@@ -18,6 +18,7 @@
 #include "engine/layers.h"
 #include "engine/mana.h"
 #include "engine/rng.h"
+#include "engine/saturate.h"
 #include "engine/state.h"
 
 namespace strata {
@@ -105,6 +106,10 @@ enum class BodySource : uint8_t {
 // A spell or ability being cast, on a batch, or resolving.
 struct StackItem {
   ObjId card = kNoObj;    // the spell's card (kNoObj for an ability)
+  // The spell's card as it went onto the stack: a card that leaves the stack
+  // and is cast again is a new object (RULES.md "Game and objects"), so a
+  // spell is always found by card and incarnation, never by card alone.
+  uint16_t card_incarnation = 0;
   ObjId source = kNoObj;  // the ability's source
   BodySource from = BodySource::kSpell;
   CardId body_card = kNoCard;  // the card whose ability table holds the body
@@ -146,6 +151,13 @@ struct Occurrence {
   int amount = 0;
   Characteristics last;        // the object's characteristics just before (E-5)
   ObjId attached_to = kNoObj;  // what it was attached to just before
+  bool was_tapped = false;     // tapped just before (a tapped artifact's abilities are off, T-12)
+  // The object's incarnation right after the occurrence: what "it" means to
+  // an effect that refers back to the occurrence's object.
+  uint16_t incarnation = 0;
+  // Occurrences that happen together (objects one effect destroys, moves or
+  // sacrifices together, E-5) share the index of the first of them.
+  int32_t group = -1;
   Phase phase = Phase::kMain;
   bool combat = false;  // combat damage
 };
@@ -294,6 +306,10 @@ class Game {
   // `slot` right now (in some mode)? Scripts use it to wait for the moment
   // their targets are legal.
   bool CouldTarget(const Action& a, Player p, int slot, const Target& t, int mode = -1) const;
+  // Summoning sickness (RULES.md T-7): a creature that came under its
+  // controller's control this turn (entered, played as a land, or changed
+  // control) and has no haste can't attack or use {T} abilities.
+  bool SummoningSick(ObjId o) const;
   const std::string& layer_mismatch() const { return layer_mismatch_; }
   uint64_t layer_checks() const { return layer_checks_; }
 
@@ -333,6 +349,7 @@ class Game {
     int32_t a = 0, b = 0, c = 0, d = 0;
   };
   enum Play : uint8_t { kPlayBatch, kPlayInterrupt, kPlayImmediate };
+  static constexpr ObjId kAboutDestroying = 0xFFFE;  // a reaction about a destruction's objects
   enum CombatFlag : uint8_t { kNotInCombat, kAttacking, kBlocking };
 
   void Push(FrameKind kind, int32_t a = 0, int32_t b = 0, int32_t c = 0, int32_t d = 0) {
@@ -377,6 +394,9 @@ class Game {
   bool CanPay(Player p, const ManaCost& cost, int x, ObjId excluding) const;
   bool Pay(Player p, const ManaCost& cost, int x, ObjId excluding);
   bool PhaseCostPending(ObjId o) const;
+  // May this phase effect or phase cost be played now (T-12, T-13)?
+  bool PhaseTodoPlayable(const PhaseTodo& t) const;
+  bool HasManaAbility(ObjId o) const;
 
   // Resolving.
   void ExecuteStep(StackItem& item, const EffectStep& st, Frame& f);
@@ -385,13 +405,27 @@ class Game {
   int Amount(const StackItem& item, const Value& v) const;
   void EnterBattlefield(StackItem& item);
   void CounterSpell(ObjId card);
+  // Is the spell of `item` still the same object on the stack?
+  bool SpellOnStack(const StackItem& item) const;
+  // A reaction's `about`: one object, or every object of the destruction
+  // being reacted to (kAboutDestroying).
+  bool AboutMatches(ObjId candidate, ObjId about) const;
 
   // Occurrences.
   int Record(const Occurrence& e);
   void CollectTriggers(int event, Timing timing);
   void Happened(int event);
   void Before(const Occurrence& e);
-  void ZoneChange(ObjId o, Zone to, Player zone_owner);
+  void ZoneChange(ObjId o, Zone to);  // to its owner's zone
+  // Objects that one effect or one state check moves together leave at the
+  // same time (E-5): each to its owner's `to` zone.
+  void LeaveTogether(const ObjId* objs, int n, Zone to);
+  // The occurrence in `event`'s group in which `o` left the battlefield, or null.
+  const Occurrence* LeftInGroup(ObjId o, int event) const;
+  bool DamagedBy(const Occurrence& e, ObjId source, const Occurrence* source_left) const;
+  // Destruction (E-3, E-5): is `o` in a destruction under way?
+  bool BeingDestroyed(ObjId o) const;
+  void Regenerate(ObjId o);
   void DealDamage(const PendingDamage& d);
   void Tap(ObjId o, bool tapped);  // tapping or untapping as a game event
   void Occur(EventKind kind, Player p, ObjId o, int amount = 0);
@@ -462,6 +496,11 @@ class Game {
   std::array<bool, kMaxObjects> no_regen_{};
   std::array<uint8_t, kMaxObjects> seen_{};  // Seen bits
   std::array<int16_t, 2> player_shield_{};
+  // The controller each permanent had at the last state check (kNoPlayer:
+  // not seen yet): a change of control makes it summoning sick (T-7).
+  std::array<Player, kMaxObjects> control_seen_{};
+  // Objects being destroyed, by group: a kDestroy frame owns [a, b) (E-5).
+  std::vector<ObjRef> destroying_;
   // "The next time a source matching `from` would deal damage to `to` this
   // turn, prevent that damage" (Circle of Protection).
   struct SourceShield {
@@ -473,7 +512,7 @@ class Game {
   std::vector<SourceShield> source_shields_;
   // This turn: (creature, source) pairs of damage dealt, and the cards put
   // into a graveyard from play (Sengir Vampire, Ashen-Skin Zubera).
-  std::vector<std::pair<ObjId, ObjId>> damaged_by_;
+  std::vector<std::pair<ObjRef, ObjRef>> damaged_by_;
   std::vector<CardId> died_this_turn_;
   uint32_t next_serial_ = 1;
   std::vector<std::string> log_;

@@ -4,6 +4,7 @@
 #include <bitset>
 
 #include "absl/strings/str_cat.h"
+#include "engine/saturate.h"
 
 namespace strata {
 namespace {
@@ -354,6 +355,10 @@ class Computer {
     if (c.started || c.source != Candidate::kStatic) return true;
     const Characteristics& sc = ch[c.object];
     if (sc.blank) return false;
+    // A tapped artifact's abilities are off (RULES.md T-12): its static
+    // abilities stop applying, player effects included. Not its CDAs,
+    // which define what it is in every zone (L-3).
+    if (!c.cda && Has(sc.types, kArtifact) && s_.obj.tapped[c.object]) return false;
     if (c.tmpl->implicit_keyword >= 0) {
       if (!Has(sc.keywords, c.tmpl->implicit_keyword)) return false;
     } else if (!Has(sc.abilities, c.ability_bit)) {
@@ -457,7 +462,7 @@ class Computer {
       case Value::kDiedThisTurn:
         break;  // only spells and abilities resolving have these
     }
-    return base * v.times + v.plus;
+    return SaturatedAdd<int32_t>(0, static_cast<long long>(base) * v.times + v.plus);
   }
 
   void ApplyPart(const Part& p, const Candidate& c, ObjId o,
@@ -551,13 +556,13 @@ class Computer {
         }
         break;
       case PartLayer::kPtSet:
-        if (p.has_power) ch.power = static_cast<int16_t>(Eval(p.power, c, o, chs));
-        if (p.has_toughness) ch.toughness = static_cast<int16_t>(Eval(p.toughness, c, o, chs));
+        if (p.has_power) ch.power = SaturatedAdd<int16_t>(0, Eval(p.power, c, o, chs));
+        if (p.has_toughness) ch.toughness = SaturatedAdd<int16_t>(0, Eval(p.toughness, c, o, chs));
         break;
       case PartLayer::kPtModify:
-        if (p.has_power) ch.power = static_cast<int16_t>(ch.power + Eval(p.power, c, o, chs));
+        if (p.has_power) ch.power = SaturatedAdd(ch.power, Eval(p.power, c, o, chs));
         if (p.has_toughness)
-          ch.toughness = static_cast<int16_t>(ch.toughness + Eval(p.toughness, c, o, chs));
+          ch.toughness = SaturatedAdd(ch.toughness, Eval(p.toughness, c, o, chs));
         break;
       case PartLayer::kPtSwitch:
         std::swap(ch.power, ch.toughness);
@@ -614,8 +619,8 @@ class Computer {
       }
       case Candidate::kCounters: {
         int d = s_.obj.p1p1[o] - s_.obj.m1m1[o];
-        chs[o].power = static_cast<int16_t>(chs[o].power + d);
-        chs[o].toughness = static_cast<int16_t>(chs[o].toughness + d);
+        chs[o].power = SaturatedAdd(chs[o].power, d);
+        chs[o].toughness = SaturatedAdd(chs[o].toughness, d);
         break;
       }
       default:
