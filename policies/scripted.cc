@@ -1,8 +1,11 @@
 #include "policies/scripted.h"
 
+#include <algorithm>
+
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "engine/strings.h"
 
 namespace strata {
 
@@ -33,11 +36,13 @@ std::string ScriptStep::Describe() const {
     case kPass:
       return absl::StrCat(who, " passes");
     case kAttack:
-      return absl::StrCat(who, " attacks");
+      if (attacker_labels.empty()) return absl::StrCat(who, " attacks");
+      return absl::StrCat(who, " attacks with ", absl::StrJoin(attacker_labels, ", "));
     case kBlock:
       return absl::StrCat(who, " blocks");
     case kPay:
-      return absl::StrCat(who, pay ? " pays" : " does not pay");
+      return absl::StrCat(who, pay ? " pays" : " does not pay",
+                          for_label.empty() ? "" : " for " + for_label);
     case kOrder:
       return absl::StrCat(who, " orders triggers");
     case kHandle:
@@ -92,8 +97,24 @@ int ScriptedPolicy::FromValue(const Game& game, const Decision& d, const ScriptV
   return Fail(absl::StrCat(step, ": ", what, " '", v.Describe(), "' is not legal here"), d);
 }
 
+// `for` on a pay step: the decision is about that permanent. Decisions whose
+// actions carry no object (optional triggered costs) can't be told apart, so
+// a `for` step never answers them rather than answering the wrong one.
+static bool ForMatches(const ScriptStep& step, const Decision& d) {
+  if (step.object == kNoObj) return true;
+  return std::any_of(d.actions.begin(), d.actions.end(),
+                     [&](const Action& a) { return a.object == step.object; });
+}
+
 int ScriptedPolicy::Choose(const PlayerView& view, const Decision& d) {
   const Game& game = *view.whole_game();
+  size_t used_before = script_->next;
+  int choice = ChooseStep(game, d);
+  if (!script_->nevers.empty()) CheckNevers(game, d, used_before);
+  return choice;
+}
+
+int ScriptedPolicy::ChooseStep(const Game& game, const Decision& d) {
   auto index_of = [&](auto pred) -> int {
     for (size_t i = 0; i < d.actions.size(); ++i)
       if (pred(d.actions[i])) return static_cast<int>(i);
@@ -199,7 +220,8 @@ int ScriptedPolicy::Choose(const PlayerView& view, const Decision& d) {
       if (!st && !script_->Done()) {
         const ScriptStep& next = script_->steps[script_->next];
         if (next.kind == ScriptStep::kPay && next.player == player_ &&
-            (next.at.empty() || next.at == std::string(DecisionKindName(d.kind)))) {
+            (next.at.empty() || next.at == std::string(DecisionKindName(d.kind))) &&
+            ForMatches(next, d)) {
           st = &next;
           ++script_->next;
         }
@@ -273,47 +295,7 @@ int ScriptedPolicy::Step(const Game& game, const Decision& d) {
     return pass_or_first();
   for (size_t i = 0; i < d.actions.size(); ++i) {
     const Action& a = d.actions[i];
-    bool match = false;
-    switch (step.kind) {
-      case ScriptStep::kPass:
-        match = a.kind == ActionKind::kPass;
-        break;
-      case ScriptStep::kCast:
-        match = a.kind == ActionKind::kCast &&
-                absl::AsciiStrToLower(game.db()[game.state().obj.card[a.object]].name) ==
-                    absl::AsciiStrToLower(std::string(step.card));
-        break;
-      case ScriptStep::kActivate:
-        match = a.kind == ActionKind::kActivate && a.object == step.object &&
-                a.index == step.ability - 1;
-        break;
-      case ScriptStep::kPlayLand:
-        match = a.kind == ActionKind::kPlayLand &&
-                (step.object != kNoObj
-                     ? a.object == step.object
-                     : absl::AsciiStrToLower(game.db()[game.state().obj.card[a.object]].name) ==
-                           absl::AsciiStrToLower(std::string(step.card)));
-        break;
-      case ScriptStep::kAttack:
-        match = a.kind == ActionKind::kAttack;
-        break;
-      case ScriptStep::kHandle:
-        match = a.kind == ActionKind::kPhaseEffect && a.value == 0 && a.object == step.object;
-        break;
-      case ScriptStep::kPay:
-        // A phase cost is handled as an instant: choose it now, answer next.
-        match = a.kind == ActionKind::kPhaseEffect && a.value == 1 &&
-                (step.object == kNoObj || a.object == step.object);
-        break;
-      default:
-        break;
-    }
-    if (match && (step.kind == ScriptStep::kCast || step.kind == ScriptStep::kActivate)) {
-      // The step can be taken only where its first target is legal.
-      Target t = FirstTarget(game, step);
-      if (t.kind != Target::kNone && !game.CouldTarget(a, player_, 0, t)) match = false;
-    }
-    if (!match) continue;
+    if (!Matches(game, step, a)) continue;
     ++script_->next;
     if (step.kind == ScriptStep::kAttack) {
       combat_ = &step;
@@ -333,6 +315,126 @@ int ScriptedPolicy::Step(const Game& game, const Decision& d) {
     return static_cast<int>(i);
   }
   return pass_or_first();
+}
+
+}  // namespace strata
+
+namespace strata {
+
+bool ScriptedPolicy::Matches(const Game& game, const ScriptStep& step, const Action& a) const {
+  auto card_is = [&](ObjId o, const std::string& name) {
+    return absl::AsciiStrToLower(game.db()[game.state().obj.card[o]].name) ==
+           absl::AsciiStrToLower(name);
+  };
+  bool match = false;
+  switch (step.kind) {
+    case ScriptStep::kPass:
+      match = a.kind == ActionKind::kPass;
+      break;
+    case ScriptStep::kCast:
+      match = a.kind == ActionKind::kCast && card_is(a.object, step.card);
+      break;
+    case ScriptStep::kActivate:
+      match =
+          a.kind == ActionKind::kActivate && a.object == step.object && a.index == step.ability - 1;
+      break;
+    case ScriptStep::kPlayLand:
+      match = a.kind == ActionKind::kPlayLand &&
+              (step.object != kNoObj ? a.object == step.object : card_is(a.object, step.card));
+      break;
+    case ScriptStep::kAttack:
+      match = a.kind == ActionKind::kAttack;
+      break;
+    case ScriptStep::kHandle:
+      match = a.kind == ActionKind::kPhaseEffect && a.value == 0 && a.object == step.object;
+      break;
+    case ScriptStep::kPay:
+      // A phase cost is handled as an instant: choose it now, answer next.
+      match = a.kind == ActionKind::kPhaseEffect && a.value == 1 &&
+              (step.object == kNoObj || a.object == step.object);
+      break;
+    default:
+      break;
+  }
+  if (match && (step.kind == ScriptStep::kCast || step.kind == ScriptStep::kActivate)) {
+    // The step can be taken only where its first target is legal.
+    Target t = FirstTarget(game, step);
+    if (t.kind != Target::kNone && !game.CouldTarget(a, player_, 0, t)) match = false;
+  }
+  return match;
+}
+
+// Legality is the engine's own: what it offers at this decision, or, for an
+// attack or a phase cost that is only asked after a first choice, what it
+// offers next in a copy of the game where that choice was made.
+bool ScriptedPolicy::LegalNow(const Game& game, const Decision& d, const ScriptStep& step) const {
+  if (!step.at.empty() && step.at != std::string(DecisionKindName(d.kind))) return false;
+  auto has = [&](auto pred) { return std::any_of(d.actions.begin(), d.actions.end(), pred); };
+  auto next_decision_has = [&](size_t i, DecisionKind kind, auto pred) {
+    Game copy = game;
+    copy.Apply(static_cast<int>(i));
+    const Decision& next = copy.Advance();
+    return next.kind == kind && next.player == player_ &&
+           std::any_of(next.actions.begin(), next.actions.end(), pred);
+  };
+  auto attackers_in = [&](const std::vector<Action>& actions) {
+    return std::all_of(step.attackers.begin(), step.attackers.end(), [&](ObjId o) {
+      return std::any_of(actions.begin(), actions.end(), [&](const Action& a) {
+        return a.kind == ActionKind::kObject && a.object == o;
+      });
+    });
+  };
+  switch (step.kind) {
+    case ScriptStep::kAttack:
+      if (d.kind == DecisionKind::kAttackers) return attackers_in(d.actions);
+      for (size_t i = 0; i < d.actions.size(); ++i) {
+        if (d.actions[i].kind != ActionKind::kAttack) continue;
+        Game copy = game;
+        copy.Apply(static_cast<int>(i));
+        const Decision& next = copy.Advance();
+        return next.kind == DecisionKind::kAttackers && next.player == player_ &&
+               attackers_in(next.actions);
+      }
+      return false;
+    case ScriptStep::kBlock:
+      if (d.kind != DecisionKind::kBlockers) return false;
+      return std::all_of(step.blocks.begin(), step.blocks.end(), [&](const auto& b) {
+        return has([&](const Action& a) {
+          return a.kind == ActionKind::kBlock && a.object == b.first && a.value == b.second;
+        });
+      });
+    case ScriptStep::kPay: {
+      ActionKind answer = step.pay ? ActionKind::kYes : ActionKind::kNo;
+      auto answers = [&](const Action& a) {
+        return a.kind == answer && (step.object == kNoObj || a.object == step.object);
+      };
+      if (d.kind == DecisionKind::kPhaseCost || d.kind == DecisionKind::kOptionalCost)
+        return ForMatches(step, d) && has(answers);
+      for (size_t i = 0; i < d.actions.size(); ++i)
+        if (Matches(game, step, d.actions[i]) &&
+            next_decision_has(i, DecisionKind::kPhaseCost, answers))
+          return true;
+      return false;
+    }
+    default:
+      return has([&](const Action& a) { return Matches(game, step, a); });
+  }
+}
+
+// A negative step is checked at every decision of its player after the
+// player's previous ordinary step was used and until the next one is used
+// (at the decision that uses it, it no longer counts).
+void ScriptedPolicy::CheckNevers(const Game& game, const Decision& d, size_t used_before) {
+  for (NeverStep& n : script_->nevers) {
+    if (n.failed || n.step.player != player_) continue;
+    if (n.after >= 0 && static_cast<size_t>(n.after) >= used_before) continue;
+    if (n.until < script_->steps.size() && script_->next > n.until) continue;
+    if (!LegalNow(game, d, n.step)) continue;
+    n.failed = true;
+    script_->errors.push_back(absl::StrCat(
+        "step ", n.step.number, " (", n.step.Describe(), ") was legal at T", game.state().turn, " ",
+        S(PhaseName(game.state().phase)), " ", S(DecisionKindName(d.kind))));
+  }
 }
 
 }  // namespace strata

@@ -48,17 +48,32 @@ struct ScriptStep {
   int x = 0;
   std::vector<ScriptValue> choices;
   std::vector<ObjId> attackers;                 // kAttack
+  std::vector<std::string> attacker_labels;     // kAttack: their scenario ids, for messages
   std::vector<std::pair<ObjId, ObjId>> blocks;  // kBlock: blocker, attacker
   bool pay = false;                             // kPay
+  std::string for_label;                        // kPay: `for`, the permanent whose cost it answers
   std::vector<ObjId> order;                     // kOrder: trigger sources, first first
   std::string at;                               // neutral, respond, ...
   std::string tag;                              // `id`
+  // `never = true`: a negative step, checked at every decision of `player`
+  // while the player's ordinary steps around it say so (see Script::nevers).
+  bool never = false;
   std::string Describe() const;
+};
+
+// A negative step and its window: the ordinary steps (indices into
+// Script::steps) of the same player that open and close it.
+struct NeverStep {
+  ScriptStep step;
+  int after = -1;    // the player's previous ordinary step; -1: from the start
+  size_t until = 0;  // the player's next ordinary step; steps.size(): to the end
+  bool failed = false;
 };
 
 // The shared script and what happened to it.
 struct Script {
-  std::vector<ScriptStep> steps;
+  std::vector<ScriptStep> steps;  // ordinary steps, in file order
+  std::vector<NeverStep> nevers;  // negative steps, never taken
   size_t next = 0;
   std::vector<std::string> errors;
   // Tags of cast steps: the serial of the spell and its card object.
@@ -79,6 +94,12 @@ class ScriptedPolicy : public Policy {
 
  private:
   int Fail(const std::string& message, const Decision& d);
+  int ChooseStep(const Game& game, const Decision& d);
+  // Does `a` do what `step` says (its first target included)?
+  bool Matches(const Game& game, const ScriptStep& step, const Action& a) const;
+  // Is the action of a negative step legal at this decision?
+  bool LegalNow(const Game& game, const Decision& d, const ScriptStep& step) const;
+  void CheckNevers(const Game& game, const Decision& d, size_t used_before);
   int FromValue(const Game& game, const Decision& d, const ScriptValue& v, const char* what);
   Script* script_;
   Player player_;

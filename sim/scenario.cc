@@ -88,6 +88,32 @@ std::string SetString(std::vector<std::string> v) {
   return "[" + absl::StrJoin(v, ", ") + "]";
 }
 
+std::string ListString(const std::vector<std::string>& v) {
+  return "[" + absl::StrJoin(v, ", ") + "]";
+}
+
+// Can't attack or use {T} abilities now: a creature without haste that came
+// under its controller's control this turn (T-7).
+// TODO(lead): use Game::SummoningSick(ObjId) once it exists; it also covers
+// creatures that changed control, which obj.sick alone may not.
+bool SummoningSick(const Game& g, ObjId o) {
+  if (g.state().obj.zone[o] != Zone::kBattlefield || !g.state().obj.sick[o]) return false;
+  const Characteristics& ch = g.Chars(o);
+  return ch.IsCreature() && !Has(ch.keywords, kHaste);
+}
+
+// The engine's invariants, checked after every action of a scenario: the
+// first one violated, as "name: what", or "" if all hold. The fuzzer's
+// invariants join here as they are written.
+std::string CheckInvariants(const Game& g) {
+  if (g.options().checked_layers) {
+    // L-9: any query compares the whole cache with a fresh computation.
+    if (g.state().obj.count > 0) g.Chars(0);
+    if (!g.layer_mismatch().empty()) return "layers: " + g.layer_mismatch();
+  }
+  return "";
+}
+
 class Runner {
  public:
   Runner(const CardDb& db, const std::string& file, const ScenarioOptions& opt)
@@ -177,7 +203,7 @@ class Runner {
         if (!t) L_.Fail(e, "object", "a table");
         L_.Keys(*t, "an object",
                 {"id", "card", "owner", "controller", "zone", "counters", "tapped", "sick",
-                 "damage", "attached_to", "choice", "face_down"});
+                 "damage", "attached_to", "choice", "face_down", "shields"});
         auto* c = t->get("card");
         if (!c) L_.Fail(*t, "card", "the object's card name");
         std::string name = L_.Str(*c, "card");
@@ -205,6 +231,13 @@ class Runner {
         if (auto* x = t->get("damage"))
           s.obj.damage[o] = static_cast<int16_t>(L_.Int(*x, "damage"));
         if (auto* x = t->get("face_down")) s.obj.face_down[o] = L_.Bool(*x, "face_down");
+        if (auto* x = t->get("shields")) {
+          auto* st = x->as_table();
+          if (!st) L_.Fail(*x, "shields", "a table like { regenerate = 1 }");
+          L_.Keys(*st, "shields", {"regenerate"});
+          if (auto* r = st->get("regenerate"))
+            s.obj.regen_shields[o] = static_cast<uint8_t>(L_.Int(*r, "regenerate"));
+        }
         if (auto* x = t->get("counters")) {
           auto* ct = x->as_table();
           if (!ct) L_.Fail(*x, "counters", "a table like { p1p1 = 2, m1m1 = 1 }");
@@ -252,13 +285,46 @@ class Runner {
     if (auto* n = doc.get("step")) {
       auto* a = n->as_array();
       if (!a) L_.Fail(*n, "step", "[[step]] tables");
-      for (auto& e : *a)
-        script_.steps.push_back(Step(e, static_cast<int>(script_.steps.size()) + 1));
+      int number = 0;
+      for (auto& e : *a) {
+        ScriptStep st = Step(e, ++number);
+        if (st.never) {
+          NeverStep n;
+          n.step = st;
+          script_.nevers.push_back(n);
+          never_numbers_.insert(number);
+          // Its window opens when the player's previous ordinary step is used.
+          for (size_t i = script_.steps.size(); i-- > 0;)
+            if (script_.steps[i].player == st.player) {
+              script_.nevers.back().after = static_cast<int>(i);
+              break;
+            }
+        } else {
+          ordinary_index_[number] = script_.steps.size();
+          script_.steps.push_back(st);
+        }
+      }
+      // ... and closes when the player's next ordinary step is used.
+      for (NeverStep& n : script_.nevers) {
+        n.until = script_.steps.size();
+        for (size_t i = n.after < 0 ? 0 : static_cast<size_t>(n.after) + 1;
+             i < script_.steps.size(); ++i)
+          if (script_.steps[i].player == n.step.player && script_.steps[i].number > n.step.number) {
+            n.until = i;
+            break;
+          }
+      }
     }
     // Cast cards are taken from the hand, or created there if absent.
     std::map<std::pair<Player, std::string>, int> needed;
     for (auto& st : script_.steps)
       if (st.kind == ScriptStep::kCast) ++needed[{st.player, Lower(st.card)}];
+    // A negative cast step needs the card in hand to say anything.
+    for (auto& n : script_.nevers)
+      if (n.step.kind == ScriptStep::kCast) {
+        int& count = needed[{n.step.player, Lower(n.step.card)}];
+        count = std::max(count, 1);
+      }
     for (auto& [key, count] : needed) {
       int have = 0;
       for (ObjId o : g.state().players[key.first].hand)
@@ -272,12 +338,26 @@ class Runner {
       for (auto& e : *a) {
         auto* t = e.as_table();
         if (!t) L_.Fail(e, "expect", "a table");
-        L_.Keys(*t, "an expectation", {"object",    "spell",  "player",  "winner",     "power",
-                                       "toughness", "colors", "types",   "subtypes",   "supertypes",
-                                       "abilities", "has",    "lacks",   "controller", "zone",
-                                       "counters",  "damage", "tapped",  "name",       "outcome",
-                                       "life",      "hand",   "library", "graveyard",  "lost"});
-        expects_.push_back(t);
+        L_.Keys(*t, "an expectation",
+                {"object", "spell",      "player",      "winner",     "power",     "toughness",
+                 "colors", "types",      "subtypes",    "supertypes", "abilities", "has",
+                 "lacks",  "controller", "zone",        "counters",   "damage",    "tapped",
+                 "name",   "outcome",    "life",        "hand",       "library",   "graveyard",
+                 "lost",   "sick",       "library_top", "after_step"});
+        Expectation ex{t};
+        if (auto* x = t->get("after_step")) {
+          int total = static_cast<int>(script_.steps.size() + script_.nevers.size());
+          ex.after_step = L_.Int(*x, "after_step");
+          if (ex.after_step < 1 || ex.after_step > total)
+            L_.Fail(*x, "after_step",
+                    absl::StrCat("the number of a [[step]] of this file, 1 to ", total, "; got ",
+                                 ex.after_step));
+          if (never_numbers_.count(ex.after_step))
+            L_.Fail(*x, "after_step",
+                    absl::StrCat("the number of an ordinary step; step ", ex.after_step,
+                                 " is a `never` step, which is never used"));
+        }
+        expects_.push_back(ex);
       }
     }
 
@@ -286,6 +366,8 @@ class Runner {
     ScriptedPolicy pa(&script_, 0), pb(&script_, 1);
     Policy* policies[2] = {&pa, &pb};
     int stop_turn = turn + std::max(until_turns, 1) + 2;
+    std::string invariant;
+    std::vector<std::string> intermediate;  // failures of after_step expectations
     for (int guard = 0; guard < 20000; ++guard) {
       if (script_.Done())
         g.SetStop(until, turn + until_turns);
@@ -293,16 +375,41 @@ class Runner {
         break;
       const Decision& d = g.Advance();
       if (d.kind == DecisionKind::kNone) break;
+      CheckAfterSteps(intermediate);
       g.Apply(policies[d.player]->ChooseFor(g, d));
+      invariant = CheckInvariants(g);
+      if (!invariant.empty()) {
+        // The state is broken from here on: what follows would be noise.
+        invariant = absl::StrCat("invariant ", invariant, " (after action ", g.actions_taken(),
+                                 ", T", g.state().turn, " ", S(PhaseName(g.state().phase)), ")");
+        break;
+      }
     }
     for (auto& e : script_.errors) result.failures.push_back(e);
+    if (!invariant.empty()) {
+      result.failures.push_back(invariant);
+      result.log = g.log();
+      return;
+    }
     if (!script_.Done()) {
       const ScriptStep& st = script_.steps[script_.next];
       result.failures.push_back(
           absl::StrCat("step ", st.number, " (", st.Describe(), ") was never legal"));
     }
-    if (!g.layer_mismatch().empty()) result.failures.push_back("L-9 check: " + g.layer_mismatch());
-    for (auto* t : expects_) Check(*t, result.failures);
+    for (auto& f : intermediate) result.failures.push_back(f);
+    // An after_step expectation whose step was used but no decision came
+    // after it (the game ended) is checked on the final state.
+    CheckAfterSteps(result.failures);
+    for (auto& ex : expects_) {
+      if (ex.after_step == 0) {
+        Check(*ex.table, result.failures);
+      } else if (!ex.checked) {
+        result.failures.push_back(absl::StrCat("after step ", ex.after_step, ": step ",
+                                               ex.after_step,
+                                               " was never used, so this was not checked"));
+      }
+    }
+    if (auto inv = CheckInvariants(g); !inv.empty()) result.failures.push_back("invariant " + inv);
     result.log = g.log();
     if (opt_.log) {
       // How the final characteristics were reached: the order effects applied
@@ -321,6 +428,24 @@ class Runner {
   }
 
  private:
+  struct Expectation {
+    const toml::table* table;
+    int after_step = 0;  // 0: when the run stops
+    bool checked = false;
+  };
+
+  // after_step expectations whose step has been used: checked now, once.
+  void CheckAfterSteps(std::vector<std::string>& failures) {
+    for (auto& ex : expects_) {
+      if (ex.after_step == 0 || ex.checked) continue;
+      if (ordinary_index_.at(ex.after_step) >= script_.next) continue;
+      ex.checked = true;
+      std::vector<std::string> here;
+      Check(*ex.table, here);
+      for (auto& f : here) failures.push_back(absl::StrCat("after step ", ex.after_step, ": ", f));
+    }
+  }
+
   ObjId Object(const toml::node& n, std::string_view key) {
     auto id = L_.Str(n, key);
     auto it = ids_.find(id);
@@ -438,7 +563,7 @@ class Runner {
     if (!t) L_.Fail(node, "step", "a table");
     L_.Keys(*t, "a step",
             {"player", "cast", "activate", "handle", "ability", "play_land", "attack", "block",
-             "targets", "x", "choice", "pay", "order", "as", "at", "id", "pass"});
+             "targets", "x", "choice", "pay", "order", "as", "at", "id", "pass", "never", "for"});
     ScriptStep st;
     st.number = number;
     st.line = static_cast<int>(t->source().begin.line);
@@ -488,7 +613,10 @@ class Runner {
       st.kind = ScriptStep::kAttack;
       auto* a = x->as_array();
       if (!a) L_.Fail(*x, "attack", "a list of attacking object ids");
-      for (auto& e : *a) st.attackers.push_back(Object(e, "attack"));
+      for (auto& e : *a) {
+        st.attackers.push_back(Object(e, "attack"));
+        st.attacker_labels.push_back(L_.Str(e, "attack"));
+      }
       ++kinds;
     }
     if (auto* x = t->get("block")) {
@@ -519,6 +647,22 @@ class Runner {
     if (kinds != 1)
       L_.Fail(*t, "cast",
               "exactly one of cast, activate, handle, play_land, attack, block, order, pay, pass");
+    if (auto* x = t->get("for")) {
+      if (st.kind != ScriptStep::kPay)
+        L_.Fail(*x, "for", "`for` only with `pay`: the permanent whose cost a pay step answers");
+      st.object = Object(*x, "for");
+      st.for_label = L_.Str(*x, "for");
+    }
+    if (auto* x = t->get("never")) {
+      st.never = L_.Bool(*x, "never");
+      if (st.never && (st.kind == ScriptStep::kPass || st.kind == ScriptStep::kOrder))
+        L_.Fail(*x, "never",
+                "an action that could be legal (cast, activate, handle, play_land, attack, block "
+                "or pay) with `never = true`; pass and order are always possible");
+      if (st.never && t->get("id"))
+        L_.Fail(*t->get("id"), "id",
+                "no `id` on a `never` step: it never puts anything on a batch");
+    }
     if (auto* x = t->get("targets")) st.targets = Values(*x, "targets", true);
     if (auto* x = t->get("x")) st.has_x = true, st.x = L_.Int(*x, "x");
     if (auto* x = t->get("choice")) st.choices = Values(*x, "choice", false);
@@ -634,6 +778,15 @@ class Runner {
         if (lower_sorted(got) != lower_sorted(want))
           fail(who + ".graveyard", SetString(want), SetString(got));
       }
+      if (auto* x = t.get("library_top")) {
+        std::vector<std::string> want = L_.StrList(*x, "library_top"), got;
+        for (size_t i = 0; i < want.size() && i < ps.library.size(); ++i)
+          got.push_back(db_[g.state().obj.card[ps.library[i]]].name);
+        bool same = got.size() == want.size() &&
+                    std::equal(got.begin(), got.end(), want.begin(),
+                               [](auto& a, auto& b) { return Lower(a) == Lower(b); });
+        if (!same) fail(who + ".library_top", ListString(want), ListString(got));
+      }
       if (auto* x = t.get("lost")) {
         bool want = L_.Bool(*x, "lost");
         if (want != ps.lost)
@@ -695,6 +848,10 @@ class Runner {
       std::string got(std::string(ZoneName(s.obj.zone[o])));
       if (want != got) fail(id + ".zone", want, got);
     }
+    if (auto* x = t.get("sick")) {
+      bool want = L_.Bool(*x, "sick"), got = SummoningSick(g, o);
+      if (want != got) fail(id + ".sick", want ? "true" : "false", got ? "true" : "false");
+    }
     if (auto* x = t.get("tapped")) {
       bool want = L_.Bool(*x, "tapped");
       if (want != s.obj.tapped[o])
@@ -724,7 +881,9 @@ class Runner {
   std::map<std::string, ObjId> ids_;
   std::vector<std::string> tags_;
   Script script_;
-  std::vector<const toml::table*> expects_;
+  std::vector<Expectation> expects_;
+  std::map<int, size_t> ordinary_index_;  // step number -> index in script_.steps
+  std::set<int> never_numbers_;
   bool position_only_ = false;
 };
 
@@ -741,6 +900,11 @@ ScenarioResult RunScenarioText(const CardDb& db, const std::string& text, const 
   } catch (const toml::parse_error& e) {
     result.failures.push_back(absl::StrCat(file, ":", e.source().begin.line,
                                            ": TOML syntax error: ", S(e.description())));
+    return result;
+  }
+  if (doc.empty()) {
+    result.failures.push_back(
+        file + ": empty scenario file: expected a board, steps and [[expect]] tables");
     return result;
   }
   try {
@@ -766,6 +930,7 @@ absl::StatusOr<std::unique_ptr<Game>> LoadScenarioPosition(const CardDb& db,
     return absl::InvalidArgumentError(absl::StrCat(path, ":", e.source().begin.line,
                                                    ": TOML syntax error: ", S(e.description())));
   }
+  if (doc.empty()) return absl::InvalidArgumentError(path + ": empty scenario file");
   ScenarioOptions opt;
   opt.checked_layers = false;
   Runner runner(db, path, opt);

@@ -328,6 +328,68 @@ pass = true
                              "handle, play_land, attack, block, order, pay, pass"));
 }
 
+// Keys added to the format in round 2: malformed uses name file, line, key.
+TEST_F(ScenarioTest, NeverStepMustDescribeAnAction) {
+  std::string msg = Failure("[[step]]\nplayer = \"A\"\npass = true\nnever = true\n");
+  EXPECT_THAT(msg, HasSubstr("s.toml:4: key 'never': expected an action that could be legal"));
+  msg = Failure("[[step]]\nplayer = \"A\"\ncast = \"Giant Growth\"\nnever = true\nid = \"g\"\n");
+  EXPECT_THAT(msg, HasSubstr("s.toml:5: key 'id': expected no `id` on a `never` step"));
+}
+
+TEST_F(ScenarioTest, ForNeedsPayAndAnObject) {
+  std::string msg = Failure(R"(
+[[object]]
+id = "net"
+card = "Soul Net"
+
+[[step]]
+player = "A"
+cast = "Giant Growth"
+for = "net"
+)");
+  EXPECT_THAT(msg, HasSubstr("s.toml:9: key 'for': expected `for` only with `pay`"));
+  msg = Failure("[[step]]\nplayer = \"A\"\npay = true\nfor = \"nothing\"\n");
+  EXPECT_THAT(msg, HasSubstr("s.toml:4: key 'for': expected the id of an [[object]], got "
+                             "'nothing'"));
+}
+
+TEST_F(ScenarioTest, AfterStepMustNameAnOrdinaryStep) {
+  const std::string steps = R"(
+[[step]]
+player = "A"
+cast = "Giant Growth"
+never = true
+
+[[step]]
+player = "A"
+cast = "Giant Growth"
+
+[[expect]]
+player = "A"
+life = 20
+)";
+  EXPECT_THAT(Failure(steps + "after_step = 3\n"),
+              HasSubstr("key 'after_step': expected the number of a [[step]] of this file, 1 to "
+                        "2; got 3"));
+  EXPECT_THAT(Failure(steps + "after_step = 1\n"),
+              HasSubstr("key 'after_step': expected the number of an ordinary step; step 1 is a "
+                        "`never` step"));
+}
+
+TEST_F(ScenarioTest, ShieldsTakeOnlyRegenerate) {
+  std::string msg = Failure(R"(
+[[object]]
+card = "Grizzly Bears"
+shields = { protect = 1 }
+)");
+  EXPECT_THAT(msg, HasSubstr("s.toml:4: key 'protect': expected one of the keys of shields "
+                             "(regenerate)"));
+}
+
+TEST_F(ScenarioTest, EmptyFileIsAnError) {
+  EXPECT_THAT(Failure("# nothing here\n\n"), HasSubstr("s.toml: empty scenario file"));
+}
+
 TEST_F(ScenarioTest, StepWithoutPlayer) {
   std::string msg = Failure("[[step]]\ncast = \"Giant Growth\"\n");
   EXPECT_THAT(msg, HasSubstr("s.toml:1: key 'player': expected the player taking the step"));
