@@ -2328,9 +2328,11 @@ void Game::RunTriggers(Frame& f) {
         f.pc = 0;
         return;
       }
+      // The answers name the trigger's source, so a script can tell which
+      // of several optional costs it answers.
       decision_.actions.clear();
-      decision_.actions.push_back({ActionKind::kYes});
-      decision_.actions.push_back({ActionKind::kNo});
+      decision_.actions.push_back({ActionKind::kYes, q.source});
+      decision_.actions.push_back({ActionKind::kNo, q.source});
       f.pc = 1;
       Decide(DecisionKind::kOptionalCost, q.controller);
       return;

@@ -332,7 +332,8 @@ bool ScriptedPolicy::Matches(const Game& game, const ScriptStep& step, const Act
       match = a.kind == ActionKind::kPass;
       break;
     case ScriptStep::kCast:
-      match = a.kind == ActionKind::kCast && card_is(a.object, step.card);
+      match = a.kind == ActionKind::kCast &&
+              (step.object != kNoObj ? a.object == step.object : card_is(a.object, step.card));
       break;
     case ScriptStep::kActivate:
       match =

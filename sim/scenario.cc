@@ -92,16 +92,6 @@ std::string ListString(const std::vector<std::string>& v) {
   return "[" + absl::StrJoin(v, ", ") + "]";
 }
 
-// Can't attack or use {T} abilities now: a creature without haste that came
-// under its controller's control this turn (T-7).
-// TODO(lead): use Game::SummoningSick(ObjId) once it exists; it also covers
-// creatures that changed control, which obj.sick alone may not.
-bool SummoningSick(const Game& g, ObjId o) {
-  if (g.state().obj.zone[o] != Zone::kBattlefield || !g.state().obj.sick[o]) return false;
-  const Characteristics& ch = g.Chars(o);
-  return ch.IsCreature() && !Has(ch.keywords, kHaste);
-}
-
 // The engine's invariants, checked after every action of a scenario: the
 // first one violated, as "name: what", or "" if all hold. The fuzzer's
 // invariants join here as they are written.
@@ -318,7 +308,7 @@ class Runner {
     // Cast cards are taken from the hand, or created there if absent.
     std::map<std::pair<Player, std::string>, int> needed;
     for (auto& st : script_.steps)
-      if (st.kind == ScriptStep::kCast) ++needed[{st.player, Lower(st.card)}];
+      if (st.kind == ScriptStep::kCast && st.object == kNoObj) ++needed[{st.player, Lower(st.card)}];
     // A negative cast step needs the card in hand to say anything.
     for (auto& n : script_.nevers)
       if (n.step.kind == ScriptStep::kCast) {
@@ -574,7 +564,14 @@ class Runner {
     if (auto* x = t->get("cast")) {
       st.kind = ScriptStep::kCast;
       st.card = L_.Str(*x, "cast");
-      L_.Card(*x, "cast", st.card);
+      if (auto it = ids_.find(st.card); it != ids_.end() && db_.Find(st.card) == kNoCard) {
+        // An [[object]]'s id: cast that very card (a card cast again after
+        // a bounce is the same card, a new object). Card names come first.
+        st.object = it->second;
+        st.card = db_[game_->state().obj.card[st.object]].name;
+      } else {
+        L_.Card(*x, "cast", st.card);
+      }
       ++kinds;
     }
     if (auto* x = t->get("activate")) {
@@ -849,7 +846,7 @@ class Runner {
       if (want != got) fail(id + ".zone", want, got);
     }
     if (auto* x = t.get("sick")) {
-      bool want = L_.Bool(*x, "sick"), got = SummoningSick(g, o);
+      bool want = L_.Bool(*x, "sick"), got = g.SummoningSick(o);
       if (want != got) fail(id + ".sick", want ? "true" : "false", got ? "true" : "false");
     }
     if (auto* x = t.get("tapped")) {
