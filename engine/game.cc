@@ -467,6 +467,17 @@ void Game::LeaveTogether(const ObjId* objs, int n, Zone to) {
     Record(e);
   }
   for (int ev = group; ev < group + n; ++ev) Happened(ev);
+  // What was attached to an object that left play is attached to nothing
+  // (after the triggers above looked at it): the object that may come back
+  // is a new one, and an Aura must not follow it.
+  for (const Occurrence& e : moves) {
+    if (e.from != Zone::kBattlefield) continue;
+    for (ObjId x = 0; x < state_.obj.count; ++x)
+      if (state_.obj.attached_to[x] == e.object) {
+        state_.obj.attached_to[x] = kNoObj;
+        state_.Touch();
+      }
+  }
 }
 
 // Was the occurrence's object dealt damage this turn by `source` (Sengir
