@@ -87,6 +87,7 @@ void Game::Reset(const GameOptions& options) {
     keep(state_.players[p].graveyard, fresh.state_.players[p].graveyard);
   }
   keep(layer_mismatch_, fresh.layer_mismatch_);
+  keep(invariant_failure_, fresh.invariant_failure_);
   keep(frames_, fresh.frames_);
   keep(decision_.actions, fresh.decision_.actions);
   keep(items_, fresh.items_);
@@ -223,6 +224,21 @@ const Characteristics& Game::Chars(ObjId o) const {
                          (*db_)[state_.obj.card[i]].name, ") differ from a fresh computation");
   }
   return cache_.chars[o];
+}
+
+std::string Game::CheckLayerCache() const {
+  if (cache_.version != state_.version) ComputeLayers(*db_, state_, cache_);
+  static thread_local LayerCache fresh;
+  ComputeLayers(*db_, state_, fresh);
+  for (ObjId i = 0; i < state_.obj.count; ++i)
+    if (!(fresh.chars[i] == cache_.chars[i]))
+      return absl::StrCat("cached characteristics of object ", i, " (",
+                          (*db_)[state_.obj.card[i]].name, ") differ from a fresh computation");
+  for (Player p = 0; p < 2; ++p)
+    if (!(fresh.rules[p] == cache_.rules[p]))
+      return absl::StrCat("cached rules of player ", p ? "B" : "A",
+                          " differ from a fresh computation");
+  return "";
 }
 
 const PlayerRules& Game::Rules(Player p) const {
@@ -425,6 +441,7 @@ void Game::Happened(int event) {
 // "Before" responses: collected before the occurrence happens (E-1).
 void Game::Before(const Occurrence& e) {
   int ev = Record(e);
+  events_[ev].before = true;
   CollectTriggers(ev, Timing::kBefore);
 }
 
@@ -649,6 +666,17 @@ void Game::CheckState() {
     if (leaving.empty()) break;
     LeaveTogether(leaving.data(), static_cast<int>(leaving.size()), Zone::kGraveyard);
   }
+  if (opt_.check_invariants && invariant_failure_.empty()) {
+    // Invariant "state_check": nothing the check should have removed survives it.
+    for (ObjId o = 0; o < state_.obj.count; ++o) {
+      if (state_.obj.zone[o] != Zone::kBattlefield || !Chars(o).IsCreature()) continue;
+      const Characteristics& ch = Chars(o);
+      if (ch.toughness <= 0 || (state_.obj.damage[o] >= ch.toughness && !BeingDestroyed(o)))
+        invariant_failure_ =
+            absl::StrCat("state_check: ", ObjectName(o), " (", ch.power, "/", ch.toughness,
+                         ", damage ", state_.obj.damage[o], ") survived a state check");
+    }
+  }
   // A player who can't lose (Platinum Angel) doesn't.
   for (Player p = 0; p < 2; ++p)
     if (state_.players[p].lost && Rules(p).cant_lose) state_.players[p].lost = false;
@@ -765,16 +793,19 @@ bool Game::Step() {
   return !have_decision_;
 }
 
-void Game::Apply(int index) {
+bool Game::Apply(int index) {
+  if (!have_decision_ || index < 0 || index >= static_cast<int>(decision_.actions.size()))
+    return false;
   Action a = decision_.actions[index];
   have_decision_ = false;
   ++actions_;
   ++turn_actions_;
   if (turn_actions_ > static_cast<uint64_t>(opt_.action_cap)) {
     EndGame(-1, EndReason::kActionCap);
-    return;
+    return true;
   }
   ApplyToFrame(frames_.back(), a);
+  return true;
 }
 
 // ---------------------------------------------------------------- turns and phases

@@ -160,6 +160,7 @@ struct Occurrence {
   int32_t group = -1;
   Phase phase = Phase::kMain;
   bool combat = false;  // combat damage
+  bool before = false;  // recorded "before" it happens (E-1), not the occurrence itself
 };
 
 // Damage assigned by a resolving effect or an attack, final after T-4.
@@ -241,6 +242,7 @@ struct GameOptions {
   Edition edition = Edition::kModern;
   bool free_mana = false;       // scenarios: mana costs are paid without mana
   bool checked_layers = false;  // recompute layers on every query and compare (L-9)
+  bool check_invariants = false;  // the engine checks its own invariants too (engine/invariants.h)
   bool log = false;
   int turn_cap = 200;     // a game still running after this many turns is a draw
   int action_cap = 2000;  // actions in one turn before the game is a draw
@@ -276,7 +278,10 @@ class Game {
 
   // --- the decision API ---
   const Decision& Advance();
-  void Apply(int action_index);
+  // Applies one of the pending decision's actions; an index that names no
+  // offered action (or no decision pending) is refused: false, and nothing
+  // changes.
+  bool Apply(int action_index);
   void SetStop(StopAt stop, int value = 0) {
     stop_ = stop;
     stop_value_ = value;
@@ -311,6 +316,16 @@ class Game {
   // control) and has no haste can't attack or use {T} abilities.
   bool SummoningSick(ObjId o) const;
   const std::string& layer_mismatch() const { return layer_mismatch_; }
+  // L-9 once, now: brings the cache up to date and compares it with a fresh
+  // computation; "" or which object differs. (checked_layers does this at
+  // every query; the fuzzer does it once per action.)
+  std::string CheckLayerCache() const;
+  // The first invariant the engine found broken in its own checks (state
+  // checks, with GameOptions::check_invariants), or "".
+  const std::string& invariant_failure() const { return invariant_failure_; }
+  // A hash of everything that decides how the game goes on: two games with
+  // the same fingerprint, given the same decisions, play the same.
+  uint64_t Fingerprint() const;
   uint64_t layer_checks() const { return layer_checks_; }
 
   // Mutations used by set-up, tests and tools; each moves the state version.
@@ -323,6 +338,7 @@ class Game {
   void SetLifeTotal(Player p, int life);
 
  private:
+  friend class InvariantChecker;  // reads the rules in progress (engine/invariants.h)
   enum class FrameKind : uint8_t {
     kTurn,
     kPhase,
@@ -461,6 +477,7 @@ class Game {
   GameState state_;
   mutable LayerCache cache_;
   mutable std::string layer_mismatch_;
+  std::string invariant_failure_;
   mutable uint64_t layer_checks_ = 0;
 
   std::vector<Frame> frames_;

@@ -15,6 +15,7 @@
 #include "policies/policy.h"
 #include "sim/cards_command.h"
 #include "sim/cover.h"
+#include "sim/fuzz_command.h"
 #include "sim/report.h"
 #include "sim/runner.h"
 #include "sim/scenario.h"
@@ -113,6 +114,10 @@ int main(int argc, char** argv) {
   cover->add_option("--rules", cover_rules, "layer edition: classic, m10 or modern")
       ->check(CLI::IsMember({"classic", "m10", "modern"}));
 
+  // strata fuzz
+  strata::FuzzArgs fuzz_args;
+  auto* fuzz = strata::AddFuzzCommand(app, fuzz_args);
+
   // strata sim
   auto* sim = app.add_subcommand(
       "sim",
@@ -187,6 +192,11 @@ int main(int argc, char** argv) {
     return *sim ? strata::RunSimCommand(a) : strata::RunReplayCommand(a);
   }
   if (card_paths.empty()) card_paths.push_back(DefaultCards());
+  if (*fuzz) {
+    std::string command;
+    for (int i = 0; i < argc; ++i) command += (i ? " " : "") + std::string(argv[i]);
+    return strata::RunFuzzCommand(fuzz_args, card_paths, command);
+  }
 
   if (*check) {
     strata::CardDb db;

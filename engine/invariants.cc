@@ -1,0 +1,476 @@
+#include "engine/invariants.h"
+
+#include <algorithm>
+#include <memory>
+
+#include "absl/strings/str_cat.h"
+#include "engine/layers.h"
+#include "engine/saturate.h"
+#include "engine/strings.h"
+
+namespace strata {
+
+std::string_view InvariantName(Invariant i) {
+  static constexpr std::string_view kNames[] = {
+      "zones",           "objects_kept", "batch_at_phase_end", "pools_after_burn",
+      "first_decision",  "one_batch",    "sorcery_speed",      "phase_effect_once",
+      "attackers",       "blockers",     "countered",          "state_check",
+      "life",            "layers",       "timestamps",         "numbering",
+      "apply",           "copy",         "replay",             "progress"};
+  static_assert(std::size(kNames) == kInvariantCount);
+  return kNames[static_cast<int>(i)];
+}
+
+void InvariantChecker::Record(Invariant i, bool ok, std::string_view detail) {
+  ++tally_.checks[static_cast<int>(i)];
+  if (ok) return;
+  ++tally_.violations[static_cast<int>(i)];
+  if (failure_.empty()) {
+    failure_ = absl::StrCat(S(InvariantName(i)), ": ", S(detail));
+    failed_ = i;
+  }
+}
+
+void InvariantChecker::Begin(const Game& g) {
+  const GameState& s = g.state();
+  objects_ = s.obj.count;
+  turn_ = s.turn;
+  phase_ = static_cast<int>(s.phase);
+  observed_turn_ = -1;
+  next_timestamp_ = s.next_timestamp;
+  events_seen_ = g.events_.size();
+  outcomes_seen_ = g.outcomes_.size();
+  for (Player p = 0; p < 2; ++p) life_[p] = s.players[p].life;
+  incarnation_.assign(objects_, 0);
+  controller_.assign(objects_, kNoPlayer);
+  on_battlefield_.assign(objects_, 0);
+  came_turn_.assign(objects_, -1);
+  countered_.clear();
+  phase_plays_.clear();
+  for (ObjId o = 0; o < objects_; ++o) {
+    incarnation_[o] = s.obj.incarnation[o];
+    on_battlefield_[o] = s.obj.zone[o] == Zone::kBattlefield;
+    controller_[o] = on_battlefield_[o] ? g.Chars(o).controller : kNoPlayer;
+    // Set up as summoning sick: it came this turn.
+    came_turn_[o] = on_battlefield_[o] && s.obj.sick[o] ? s.turn : -1;
+  }
+  observed_turn_ = s.turn;
+}
+
+void InvariantChecker::Observe(const Game& g) {
+  const GameState& s = g.state();
+  // objects_kept: no tokens exist, so the object count never changes, and no
+  // object set up in a zone ever has none.
+  bool kept = s.obj.count == objects_;
+  for (ObjId o = 0; kept && o < s.obj.count; ++o) kept = s.obj.zone[o] != Zone::kNone;
+  Record(Invariant::kObjectsKept, kept,
+         absl::StrCat(s.obj.count, " objects where the game had ", objects_));
+  // zones: each card in a hand, library or graveyard is listed there once,
+  // in its owner's list, and in no other list.
+  {
+    std::string bad;
+    static thread_local std::vector<uint8_t> listed;
+    listed.assign(s.obj.count, 0);
+    for (Player p = 0; p < 2 && bad.empty(); ++p) {
+      const PlayerState& ps = s.players[p];
+      const std::pair<const std::vector<ObjId>*, Zone> lists[] = {
+          {&ps.library, Zone::kLibrary}, {&ps.hand, Zone::kHand}, {&ps.graveyard, Zone::kGraveyard}};
+      for (auto [list, zone] : lists)
+        for (ObjId o : *list) {
+          if (o >= s.obj.count || s.obj.zone[o] != zone || s.obj.owner[o] != p || listed[o]++) {
+            bad = absl::StrCat("object ", o, " is listed in ", (p ? "B" : "A"), "'s ",
+                               S(ZoneName(zone)), " but is in ",
+                               o < s.obj.count ? S(ZoneName(s.obj.zone[o])) : std::string("no zone"),
+                               o < s.obj.count && listed[o] > 1 ? " (listed twice)" : "");
+            break;
+          }
+        }
+    }
+    for (ObjId o = 0; o < s.obj.count && bad.empty(); ++o) {
+      const Zone z = s.obj.zone[o];
+      const bool in_list = z == Zone::kLibrary || z == Zone::kHand || z == Zone::kGraveyard;
+      if (in_list != (listed[o] == 1))
+        bad = absl::StrCat("object ", o, " is in ", S(ZoneName(z)), " but listed ", int{listed[o]},
+                           " times");
+    }
+    Record(Invariant::kZones, bad.empty(), bad);
+  }
+  // one_batch: at most one batch frame on the stack.
+  {
+    int batches = 0;
+    for (const auto& f : g.frames_) batches += f.kind == Game::FrameKind::kBatch;
+    Record(Invariant::kOneBatch, batches <= 1, absl::StrCat(batches, " batches at once"));
+  }
+  // At a phase's end: its batch is empty and mana burn emptied the pools.
+  if (s.turn != turn_ || static_cast<int>(s.phase) != phase_) {
+    Record(Invariant::kBatchAtPhaseEnd, g.batch_.empty(),
+           absl::StrCat(g.batch_.size(), " effects left on the batch when ",
+                        S(PhaseName(static_cast<Phase>(phase_))), " of turn ", turn_, " ended"));
+    bool empty = true;
+    for (const auto& pl : s.players)
+      for (int m : pl.pool) empty &= m == 0;
+    // Mana added by a beginning-of-phase effect would be legal; none exists.
+    Record(Invariant::kPoolsAfterBurn, empty,
+           absl::StrCat("mana left in a pool after ", S(PhaseName(static_cast<Phase>(phase_))),
+                        " of turn ", turn_, " ended"));
+    turn_ = s.turn;
+    phase_ = static_cast<int>(s.phase);
+    phase_plays_.clear();
+  }
+  // timestamps: the next timestamp never goes back, and none is issued ahead.
+  {
+    bool grow = s.next_timestamp >= next_timestamp_;
+    for (ObjId o = 0; grow && o < s.obj.count; ++o) grow = s.obj.timestamp[o] < s.next_timestamp;
+    for (const EffectRow& r : s.effects) grow &= r.timestamp < s.next_timestamp;
+    Record(Invariant::kTimestamps, grow,
+           absl::StrCat("next timestamp ", s.next_timestamp, " after ", next_timestamp_));
+    next_timestamp_ = s.next_timestamp;
+  }
+  // life: each player's life moved exactly as the occurrences say.
+  for (size_t i = events_seen_; i < g.events_.size(); ++i) {
+    const Occurrence& e = g.events_[i];
+    if (e.before || e.player == kNoPlayer || e.player > 1) continue;
+    if (e.kind == EventKind::kDamage && e.object == kNoObj)
+      life_[e.player] = LifeAfter(static_cast<int>(life_[e.player]), -e.amount);
+    else if (e.kind == EventKind::kLifeChange)
+      life_[e.player] = LifeAfter(static_cast<int>(life_[e.player]), e.amount);
+  }
+  events_seen_ = g.events_.size();
+  for (Player p = 0; p < 2; ++p)
+    Record(Invariant::kLife, life_[p] == s.players[p].life,
+           absl::StrCat((p ? "B" : "A"), " has ", s.players[p].life,
+                        " life where the occurrences add up to ", life_[p]));
+  // countered: no resolution after a counter, and the card never in play
+  // as the object the spell would have become.
+  for (size_t i = outcomes_seen_; i < g.outcomes_.size(); ++i) {
+    const auto& [serial, outcome] = g.outcomes_[i];
+    if (outcome == Outcome::kCountered) countered_.push_back(serial);
+    if (outcome == Outcome::kResolved)
+      Record(Invariant::kCountered,
+             std::find(countered_.begin(), countered_.end(), serial) == countered_.end(),
+             absl::StrCat("spell #", serial, " resolved after it was countered"));
+  }
+  outcomes_seen_ = g.outcomes_.size();
+  if (!countered_.empty())
+    for (const StackItem& it : g.items_) {
+      if (!it.countered || it.card == kNoObj) continue;
+      const bool entered = s.obj.zone[it.card] == Zone::kBattlefield &&
+                           s.obj.incarnation[it.card] == static_cast<uint16_t>(it.card_incarnation + 1);
+      Record(Invariant::kCountered, !entered,
+             absl::StrCat(g.ObjectName(it.card), " entered play though its spell was countered"));
+    }
+  // layers: the engine compares its cache at every query in checked mode.
+  if (g.options().checked_layers) {
+    Record(Invariant::kLayers, g.layer_mismatch().empty(), g.layer_mismatch());
+  } else {
+    const std::string why = g.CheckLayerCache();
+    Record(Invariant::kLayers, why.empty(), why);
+  }
+  if (g.options().check_invariants)
+    Record(Invariant::kStateCheck, g.invariant_failure().empty(), g.invariant_failure());
+  // Who came under whose control when, for attackers: a change is sure to
+  // have happened this turn only if the last look was this turn too.
+  for (ObjId o = 0; o < s.obj.count; ++o) {
+    const bool on = s.obj.zone[o] == Zone::kBattlefield;
+    const Player c = on ? g.Chars(o).controller : kNoPlayer;
+    if (on && (!on_battlefield_[o] || incarnation_[o] != s.obj.incarnation[o] || controller_[o] != c))
+      came_turn_[o] = observed_turn_ == s.turn ? s.turn : -1;
+    on_battlefield_[o] = on;
+    incarnation_[o] = s.obj.incarnation[o];
+    controller_[o] = c;
+  }
+  observed_turn_ = s.turn;
+}
+
+void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
+  Observe(g);
+  const GameState& s = g.state();
+  const auto& frames = g.frames_;
+  if (frames.empty()) return;
+  const Game::Frame& f = frames.back();
+  // first_decision: a window's first decision goes to the player the rules
+  // name (T-2, T-3: the active player; T-8: the caster; T-4, E-3 C: AP first).
+  {
+    Player first = kNoPlayer;
+    if (d.kind == DecisionKind::kNeutral && f.kind == Game::FrameKind::kNeutral && f.pc == 1 &&
+        f.b == 0)
+      first = s.active;
+    if (d.kind == DecisionKind::kRespond && f.kind == Game::FrameKind::kBatch && f.b == 0)
+      first = s.active;
+    if (d.kind == DecisionKind::kInterrupt && f.kind == Game::FrameKind::kInterrupts && f.b == 0)
+      first = g.items_[f.a].controller;
+    if ((d.kind == DecisionKind::kPrevention || d.kind == DecisionKind::kReaction) && f.pc == 0)
+      first = s.active;
+    if (first != kNoPlayer)
+      Record(Invariant::kFirstDecision, d.player == first,
+             absl::StrCat((d.player ? "B" : "A"), " got the first ", S(DecisionKindName(d.kind)),
+                          " decision of a window that ", (first ? "B" : "A"), " opens"));
+  }
+  // sorcery_speed: sorceries, permanents (no flash) and sorcery-speed
+  // abilities, and lands, only from AP's main-phase neutral state with no batch.
+  {
+    const bool main_neutral = d.kind == DecisionKind::kNeutral && d.player == s.active &&
+                              s.phase == Phase::kMain && g.batch_.empty() &&
+                              f.kind == Game::FrameKind::kNeutral && f.a == 0;
+    for (const Action& a : d.actions) {
+      bool slow = false;
+      if (a.kind == ActionKind::kPlayLand) slow = true;
+      if (a.kind == ActionKind::kCast) {
+        const CardDef& card = g.db()[s.obj.card[a.object]];
+        slow = !Has(card.types, kInstant) && !Has(card.types, kInterrupt) &&
+               !Has(g.Chars(a.object).keywords, kFlash);
+      }
+      if (a.kind == ActionKind::kActivate) {
+        const CardDef& card = g.db()[g.Chars(a.object).card];
+        slow = a.index < static_cast<int>(card.activated.size()) && card.activated[a.index].sorcery;
+      }
+      if (!slow) continue;
+      Record(Invariant::kSorcerySpeed, main_neutral,
+             absl::StrCat(g.ObjectName(a.object), " offered at sorcery speed in a ",
+                          S(DecisionKindName(d.kind)), " decision of ", (d.player ? "B" : "A"),
+                          " in ", S(PhaseName(s.phase))));
+    }
+  }
+  // attackers: none that surely came under its controller this turn, unless haste.
+  if (d.kind == DecisionKind::kAttackers)
+    for (const Action& a : d.actions) {
+      if (a.kind != ActionKind::kObject) continue;
+      const bool fresh = came_turn_[a.object] == s.turn && !Has(g.Chars(a.object).keywords, kHaste);
+      Record(Invariant::kAttackers, !fresh,
+             absl::StrCat(g.ObjectName(a.object), " may attack the turn it came under ",
+                          (s.active ? "B" : "A"), "'s control"));
+    }
+  // blockers: the defender's untapped creatures, one attacker each, fliers
+  // only by flying or reach.
+  if (d.kind == DecisionKind::kBlockers)
+    for (const Action& a : d.actions) {
+      if (a.kind != ActionKind::kBlock) continue;
+      const ObjId b = a.object, at = static_cast<ObjId>(a.value);
+      const Characteristics& bc = g.Chars(b);
+      const Characteristics& ac = g.Chars(at);
+      std::string why;
+      if (s.obj.zone[b] != Zone::kBattlefield || !bc.IsCreature()) why = "is no creature in play";
+      else if (bc.controller != Opponent(s.active)) why = "is not the defender's";
+      else if (s.obj.tapped[b]) why = "is tapped";
+      else if (g.Blocking(b) != kNoObj) why = "blocks already";
+      else if (!g.Attacking(at)) why = "would block a creature that is not attacking";
+      else if (Has(ac.keywords, kFlying) && !Has(bc.keywords, kFlying) && !Has(bc.keywords, kReach))
+        why = "would block a flier";
+      Record(Invariant::kBlockers, why.empty(), absl::StrCat(g.ObjectName(b), " ", why));
+    }
+}
+
+void InvariantChecker::AfterApply(const Game& g, int index, bool applied) {
+  Record(Invariant::kApply, applied, absl::StrCat("offered action ", index, " was refused"));
+  const Decision& answered = g.decision_;  // still the answered decision's actions
+  if (applied && index >= 0 && index < static_cast<int>(answered.actions.size()) &&
+      answered.actions[index].kind == ActionKind::kPhaseEffect) {
+    const int todo = answered.actions[index].index;
+    Record(Invariant::kPhaseEffectOnce,
+           std::find(phase_plays_.begin(), phase_plays_.end(), todo) == phase_plays_.end(),
+           absl::StrCat("the phase ", answered.actions[index].value ? "cost" : "effect", " of ",
+                        g.ObjectName(answered.actions[index].object), " handled twice in ",
+                        S(PhaseName(g.state().phase))));
+    phase_plays_.push_back(todo);
+  }
+}
+
+void InvariantChecker::End(const Game& g, bool loops_allowed) {
+  Observe(g);
+  const bool capped =
+      g.end_reason() == EndReason::kActionCap || g.end_reason() == EndReason::kTurnCap;
+  Record(Invariant::kProgress, loops_allowed || !capped,
+         absl::StrCat("the game ended by the ", S(EndReasonName(g.end_reason())), " on turn ",
+                      g.state().turn));
+}
+
+// ---------------------------------------------------------------- numbering
+
+std::string CheckNumbering(const CardDb& db, const GameState& s) {
+  const int n = s.obj.count;
+  auto renumber = [n](ObjId o) -> ObjId {
+    return o == kNoObj || o >= n ? o : static_cast<ObjId>(n - 1 - o);
+  };
+  auto renumber_ref = [&](ObjRef r) { return ObjRef{renumber(r.id), r.incarnation}; };
+  auto t = std::make_unique<GameState>(s);
+  for (ObjId o = 0; o < n; ++o) {
+    const ObjId to = renumber(o);
+    t->obj.card[to] = s.obj.card[o];
+    t->obj.zone[to] = s.obj.zone[o];
+    t->obj.owner[to] = s.obj.owner[o];
+    t->obj.controller[to] = s.obj.controller[o];
+    t->obj.timestamp[to] = s.obj.timestamp[o];
+    t->obj.incarnation[to] = s.obj.incarnation[o];
+    t->obj.p1p1[to] = s.obj.p1p1[o];
+    t->obj.m1m1[to] = s.obj.m1m1[o];
+    t->obj.other_counters[to] = s.obj.other_counters[o];
+    t->obj.counter_timestamp[to] = s.obj.counter_timestamp[o];
+    t->obj.damage[to] = s.obj.damage[o];
+    t->obj.regen_shields[to] = s.obj.regen_shields[o];
+    t->obj.tapped[to] = s.obj.tapped[o];
+    t->obj.sick[to] = s.obj.sick[o];
+    t->obj.face_down[to] = s.obj.face_down[o];
+    t->obj.token[to] = s.obj.token[o];
+    t->obj.attached_to[to] = renumber(s.obj.attached_to[o]);
+    t->obj.choice[to] = s.obj.choice[o];
+    t->obj.linked[to] = renumber_ref(s.obj.linked[o]);
+    t->obj.copy[to] = s.obj.copy[o];
+  }
+  for (EffectRow& r : t->effects) r.source = renumber_ref(r.source);
+  for (ObjRef& r : t->effect_sets) r = renumber_ref(r);
+  for (auto& pl : t->players)
+    for (auto* v : {&pl.library, &pl.hand, &pl.graveyard})
+      for (ObjId& o : *v) o = renumber(o);
+  auto a = std::make_unique<LayerCache>(), b = std::make_unique<LayerCache>();
+  ComputeLayers(db, s, *a);
+  ComputeLayers(db, *t, *b);
+  for (ObjId o = 0; o < n; ++o) {
+    if (s.obj.zone[o] == Zone::kNone) continue;
+    if (!(a->chars[o] == b->chars[renumber(o)]))
+      return absl::StrCat("object ", o, " (", db[s.obj.card[o]].name, ") computes to ",
+                          a->chars[o].power, "/", a->chars[o].toughness,
+                          " numbered as it is, and to ", b->chars[renumber(o)].power, "/",
+                          b->chars[renumber(o)].toughness, " numbered in reverse");
+  }
+  for (Player p = 0; p < 2; ++p)
+    if (!(a->rules[p] == b->rules[p]))
+      return absl::StrCat("player ", (p ? "B" : "A"), "'s rules differ numbered in reverse");
+  return "";
+}
+
+// ---------------------------------------------------------------- fingerprint
+
+namespace {
+// FNV-1a over values, field by field (never over padding).
+struct Hasher {
+  uint64_t h = 1469598103934665603ull;
+  template <typename T>
+  void Add(const T& v) {
+    static_assert(std::is_integral_v<T> || std::is_enum_v<T>);
+    uint64_t x = static_cast<uint64_t>(v);
+    for (size_t i = 0; i < sizeof(T); ++i) {
+      h ^= (x >> (8 * i)) & 0xFF;
+      h *= 1099511628211ull;
+    }
+  }
+  void Add(ObjRef r) {
+    Add(r.id);
+    Add(r.incarnation);
+  }
+  template <typename T>
+  void AddAll(const std::vector<T>& v) {
+    Add(v.size());
+    for (const T& x : v) Add(x);
+  }
+};
+}  // namespace
+
+uint64_t Game::Fingerprint() const {
+  Hasher h;
+  const GameState& s = state_;
+  h.Add(s.turn);
+  h.Add(s.active);
+  h.Add(s.phase);
+  h.Add(s.next_timestamp);
+  h.Add(s.obj.count);
+  for (ObjId o = 0; o < s.obj.count; ++o) {
+    h.Add(s.obj.card[o]);
+    h.Add(s.obj.zone[o]);
+    h.Add(s.obj.owner[o]);
+    h.Add(s.obj.controller[o]);
+    h.Add(s.obj.timestamp[o]);
+    h.Add(s.obj.incarnation[o]);
+    h.Add(s.obj.p1p1[o]);
+    h.Add(s.obj.m1m1[o]);
+    h.Add(s.obj.other_counters[o]);
+    h.Add(s.obj.damage[o]);
+    h.Add(s.obj.regen_shields[o]);
+    h.Add(s.obj.tapped[o]);
+    h.Add(s.obj.sick[o]);
+    h.Add(s.obj.face_down[o]);
+    h.Add(s.obj.attached_to[o]);
+    h.Add(s.obj.choice[o]);
+    h.Add(s.obj.linked[o]);
+    h.Add(s.obj.copy[o].card);
+    h.Add(combat_[o]);
+    h.Add(block_target_[o]);
+    h.Add(prevent_shield_[o]);
+    h.Add(no_regen_[o]);
+    h.Add(control_seen_[o]);
+  }
+  h.Add(s.effects.size());
+  for (const EffectRow& r : s.effects) {
+    h.Add(r.card);
+    h.Add(r.tmpl);
+    h.Add(r.timestamp);
+    h.Add(r.source);
+    h.Add(r.controller);
+    h.Add(r.active);
+    h.Add(r.x);
+  }
+  h.AddAll(s.effect_sets);
+  for (const PlayerState& p : s.players) {
+    h.Add(p.life);
+    for (int m : p.pool) h.Add(m);
+    h.Add(p.lost);
+    h.AddAll(p.library);
+    h.AddAll(p.hand);
+    h.AddAll(p.graveyard);
+  }
+  h.Add(frames_.size());
+  for (const Frame& f : frames_) {
+    h.Add(f.kind);
+    h.Add(f.pc);
+    h.Add(f.a);
+    h.Add(f.b);
+    h.Add(f.c);
+    h.Add(f.d);
+  }
+  h.Add(items_.size());
+  for (const StackItem& it : items_) {
+    h.Add(it.card);
+    h.Add(it.source);
+    h.Add(it.ability);
+    h.Add(it.mode);
+    h.Add(it.target_count);
+    for (int i = 0; i < it.target_count; ++i) {
+      h.Add(it.targets[i].kind);
+      h.Add(it.targets[i].obj);
+      h.Add(it.targets[i].player);
+    }
+    h.Add(it.x);
+    h.Add(it.countered);
+  }
+  h.AddAll(batch_);
+  h.AddAll(ibatch_);
+  h.Add(queued_.size());
+  h.Add(damage_.size());
+  for (const PhaseTodo& t : phase_todo_) h.Add(t.done);
+  h.AddAll(destroying_);
+  for (int p = 0; p < 2; ++p) {
+    h.Add(lands_played_[p]);
+    h.Add(attacked_[p]);
+    h.Add(player_shield_[p]);
+    h.Add(replace_draw_[p]);
+  }
+  Rng rng = rng_;
+  h.Add(rng.Next());
+  h.Add(over_);
+  h.Add(winner_);
+  h.Add(next_serial_);
+  h.Add(have_decision_);
+  if (have_decision_) {
+    h.Add(decision_.kind);
+    h.Add(decision_.player);
+    h.Add(decision_.actions.size());
+    for (const Action& a : decision_.actions) {
+      h.Add(a.kind);
+      h.Add(a.object);
+      h.Add(a.index);
+      h.Add(a.value);
+    }
+  }
+  return h.h;
+}
+
+}  // namespace strata

@@ -1,0 +1,100 @@
+// The rules invariants: named checks that hold between any two actions of any
+// game, whatever the cards and players. The fuzzer (`strata fuzz`), the
+// scenario runner and `--checked` studies run them after every action, so a
+// rules bug shows as a named violation at the action that caused it rather
+// than as a skewed win rate. Each check reads the game from outside, with its
+// own bookkeeping, so it does not share the engine's mistakes; the few that
+// need the rules in progress (who decides first in a window) read the frames.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/game.h"
+
+namespace strata {
+
+enum class Invariant : uint8_t {
+  kZones,             // every card is in exactly one zone, listed once
+  kObjectsKept,       // no object appears or vanishes
+  kBatchAtPhaseEnd,   // the batch is empty when a phase ends (T-3)
+  kPoolsAfterBurn,    // mana pools are empty after mana burn (T-1.4)
+  kFirstDecision,     // AP decides first in T-2/T-3 windows, the caster in T-8's
+  kOneBatch,          // only one batch at a time (T-3)
+  kSorcerySpeed,      // sorcery-speed plays only from AP's main-phase neutral state (T-5, T-6)
+  kPhaseEffectOnce,   // a phase effect or cost is handled at most once a phase (T-12, T-13)
+  kAttackers,         // attackers were controlled since the turn began (T-7)
+  kBlockers,          // blockers are legal: untapped, the defender's, fliers by fliers (T-7)
+  kCountered,         // a countered spell never resolves nor enters play (T-8)
+  kStateCheck,        // nothing a state check removes survives it (T-1.5)
+  kLife,              // life totals follow the occurrences (E-)
+  kLayers,            // the layer cache equals a fresh computation (L-9)
+  kTimestamps,        // timestamps only grow (L-4)
+  kNumbering,         // layer results don't depend on object numbering (E-5, L-4)
+  kApply,             // every offered action applies; any other index is refused
+  kCopy,              // a copy given the same decisions continues identically
+  kReplay,            // a game replayed from its seed and decisions ends the same
+  kProgress,          // a game ends within its caps (a cap is a loop) unless both pass
+  kCount
+};
+inline constexpr int kInvariantCount = static_cast<int>(Invariant::kCount);
+std::string_view InvariantName(Invariant i);
+
+// Checks and violations per invariant; sums exactly across games and threads.
+struct InvariantTally {
+  std::array<uint64_t, kInvariantCount> checks{}, violations{};
+  void Merge(const InvariantTally& o) {
+    for (int i = 0; i < kInvariantCount; ++i) {
+      checks[i] += o.checks[i];
+      violations[i] += o.violations[i];
+    }
+  }
+};
+
+// One game's checker: Begin once the game is set up, OnDecision for every
+// decision Advance() returns (before it is answered), AfterApply after the
+// answer, End when the game is over. The first violation is kept with its
+// detail; counting goes on.
+class InvariantChecker {
+ public:
+  void Begin(const Game& g);
+  void OnDecision(const Game& g, const Decision& d);
+  // `index` was answered; `applied` is what Game::Apply returned.
+  void AfterApply(const Game& g, int index, bool applied);
+  // `loops_allowed`: both players pass whenever they may, so a cap is no loop.
+  void End(const Game& g, bool loops_allowed);
+  // For checks made by a driver that can play on (copy, replay, numbering).
+  void Record(Invariant i, bool ok, std::string_view detail);
+
+  bool ok() const { return failure_.empty(); }
+  const std::string& failure() const { return failure_; }  // "name: detail"
+  Invariant failed() const { return failed_; }
+  const InvariantTally& tally() const { return tally_; }
+
+ private:
+  void Observe(const Game& g);  // the bookkeeping shared by every point
+
+  InvariantTally tally_;
+  std::string failure_;
+  Invariant failed_ = Invariant::kCount;
+  int objects_ = 0;
+  int turn_ = 0, phase_ = -1, observed_turn_ = -1;
+  uint32_t next_timestamp_ = 0;
+  size_t events_seen_ = 0, outcomes_seen_ = 0;
+  std::array<long long, 2> life_{};
+  std::vector<uint16_t> incarnation_;
+  std::vector<uint8_t> controller_, on_battlefield_;
+  std::vector<int> came_turn_;  // the turn an object surely came under its controller, or -1
+  std::vector<uint32_t> countered_;
+  std::vector<int> phase_plays_;  // phase todo indices played this phase
+};
+
+// The layer results of `s` computed with its objects numbered in reverse
+// must be the same objects' results: "" or what differs (E-5: no result may
+// depend on object ids).
+std::string CheckNumbering(const CardDb& db, const GameState& s);
+
+}  // namespace strata

@@ -1,0 +1,222 @@
+#include "sim/fuzz_command.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_split.h"
+#include "engine/card_loader.h"
+#include "engine/strings.h"
+#include "policies/policy.h"
+#include "sim/fuzz.h"
+
+namespace strata {
+namespace {
+
+std::string DataDir(const std::vector<std::string>& card_paths) {
+  // The decks live beside the cards: data/cards -> data/decks.
+  std::filesystem::path cards = card_paths.empty() ? "data/cards" : card_paths[0];
+  return (cards.parent_path() / "decks").string();
+}
+
+bool ParseSeed(const std::string& text, uint64_t& seed) {
+  if (text.empty() || text.size() > 20 || text.find_first_not_of("0123456789") != std::string::npos)
+    return false;
+  errno = 0;
+  seed = std::strtoull(text.c_str(), nullptr, 10);
+  return errno != ERANGE;
+}
+
+int Fail(const std::string& message) {
+  std::fprintf(stderr, "fuzz: %s\n", message.c_str());
+  return 2;
+}
+
+void PrintCoverage(const CardDb& db, const FuzzCoverage& c) {
+  int cast = 0, abilities = 0, abilities_used = 0;
+  std::array<uint64_t, 3> by_timing{};  // triggers by timing: before, when, after
+  for (CardId id = 0; id < db.cards.size(); ++id) {
+    const CardDef& card = db[id];
+    cast += c.usage.played[id] > 0;
+    auto count = [&](int bit) {
+      ++abilities;
+      abilities_used += c.usage.abilities[id][bit] > 0;
+    };
+    for (int i = 0; i < static_cast<int>(card.activated.size()); ++i) count(card.ActivatedBit(i));
+    for (int i = 0; i < static_cast<int>(card.phase.size()); ++i) count(card.PhaseBit(i));
+    for (int i = 0; i < static_cast<int>(card.triggers.size()); ++i) {
+      count(card.TriggerBit(i));
+      by_timing[static_cast<int>(card.triggers[i].timing)] +=
+          c.usage.abilities[id][card.TriggerBit(i)];
+    }
+  }
+  std::printf("\ncoverage\n");
+  std::printf("  cards cast or played      %d / %zu\n", cast, db.cards.size());
+  std::printf("  abilities used            %d / %d (activated, triggered, phase)\n",
+              abilities_used, abilities);
+  std::printf("  decisions by kind        ");
+  for (int k = 1; k < 15; ++k)
+    std::printf(" %s %llu", std::string(DecisionKindName(static_cast<DecisionKind>(k))).c_str(),
+                static_cast<unsigned long long>(c.decisions[k]));
+  std::printf("\n  timing windows used       interrupts cast %llu, prevention effects %llu, "
+              "reactions %llu, phase effects %llu, phase costs answered %llu, attacks %llu, "
+              "blocks %llu\n",
+              static_cast<unsigned long long>(c.interrupts_cast),
+              static_cast<unsigned long long>(c.prevention_played),
+              static_cast<unsigned long long>(c.reactions_played),
+              static_cast<unsigned long long>(c.phase_effects_played),
+              static_cast<unsigned long long>(c.phase_costs_answered),
+              static_cast<unsigned long long>(c.attacks), static_cast<unsigned long long>(c.blocks));
+  std::printf("  triggers by timing        before %llu, when %llu, after %llu\n",
+              static_cast<unsigned long long>(by_timing[0]),
+              static_cast<unsigned long long>(by_timing[1]),
+              static_cast<unsigned long long>(by_timing[2]));
+}
+
+int Replay(const CardDb& db, const FuzzArgs& args) {
+  FuzzSetup setup;
+  std::vector<int32_t> decisions;
+  std::string error;
+  if (!ReadFailureFile(args.replay, db, setup, decisions, error)) return Fail(error);
+  FuzzOptions opt;
+  std::vector<std::string> log;
+  FuzzGame g = ReplayFuzzGame(db, setup, opt, decisions, &log);
+  for (const std::string& line : log) std::printf("%s\n", line.c_str());
+  std::printf("\ngame %lld of run seed %llu: %s, %s vs %s, %zu decisions, %s (%s)\n",
+              static_cast<long long>(setup.index), static_cast<unsigned long long>(setup.run_seed),
+              std::string(EditionName(setup.edition)).c_str(), setup.policies[0].c_str(),
+              setup.policies[1].c_str(), g.decisions.size(),
+              g.winner < 0 ? "draw" : g.winner == 0 ? "A wins" : "B wins",
+              std::string(EndReasonName(g.end)).c_str());
+  if (g.failure.empty()) {
+    std::printf("every invariant holds in this game\n");
+    return 0;
+  }
+  std::printf("violated: %s\n", g.failure.c_str());
+  return 1;
+}
+
+}  // namespace
+
+CLI::App* AddFuzzCommand(CLI::App& app, FuzzArgs& a) {
+  auto* cmd = app.add_subcommand(
+      "fuzz",
+      "random games over random legal decks from the whole pool (or given decks) with every "
+      "rules invariant checked after every action; exits 1 on any violation");
+  cmd->add_option("--games", a.games, "games to play (default 1000)")
+      ->check(CLI::Range(int64_t{1}, int64_t{1'000'000'000}));
+  cmd->add_option("--seed", a.seed, "run seed, 0 to 2^64-1 (default 1)");
+  cmd->add_option("--threads", a.threads, "worker threads (default: all cores)")
+      ->check(CLI::Range(0, 1024));
+  cmd->add_option("--decks", a.decks,
+                  "random (legal two-colour decks drawn from the pool, steered to the least "
+                  "used cards; default), bundled (the decks in data/decks), or deck files A,B,...");
+  cmd->add_option("--policies", a.policies,
+                  "P1,P2 for every game (default: a mix of random and heuristic, both ways)");
+  cmd->add_option("--rules", a.rules, "layer edition: all (rotate; default), classic, m10, modern")
+      ->check(CLI::IsMember({"all", "classic", "m10", "modern"}));
+  cmd->add_option("--replay", a.replay,
+                  "play a failing game again from its failure file, with its log")
+      ->type_name("FILE");
+  cmd->add_option("--failures", a.failures_dir,
+                  "where failing games are written (default fuzz-failures)")
+      ->type_name("DIR");
+  cmd->add_option("--replay-every", a.replay_every,
+                  "replay every Nth game from its decisions to check it ends the same "
+                  "(default 1; 0: never)")
+      ->check(CLI::Range(0, 1'000'000));
+  return cmd;
+}
+
+int RunFuzzCommand(const FuzzArgs& args, const std::vector<std::string>& card_paths,
+                   const std::string& command) {
+  CardDb db;
+  if (auto st = LoadCards(card_paths, db); !st.ok()) return Fail(std::string(st.message()));
+  if (!args.replay.empty()) return Replay(db, args);
+  FuzzOptions opt;
+  opt.games = args.games;
+  if (!ParseSeed(args.seed, opt.seed))
+    return Fail(absl::StrCat("--seed: expected a whole number from 0 to 2^64-1, got '", args.seed,
+                             "'"));
+  opt.threads = args.threads;
+  opt.rules = args.rules;
+  opt.failures_dir = args.failures_dir;
+  opt.replay_every = args.replay_every;
+  opt.progress = isatty(2);
+  if (!args.policies.empty()) {
+    auto pair = ParsePolicyPair(args.policies);
+    if (!pair.ok()) return Fail(absl::StrCat("--policies: ", pair.status().message()));
+    opt.policies.push_back(*pair);
+  }
+  if (args.decks == "random") {
+    opt.decks = "random";
+  } else {
+    std::vector<std::string> files;
+    if (args.decks == "bundled") {
+      const std::string dir = DataDir(card_paths);
+      std::error_code ec;
+      for (auto& e : std::filesystem::directory_iterator(dir, ec))
+        if (e.path().extension() == ".txt") files.push_back(e.path().string());
+      if (ec || files.empty())
+        return Fail(absl::StrCat("--decks bundled: no deck files in ", dir));
+      std::sort(files.begin(), files.end());
+    } else {
+      files = absl::StrSplit(args.decks, ',', absl::SkipEmpty());
+    }
+    opt.decks = "files";
+    for (const std::string& f : files) {
+      auto d = LoadDeckFile(f, db);
+      if (!d.ok()) return Fail(std::string(d.status().message()));
+      opt.deck_files.push_back(*d);
+    }
+  }
+  FuzzResult r = RunFuzz(db, opt);
+
+  std::printf("%s\n\n", command.c_str());
+  std::printf("%-20s %14s %10s\n", "invariant", "checks", "violations");
+  uint64_t violations = 0;
+  for (int i = 0; i < kInvariantCount; ++i) {
+    std::printf("%-20s %14llu %10llu\n", std::string(InvariantName(static_cast<Invariant>(i))).c_str(),
+                static_cast<unsigned long long>(r.tally.checks[i]),
+                static_cast<unsigned long long>(r.tally.violations[i]));
+    violations += r.tally.violations[i];
+  }
+  PrintCoverage(db, r.coverage);
+  std::printf("\n%lld games in %.1f s (%.0f games/s), %s; ended by life %lld, library %lld, both "
+              "%lld, turn cap %lld, action cap %lld\n",
+              static_cast<long long>(r.games), r.seconds, r.games / std::max(1e-9, r.seconds),
+              args.rules == "all" ? "every edition" : args.rules.c_str(),
+              static_cast<long long>(r.ends[1]), static_cast<long long>(r.ends[2]),
+              static_cast<long long>(r.ends[3]), static_cast<long long>(r.ends[4]),
+              static_cast<long long>(r.ends[5]));
+  if (r.failing_games == 0) {
+    std::printf("no violation\n");
+    return 0;
+  }
+  std::error_code ec;
+  std::filesystem::create_directories(opt.failures_dir, ec);
+  if (ec) return Fail(absl::StrCat("can't create ", opt.failures_dir, ": ", ec.message()));
+  std::printf("\n%lld games broke an invariant; the first %zu:\n",
+              static_cast<long long>(r.failing_games), r.failures.size());
+  for (const FuzzGame& g : r.failures) {
+    const std::string path = absl::StrCat(opt.failures_dir, "/seed", opt.seed, "-game",
+                                          g.setup.index, ".toml");
+    std::ofstream out(path, std::ios::trunc);
+    out << FailureFile(db, g);
+    out.close();
+    if (!out) return Fail(absl::StrCat("can't write ", path));
+    std::printf("  %s\n    seed %llu, game %lld, %s, %s vs %s, %zu decisions\n    replay: strata "
+                "fuzz --replay %s\n",
+                g.failure.c_str(), static_cast<unsigned long long>(opt.seed),
+                static_cast<long long>(g.setup.index),
+                std::string(EditionName(g.setup.edition)).c_str(), g.setup.policies[0].c_str(),
+                g.setup.policies[1].c_str(), g.decisions.size(), path.c_str());
+  }
+  return 1;
+}
+
+}  // namespace strata
