@@ -3,12 +3,15 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <thread>
 
 #include "CLI/CLI.hpp"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
 #include "engine/card_loader.h"
 #include "engine/deck.h"
 #include "engine/game.h"
@@ -19,12 +22,37 @@
 #include "sim/runner.h"
 #include "sim/scenario.h"
 #include "sim/study_command.h"
+#include "sim/study_file.h"
 
 namespace {
 
 std::string DefaultCards() {
   if (std::filesystem::is_directory("data/cards")) return "data/cards";
   return std::string(STRATA_DATA_DIR) + "/cards";
+}
+
+// A seed is exactly 0 to 2^64-1: CLI11 alone turns -1, 1e23 or 2^64 into
+// 2^64-1 without a word.
+const CLI::Validator kSeed(
+    [](std::string& s) {
+      uint64_t seed;
+      return strata::ParseSeed(s, &seed)
+                 ? std::string()
+                 : "expected an integer from 0 to 18446744073709551615, got '" + s + "'";
+    },
+    "SEED");
+
+// A number in [lo, hi]: CLI::Range lets NaN through (every comparison with
+// it is false).
+CLI::Validator FiniteRange(double lo, double hi) {
+  return CLI::Validator(
+      [lo, hi](std::string& s) {
+        double v;
+        if (!absl::SimpleAtod(s, &v) || !std::isfinite(v) || v < lo || v > hi)
+          return absl::StrCat("expected a number from ", lo, " to ", hi, ", got '", s, "'");
+        return std::string();
+      },
+      absl::StrCat("NUMBER in [", lo, " - ", hi, "]"));
 }
 
 bool LoadDb(const std::vector<std::string>& paths, strata::CardDb& db) {
@@ -84,7 +112,7 @@ int main(int argc, char** argv) {
   play->add_option("--policies", play_policies,
                    "P1,P2: deck A's player then deck B's, or one for both (default random):\n" +
                        strata::PolicyHelp());
-  play->add_option("--seed", play_seed, "the game's seed (default 1)");
+  play->add_option("--seed", play_seed, "the game's seed (default 1)")->check(kSeed);
   play->add_option("--rules", play_rules, "layer edition: classic, m10 or modern")
       ->check(CLI::IsMember({"classic", "m10", "modern"}));
   play->add_flag("--quiet", play_quiet, "print only the result");
@@ -109,7 +137,7 @@ int main(int argc, char** argv) {
   cover
       ->add_option("--max-games", cover_opt.max_games, "stop after this many games (default 20000)")
       ->check(CLI::Range(1, 100000000));
-  cover->add_option("--seed", cover_opt.seed, "run seed (default 1)");
+  cover->add_option("--seed", cover_opt.seed, "run seed (default 1)")->check(kSeed);
   cover->add_option("--rules", cover_rules, "layer edition: classic, m10 or modern")
       ->check(CLI::IsMember({"classic", "m10", "modern"}));
 
@@ -129,7 +157,7 @@ int main(int argc, char** argv) {
                       strata::PolicyHelp());
   sim->add_option("--rules", sim_args.rules, "layer edition: classic, m10 or modern")
       ->check(CLI::IsMember({"classic", "m10", "modern"}));
-  sim->add_option("--seed", sim_args.seed, "run seed (default 1)");
+  sim->add_option("--seed", sim_args.seed, "run seed (default 1)")->check(kSeed);
   sim->add_option("--threads", sim_args.threads, "worker threads (default: all cores)")
       ->check(CLI::Range(0, 1024));
   sim->add_flag("--no-pair", sim_args.no_pair, "do not replay each seed with the seats swapped");
@@ -138,7 +166,7 @@ int main(int argc, char** argv) {
   sim->add_option("--ci", sim_args.ci,
                   "stop each matchup once its 95% interval is narrower than +/- W (e.g. 0.02); "
                   "--games is the cap")
-      ->check(CLI::Range(0.0001, 0.5));
+      ->check(FiniteRange(0.0001, 0.5));
   sim->add_option("--out", sim_args.out,
                   "write summary.json, matchups.csv, cards.csv and study.toml into this directory");
   sim->add_option("--games-out", sim_args.games_out_file,
@@ -149,6 +177,12 @@ int main(int argc, char** argv) {
   sim->add_option("--resume", sim_args.resume,
                   "continue the interrupted study in DIR (its --out) to the same final numbers")
       ->type_name("DIR");
+  sim->add_flag("--force", sim_args.force,
+                "replace the study already in --out (its files); with --resume, continue "
+                "even if the cards or strata changed since");
+  sim->add_option("--checkpoint-seconds", sim_args.checkpoint_seconds,
+                  "save the study to --out after this many seconds of games (default 5)")
+      ->check(FiniteRange(0, 86400));
   sim->add_option("--stop-after-blocks", sim_args.stop_after_blocks,
                   "tests: stop as if interrupted after N blocks of 256 games")
       ->group("");
@@ -167,7 +201,7 @@ int main(int argc, char** argv) {
   replay->add_option("--policies", replay_args.policies, "without --from: the study's policies");
   replay->add_option("--rules", replay_args.rules, "without --from: the layer edition")
       ->check(CLI::IsMember({"classic", "m10", "modern"}));
-  replay->add_option("--seed", replay_args.seed, "without --from: the run seed");
+  replay->add_option("--seed", replay_args.seed, "without --from: the run seed")->check(kSeed);
   replay->add_flag("--no-pair", replay_args.no_pair, "without --from: the study's --no-pair");
   replay->add_option("--gauntlet", replay_args.gauntlet, "without --from: the gauntlet deck");
   replay->add_flag("--quiet", replay_args.quiet, "print only the result");

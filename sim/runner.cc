@@ -146,6 +146,7 @@ std::string GameRecordJson(const SimOptions& opt, const GameRecord& r) {
   const std::string& p1 = opt.policies[r.swapped ? 0 : 1];
   int w = r.WinnerDeck(opt);
   return absl::StrCat("{\"matchup\": ", r.matchup, ", \"game\": ", r.index, ", \"seed\": ", r.seed,
+                      ", \"seed_string\": \"", r.seed, "\"",
                       ", \"seats\": [", JsonQuote(opt.decks[s0].name), ", ",
                       JsonQuote(opt.decks[s1].name), "], \"policies\": [", JsonQuote(p0), ", ",
                       JsonQuote(p1),
@@ -260,6 +261,7 @@ SimResult RunStudy(const CardDb& db, const SimOptions& opt,
         if (MatchupDone(opt, total)) break;  // --ci: the blocks after this one are not kept
       }
       if (opt.games_out) opt.games_out->flush();
+      if (opt.after_blocks && !opt.after_blocks(result.matchups)) result.complete = false;
       if (opt.progress && total.games > 0) {
         Interval ci = Wilson(total.a_wins + 0.5 * total.draws, static_cast<double>(total.games));
         double secs =
