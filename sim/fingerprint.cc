@@ -85,11 +85,13 @@ std::string CardChanges(const CardFingerprints& was, const CardFingerprints& now
                                    names->begin() + std::min<int>(left, names->size()));
     left -= static_cast<int>(shown.size());
     std::string more =
-        shown.size() < names->size() ? absl::StrCat(" and ", names->size() - shown.size(), " more")
-                                     : "";
+        shown.size() == names->size() ? ""
+        : shown.empty()               ? absl::StrCat(names->size(), " cards")
+                                      : absl::StrCat(" and ", names->size() - shown.size(), " more");
     parts.push_back(absl::StrCat(what, ": ", absl::StrJoin(shown, ", "), more));
   }
-  return parts.empty() ? "no card changed" : absl::StrJoin(parts, "; ");
+  // Equal cards under another database fingerprint: the record was edited.
+  return parts.empty() ? "yet no card's own fingerprint differs" : absl::StrJoin(parts, "; ");
 }
 
 }  // namespace strata

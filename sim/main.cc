@@ -55,6 +55,18 @@ CLI::Validator FiniteRange(double lo, double hi) {
       absl::StrCat("NUMBER in [", lo, " - ", hi, "]"));
 }
 
+// A non-negative integer that fits: CLI11 turns 99999999999999999999 into
+// the largest int64 without a word.
+const CLI::Validator kIndex(
+    [](std::string& s) {
+      int64_t v;
+      bool digits = !s.empty() && s.find_first_not_of("0123456789") == std::string::npos;
+      return digits && absl::SimpleAtoi(s, &v)
+                 ? std::string()
+                 : "expected an integer from 0 to 9223372036854775807, got '" + s + "'";
+    },
+    "INDEX");
+
 bool LoadDb(const std::vector<std::string>& paths, strata::CardDb& db) {
   auto status = strata::LoadCards(paths, db);
   if (!status.ok()) {
@@ -192,7 +204,9 @@ int main(int argc, char** argv) {
       "replay", "replay one game of a study with its full log (--from DIR, or the sim flags)");
   strata::StudyArgs replay_args;
   replay->add_option("--from", replay_args.from, "a study's --out directory")->type_name("DIR");
-  replay->add_option("--game", replay_args.game, "the game index within its matchup")->required();
+  replay->add_option("--game", replay_args.game, "the game index within its matchup")
+      ->required()
+      ->check(kIndex);
   replay->add_option("--matchup", replay_args.matchup,
                      "the matchup index, in study order (default 0)");
   replay->add_option("--decks", replay_args.decks, "without --from: the study's deck files")

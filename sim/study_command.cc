@@ -307,6 +307,7 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
     std::fprintf(stderr, "interrupted%s: %lld games so far, in whole blocks of %d\n",
                  sig == SIGTERM  ? " (SIGTERM)"
                  : sig == SIGINT ? " (SIGINT)"
+                 : sig == SIGHUP ? " (SIGHUP)"
                                  : "",
                  static_cast<long long>(total), kBlockGames);
     if (!out.empty())

@@ -52,8 +52,9 @@ class Reader {
       status_ = absl::InvalidArgumentError(
           absl::StrCat(file_, ": key '", std::string(key), "': expected ", std::string(expected)));
   }
+  // value<T>() would convert (7 to true, 2.0 to 2): a key must have its type.
   int64_t Int(const toml::table& t, std::string_view key) {
-    auto v = t[key].value<int64_t>();
+    auto v = t[key].is_integer() ? t[key].value<int64_t>() : std::nullopt;
     if (!v) Fail(key, "an integer");
     return v.value_or(0);
   }
@@ -64,7 +65,7 @@ class Reader {
   }
   // An integer in [lo, hi], checked before any narrowing.
   int64_t Int(const toml::table& t, std::string_view key, int64_t lo, int64_t hi) {
-    auto v = t[key].value<int64_t>();
+    auto v = t[key].is_integer() ? t[key].value<int64_t>() : std::nullopt;
     if (!v)
       Fail(key, "an integer");
     else if (*v < lo || *v > hi)
@@ -72,7 +73,7 @@ class Reader {
     return v && *v >= lo && *v <= hi ? *v : lo;
   }
   bool Bool(const toml::table& t, std::string_view key) {
-    auto v = t[key].value<bool>();
+    auto v = t[key].is_boolean() ? t[key].value<bool>() : std::nullopt;
     if (!v) Fail(key, "true or false");
     return v.value_or(false);
   }
@@ -104,7 +105,7 @@ class Reader {
     const toml::array* a = n ? n->as_array() : nullptr;
     if (!a || a->size() != N) return Fail(key, absl::StrCat("an array of ", N, " integers"));
     for (size_t i = 0; i < N; ++i) {
-      auto v = (*a)[i].value<int64_t>();
+      auto v = (*a)[i].is_integer() ? (*a)[i].value<int64_t>() : std::nullopt;
       if (!v) return Fail(key, absl::StrCat("an array of ", N, " integers"));
       out[i] = *v;
     }
@@ -317,7 +318,10 @@ absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
   // A policy this strata does not know would abort the first game.
   for (auto& p : policies)
     if (auto made = MakePolicy(p, 1); r.status().ok() && !made.ok())
-      r.Fail("policies", absl::StrCat("known policies: ", made.status().message()));
+      r.Fail("policies",
+             absl::StrCat("policies this strata knows (strata sim --help), got ",
+                          std::string(made.status().message()).substr(
+                              0, made.status().message().find(';'))));
   o.games = static_cast<int>(r.Int(t, "games", 1, kMaxGames));
   o.ci_half_width = r.Float(t, "ci");
   if (r.status().ok() && o.ci_half_width != 0 &&
