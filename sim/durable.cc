@@ -1,6 +1,7 @@
 #include "sim/durable.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/file.h>
 #include <unistd.h>
 
@@ -8,6 +9,7 @@
 #include <cstring>
 #include <filesystem>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 
 namespace strata {
@@ -75,7 +77,10 @@ absl::Status SyncFile(const std::string& path) {
 }
 
 DirLock::~DirLock() {
-  if (fd_ >= 0) ::close(fd_);  // releases the flock
+  if (fd_ < 0) return;
+  // The pid goes with us; if this fails, Acquire's liveness check skips it.
+  [[maybe_unused]] int rc = ::ftruncate(fd_, 0);
+  ::close(fd_);  // releases the flock
 }
 
 absl::Status DirLock::Acquire(const std::string& dir) {
@@ -93,6 +98,10 @@ absl::Status DirLock::Acquire(const std::string& dir) {
     if (!busy) return Errno(path, "cannot lock");
     std::string holder = n > 0 ? std::string(pid, static_cast<size_t>(n)) : "";
     while (!holder.empty() && (holder.back() == '\n' || holder.back() == ' ')) holder.pop_back();
+    // A pid left by a killed run is not the holder's.
+    int id = 0;
+    if (!absl::SimpleAtoi(holder, &id) || id <= 0 || (::kill(id, 0) != 0 && errno != EPERM))
+      holder.clear();
     return absl::FailedPreconditionError(absl::StrCat(
         dir, ": another strata sim is running on this directory",
         holder.empty() ? "" : absl::StrCat(" (pid ", holder, ")"), ", it holds ", path));
