@@ -22,7 +22,9 @@ uint64_t Hash64(std::string_view s) {
   return h ^ (h >> 31);
 }
 
-std::string Hex(uint64_t h) { return absl::StrFormat("%016x", h); }
+std::string Hex(uint64_t h) {
+  return absl::StrFormat("%016x", h);
+}
 
 CardFingerprints FingerprintCards(const CardDb& db) {
   // name -> the card's table as toml++ writes it (keys sorted, values
@@ -51,9 +53,9 @@ CardFingerprints FingerprintCards(const CardDb& db) {
   CardFingerprints out;
   for (auto& c : db.cards) {
     auto it = tables.find(c.name);
-    out[c.name] = Hex(Hash64(it != tables.end()
-                                 ? it->second
-                                 : absl::StrCat("unread ", c.name, " ", c.file, ":", c.line)));
+    out[c.name] =
+        Hex(Hash64(it != tables.end() ? it->second
+                                      : absl::StrCat("unread ", c.name, " ", c.file, ":", c.line)));
   }
   return out;
 }
@@ -64,8 +66,7 @@ std::string DbFingerprint(const CardFingerprints& cards) {
   return Hex(Hash64(all));
 }
 
-std::string CardChanges(const CardFingerprints& was, const CardFingerprints& now,
-                        int max_names) {
+std::string CardChanges(const CardFingerprints& was, const CardFingerprints& now, int max_names) {
   std::vector<std::string> changed, added, removed;
   for (auto& [name, h] : was) {
     auto it = now.find(name);
@@ -84,10 +85,10 @@ std::string CardChanges(const CardFingerprints& was, const CardFingerprints& now
     std::vector<std::string> shown(names->begin(),
                                    names->begin() + std::min<int>(left, names->size()));
     left -= static_cast<int>(shown.size());
-    std::string more =
-        shown.size() == names->size() ? ""
-        : shown.empty()               ? absl::StrCat(names->size(), " cards")
-                                      : absl::StrCat(" and ", names->size() - shown.size(), " more");
+    std::string more = shown.size() == names->size() ? ""
+                       : shown.empty()
+                           ? absl::StrCat(names->size(), " cards")
+                           : absl::StrCat(" and ", names->size() - shown.size(), " more");
     parts.push_back(absl::StrCat(what, ": ", absl::StrJoin(shown, ", "), more));
   }
   // Equal cards under another database fingerprint: the record was edited.

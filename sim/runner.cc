@@ -146,10 +146,9 @@ std::string GameRecordJson(const SimOptions& opt, const GameRecord& r) {
   const std::string& p1 = opt.policies[r.swapped ? 0 : 1];
   int w = r.WinnerDeck(opt);
   return absl::StrCat("{\"matchup\": ", r.matchup, ", \"game\": ", r.index, ", \"seed\": ", r.seed,
-                      ", \"seed_string\": \"", r.seed, "\"",
-                      ", \"seats\": [", JsonQuote(opt.decks[s0].name), ", ",
-                      JsonQuote(opt.decks[s1].name), "], \"policies\": [", JsonQuote(p0), ", ",
-                      JsonQuote(p1),
+                      ", \"seed_string\": \"", r.seed, "\", \"seats\": [",
+                      JsonQuote(opt.decks[s0].name), ", ", JsonQuote(opt.decks[s1].name),
+                      "], \"policies\": [", JsonQuote(p0), ", ", JsonQuote(p1),
                       "], \"winner\": ", w < 0 ? std::string("null") : JsonQuote(opt.decks[w].name),
                       ", \"winner_seat\": ", r.winner, ", \"turns\": ", r.turns, ", \"end\": \"",
                       S(EndReasonName(r.end)), "\", \"decisions\": ", r.decisions, "}");

@@ -158,9 +158,9 @@ absl::Status CheckResumeArgs(const StudyArgs& a, const CardDb& db, const Study& 
 }
 
 // The files a study writes into --out: what a new study there replaces.
-constexpr const char* kStudyOutputs[] = {
-    kStudyFile,    "summary.json", "matchups.csv",  "cards.csv",
-    "games.jsonl", "matchups.png", "win_rates.png", "cards.png"};  // PNGs: plot_study.py
+constexpr const char* kStudyOutputs[] = {kStudyFile,      "summary.json", "matchups.csv",
+                                         "cards.csv",     "games.jsonl",  "matchups.png",
+                                         "win_rates.png", "cards.png"};  // PNGs: plot_study.py
 
 // A new study's --out: an old study there is refused, or with --force
 // removed (its files only), so no file of it survives beside the new one.
@@ -170,13 +170,14 @@ absl::Status ClaimOut(const std::string& out, bool force) {
     if (fs::exists(fs::path(out) / name)) found.push_back(name);
   if (found.empty()) return absl::OkStatus();
   if (!force)
-    return absl::FailedPreconditionError(absl::StrCat(
-        "--out ", out, ": holds an earlier study (", absl::StrJoin(found, ", "),
-        "); continue it with --resume ", out, ", or give --force to replace it"));
+    return absl::FailedPreconditionError(
+        absl::StrCat("--out ", out, ": holds an earlier study (", absl::StrJoin(found, ", "),
+                     "); continue it with --resume ", out, ", or give --force to replace it"));
   for (auto& name : found) {
     std::error_code ec;
     fs::remove(fs::path(out) / name, ec);
-    if (ec) return absl::InternalError(absl::StrCat(out, "/", name, ": cannot remove: ", ec.message()));
+    if (ec)
+      return absl::InternalError(absl::StrCat(out, "/", name, ": cannot remove: ", ec.message()));
   }
   return absl::OkStatus();
 }
@@ -214,7 +215,8 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
       games_out.open(s.games_out, std::ios::trunc);
     }
     if (!games_out)
-      return Fail(absl::StrCat("--games-out ", s.games_out, ": cannot write: ", std::strerror(errno)));
+      return Fail(
+          absl::StrCat("--games-out ", s.games_out, ": cannot write: ", std::strerror(errno)));
     opt.games_out = &games_out;
   }
   // Every matchup from the start, at 0 games if new: what a checkpoint
@@ -254,8 +256,8 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
     int64_t total = 0;
     for (auto& m : matchups)
       if (m.games > 0) started.push_back(m), total += m.games;
-    StudyInfo info{s.command, s.rules, threads, seconds(), &db, !complete, total - before,
-                   s.cards_fingerprint};
+    StudyInfo info{s.command, s.rules,   threads,        seconds(),
+                   &db,       !complete, total - before, s.cards_fingerprint};
     Study now = s;
     now.progress = matchups;
     now.complete = complete;
@@ -295,7 +297,7 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
   int64_t total = 0;
   for (auto& m : r.matchups)
     if (m.games > 0) started.push_back(m), total += m.games;
-  StudyInfo info{s.command, s.rules,      threads,      seconds(),
+  StudyInfo info{s.command, s.rules,     threads,        seconds(),
                  &db,       !r.complete, total - before, s.cards_fingerprint};
   PrintStudy(stdout, opt, started, info);
   if (!out.empty())
@@ -332,16 +334,17 @@ absl::Status StudyDb(const StudyArgs& a, const Study& saved, CardDb& db) {
 std::string Changes(const Study& saved, const CardDb& db) {
   std::vector<std::string> out;
   if (!saved.version.empty() && saved.version != STRATA_VERSION)
-    out.push_back(absl::StrCat("the study was made by strata ", saved.version, ", this is ",
-                               STRATA_VERSION));
+    out.push_back(
+        absl::StrCat("the study was made by strata ", saved.version, ", this is ", STRATA_VERSION));
   if (saved.cards_fingerprint.empty()) {
-    out.push_back("study.toml records no card fingerprint (a study from an older strata), so "
-                  "changed cards cannot be ruled out");
+    out.push_back(
+        "study.toml records no card fingerprint (a study from an older strata), so "
+        "changed cards cannot be ruled out");
   } else {
     CardFingerprints now = FingerprintCards(db);
     if (DbFingerprint(now) != saved.cards_fingerprint)
-      out.push_back(absl::StrCat("the card database changed (fingerprint ",
-                                 saved.cards_fingerprint, ", now ", DbFingerprint(now), "; ",
+      out.push_back(absl::StrCat("the card database changed (fingerprint ", saved.cards_fingerprint,
+                                 ", now ", DbFingerprint(now), "; ",
                                  CardChanges(saved.card_fingerprints, now), ")"));
   }
   return absl::StrJoin(out, "; ");

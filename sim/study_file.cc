@@ -123,8 +123,7 @@ int DistinctCount(const SimOptions& o, int deck) {
 // What each digest covers, as text: the options that make the games, the
 // card database's fingerprint, and every count. A key edited by hand no
 // longer matches its digest.
-std::vector<std::pair<std::string, std::string>> DigestedValues(const Study& s,
-                                                                const CardDb& db) {
+std::vector<std::pair<std::string, std::string>> DigestedValues(const Study& s, const CardDb& db) {
   const SimOptions& o = s.options;
   uint64_t ci_bits;
   std::memcpy(&ci_bits, &o.ci_half_width, sizeof ci_bits);
@@ -144,8 +143,8 @@ std::vector<std::pair<std::string, std::string>> DigestedValues(const Study& s,
     for (int side = 0; side < 2; ++side)
       for (int i = 0; i < DistinctCount(o, side ? c.deck_b : c.deck_a); ++i) {
         const CardCounts& k = c.cards.side[side][i];
-        absl::StrAppend(&counts, " ", k.drawn, " ", k.opening, " ", k.cast, " ", k.drawn_score,
-                        " ", k.opening_score, " ", k.cast_score);
+        absl::StrAppend(&counts, " ", k.drawn, " ", k.opening, " ", k.cast, " ", k.drawn_score, " ",
+                        k.opening_score, " ", k.cast_score);
       }
     counts += "\n";
   }
@@ -318,10 +317,11 @@ absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
   // A policy this strata does not know would abort the first game.
   for (auto& p : policies)
     if (auto made = MakePolicy(p, 1); r.status().ok() && !made.ok())
-      r.Fail("policies",
-             absl::StrCat("policies this strata knows (strata sim --help), got ",
-                          std::string(made.status().message()).substr(
-                              0, made.status().message().find(';'))));
+      r.Fail(
+          "policies",
+          absl::StrCat(
+              "policies this strata knows (strata sim --help), got ",
+              std::string(made.status().message()).substr(0, made.status().message().find(';'))));
   o.games = static_cast<int>(r.Int(t, "games", 1, kMaxGames));
   o.ci_half_width = r.Float(t, "ci");
   if (r.status().ok() && o.ci_half_width != 0 &&
@@ -360,7 +360,8 @@ absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
     o.decks.push_back(std::move(deck));
   }
   if (r.status().ok() && gauntlet >= static_cast<int64_t>(o.decks.size()))
-    r.Fail("gauntlet", absl::StrCat("-1 or a deck index below ", o.decks.size(), ", got ", gauntlet));
+    r.Fail("gauntlet",
+           absl::StrCat("-1 or a deck index below ", o.decks.size(), ", got ", gauntlet));
   o.gauntlet = static_cast<int>(gauntlet);
   if (!r.status().ok()) return r.status();
   const auto pairs = Matchups(o);
@@ -398,9 +399,9 @@ absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
         cc.drawn = v[0], cc.opening = v[1], cc.cast = v[2];
         cc.drawn_score = v[3], cc.opening_score = v[4], cc.cast_score = v[5];
         // A count of games, and a score of at most 2 (half points) a game.
-        for (auto [n_games, score] : {std::pair{cc.drawn, cc.drawn_score},
-                                      std::pair{cc.opening, cc.opening_score},
-                                      std::pair{cc.cast, cc.cast_score}})
+        for (auto [n_games, score] :
+             {std::pair{cc.drawn, cc.drawn_score}, std::pair{cc.opening, cc.opening_score},
+              std::pair{cc.cast, cc.cast_score}})
           if (r.status().ok() &&
               (n_games < 0 || n_games > m.games || score < 0 || score > 2 * n_games))
             r.Fail(absl::StrCat(key(k), "[", c, "]"),
@@ -412,15 +413,14 @@ absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
     if (!r.status().ok()) break;
     // Progress is always whole blocks, or a finished matchup.
     if (m.games > o.games || (m.games % kBlockGames != 0 && m.games != o.games))
-      r.Fail(key("games"), absl::StrCat("a multiple of ", kBlockGames, " up to ", o.games,
-                                        ", or ", o.games, ", got ", m.games));
+      r.Fail(key("games"), absl::StrCat("a multiple of ", kBlockGames, " up to ", o.games, ", or ",
+                                        o.games, ", got ", m.games));
     else if (m.a_wins + m.b_wins + m.draws != m.games)
       r.Fail(key("a_wins"), absl::StrCat("a_wins + b_wins + draws = games (", m.games, "), got ",
                                          m.a_wins, " + ", m.b_wins, " + ", m.draws));
     else if (m.first_player_wins > m.a_wins + m.b_wins)
-      r.Fail(key("first_player_wins"),
-             absl::StrCat("at most the games won (", m.a_wins + m.b_wins, "), got ",
-                          m.first_player_wins));
+      r.Fail(key("first_player_wins"), absl::StrCat("at most the games won (", m.a_wins + m.b_wins,
+                                                    "), got ", m.first_player_wins));
     auto sum_of = [&](const auto& a, const char* k) {
       int64_t sum = 0;
       bool negative = false;
@@ -436,8 +436,8 @@ absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
     for (size_t k = 0; k < m.turn_histogram.size(); ++k)
       least_turns += static_cast<int64_t>(k) * m.turn_histogram[k];
     if (r.status().ok() && m.turns < least_turns)
-      r.Fail(key("turns"), absl::StrCat("at least ", least_turns, " (by turn_histogram), got ",
-                                        m.turns));
+      r.Fail(key("turns"),
+             absl::StrCat("at least ", least_turns, " (by turn_histogram), got ", m.turns));
     s.progress.push_back(m);
   }
   if (!r.status().ok()) return r.status();
@@ -450,9 +450,10 @@ absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
       if (!r.status().ok()) break;
       auto want = digests ? (*digests)[k].value<std::string>() : std::nullopt;
       if (!want || *want != Digest(k, value))
-        r.Fail(k, "the value strata wrote (it no longer matches its digest: the file was edited "
-                  "or damaged; a study's options and counts cannot change part way, so start a "
-                  "new study instead)");
+        r.Fail(k,
+               "the value strata wrote (it no longer matches its digest: the file was edited "
+               "or damaged; a study's options and counts cannot change part way, so start a "
+               "new study instead)");
     }
   }
   if (!r.status().ok()) return r.status();

@@ -1,0 +1,147 @@
+// Study files: atomic replacement that keeps the old file on failure, the
+// folder lock, seeds parsed exactly, card fingerprints, and study.toml read
+// back as written.
+#include "sim/durable.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "gtest/gtest.h"
+#include "sim/fingerprint.h"
+#include "sim/study_file.h"
+#include "tests/bundled.h"
+
+namespace strata {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string Read(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+fs::path TempDir(const std::string& name) {
+  fs::path d = fs::temp_directory_path() / ("strata_durable_test_" + name);
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+TEST(WriteFileAtomically, ReplacesWholeAndKeepsTheOldFileOnFailure) {
+  fs::path d = TempDir("atomic");
+  const std::string f = (d / "a.txt").string();
+  ASSERT_TRUE(WriteFileAtomically(f, "first\n").ok());
+  ASSERT_TRUE(WriteFileAtomically(f, "second\n").ok());
+  EXPECT_EQ(Read(f), "second\n");
+  EXPECT_FALSE(fs::exists(f + ".tmp"));
+  // The temporary file cannot be made (a directory is in its way): the
+  // error names it, and the old file is untouched.
+  fs::create_directory(f + ".tmp");
+  absl::Status st = WriteFileAtomically(f, "third\n");
+  EXPECT_FALSE(st.ok());
+  EXPECT_NE(st.message().find("a.txt.tmp: cannot create"), std::string::npos) << st.message();
+  EXPECT_EQ(Read(f), "second\n");
+  // A device (--games-out /dev/stdout) has nothing to sync: not an error.
+  if (fs::exists("/dev/full")) {
+    EXPECT_TRUE(SyncFile("/dev/full").ok());
+  }
+  fs::remove_all(d);
+}
+
+TEST(DirLock, OneHolderAtATime) {
+  fs::path d = TempDir("lock");
+  {
+    DirLock a;
+    ASSERT_TRUE(a.Acquire(d.string()).ok());
+    DirLock b;  // another open file description: flock refuses it too
+    absl::Status st = b.Acquire(d.string());
+    EXPECT_FALSE(st.ok());
+    EXPECT_NE(st.message().find("another strata sim is running on this directory"),
+              std::string::npos)
+        << st.message();
+  }
+  DirLock c;  // released with its holder
+  EXPECT_TRUE(c.Acquire(d.string()).ok());
+  DirLock e;
+  EXPECT_FALSE(e.Acquire((d / kLockFile / "sub").string()).ok());  // not a directory
+  fs::remove_all(d);
+}
+
+TEST(ParseSeed, ExactlyZeroTo2To64Minus1) {
+  uint64_t s = 7;
+  EXPECT_TRUE(ParseSeed("0", &s));
+  EXPECT_EQ(s, 0u);
+  EXPECT_TRUE(ParseSeed("18446744073709551615", &s));
+  EXPECT_EQ(s, UINT64_MAX);
+  for (const char* bad : {"18446744073709551616", "1e23", "-1", "+1", " 1", "1 ", "", "0x10",
+                          "99999999999999999999999", "nan", "1.0"})
+    EXPECT_FALSE(ParseSeed(bad, &s)) << bad;
+}
+
+TEST(Fingerprint, StableAndNamesWhatChanged) {
+  EXPECT_EQ(Hex(Hash64("strata")), Hex(Hash64("strata")));
+  EXPECT_NE(Hash64("a"), Hash64("b"));
+  EXPECT_EQ(Hex(0x1234), "0000000000001234");
+  CardFingerprints cards = FingerprintCards(BundledPool());
+  EXPECT_EQ(cards.size(), BundledPool().cards.size());
+  EXPECT_EQ(DbFingerprint(cards), DbFingerprint(FingerprintCards(BundledPool())));
+  CardFingerprints now = cards;
+  now["Grizzly Bears"] = "0";
+  now.erase("Shock");
+  now["New Card"] = "1";
+  EXPECT_NE(DbFingerprint(now), DbFingerprint(cards));
+  EXPECT_EQ(CardChanges(cards, now), "changed: Grizzly Bears; added: New Card; removed: Shock");
+  EXPECT_EQ(CardChanges(cards, now, 1), "changed: Grizzly Bears; added: 1 cards; removed: 1 cards");
+}
+
+TEST(StudyFile, ReadsBackWhatItWrote) {
+  const CardDb& db = BundledPool();
+  fs::path d = TempDir("study");
+  Study s;
+  s.options.decks = BundledDecks(db, {"red_burn", "green_stompy"});
+  s.options.seed = UINT64_MAX;
+  s.options.games = 600;
+  s.rules = "classic";
+  s.options.edition = *ParseEdition("classic");
+  s.command = "test";
+  s.card_fingerprints = FingerprintCards(db);
+  s.cards_fingerprint = DbFingerprint(s.card_fingerprints);
+  MatchupStats m;
+  m.deck_a = 0, m.deck_b = 1;
+  m.games = 256, m.a_wins = 100, m.b_wins = 150, m.draws = 6, m.first_player_wins = 130;
+  m.turns = 256 * 9;
+  m.end_reasons[1] = 256;
+  m.turn_histogram[9] = 256;
+  m.cards.side[0][0] = {200, 100, 150, 180, 90, 140};
+  s.progress = {m};
+  ASSERT_TRUE(SaveStudy(d.string(), s, db).ok());
+  auto r = LoadStudy(d.string(), db);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->options.seed, UINT64_MAX);
+  EXPECT_EQ(r->rules, "classic");
+  EXPECT_EQ(r->cards_fingerprint, s.cards_fingerprint);
+  EXPECT_EQ(r->version, STRATA_VERSION);
+  ASSERT_EQ(r->progress.size(), 1u);
+  EXPECT_EQ(r->progress[0].a_wins, 100);
+  EXPECT_EQ(r->progress[0].cards.side[0][0].cast_score, 140);
+  auto cards = LoadStudyCards(d.string());
+  ASSERT_TRUE(cards.ok());
+  EXPECT_EQ(cards->card_fingerprints, s.card_fingerprints);
+  // A count that cannot be: refused with the key, before the digests.
+  s.progress[0].cards.side[0][0].drawn = 300;
+  ASSERT_TRUE(SaveStudy(d.string(), s, db).ok());
+  auto bad = LoadStudy(d.string(), db);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().message().find("key 'matchups[0].cards_a[0]': expected [drawn, opening, "
+                                        "cast] at most the matchup's 256 games"),
+            std::string::npos)
+      << bad.status().message();
+  fs::remove_all(d);
+}
+
+}  // namespace
+}  // namespace strata
