@@ -59,6 +59,13 @@ int Fail(const std::string& message) {
   return 1;
 }
 
+// The report on stdout is a write like any other: a full disk or a closed
+// pipe is an error, not "wrote ..." and exit 0.
+int StdoutStatus() {
+  if (std::fflush(stdout) == 0 && !std::ferror(stdout)) return 0;
+  return Fail(absl::StrCat("stdout: write failed: ", std::strerror(errno)));
+}
+
 std::string Abs(const std::string& path) {
   if (path.empty()) return path;
   return fs::absolute(path).lexically_normal().string();
@@ -318,7 +325,7 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
       std::fprintf(stderr, "no --out: this study cannot be resumed\n");
     return 128 + (sig ? sig : SIGINT);
   }
-  return 0;
+  return StdoutStatus();
 }
 
 // The card database of a study: --cards, or the one it was made with.
@@ -441,7 +448,7 @@ int RunReplayCommand(const StudyArgs& args) {
                                  .c_str(),
               r.turns, static_cast<long long>(r.decisions), S(EndReasonName(r.end)).c_str());
   std::printf("record: %s\n", GameRecordJson(opt, r).c_str());
-  return 0;
+  return StdoutStatus();
 }
 
 }  // namespace strata

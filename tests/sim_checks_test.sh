@@ -34,6 +34,12 @@ expect 105 "--ci: expected a number from 0.0001 to 0.5, got 'inf'" "${sim[@]}" -
 expect 1 "policy 'random:pass=nan': parameter 'pass': expected pass=P with 0 <= P <= 1" \
   "${sim[@]}" --policies random:pass=nan
 
+# The report on stdout is checked like any file.
+"${sim[@]}" --games 2 >/dev/full 2>"$tmp/err"
+rc=$?
+[ $rc -eq 1 ] && grep -q -F "stdout: write failed: No space left on device" "$tmp/err" ||
+  fail "stdout on /dev/full: exit $rc, $(cat "$tmp/err")"
+
 # Seeds are also strings in the JSON files: numbers past 2^53 lose digits.
 "${sim[@]}" --seed 4 --games 600 --out "$tmp/s" --games-out --stop-after-blocks 1 >/dev/null 2>&1
 [ $? -eq 130 ] || fail "a study stopped after one block exits 130"

@@ -13,9 +13,9 @@ mounted=""
 trap '[ -n "$mounted" ] && umount "$mounted"; rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 d="$src/data/decks"
-# Six matchups of 100 games: one wave, so one checkpoint, each (a fraction
+# Six matchups of 64 games: one wave, so one checkpoint, each (a fraction
 # of a second).
-study=(--cards "$src/data/cards" sim --games 100 --seed 21 --policies heuristic,random --threads 2
+study=(--cards "$src/data/cards" sim --games 64 --seed 21 --policies heuristic,random --threads 2
        --decks "$d/red_burn.txt,$d/green_stompy.txt,$d/wu_control.txt,$d/white_weenie.txt")
 "$strata" "${study[@]}" --out "$tmp/full" --games-out >/dev/null || fail "uninterrupted run"
 same() {  # same DIR: DIR's results are the uninterrupted run's (but the command line)
@@ -28,7 +28,7 @@ same() {  # same DIR: DIR's results are the uninterrupted run's (but the command
 }
 
 # SIGKILL at random moments, each run resuming the last: 5 kills, then the end.
-moments=$(awk 'BEGIN { srand(); for (i = 0; i < 5; i++) printf "%.2f ", 0.05 + 1.5 * rand() }')
+moments=$(awk 'BEGIN { srand(); for (i = 0; i < 5; i++) printf "%.2f ", 0.05 + 1.2 * rand() }')
 echo "SIGKILL after: $moments seconds"
 for t in $moments; do
   if [ -f "$tmp/kill/study.toml" ]; then
