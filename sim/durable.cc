@@ -65,15 +65,45 @@ absl::Status WriteFileAtomically(const std::string& path, std::string_view conte
   return absl::OkStatus();
 }
 
-absl::Status SyncFile(const std::string& path) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return Errno(path, "cannot open");
-  int rc = ::fsync(fd);
-  // EINVAL: a pipe or a device (--games-out /dev/stdout), nothing to sync.
-  if (rc != 0 && errno == EINVAL) rc = 0;
-  ::close(fd);
-  if (rc != 0) return Errno(path, "fsync failed");
+CheckedFile::~CheckedFile() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+absl::Status CheckedFile::Open(const std::string& path, bool append, int64_t keep) {
+  path_ = path;
+  fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | (append ? 0 : O_TRUNC), 0644);
+  if (fd_ < 0) return Errno(path, "cannot write");
+  bytes_ = 0;
+  if (append) {
+    // Drop what was written after the last checkpoint, then go on from there.
+    if (::ftruncate(fd_, keep) != 0) return Errno(path, "cannot truncate");
+    if (::lseek(fd_, keep, SEEK_SET) < 0) return Errno(path, "cannot seek");
+    bytes_ = keep;
+  }
   return absl::OkStatus();
+}
+
+std::streamsize CheckedFile::xsputn(const char* s, std::streamsize n) {
+  if (!status_.ok() || fd_ < 0) return 0;
+  if (!WriteAll(fd_, std::string_view(s, static_cast<size_t>(n)))) {
+    status_ = Errno(path_, "write failed");
+    return 0;
+  }
+  bytes_ += n;
+  return n;
+}
+
+CheckedFile::int_type CheckedFile::overflow(int_type c) {
+  if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+  char ch = traits_type::to_char_type(c);
+  return xsputn(&ch, 1) == 1 ? c : traits_type::eof();
+}
+
+absl::Status CheckedFile::Sync() {
+  if (!status_.ok()) return status_;
+  // EINVAL: a pipe or a device (--games-out /dev/stdout), nothing to sync.
+  if (fd_ >= 0 && ::fsync(fd_) != 0 && errno != EINVAL) status_ = Errno(path_, "fsync failed");
+  return status_;
 }
 
 DirLock::~DirLock() {

@@ -204,26 +204,21 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
   s.version = STRATA_VERSION;
   s.card_fingerprints = FingerprintCards(db);
   s.cards_fingerprint = DbFingerprint(s.card_fingerprints);
-  std::ofstream games_out;
+  CheckedFile games_file;
+  std::ostream games_out(&games_file);
   if (!s.games_out.empty()) {
     std::error_code ec;
     if (resumed) {
-      // Drop whatever was written after the last save, then append.
+      // Drop whatever was written after the last checkpoint, then append.
       auto size = fs::file_size(s.games_out, ec);
       if (ec || static_cast<int64_t>(size) < s.games_out_bytes)
         return Fail(absl::StrCat("--resume: ", s.games_out, " is missing or shorter than the ",
                                  s.games_out_bytes, " bytes the study wrote"));
-      fs::resize_file(s.games_out, static_cast<uintmax_t>(s.games_out_bytes), ec);
-      if (ec) return Fail(absl::StrCat(s.games_out, ": ", ec.message()));
-      games_out.open(s.games_out, std::ios::app);
-    } else {
-      if (fs::path(s.games_out).has_parent_path())
-        fs::create_directories(fs::path(s.games_out).parent_path(), ec);
-      games_out.open(s.games_out, std::ios::trunc);
+    } else if (fs::path(s.games_out).has_parent_path()) {
+      fs::create_directories(fs::path(s.games_out).parent_path(), ec);
     }
-    if (!games_out)
-      return Fail(
-          absl::StrCat("--games-out ", s.games_out, ": cannot write: ", std::strerror(errno)));
+    if (auto st = games_file.Open(s.games_out, resumed, s.games_out_bytes); !st.ok())
+      return Fail(absl::StrCat("--games-out ", st.message()));
     opt.games_out = &games_out;
   }
   // Every matchup from the start, at 0 games if new: what a checkpoint
@@ -246,17 +241,11 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
   std::string write_error;
   auto save = [&](const std::vector<MatchupStats>& matchups, bool complete) -> bool {
     if (opt.games_out) {
-      games_out.flush();
-      if (!games_out) {
-        write_error = absl::StrCat("--games-out ", s.games_out, ": write failed",
-                                   errno ? absl::StrCat(": ", std::strerror(errno)) : "");
+      if (auto st = games_file.Sync(); !st.ok()) {
+        write_error = absl::StrCat("--games-out ", st.message());
         return false;
       }
-      s.games_out_bytes = static_cast<int64_t>(games_out.tellp());
-      if (auto st = SyncFile(s.games_out); !st.ok()) {
-        write_error = std::string(st.message());
-        return false;
-      }
+      s.games_out_bytes = games_file.bytes();
     }
     if (out.empty()) return true;
     std::vector<MatchupStats> started;
@@ -276,7 +265,7 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
   auto last_checkpoint = std::chrono::steady_clock::now();
   opt.after_blocks = [&](const std::vector<MatchupStats>& matchups) {
     // A failed write to games.jsonl stops the study at once.
-    if (opt.games_out && !games_out) return save(matchups, false);
+    if (!games_file.status().ok()) return save(matchups, false);
     auto now = std::chrono::steady_clock::now();
     if (std::chrono::duration<double>(now - last_checkpoint).count() < a.checkpoint_seconds)
       return true;
@@ -299,7 +288,6 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
   }
   s.progress = r.matchups;
   s.complete = r.complete;
-  if (opt.games_out) games_out.close();
   std::vector<MatchupStats> started;
   int64_t total = 0;
   for (auto& m : r.matchups)

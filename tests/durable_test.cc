@@ -45,9 +45,37 @@ TEST(WriteFileAtomically, ReplacesWholeAndKeepsTheOldFileOnFailure) {
   EXPECT_FALSE(st.ok());
   EXPECT_NE(st.message().find("a.txt.tmp: cannot create"), std::string::npos) << st.message();
   EXPECT_EQ(Read(f), "second\n");
-  // A device (--games-out /dev/stdout) has nothing to sync: not an error.
+  fs::remove_all(d);
+}
+
+TEST(CheckedFile, CountsBytesAppendsAfterACheckpointAndKeepsTheErrno) {
+  fs::path d = TempDir("checked");
+  const std::string f = (d / "games.jsonl").string();
+  {
+    CheckedFile file;
+    ASSERT_TRUE(file.Open(f, /*append=*/false).ok());
+    std::ostream out(&file);
+    out << "one\ntwo\n" << std::flush;
+    EXPECT_TRUE(file.Sync().ok());
+    EXPECT_EQ(file.bytes(), 8);
+  }
+  {
+    CheckedFile file;  // resumed after the first line: the second is cut
+    ASSERT_TRUE(file.Open(f, /*append=*/true, 4).ok());
+    std::ostream out(&file);
+    out << "2\n";
+    EXPECT_EQ(file.bytes(), 6);
+  }
+  EXPECT_EQ(Read(f), "one\n2\n");
   if (fs::exists("/dev/full")) {
-    EXPECT_TRUE(SyncFile("/dev/full").ok());
+    CheckedFile full;
+    ASSERT_TRUE(full.Open("/dev/full", false).ok());
+    EXPECT_TRUE(full.Sync().ok());  // a device: nothing to sync, not an error
+    std::ostream out(&full);
+    out << "line\n";
+    EXPECT_FALSE(out.good());
+    EXPECT_EQ(full.status().message(), "/dev/full: write failed: No space left on device");
+    EXPECT_FALSE(full.Sync().ok());
   }
   fs::remove_all(d);
 }
