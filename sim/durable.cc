@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -71,15 +72,21 @@ CheckedFile::~CheckedFile() {
 
 absl::Status CheckedFile::Open(const std::string& path, bool append, int64_t keep) {
   path_ = path;
-  fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | (append ? 0 : O_TRUNC), 0644);
+  fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
   if (fd_ < 0) return Errno(path, "cannot write");
-  bytes_ = 0;
-  if (append) {
-    // Drop what was written after the last checkpoint, then go on from there.
-    if (::ftruncate(fd_, keep) != 0) return Errno(path, "cannot truncate");
-    if (::lseek(fd_, keep, SEEK_SET) < 0) return Errno(path, "cannot seek");
-    bytes_ = keep;
-  }
+  // Two studies given one --games-out FILE would interleave their lines:
+  // locked before it is cut. (A device or pipe takes no lock, nor needs one.)
+  struct stat st {};
+  if (::fstat(fd_, &st) != 0) return Errno(path, "cannot stat");
+  if (S_ISREG(st.st_mode) && ::flock(fd_, LOCK_EX | LOCK_NB) != 0)
+    return errno == EWOULDBLOCK ? absl::FailedPreconditionError(absl::StrCat(
+                                      path, ": another strata sim is writing this file"))
+                                : Errno(path, "cannot lock");
+  // New: empty. Resumed: what was written after the last checkpoint is
+  // dropped, and the file goes on from there.
+  bytes_ = append ? keep : 0;
+  if (S_ISREG(st.st_mode) && ::ftruncate(fd_, bytes_) != 0) return Errno(path, "cannot truncate");
+  if (::lseek(fd_, bytes_, SEEK_SET) < 0 && S_ISREG(st.st_mode)) return Errno(path, "cannot seek");
   return absl::OkStatus();
 }
 

@@ -163,7 +163,7 @@ int main(int argc, char** argv) {
                   "deck files: two for a matchup, more for a round robin")
       ->delimiter(',');
   sim->add_option("--games", sim_args.games, "games per matchup (default 800)")
-      ->check(CLI::Range(1, 100000000));
+      ->check(CLI::Range(int64_t{1}, strata::kMaxGames));
   sim->add_option("--policies", sim_args.policies,
                   "P1,P2: deck A's player then deck B's, or one for both (default heuristic):\n" +
                       strata::PolicyHelp());

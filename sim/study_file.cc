@@ -188,7 +188,14 @@ absl::Status SaveStudy(const std::string& dir, const Study& s, const CardDb& db)
   t.insert("pair", o.pair);
   t.insert("gauntlet", int64_t{o.gauntlet});
   t.insert("cards", Strings(s.card_paths));
-  t.insert("games_out", s.games_out);
+  // Inside the study's folder, relative to it: a copied or moved folder
+  // then writes its own games.jsonl, never the original's.
+  std::string games_out = s.games_out;
+  namespace fs = std::filesystem;
+  if (!games_out.empty() && fs::path(games_out).parent_path() ==
+                                (fs::absolute(dir) / "").lexically_normal().parent_path())
+    games_out = fs::path(games_out).filename().string();
+  t.insert("games_out", games_out);
   t.insert("games_out_bytes", s.games_out_bytes);
   t.insert("cards_fingerprint", s.cards_fingerprint);
   toml::table per_card;
@@ -331,6 +338,8 @@ absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
   const int64_t gauntlet = r.Int(t, "gauntlet", -1, 1000000);
   ReadCards(r, t, s);
   s.games_out = r.Str(t, "games_out");
+  if (!s.games_out.empty() && std::filesystem::path(s.games_out).is_relative())
+    s.games_out = (std::filesystem::absolute(dir) / s.games_out).lexically_normal().string();
   s.games_out_bytes = r.Int(t, "games_out_bytes", 0, INT64_MAX);
   if (!r.status().ok()) return r.status();
   const toml::array* decks = t["decks"].as_array();

@@ -33,6 +33,10 @@ expect 105 "--ci: expected a number from 0.0001 to 0.5, got 'nan'" "${sim[@]}" -
 expect 105 "--ci: expected a number from 0.0001 to 0.5, got 'inf'" "${sim[@]}" --ci inf
 expect 1 "policy 'random:pass=nan': parameter 'pass': expected pass=P with 0 <= P <= 1" \
   "${sim[@]}" --policies random:pass=nan
+expect 105 "--checkpoint-seconds: expected a number from 0 to 86400, got 'nan'" \
+  "${sim[@]}" --checkpoint-seconds nan
+expect 105 "--game: expected an integer from 0 to 9223372036854775807, got '99999999999999999999'" \
+  "$strata" replay --decks "$decks" --game 99999999999999999999
 
 # The report on stdout is checked like any file.
 "${sim[@]}" --games 2 >/dev/full 2>"$tmp/err"
@@ -55,6 +59,8 @@ grep -q "^strata_version = '" "$tmp/s/study.toml" || fail "study.toml: strata_ve
 # --out: writable before the first game; an old study kept unless --force.
 touch "$tmp/file"
 expect 1 "--out: $tmp/file/sub: cannot create: Not a directory" "${sim[@]}" --out "$tmp/file/sub"
+expect 1 "--games-out $tmp/file/g.jsonl: cannot write: Not a directory" \
+  "${sim[@]}" --games-out "$tmp/file/g.jsonl"
 expect 1 "--out $tmp/s: holds an earlier study (study.toml, summary.json, matchups.csv, cards.csv, games.jsonl); continue it with --resume $tmp/s, or give --force to replace it" \
   "${sim[@]}" --games 2 --out "$tmp/s"
 cp -r "$tmp/s" "$tmp/f"
@@ -125,6 +131,24 @@ bad "0,/'Mountain',/s/'Mountain',/'Swamp',/" ": key 'decks': expected the value 
 bad '0,/^games = 256/s//games = 300/' \
   ": key 'matchups[0].games': expected a multiple of 256 up to 600, or 600, got 300"
 
+# A copied study folder is a study of its own: it writes its own games.jsonl.
+cp -r "$tmp/s" "$tmp/m"
+cp "$tmp/s/games.jsonl" "$tmp/games.before"
+grep -q "^games_out = 'games.jsonl'" "$tmp/m/study.toml" || fail "games_out not relative"
+expect 130 "interrupted" "$strata" sim --resume "$tmp/m" --stop-after-blocks 1
+cmp -s "$tmp/s/games.jsonl" "$tmp/games.before" || fail "resuming a copy wrote the original"
+[ "$(wc -l <"$tmp/m/games.jsonl")" -eq 512 ] || fail "the copy did not write its own games"
+# Two studies never write one --games-out FILE at once.
+exec 9>>"$tmp/shared.jsonl"
+flock -n 9 || fail "flock"
+expect 1 "--games-out $tmp/shared.jsonl: another strata sim is writing this file" \
+  "${sim[@]}" --games 2 --games-out "$tmp/shared.jsonl"
+exec 9>&-
+cp -r "$tmp/s" "$tmp/g"
+truncate -s 100 "$tmp/g/games.jsonl"
+expect 1 "--resume: $tmp/g/games.jsonl is missing or shorter than the $(wc -c <"$tmp/s/games.jsonl") bytes the study wrote" \
+  "$strata" sim --resume "$tmp/g"
+
 # Another strata or other cards: refused unless --force, naming the change.
 resume_msg() { echo "--resume $1: $2; its games so far may not be what these would play; give --force to resume anyway"; }
 cp -r "$tmp/s" "$tmp/v"
@@ -144,5 +168,7 @@ sed -i '/^name = "Grizzly Bears"/,/^power/s/^power = 2/power = 3/' "$tmp/cards/l
 expect 1 "changed: Grizzly Bears); its games so far may not be what these would play; give --force to resume anyway" \
   "$strata" sim --resume "$tmp/c"
 expect 1 "the card database changed (fingerprint " "$strata" sim --resume "$tmp/c"
+expect 0 "replay: warning: the card database changed (fingerprint " \
+  "$strata" replay --from "$tmp/c" --game 3 --quiet
 expect 0 "--force: the card database changed" "$strata" sim --resume "$tmp/c" --force
 echo ok
