@@ -1,6 +1,6 @@
 // Study files: atomic replacement that keeps the old file on failure, the
-// folder lock, seeds parsed exactly, card fingerprints, and study.toml read
-// back as written.
+// folder lock, seeds parsed exactly, card fingerprints, study.toml read
+// back as written, and the runner's checkpoint hook.
 #include "sim/durable.h"
 
 #include <filesystem>
@@ -169,6 +169,31 @@ TEST(StudyFile, ReadsBackWhatItWrote) {
             std::string::npos)
       << bad.status().message();
   fs::remove_all(d);
+}
+
+// The checkpoint hook: called after each wave with whole blocks, and a
+// false from it stops the study there, as an interruption would.
+TEST(RunStudy, AfterBlocksSeesWholeBlocksAndCanStop) {
+  const CardDb& db = BundledPool();
+  SimOptions opt;
+  opt.decks = BundledDecks(db, {"red_burn", "green_stompy", "wu_control"});
+  opt.games = 64;
+  opt.threads = 2;
+  std::vector<int64_t> seen;
+  opt.after_blocks = [&](const std::vector<MatchupStats>& ms) {
+    int64_t games = 0;
+    for (auto& m : ms) {
+      EXPECT_TRUE(m.games % kBlockGames == 0 || m.games == opt.games);
+      games += m.games;
+    }
+    seen.push_back(games);
+    return seen.size() < 2;
+  };
+  SimResult r = RunStudy(db, opt);
+  EXPECT_FALSE(r.complete);
+  EXPECT_EQ(seen, (std::vector<int64_t>{64, 128}));
+  EXPECT_EQ(r.matchups[1].games, 64);
+  EXPECT_EQ(r.matchups[2].games, 0);
 }
 
 }  // namespace
