@@ -41,6 +41,10 @@ struct SimOptions {
   int64_t stop_after_blocks = -1;
   // One JSON line per game (GameRecordJson), in matchup and game order.
   std::ostream* games_out = nullptr;
+  // > 0: waves of blocks sized to take about this long (at least one chunk
+  // per worker), so after_blocks comes about this often even with slow
+  // games. 0: waves of two blocks per worker.
+  double wave_seconds = 0;
   // Called on RunStudy's thread after each wave of blocks is merged and
   // games_out flushed, with every matchup as it stands (whole blocks): where
   // a study checkpoints. Returning false stops the study as if interrupted.

@@ -262,6 +262,7 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
     if (!st.ok()) write_error = std::string(st.message());
     return st.ok();
   };
+  if (!out.empty()) opt.wave_seconds = a.checkpoint_seconds;
   auto last_checkpoint = std::chrono::steady_clock::now();
   opt.after_blocks = [&](const std::vector<MatchupStats>& matchups) {
     // A failed write to games.jsonl stops the study at once.

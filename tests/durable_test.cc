@@ -196,5 +196,38 @@ TEST(RunStudy, AfterBlocksSeesWholeBlocksAndCanStop) {
   EXPECT_EQ(r.matchups[2].games, 0);
 }
 
+// Shorter waves (wave_seconds, for checkpoints with slow games) change when
+// blocks are merged, never the numbers or the games.
+TEST(RunStudy, WaveSizeChangesNoResult) {
+  const CardDb& db = BundledPool();
+  SimOptions opt;
+  opt.decks = BundledDecks(db, {"red_burn", "green_stompy"});
+  opt.policies = {"heuristic", "passive"};
+  opt.games = 300;
+  opt.threads = 1;  // waves of 2 blocks: all 300 games in one
+  auto run = [&](double wave_seconds, std::string& lines, int& waves) {
+    std::ostringstream out;
+    SimOptions o = opt;
+    o.games_out = &out;
+    o.wave_seconds = wave_seconds;
+    waves = 0;
+    o.after_blocks = [&](const std::vector<MatchupStats>&) { return ++waves > 0; };
+    SimResult r = RunStudy(db, o);
+    lines = out.str();
+    return r.matchups[0];
+  };
+  std::string fixed_lines, short_lines;
+  int fixed_waves, short_waves;
+  MatchupStats a = run(0, fixed_lines, fixed_waves);
+  MatchupStats b = run(1e-9, short_lines, short_waves);  // one block a wave
+  EXPECT_EQ(fixed_waves, 1);
+  EXPECT_EQ(short_waves, 2);
+  EXPECT_EQ(fixed_lines, short_lines);
+  EXPECT_EQ(a.a_wins, b.a_wins);
+  EXPECT_EQ(a.turns, b.turns);
+  EXPECT_EQ(a.turn_histogram, b.turn_histogram);
+  EXPECT_EQ(a.cards.side[1][3].cast_score, b.cards.side[1][3].cast_score);
+}
+
 }  // namespace
 }  // namespace strata
