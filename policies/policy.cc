@@ -28,7 +28,7 @@ absl::StatusOr<std::unique_ptr<Policy>> MakePolicy(const std::string& spec, uint
   if (name == "random") {
     double pass = 0.3;
     for (auto& [k, v] : params) {
-      if (k != "pass" || !absl::SimpleAtod(v, &pass) || pass < 0 || pass > 1)
+      if (k != "pass" || !absl::SimpleAtod(v, &pass) || !(pass >= 0 && pass <= 1))  // NaN too
         return absl::InvalidArgumentError("policy '" + spec + "': parameter '" + k +
                                           "': expected pass=P with 0 <= P <= 1");
     }

@@ -3,12 +3,15 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <thread>
 
 #include "CLI/CLI.hpp"
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
 #include "engine/card_loader.h"
 #include "engine/deck.h"
 #include "engine/game.h"
@@ -20,6 +23,7 @@
 #include "sim/runner.h"
 #include "sim/scenario.h"
 #include "sim/study_command.h"
+#include "sim/study_file.h"
 
 namespace {
 
@@ -27,6 +31,42 @@ std::string DefaultCards() {
   if (std::filesystem::is_directory("data/cards")) return "data/cards";
   return std::string(STRATA_DATA_DIR) + "/cards";
 }
+
+// A seed is exactly 0 to 2^64-1: CLI11 alone turns -1, 1e23 or 2^64 into
+// 2^64-1 without a word.
+const CLI::Validator kSeed(
+    [](std::string& s) {
+      uint64_t seed;
+      return strata::ParseSeed(s, &seed)
+                 ? std::string()
+                 : "expected an integer from 0 to 18446744073709551615, got '" + s + "'";
+    },
+    "SEED");
+
+// A number in [lo, hi]: CLI::Range lets NaN through (every comparison with
+// it is false).
+CLI::Validator FiniteRange(double lo, double hi) {
+  return CLI::Validator(
+      [lo, hi](std::string& s) {
+        double v;
+        if (!absl::SimpleAtod(s, &v) || !std::isfinite(v) || v < lo || v > hi)
+          return absl::StrCat("expected a number from ", lo, " to ", hi, ", got '", s, "'");
+        return std::string();
+      },
+      absl::StrCat("NUMBER in [", lo, " - ", hi, "]"));
+}
+
+// A non-negative integer that fits: CLI11 turns 99999999999999999999 into
+// the largest int64 without a word.
+const CLI::Validator kIndex(
+    [](std::string& s) {
+      int64_t v;
+      bool digits = !s.empty() && s.find_first_not_of("0123456789") == std::string::npos;
+      return digits && absl::SimpleAtoi(s, &v)
+                 ? std::string()
+                 : "expected an integer from 0 to 9223372036854775807, got '" + s + "'";
+    },
+    "INDEX");
 
 bool LoadDb(const std::vector<std::string>& paths, strata::CardDb& db) {
   auto status = strata::LoadCards(paths, db);
@@ -85,7 +125,7 @@ int main(int argc, char** argv) {
   play->add_option("--policies", play_policies,
                    "P1,P2: deck A's player then deck B's, or one for both (default random):\n" +
                        strata::PolicyHelp());
-  play->add_option("--seed", play_seed, "the game's seed (default 1)");
+  play->add_option("--seed", play_seed, "the game's seed (default 1)")->check(kSeed);
   play->add_option("--rules", play_rules, "layer edition: classic, m10 or modern")
       ->check(CLI::IsMember({"classic", "m10", "modern"}));
   play->add_flag("--quiet", play_quiet, "print only the result");
@@ -110,7 +150,7 @@ int main(int argc, char** argv) {
   cover
       ->add_option("--max-games", cover_opt.max_games, "stop after this many games (default 20000)")
       ->check(CLI::Range(1, 100000000));
-  cover->add_option("--seed", cover_opt.seed, "run seed (default 1)");
+  cover->add_option("--seed", cover_opt.seed, "run seed (default 1)")->check(kSeed);
   cover->add_option("--rules", cover_rules, "layer edition: classic, m10 or modern")
       ->check(CLI::IsMember({"classic", "m10", "modern"}));
 
@@ -128,13 +168,13 @@ int main(int argc, char** argv) {
                   "deck files: two for a matchup, more for a round robin")
       ->delimiter(',');
   sim->add_option("--games", sim_args.games, "games per matchup (default 800)")
-      ->check(CLI::Range(1, 100000000));
+      ->check(CLI::Range(int64_t{1}, strata::kMaxGames));
   sim->add_option("--policies", sim_args.policies,
                   "P1,P2: deck A's player then deck B's, or one for both (default heuristic):\n" +
                       strata::PolicyHelp());
   sim->add_option("--rules", sim_args.rules, "layer edition: classic, m10 or modern")
       ->check(CLI::IsMember({"classic", "m10", "modern"}));
-  sim->add_option("--seed", sim_args.seed, "run seed (default 1)");
+  sim->add_option("--seed", sim_args.seed, "run seed (default 1)")->check(kSeed);
   sim->add_option("--threads", sim_args.threads, "worker threads (default: all cores)")
       ->check(CLI::Range(0, 1024));
   sim->add_flag("--no-pair", sim_args.no_pair, "do not replay each seed with the seats swapped");
@@ -143,7 +183,7 @@ int main(int argc, char** argv) {
   sim->add_option("--ci", sim_args.ci,
                   "stop each matchup once its 95% interval is narrower than +/- W (e.g. 0.02); "
                   "--games is the cap")
-      ->check(CLI::Range(0.0001, 0.5));
+      ->check(FiniteRange(0.0001, 0.5));
   sim->add_option("--out", sim_args.out,
                   "write summary.json, matchups.csv, cards.csv and study.toml into this directory");
   sim->add_option("--games-out", sim_args.games_out_file,
@@ -154,6 +194,12 @@ int main(int argc, char** argv) {
   sim->add_option("--resume", sim_args.resume,
                   "continue the interrupted study in DIR (its --out) to the same final numbers")
       ->type_name("DIR");
+  sim->add_flag("--force", sim_args.force,
+                "replace the study already in --out (its files); with --resume, continue "
+                "even if the cards or strata changed since");
+  sim->add_option("--checkpoint-seconds", sim_args.checkpoint_seconds,
+                  "save the study to --out after this many seconds of games (default 5)")
+      ->check(FiniteRange(0, 86400));
   sim->add_option("--stop-after-blocks", sim_args.stop_after_blocks,
                   "tests: stop as if interrupted after N blocks of 256 games")
       ->group("");
@@ -163,7 +209,9 @@ int main(int argc, char** argv) {
       "replay", "replay one game of a study with its full log (--from DIR, or the sim flags)");
   strata::StudyArgs replay_args;
   replay->add_option("--from", replay_args.from, "a study's --out directory")->type_name("DIR");
-  replay->add_option("--game", replay_args.game, "the game index within its matchup")->required();
+  replay->add_option("--game", replay_args.game, "the game index within its matchup")
+      ->required()
+      ->check(kIndex);
   replay->add_option("--matchup", replay_args.matchup,
                      "the matchup index, in study order (default 0)");
   replay->add_option("--decks", replay_args.decks, "without --from: the study's deck files")
@@ -172,7 +220,7 @@ int main(int argc, char** argv) {
   replay->add_option("--policies", replay_args.policies, "without --from: the study's policies");
   replay->add_option("--rules", replay_args.rules, "without --from: the layer edition")
       ->check(CLI::IsMember({"classic", "m10", "modern"}));
-  replay->add_option("--seed", replay_args.seed, "without --from: the run seed");
+  replay->add_option("--seed", replay_args.seed, "without --from: the run seed")->check(kSeed);
   replay->add_flag("--no-pair", replay_args.no_pair, "without --from: the study's --no-pair");
   replay->add_option("--gauntlet", replay_args.gauntlet, "without --from: the gauntlet deck");
   replay->add_flag("--quiet", replay_args.quiet, "print only the result");

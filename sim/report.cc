@@ -3,13 +3,13 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <tuple>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "engine/strings.h"
 #include "sim/card_stats.h"
+#include "sim/durable.h"
 
 namespace strata {
 namespace {
@@ -199,8 +199,13 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
   int64_t total = 0;
   std::string j = "{\n";
   j += absl::StrCat("  \"strata_version\": ", JsonQuote(STRATA_VERSION), ",\n");
+  if (!info.cards_fingerprint.empty())
+    j += absl::StrCat("  \"cards_fingerprint\": ", JsonQuote(info.cards_fingerprint), ",\n");
   j += absl::StrCat("  \"command\": ", JsonQuote(info.command), ",\n");
+  // Seeds are unsigned 64-bit: above 2^53 a JSON number loses digits in
+  // most readers (JavaScript, jq), so the exact one is also a string.
   j += absl::StrCat("  \"seed\": ", opt.seed, ",\n");
+  j += absl::StrCat("  \"seed_string\": \"", opt.seed, "\",\n");
   j += absl::StrCat("  \"rules\": ", JsonQuote(info.rules), ",\n");
   j += absl::StrCat("  \"policies\": [", JsonQuote(opt.policies[0]), ", ",
                     JsonQuote(opt.policies[1]), "],\n");
@@ -324,12 +329,13 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
                     ", \"seconds\": ", Num(info.seconds),
                     ", \"games_per_second\": ", Num(info.seconds > 0 ? total / info.seconds : 0),
                     "}\n}\n");
+  // Each file whole or not at all: a kill or a full disk never leaves one
+  // cut short.
   for (auto [name, text] : {std::pair{"summary.json", &j}, std::pair{"matchups.csv", &csv},
-                            std::pair{"cards.csv", &cards_csv}}) {
-    std::ofstream out(std::filesystem::path(dir) / name);
-    if (!out) return absl::InvalidArgumentError(absl::StrCat(dir, "/", name, ": cannot write"));
-    out << *text;
-  }
+                            std::pair{"cards.csv", &cards_csv}})
+    if (auto st = WriteFileAtomically((std::filesystem::path(dir) / name).string(), *text);
+        !st.ok())
+      return st;
   return absl::OkStatus();
 }
 

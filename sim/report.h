@@ -19,9 +19,10 @@ struct StudyInfo {
   std::string rules;
   int threads = 0;
   double seconds = 0;
-  const CardDb* db = nullptr;  // card names (without it, cards are "card#ID")
-  bool partial = false;        // stopped before the end: only the matchups started, so far
-  int64_t run_games = -1;      // games played by this run (a resumed study), -1: all of them
+  const CardDb* db = nullptr;       // card names (without it, cards are "card#ID")
+  bool partial = false;             // stopped before the end: only the matchups started, so far
+  int64_t run_games = -1;           // games played by this run (a resumed study), -1: all of them
+  std::string cards_fingerprint{};  // of the card database (sim/fingerprint.h), if known
 };
 
 // One deck's score over all its matchups: a win counts 1, a draw 1/2.

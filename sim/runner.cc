@@ -1,5 +1,6 @@
 #include "sim/runner.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -146,9 +147,9 @@ std::string GameRecordJson(const SimOptions& opt, const GameRecord& r) {
   const std::string& p1 = opt.policies[r.swapped ? 0 : 1];
   int w = r.WinnerDeck(opt);
   return absl::StrCat("{\"matchup\": ", r.matchup, ", \"game\": ", r.index, ", \"seed\": ", r.seed,
-                      ", \"seats\": [", JsonQuote(opt.decks[s0].name), ", ",
-                      JsonQuote(opt.decks[s1].name), "], \"policies\": [", JsonQuote(p0), ", ",
-                      JsonQuote(p1),
+                      ", \"seed_string\": \"", r.seed, "\", \"seats\": [",
+                      JsonQuote(opt.decks[s0].name), ", ", JsonQuote(opt.decks[s1].name),
+                      "], \"policies\": [", JsonQuote(p0), ", ", JsonQuote(p1),
                       "], \"winner\": ", w < 0 ? std::string("null") : JsonQuote(opt.decks[w].name),
                       ", \"winner_seat\": ", r.winner, ", \"turns\": ", r.turns, ", \"end\": \"",
                       S(EndReasonName(r.end)), "\", \"decisions\": ", r.decisions, "}");
@@ -193,8 +194,14 @@ SimResult RunStudy(const CardDb& db, const SimOptions& opt,
   // A wave is a few blocks played in parallel, then merged in order. With
   // --ci, one block: the check after each block decides whether the next
   // is played.
-  const int wave_blocks = opt.ci_half_width > 0 ? 1 : std::max(1, 2 * workers);
-  std::vector<Chunk> chunks(static_cast<size_t>(wave_blocks) * (kBlockGames / kChunkGames));
+  const int max_wave = opt.ci_half_width > 0 ? 1 : std::max(1, 2 * workers);
+  std::vector<Chunk> chunks(static_cast<size_t>(max_wave) * (kBlockGames / kChunkGames));
+  // With wave_seconds, slow games (mc) get shorter waves, down to enough
+  // chunks for every worker, so checkpoints come about that often. Only
+  // when games are played changes, never which.
+  const int min_wave =
+      std::min(max_wave, (workers + kBlockGames / kChunkGames - 1) / (kBlockGames / kChunkGames));
+  int wave_blocks = opt.wave_seconds > 0 ? min_wave : max_wave;  // then measured
   auto stopping = [&] { return opt.stop && opt.stop->load(std::memory_order_relaxed); };
 
   int64_t total_games = 0, done = 0;
@@ -214,6 +221,7 @@ SimResult RunStudy(const CardDb& db, const SimOptions& opt,
         result.complete = false;
         break;
       }
+      const auto wave_start = std::chrono::steady_clock::now();
       const int64_t begin = total.games;
       const int64_t end = std::min<int64_t>(opt.games, begin + int64_t{blocks} * kBlockGames);
       const int n_chunks = static_cast<int>((end - begin + kChunkGames - 1) / kChunkGames);
@@ -259,7 +267,17 @@ SimResult RunStudy(const CardDb& db, const SimOptions& opt,
         ++result.blocks;
         if (MatchupDone(opt, total)) break;  // --ci: the blocks after this one are not kept
       }
+      if (opt.wave_seconds > 0 && end - begin == int64_t{blocks} * kBlockGames) {
+        double per_block =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - wave_start).count() /
+            blocks;
+        wave_blocks = per_block > 0 ? static_cast<int>(std::clamp(opt.wave_seconds / per_block,
+                                                                  static_cast<double>(min_wave),
+                                                                  static_cast<double>(max_wave)))
+                                    : max_wave;
+      }
       if (opt.games_out) opt.games_out->flush();
+      if (opt.after_blocks && !opt.after_blocks(result.matchups)) result.complete = false;
       if (opt.progress && total.games > 0) {
         Interval ci = Wilson(total.a_wins + 0.5 * total.draws, static_cast<double>(total.games));
         double secs =

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <ostream>
 #include <string>
@@ -20,6 +21,7 @@
 namespace strata {
 
 class Policy;
+struct MatchupStats;
 
 struct SimOptions {
   std::vector<Deck> decks;
@@ -39,6 +41,14 @@ struct SimOptions {
   int64_t stop_after_blocks = -1;
   // One JSON line per game (GameRecordJson), in matchup and game order.
   std::ostream* games_out = nullptr;
+  // > 0: waves of blocks sized to take about this long (at least one chunk
+  // per worker), so after_blocks comes about this often even with slow
+  // games. 0: waves of two blocks per worker.
+  double wave_seconds = 0;
+  // Called on RunStudy's thread after each wave of blocks is merged and
+  // games_out flushed, with every matchup as it stands (whole blocks): where
+  // a study checkpoints. Returning false stops the study as if interrupted.
+  std::function<bool(const std::vector<MatchupStats>&)> after_blocks;
 };
 
 // Games of a matchup are played in fixed blocks of this many, in order:
@@ -131,8 +141,9 @@ GameRecord PlayStudyGame(const SimOptions& options, int matchup, int64_t index, 
                          bool log = false);
 // A game's statistics added to its matchup's.
 void AddGame(const GameRecord& r, MatchupStats& m);
-// One line of --games-out (no newline): {"matchup", "game", "seed", "seats",
-// "policies", "winner", "winner_seat", "turns", "end", "decisions"}.
+// One line of --games-out (no newline): {"matchup", "game", "seed",
+// "seed_string" (the seed exactly, for JSON readers that round numbers),
+// "seats", "policies", "winner", "winner_seat", "turns", "end", "decisions"}.
 std::string GameRecordJson(const SimOptions& options, const GameRecord& r);
 
 }  // namespace strata

@@ -4,9 +4,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <thread>
@@ -18,6 +20,8 @@
 #include "engine/game.h"
 #include "engine/strings.h"
 #include "policies/policy.h"
+#include "sim/durable.h"
+#include "sim/fingerprint.h"
 #include "sim/report.h"
 #include "sim/runner.h"
 #include "sim/study_file.h"
@@ -27,9 +31,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Ctrl-C and SIGTERM: the runner stops starting games, and the study is
-// written as it stands. The handler is reset by the first signal, so a
-// second one ends the program at once.
+// Ctrl-C, SIGTERM and SIGHUP (a closed terminal): the runner stops starting
+// games, and the study is written as it stands. The handler is reset by the
+// first signal, so a second one ends the program at once (the last
+// checkpoint stays).
 std::atomic<bool> g_stop{false};
 std::atomic<int> g_signal{0};
 static_assert(std::atomic<bool>::is_always_lock_free && std::atomic<int>::is_always_lock_free);
@@ -46,11 +51,19 @@ void InstallStopHandlers() {
   sa.sa_flags = SA_RESETHAND;
   sigaction(SIGINT, &sa, nullptr);
   sigaction(SIGTERM, &sa, nullptr);
+  sigaction(SIGHUP, &sa, nullptr);
 }
 
 int Fail(const std::string& message) {
   std::fprintf(stderr, "%s\n", message.c_str());
   return 1;
+}
+
+// The report on stdout is a write like any other: a full disk or a closed
+// pipe is an error, not "wrote ..." and exit 0.
+int StdoutStatus() {
+  if (std::fflush(stdout) == 0 && !std::ferror(stdout)) return 0;
+  return Fail(absl::StrCat("stdout: write failed: ", std::strerror(errno)));
 }
 
 std::string Abs(const std::string& path) {
@@ -151,7 +164,35 @@ absl::Status CheckResumeArgs(const StudyArgs& a, const CardDb& db, const Study& 
   return absl::OkStatus();
 }
 
-// Runs (or continues) a study, prints its table and writes --out.
+// The files a study writes into --out: what a new study there replaces.
+constexpr const char* kStudyOutputs[] = {kStudyFile,      "summary.json", "matchups.csv",
+                                         "cards.csv",     "games.jsonl",  "matchups.png",
+                                         "win_rates.png", "cards.png"};  // PNGs: plot_study.py
+
+// A new study's --out: an old study there is refused, or with --force
+// removed (its files only), so no file of it survives beside the new one.
+absl::Status ClaimOut(const std::string& out, bool force) {
+  std::vector<std::string> found;
+  for (const char* name : kStudyOutputs)
+    if (fs::exists(fs::path(out) / name)) found.push_back(name);
+  if (found.empty()) return absl::OkStatus();
+  if (!force)
+    return absl::FailedPreconditionError(
+        absl::StrCat("--out ", out, ": holds an earlier study (", absl::StrJoin(found, ", "),
+                     "); continue it with --resume ", out, ", or give --force to replace it"));
+  for (auto& name : found) {
+    std::error_code ec;
+    fs::remove(fs::path(out) / name, ec);
+    if (ec)
+      return absl::InternalError(absl::StrCat(out, "/", name, ": cannot remove: ", ec.message()));
+  }
+  return absl::OkStatus();
+}
+
+// Runs (or continues) a study, prints its table and writes --out, with a
+// checkpoint (games.jsonl synced, then summary.json, matchups.csv and
+// cards.csv, then study.toml, each replaced atomically) before the first
+// game and every --checkpoint-seconds of games.
 int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::string& out,
                  bool resumed) {
   SimOptions opt = s.options;
@@ -159,68 +200,112 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
   opt.progress = isatty(2);
   opt.stop = &g_stop;
   opt.stop_after_blocks = a.stop_after_blocks;
-  std::ofstream games_out;
+  // What the study's files record from now on: this strata and these cards.
+  s.version = STRATA_VERSION;
+  s.card_fingerprints = FingerprintCards(db);
+  s.cards_fingerprint = DbFingerprint(s.card_fingerprints);
+  CheckedFile games_file;
+  std::ostream games_out(&games_file);
   if (!s.games_out.empty()) {
     std::error_code ec;
     if (resumed) {
-      // Drop whatever was written after the last save, then append.
+      // Drop whatever was written after the last checkpoint, then append.
       auto size = fs::file_size(s.games_out, ec);
       if (ec || static_cast<int64_t>(size) < s.games_out_bytes)
         return Fail(absl::StrCat("--resume: ", s.games_out, " is missing or shorter than the ",
                                  s.games_out_bytes, " bytes the study wrote"));
-      fs::resize_file(s.games_out, static_cast<uintmax_t>(s.games_out_bytes), ec);
-      if (ec) return Fail(absl::StrCat(s.games_out, ": ", ec.message()));
-      games_out.open(s.games_out, std::ios::app);
-    } else {
-      if (fs::path(s.games_out).has_parent_path())
-        fs::create_directories(fs::path(s.games_out).parent_path(), ec);
-      games_out.open(s.games_out, std::ios::trunc);
+    } else if (fs::path(s.games_out).has_parent_path()) {
+      fs::create_directories(fs::path(s.games_out).parent_path(), ec);
     }
-    if (!games_out) return Fail(absl::StrCat("--games-out ", s.games_out, ": cannot write"));
+    if (auto st = games_file.Open(s.games_out, resumed, s.games_out_bytes); !st.ok())
+      return Fail(absl::StrCat("--games-out ", st.message()));
     opt.games_out = &games_out;
   }
+  // Every matchup from the start, at 0 games if new: what a checkpoint
+  // before the first game records.
+  if (s.progress.empty())
+    for (auto [deck_a, deck_b] : Matchups(opt)) {
+      s.progress.emplace_back();
+      s.progress.back().deck_a = deck_a, s.progress.back().deck_b = deck_b;
+    }
   int64_t before = 0;
   for (auto& m : s.progress) before += m.games;
-  InstallStopHandlers();
+  const int threads =
+      opt.threads > 0 ? opt.threads : static_cast<int>(std::thread::hardware_concurrency());
   auto start = std::chrono::steady_clock::now();
-  SimResult r = RunStudy(db, opt, resumed ? &s.progress : nullptr);
-  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  auto seconds = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  // Everything the study has so far, to disk: nothing claims more games
+  // than games.jsonl holds once synced, and study.toml, last, commits it.
+  std::string write_error;
+  auto save = [&](const std::vector<MatchupStats>& matchups, bool complete) -> bool {
+    if (opt.games_out) {
+      if (auto st = games_file.Sync(); !st.ok()) {
+        write_error = absl::StrCat("--games-out ", st.message());
+        return false;
+      }
+      s.games_out_bytes = games_file.bytes();
+    }
+    if (out.empty()) return true;
+    std::vector<MatchupStats> started;
+    int64_t total = 0;
+    for (auto& m : matchups)
+      if (m.games > 0) started.push_back(m), total += m.games;
+    StudyInfo info{s.command, s.rules,   threads,        seconds(),
+                   &db,       !complete, total - before, s.cards_fingerprint};
+    Study now = s;
+    now.progress = matchups;
+    now.complete = complete;
+    absl::Status st = started.empty() ? absl::OkStatus() : WriteStudy(out, opt, started, info);
+    if (st.ok()) st = SaveStudy(out, now, db);
+    if (!st.ok()) write_error = std::string(st.message());
+    return st.ok();
+  };
+  if (!out.empty()) opt.wave_seconds = a.checkpoint_seconds;
+  auto last_checkpoint = std::chrono::steady_clock::now();
+  opt.after_blocks = [&](const std::vector<MatchupStats>& matchups) {
+    // A failed write to games.jsonl stops the study at once.
+    if (!games_file.status().ok()) return save(matchups, false);
+    auto now = std::chrono::steady_clock::now();
+    if (std::chrono::duration<double>(now - last_checkpoint).count() < a.checkpoint_seconds)
+      return true;
+    last_checkpoint = now;
+    return save(matchups, false);
+  };
+  // Before the first game: --out takes writes, and a kill from now on
+  // leaves a study to resume.
+  if (!out.empty() && !save(s.progress, false)) return Fail(write_error);
+  InstallStopHandlers();
+  SimResult r = RunStudy(db, opt, &s.progress);
+  if (!write_error.empty() || !save(r.matchups, r.complete)) {
+    std::fprintf(stderr, "%s\n", write_error.c_str());
+    if (!out.empty())
+      std::fprintf(stderr,
+                   "the study stopped; its last checkpoint in %s is intact: once the disk takes "
+                   "writes again, continue with: strata sim --resume %s\n",
+                   out.c_str(), out.c_str());
+    return 1;
+  }
   s.progress = r.matchups;
   s.complete = r.complete;
-  if (opt.games_out) {
-    games_out.flush();
-    s.games_out_bytes = static_cast<int64_t>(games_out.tellp());
-    games_out.close();
-  }
   std::vector<MatchupStats> started;
   int64_t total = 0;
   for (auto& m : r.matchups)
     if (m.games > 0) started.push_back(m), total += m.games;
-  StudyInfo info{
-      s.command,
-      s.rules,
-      opt.threads > 0 ? opt.threads : static_cast<int>(std::thread::hardware_concurrency()),
-      seconds,
-      &db,
-      !r.complete,
-      total - before};
+  StudyInfo info{s.command, s.rules,     threads,        seconds(),
+                 &db,       !r.complete, total - before, s.cards_fingerprint};
   PrintStudy(stdout, opt, started, info);
-  if (!out.empty()) {
-    if (!started.empty()) {
-      auto st = WriteStudy(out, opt, started, info);
-      if (!st.ok()) return Fail(std::string(st.message()));
-    }
-    auto st = SaveStudy(out, s, db);
-    if (!st.ok()) return Fail(std::string(st.message()));
+  if (!out.empty())
     std::printf("wrote %s/summary.json, matchups.csv, cards.csv and %s%s\n", out.c_str(),
                 kStudyFile, r.complete ? "" : " (partial)");
-  }
   if (!s.games_out.empty()) std::printf("wrote %s\n", s.games_out.c_str());
   if (!r.complete) {
     int sig = g_signal.load();
     std::fprintf(stderr, "interrupted%s: %lld games so far, in whole blocks of %d\n",
                  sig == SIGTERM  ? " (SIGTERM)"
                  : sig == SIGINT ? " (SIGINT)"
+                 : sig == SIGHUP ? " (SIGHUP)"
                                  : "",
                  static_cast<long long>(total), kBlockGames);
     if (!out.empty())
@@ -229,29 +314,62 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
       std::fprintf(stderr, "no --out: this study cannot be resumed\n");
     return 128 + (sig ? sig : SIGINT);
   }
-  return 0;
+  return StdoutStatus();
 }
 
 // The card database of a study: --cards, or the one it was made with.
-absl::Status StudyDb(const StudyArgs& a, const std::string& dir, CardDb& db) {
+absl::Status StudyDb(const StudyArgs& a, const Study& saved, CardDb& db) {
   std::vector<std::string> paths = a.card_paths;
-  if (paths.empty() && !dir.empty()) {
-    auto saved = StudyCardPaths(dir);
-    if (!saved.ok()) return saved.status();
-    paths = *saved;
-  }
+  if (paths.empty()) paths = saved.card_paths;
   if (paths.empty()) paths.push_back(DataDir() + "/cards");
   return LoadDb(paths, db);
+}
+
+// What differs between the strata and cards a study was made with and
+// these ("" if nothing).
+std::string Changes(const Study& saved, const CardDb& db) {
+  std::vector<std::string> out;
+  if (!saved.version.empty() && saved.version != STRATA_VERSION)
+    out.push_back(
+        absl::StrCat("the study was made by strata ", saved.version, ", this is ", STRATA_VERSION));
+  if (saved.cards_fingerprint.empty()) {
+    out.push_back(
+        "study.toml records no card fingerprint (a study from an older strata), so "
+        "changed cards cannot be ruled out");
+  } else {
+    CardFingerprints now = FingerprintCards(db);
+    if (DbFingerprint(now) != saved.cards_fingerprint)
+      out.push_back(absl::StrCat("the card database changed (fingerprint ", saved.cards_fingerprint,
+                                 ", now ", DbFingerprint(now), "; ",
+                                 CardChanges(saved.card_fingerprints, now), ")"));
+  }
+  return absl::StrJoin(out, "; ");
 }
 
 }  // namespace
 
 int RunSimCommand(const StudyArgs& args) {
+  // Past a file size limit (ulimit -f) a write then fails with EFBIG, and
+  // is reported like a full disk, instead of killing the program.
+  std::signal(SIGXFSZ, SIG_IGN);
   StudyArgs a = args;
   CardDb db;
+  DirLock lock;
   if (!a.resume.empty()) {
-    if (auto st = StudyDb(a, a.resume, db); !st.ok())
+    auto cards = LoadStudyCards(a.resume);
+    if (!cards.ok()) return Fail(absl::StrCat("--resume: ", cards.status().message()));
+    // Held from before the first read to the last write: one run per study.
+    if (auto st = lock.Acquire(a.resume); !st.ok())
       return Fail(absl::StrCat("--resume: ", st.message()));
+    if (auto st = StudyDb(a, *cards, db); !st.ok())
+      return Fail(absl::StrCat("--resume: ", st.message()));
+    if (std::string changed = Changes(*cards, db); !changed.empty()) {
+      if (!a.force)
+        return Fail(absl::StrCat("--resume ", a.resume, ": ", changed,
+                                 "; its games so far may not be what these would play; give "
+                                 "--force to resume anyway"));
+      std::fprintf(stderr, "--resume %s: --force: %s\n", a.resume.c_str(), changed.c_str());
+    }
     auto saved = LoadStudy(a.resume, db);
     if (!saved.ok()) return Fail(absl::StrCat("--resume: ", saved.status().message()));
     if (saved->complete)
@@ -264,6 +382,10 @@ int RunSimCommand(const StudyArgs& args) {
   if (auto st = LoadDb(a.card_paths, db); !st.ok()) return Fail(std::string(st.message()));
   Study s;
   if (auto st = NewStudy(a, db, s); !st.ok()) return Fail(std::string(st.message()));
+  if (!a.out.empty()) {
+    if (auto st = lock.Acquire(a.out); !st.ok()) return Fail(absl::StrCat("--out: ", st.message()));
+    if (auto st = ClaimOut(a.out, a.force); !st.ok()) return Fail(std::string(st.message()));
+  }
   return RunAndReport(db, s, a, a.out, /*resumed=*/false);
 }
 
@@ -272,8 +394,13 @@ int RunReplayCommand(const StudyArgs& args) {
   CardDb db;
   Study s;
   if (!a.from.empty()) {
-    if (auto st = StudyDb(a, a.from, db); !st.ok())
+    auto cards = LoadStudyCards(a.from);
+    if (!cards.ok()) return Fail(absl::StrCat("--from: ", cards.status().message()));
+    if (auto st = StudyDb(a, *cards, db); !st.ok())
       return Fail(absl::StrCat("--from: ", st.message()));
+    if (std::string changed = Changes(*cards, db); !changed.empty() && !cards->version.empty())
+      std::fprintf(stderr, "replay: warning: %s; the game may not be the one the study played\n",
+                   changed.c_str());
     auto saved = LoadStudy(a.from, db);
     if (!saved.ok()) return Fail(absl::StrCat("--from: ", saved.status().message()));
     s = *saved;
@@ -310,7 +437,7 @@ int RunReplayCommand(const StudyArgs& args) {
                                  .c_str(),
               r.turns, static_cast<long long>(r.decisions), S(EndReasonName(r.end)).c_str());
   std::printf("record: %s\n", GameRecordJson(opt, r).c_str());
-  return 0;
+  return StdoutStatus();
 }
 
 }  // namespace strata

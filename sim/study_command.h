@@ -27,9 +27,11 @@ struct StudyArgs {
   bool games_out = false;      // --games-out given
   std::string games_out_file;  // its value ("": DIR/games.jsonl)
   int64_t stop_after_blocks = -1;
-  std::string from;  // replay --from DIR
-  int64_t game = 0;  // replay --game
-  int matchup = 0;   // replay --matchup
+  bool force = false;             // replace an old study in --out; resume with other cards
+  double checkpoint_seconds = 5;  // of games between checkpoints (0: after every wave)
+  std::string from;               // replay --from DIR
+  int64_t game = 0;               // replay --game
+  int matchup = 0;                // replay --matchup
   bool quiet = false;
   std::set<std::string> given;  // the options given, by long name ("--games")
   std::string command;          // the whole command line

@@ -1,13 +1,18 @@
 #include "sim/study_file.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstring>
 #include <filesystem>
-#include <fstream>
+#include <numeric>
 #include <sstream>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "policies/policy.h"
 #include "sim/card_stats.h"
+#include "sim/durable.h"
 #include "toml++/toml.h"
 
 namespace strata {
@@ -47,18 +52,28 @@ class Reader {
       status_ = absl::InvalidArgumentError(
           absl::StrCat(file_, ": key '", std::string(key), "': expected ", std::string(expected)));
   }
+  // value<T>() would convert (7 to true, 2.0 to 2): a key must have its type.
   int64_t Int(const toml::table& t, std::string_view key) {
-    auto v = t[key].value<int64_t>();
+    auto v = t[key].is_integer() ? t[key].value<int64_t>() : std::nullopt;
     if (!v) Fail(key, "an integer");
     return v.value_or(0);
   }
   double Float(const toml::table& t, std::string_view key) {
     auto v = t[key].value<double>();
-    if (!v) Fail(key, "a number");
-    return v.value_or(0);
+    if (!v || !std::isfinite(*v)) Fail(key, "a finite number");
+    return v && std::isfinite(*v) ? *v : 0;
+  }
+  // An integer in [lo, hi], checked before any narrowing.
+  int64_t Int(const toml::table& t, std::string_view key, int64_t lo, int64_t hi) {
+    auto v = t[key].is_integer() ? t[key].value<int64_t>() : std::nullopt;
+    if (!v)
+      Fail(key, "an integer");
+    else if (*v < lo || *v > hi)
+      Fail(key, absl::StrCat("an integer from ", lo, " to ", hi, ", got ", *v));
+    return v && *v >= lo && *v <= hi ? *v : lo;
   }
   bool Bool(const toml::table& t, std::string_view key) {
-    auto v = t[key].value<bool>();
+    auto v = t[key].is_boolean() ? t[key].value<bool>() : std::nullopt;
     if (!v) Fail(key, "true or false");
     return v.value_or(false);
   }
@@ -90,7 +105,7 @@ class Reader {
     const toml::array* a = n ? n->as_array() : nullptr;
     if (!a || a->size() != N) return Fail(key, absl::StrCat("an array of ", N, " integers"));
     for (size_t i = 0; i < N; ++i) {
-      auto v = (*a)[i].value<int64_t>();
+      auto v = (*a)[i].is_integer() ? (*a)[i].value<int64_t>() : std::nullopt;
       if (!v) return Fail(key, absl::StrCat("an array of ", N, " integers"));
       out[i] = *v;
     }
@@ -105,12 +120,64 @@ int DistinctCount(const SimOptions& o, int deck) {
   return std::min<int>(static_cast<int>(DistinctCards(o.decks[deck]).size()), kMaxDistinctCards);
 }
 
+// What each digest covers, as text: the options that make the games, the
+// card database's fingerprint, and every count. A key edited by hand no
+// longer matches its digest.
+std::vector<std::pair<std::string, std::string>> DigestedValues(const Study& s, const CardDb& db) {
+  const SimOptions& o = s.options;
+  uint64_t ci_bits;
+  std::memcpy(&ci_bits, &o.ci_half_width, sizeof ci_bits);
+  std::string decks;
+  for (auto& d : o.decks) {
+    absl::StrAppend(&decks, d.name, ":");
+    for (CardId c : d.main) absl::StrAppend(&decks, db[c].name, ";");
+    decks += "\n";
+  }
+  std::string counts;
+  for (const MatchupStats& m : s.progress) {
+    MatchupStats c = m;
+    absl::StrAppend(&counts, c.deck_a, " ", c.deck_b);
+    ForEachCount(c, [&](const char*, int64_t& v) { absl::StrAppend(&counts, " ", v); });
+    for (int64_t v : c.end_reasons) absl::StrAppend(&counts, " ", v);
+    for (int64_t v : c.turn_histogram) absl::StrAppend(&counts, " ", v);
+    for (int side = 0; side < 2; ++side)
+      for (int i = 0; i < DistinctCount(o, side ? c.deck_b : c.deck_a); ++i) {
+        const CardCounts& k = c.cards.side[side][i];
+        absl::StrAppend(&counts, " ", k.drawn, " ", k.opening, " ", k.cast, " ", k.drawn_score, " ",
+                        k.opening_score, " ", k.cast_score);
+      }
+    counts += "\n";
+  }
+  return {{"seed", absl::StrCat(o.seed)},
+          {"rules", s.rules},
+          {"policies", absl::StrCat(o.policies[0], "\n", o.policies[1])},
+          {"games", absl::StrCat(o.games)},
+          {"ci", absl::StrCat(ci_bits)},
+          {"pair", o.pair ? "true" : "false"},
+          {"gauntlet", absl::StrCat(o.gauntlet)},
+          {"decks", decks},
+          {"cards_fingerprint", s.cards_fingerprint},
+          {"games_out_bytes", absl::StrCat(s.games_out_bytes)},
+          {"matchups", counts}};
+}
+
+std::string Digest(const std::string& key, const std::string& value) {
+  return Hex(Hash64(absl::StrCat(key, "\n", value)));
+}
+
 }  // namespace
+
+bool ParseSeed(std::string_view text, uint64_t* seed) {
+  if (text.empty() || text.size() > 20) return false;
+  for (char c : text)
+    if (c < '0' || c > '9') return false;
+  return absl::SimpleAtoi(std::string(text), seed);  // false on overflow past 2^64-1
+}
 
 absl::Status SaveStudy(const std::string& dir, const Study& s, const CardDb& db) {
   const SimOptions& o = s.options;
   toml::table t;
-  t.insert("strata_version", STRATA_VERSION);
+  t.insert("strata_version", STRATA_VERSION);  // the strata that wrote it last
   t.insert("command", s.command);
   t.insert("complete", s.complete);
   t.insert("seed", absl::StrCat(o.seed));  // a string: seeds are unsigned 64-bit
@@ -121,8 +188,22 @@ absl::Status SaveStudy(const std::string& dir, const Study& s, const CardDb& db)
   t.insert("pair", o.pair);
   t.insert("gauntlet", int64_t{o.gauntlet});
   t.insert("cards", Strings(s.card_paths));
-  t.insert("games_out", s.games_out);
+  // Inside the study's folder, relative to it: a copied or moved folder
+  // then writes its own games.jsonl, never the original's.
+  std::string games_out = s.games_out;
+  namespace fs = std::filesystem;
+  if (!games_out.empty() && fs::path(games_out).parent_path() ==
+                                (fs::absolute(dir) / "").lexically_normal().parent_path())
+    games_out = fs::path(games_out).filename().string();
+  t.insert("games_out", games_out);
   t.insert("games_out_bytes", s.games_out_bytes);
+  t.insert("cards_fingerprint", s.cards_fingerprint);
+  toml::table per_card;
+  for (auto& [name, h] : s.card_fingerprints) per_card.insert(name, h);
+  t.insert("card_fingerprints", std::move(per_card));
+  toml::table digests;
+  for (auto& [key, value] : DigestedValues(s, db)) digests.insert(key, Digest(key, value));
+  t.insert("digests", std::move(digests));
   toml::array decks;
   for (size_t d = 0; d < o.decks.size(); ++d) {
     toml::table deck;
@@ -160,19 +241,12 @@ absl::Status SaveStudy(const std::string& dir, const Study& s, const CardDb& db)
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) return absl::InvalidArgumentError(absl::StrCat(dir, ": ", ec.message()));
-  auto path = std::filesystem::path(dir) / kStudyFile;
-  auto tmp = path;
-  tmp += ".tmp";
-  {
-    std::ofstream out(tmp);
-    out << "# strata sim study: its options and exact progress (strata sim --resume, strata "
-           "replay --from)\n"
-        << t << "\n";
-    if (!out) return absl::InvalidArgumentError(absl::StrCat(tmp.string(), ": cannot write"));
-  }
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) return absl::InvalidArgumentError(absl::StrCat(path.string(), ": ", ec.message()));
-  return absl::OkStatus();
+  std::ostringstream text;
+  text << "# strata sim study: its options and exact progress (strata sim --resume, strata "
+          "replay --from).\n# Written by strata; [digests] refuse a resume of a file edited "
+          "by hand.\n"
+       << t << "\n";
+  return WriteFileAtomically((std::filesystem::path(dir) / kStudyFile).string(), text.str());
 }
 
 namespace {
@@ -196,14 +270,36 @@ absl::Status ParseStudyFile(const std::string& dir, std::string& file, toml::tab
 
 }  // namespace
 
-absl::StatusOr<std::vector<std::string>> StudyCardPaths(const std::string& dir) {
+namespace {
+
+// Card paths, version and fingerprints: all a resume needs before the cards.
+void ReadCards(Reader& r, const toml::table& t, Study& s) {
+  s.card_paths = r.Strs(t, "cards");
+  // Absent in a study.toml from before they were recorded: left empty.
+  if (t.contains("strata_version")) s.version = r.Str(t, "strata_version");
+  if (t.contains("cards_fingerprint")) s.cards_fingerprint = r.Str(t, "cards_fingerprint");
+  if (const toml::node* n = t.get("card_fingerprints")) {
+    const toml::table* ct = n->as_table();
+    if (!ct) return r.Fail("card_fingerprints", "a table of card name = fingerprint");
+    for (auto& [name, h] : *ct) {
+      auto v = h.value<std::string>();
+      if (!v) return r.Fail("card_fingerprints", "a table of card name = fingerprint");
+      s.card_fingerprints[std::string(name.str())] = *v;
+    }
+  }
+}
+
+}  // namespace
+
+absl::StatusOr<Study> LoadStudyCards(const std::string& dir) {
   std::string file;
   toml::table t;
   if (auto st = ParseStudyFile(dir, file, t); !st.ok()) return st;
   Reader r(file);
-  auto paths = r.Strs(t, "cards");
+  Study s;
+  ReadCards(r, t, s);
   if (!r.status().ok()) return r.status();
-  return paths;
+  return s;
 }
 
 absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
@@ -216,7 +312,8 @@ absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
   s.command = r.Str(t, "command");
   s.complete = r.Bool(t, "complete");
   std::string seed = r.Str(t, "seed");
-  if (r.status().ok() && !absl::SimpleAtoi(seed, &o.seed)) r.Fail("seed", "an unsigned integer");
+  if (r.status().ok() && !ParseSeed(seed, &o.seed))
+    r.Fail("seed", absl::StrCat("an integer from 0 to 18446744073709551615, got '", seed, "'"));
   s.rules = r.Str(t, "rules");
   auto edition = ParseEdition(s.rules);
   if (r.status().ok() && !edition) r.Fail("rules", "classic, m10 or modern");
@@ -224,13 +321,26 @@ absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
   auto policies = r.Strs(t, "policies");
   if (r.status().ok() && policies.size() != 2) r.Fail("policies", "two policies");
   if (policies.size() == 2) o.policies = {policies[0], policies[1]};
-  o.games = static_cast<int>(r.Int(t, "games"));
+  // A policy this strata does not know would abort the first game.
+  for (auto& p : policies)
+    if (auto made = MakePolicy(p, 1); r.status().ok() && !made.ok())
+      r.Fail(
+          "policies",
+          absl::StrCat(
+              "policies this strata knows (strata sim --help), got ",
+              std::string(made.status().message()).substr(0, made.status().message().find(';'))));
+  o.games = static_cast<int>(r.Int(t, "games", 1, kMaxGames));
   o.ci_half_width = r.Float(t, "ci");
+  if (r.status().ok() && o.ci_half_width != 0 &&
+      (o.ci_half_width < 0.0001 || o.ci_half_width > 0.5))
+    r.Fail("ci", absl::StrCat("0 or 0.0001 to 0.5, got ", o.ci_half_width));
   o.pair = r.Bool(t, "pair");
-  o.gauntlet = static_cast<int>(r.Int(t, "gauntlet"));
-  s.card_paths = r.Strs(t, "cards");
+  const int64_t gauntlet = r.Int(t, "gauntlet", -1, 1000000);
+  ReadCards(r, t, s);
   s.games_out = r.Str(t, "games_out");
-  s.games_out_bytes = r.Int(t, "games_out_bytes");
+  if (!s.games_out.empty() && std::filesystem::path(s.games_out).is_relative())
+    s.games_out = (std::filesystem::absolute(dir) / s.games_out).lexically_normal().string();
+  s.games_out_bytes = r.Int(t, "games_out_bytes", 0, INT64_MAX);
   if (!r.status().ok()) return r.status();
   const toml::array* decks = t["decks"].as_array();
   if (!decks || decks->size() < 2) r.Fail("decks", "at least two [[decks]] tables");
@@ -252,11 +362,16 @@ absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
       }
       deck.main.push_back(c);
     }
+    // The deck files' own rule (engine/deck.cc).
+    if (r.status().ok() && deck.main.size() < 40)
+      r.Fail(absl::StrCat("decks[", d, "].cards"),
+             absl::StrCat("at least 40 cards, got ", deck.main.size(), " (deck ", deck.name, ")"));
     o.decks.push_back(std::move(deck));
   }
-  if (r.status().ok() && (o.gauntlet < -1 || o.gauntlet >= static_cast<int>(o.decks.size())))
-    r.Fail("gauntlet", "-1 or a deck index");
-  if (r.status().ok() && o.games < 1) r.Fail("games", "a positive number of games");
+  if (r.status().ok() && gauntlet >= static_cast<int64_t>(o.decks.size()))
+    r.Fail("gauntlet",
+           absl::StrCat("-1 or a deck index below ", o.decks.size(), ", got ", gauntlet));
+  o.gauntlet = static_cast<int>(gauntlet);
   if (!r.status().ok()) return r.status();
   const auto pairs = Matchups(o);
   const toml::array* matchups = t["matchups"].as_array();
@@ -268,36 +383,87 @@ absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
       r.Fail("matchups", "[[matchups]] tables");
       break;
     }
+    auto key = [&](const char* k) { return absl::StrCat("matchups[", i, "].", k); };
     MatchupStats m;
-    m.deck_a = static_cast<int>(r.Int(*mt, "deck_a"));
-    m.deck_b = static_cast<int>(r.Int(*mt, "deck_b"));
-    ForEachCount(m, [&](const char* key, int64_t& v) { v = r.Int(*mt, key); });
+    const int64_t deck_a = r.Int(*mt, "deck_a"), deck_b = r.Int(*mt, "deck_b");
+    if (r.status().ok() && (deck_a != pairs[i].first || deck_b != pairs[i].second))
+      r.Fail("matchups", absl::StrCat("matchup ", i, " between decks ", pairs[i].first, " and ",
+                                      pairs[i].second));
+    m.deck_a = pairs[i].first, m.deck_b = pairs[i].second;
+    ForEachCount(m, [&](const char* k, int64_t& v) { v = r.Int(*mt, k, 0, kMaxGames * 1000); });
     r.Ints(*mt, "end_reasons", m.end_reasons);
     r.Ints(*mt, "turn_histogram", m.turn_histogram);
     for (int side = 0; side < 2 && r.status().ok(); ++side) {
-      const char* key = side ? "cards_b" : "cards_a";
-      const toml::array* rows = (*mt)[key].as_array();
+      const char* k = side ? "cards_b" : "cards_a";
+      const toml::array* rows = (*mt)[k].as_array();
       const int n = DistinctCount(o, side ? pairs[i].second : pairs[i].first);
       if (!rows || static_cast<int>(rows->size()) != n) {
-        r.Fail(key, absl::StrCat(n, " rows, one per distinct card of the deck"));
+        r.Fail(key(k), absl::StrCat(n, " rows, one per distinct card of the deck"));
         break;
       }
-      for (int k = 0; k < n && r.status().ok(); ++k) {
+      for (int c = 0; c < n && r.status().ok(); ++c) {
         std::array<int64_t, 6> v{};
-        r.Ints(rows->get(k), key, v);
-        CardCounts& c = m.cards.side[side][k];
-        c.drawn = v[0], c.opening = v[1], c.cast = v[2];
-        c.drawn_score = v[3], c.opening_score = v[4], c.cast_score = v[5];
+        r.Ints(rows->get(c), k, v);
+        CardCounts& cc = m.cards.side[side][c];
+        cc.drawn = v[0], cc.opening = v[1], cc.cast = v[2];
+        cc.drawn_score = v[3], cc.opening_score = v[4], cc.cast_score = v[5];
+        // A count of games, and a score of at most 2 (half points) a game.
+        for (auto [n_games, score] :
+             {std::pair{cc.drawn, cc.drawn_score}, std::pair{cc.opening, cc.opening_score},
+              std::pair{cc.cast, cc.cast_score}})
+          if (r.status().ok() &&
+              (n_games < 0 || n_games > m.games || score < 0 || score > 2 * n_games))
+            r.Fail(absl::StrCat(key(k), "[", c, "]"),
+                   absl::StrCat("[drawn, opening, cast] at most the matchup's ", m.games,
+                                " games and their scores at most twice those, got [",
+                                absl::StrJoin(v, ", "), "]"));
       }
     }
-    if (r.status().ok() && (m.deck_a != pairs[i].first || m.deck_b != pairs[i].second))
-      r.Fail("matchups", absl::StrCat("matchup ", i, " between decks ", pairs[i].first, " and ",
-                                      pairs[i].second));
+    if (!r.status().ok()) break;
     // Progress is always whole blocks, or a finished matchup.
-    if (r.status().ok() &&
-        (m.games < 0 || m.games > o.games || (m.games % kBlockGames != 0 && m.games != o.games)))
-      r.Fail("matchups.games", absl::StrCat("a multiple of ", kBlockGames, " up to ", o.games));
+    if (m.games > o.games || (m.games % kBlockGames != 0 && m.games != o.games))
+      r.Fail(key("games"), absl::StrCat("a multiple of ", kBlockGames, " up to ", o.games, ", or ",
+                                        o.games, ", got ", m.games));
+    else if (m.a_wins + m.b_wins + m.draws != m.games)
+      r.Fail(key("a_wins"), absl::StrCat("a_wins + b_wins + draws = games (", m.games, "), got ",
+                                         m.a_wins, " + ", m.b_wins, " + ", m.draws));
+    else if (m.first_player_wins > m.a_wins + m.b_wins)
+      r.Fail(key("first_player_wins"), absl::StrCat("at most the games won (", m.a_wins + m.b_wins,
+                                                    "), got ", m.first_player_wins));
+    auto sum_of = [&](const auto& a, const char* k) {
+      int64_t sum = 0;
+      bool negative = false;
+      for (int64_t v : a) negative |= v < 0 || v > m.games, sum += negative ? 0 : v;
+      if (r.status().ok() && (negative || sum != m.games))
+        r.Fail(key(k), absl::StrCat("counts from 0 to games adding up to games (", m.games,
+                                    "), got ", absl::StrJoin(a, ", ")));
+    };
+    sum_of(m.end_reasons, "end_reasons");
+    sum_of(m.turn_histogram, "turn_histogram");
+    if (!r.status().ok()) break;
+    int64_t least_turns = 0;
+    for (size_t k = 0; k < m.turn_histogram.size(); ++k)
+      least_turns += static_cast<int64_t>(k) * m.turn_histogram[k];
+    if (r.status().ok() && m.turns < least_turns)
+      r.Fail(key("turns"),
+             absl::StrCat("at least ", least_turns, " (by turn_histogram), got ", m.turns));
     s.progress.push_back(m);
+  }
+  if (!r.status().ok()) return r.status();
+  // Last, since the checks above name a problem better: every value as
+  // strata wrote it. A study written before digests has none to check.
+  if (const toml::node* dn = t.get("digests")) {
+    const toml::table* digests = dn->as_table();
+    if (!digests) r.Fail("digests", "a table of digests, as strata wrote it");
+    for (auto& [k, value] : DigestedValues(s, db)) {
+      if (!r.status().ok()) break;
+      auto want = digests ? (*digests)[k].value<std::string>() : std::nullopt;
+      if (!want || *want != Digest(k, value))
+        r.Fail(k,
+               "the value strata wrote (it no longer matches its digest: the file was edited "
+               "or damaged; a study's options and counts cannot change part way, so start a "
+               "new study instead)");
+    }
   }
   if (!r.status().ok()) return r.status();
   return s;

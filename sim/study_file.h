@@ -5,9 +5,11 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "sim/fingerprint.h"
 #include "sim/runner.h"
 
 namespace strata {
@@ -22,16 +24,31 @@ struct Study {
   int64_t games_out_bytes = 0;          // what games_out held at the last save
   std::vector<MatchupStats> progress;   // per matchup (Matchups() order)
   bool complete = false;
+  // The strata and the cards that made it (empty: a study.toml written
+  // before they were recorded).
+  std::string version;
+  std::string cards_fingerprint;
+  CardFingerprints card_fingerprints;
 };
 
 inline constexpr const char* kStudyFile = "study.toml";
+// The most games per matchup (the --games limit).
+inline constexpr int64_t kMaxGames = 100000000;
 
-// Writes DIR/study.toml (through a temporary file and a rename).
+// Writes DIR/study.toml atomically (sim/durable.h), with a digest of each
+// option and of the counts, so LoadStudy can tell a file edited by hand.
 absl::Status SaveStudy(const std::string& dir, const Study& study, const CardDb& db);
-// Reads it back; decks are rebuilt from the card names it lists, so they
-// are the study's even if the deck files changed since.
+// Reads it back and checks everything: types, ranges, policies, decks
+// (rebuilt from the card names it lists, so they are the study's even if
+// the deck files changed since), counts consistent with each other, and
+// the digests; the first problem is the error, naming the file and key.
 absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db);
-// The card paths a study was made with (to load the CardDb LoadStudy needs).
-absl::StatusOr<std::vector<std::string>> StudyCardPaths(const std::string& dir);
+// The card paths and fingerprints a study was made with (to load the
+// CardDb LoadStudy needs, and compare it with the study's).
+absl::StatusOr<Study> LoadStudyCards(const std::string& dir);
+
+// A seed as written on the command line or in study.toml: decimal digits
+// only, 0 to 2^64-1 (no sign, exponent or wrap-around).
+bool ParseSeed(std::string_view text, uint64_t* seed);
 
 }  // namespace strata

@@ -1,0 +1,158 @@
+#include "sim/durable.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+
+#include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+
+namespace strata {
+namespace {
+
+absl::Status Errno(const std::string& path, const char* what) {
+  return absl::InternalError(absl::StrCat(path, ": ", what, ": ", std::strerror(errno)));
+}
+
+// write(2) until all is written: a short write is not an error by itself.
+bool WriteAll(int fd, std::string_view s) {
+  while (!s.empty()) {
+    ssize_t n = ::write(fd, s.data(), s.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      if (n == 0) errno = EIO;
+      return false;
+    }
+    s.remove_prefix(static_cast<size_t>(n));
+  }
+  return true;
+}
+
+std::string ParentDir(const std::string& path) {
+  auto parent = std::filesystem::path(path).parent_path();
+  return parent.empty() ? "." : parent.string();
+}
+
+}  // namespace
+
+absl::Status WriteFileAtomically(const std::string& path, std::string_view content) {
+  const std::string tmp = path + ".tmp";
+  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return Errno(tmp, "cannot create");
+  absl::Status st;
+  if (!WriteAll(fd, content))
+    st = Errno(tmp, "write failed");
+  else if (::fsync(fd) != 0)
+    st = Errno(tmp, "fsync failed");
+  if (::close(fd) != 0 && st.ok()) st = Errno(tmp, "close failed");
+  if (st.ok() && ::rename(tmp.c_str(), path.c_str()) != 0) st = Errno(path, "rename failed");
+  if (!st.ok()) {
+    ::unlink(tmp.c_str());  // the old file stays, whole
+    return st;
+  }
+  // The rename itself is durable only once the directory is synced.
+  const std::string dir = ParentDir(path);
+  int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dfd < 0) return Errno(dir, "cannot open");
+  int rc = ::fsync(dfd);
+  ::close(dfd);
+  if (rc != 0) return Errno(dir, "fsync failed");
+  return absl::OkStatus();
+}
+
+CheckedFile::~CheckedFile() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+absl::Status CheckedFile::Open(const std::string& path, bool append, int64_t keep) {
+  path_ = path;
+  fd_ = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+  if (fd_ < 0) return Errno(path, "cannot write");
+  // Two studies given one --games-out FILE would interleave their lines:
+  // locked before it is cut. (A device or pipe takes no lock, nor needs one.)
+  struct stat st {};
+  if (::fstat(fd_, &st) != 0) return Errno(path, "cannot stat");
+  if (S_ISREG(st.st_mode) && ::flock(fd_, LOCK_EX | LOCK_NB) != 0)
+    return errno == EWOULDBLOCK ? absl::FailedPreconditionError(absl::StrCat(
+                                      path, ": another strata sim is writing this file"))
+                                : Errno(path, "cannot lock");
+  // New: empty. Resumed: what was written after the last checkpoint is
+  // dropped, and the file goes on from there.
+  bytes_ = append ? keep : 0;
+  if (S_ISREG(st.st_mode) && ::ftruncate(fd_, bytes_) != 0) return Errno(path, "cannot truncate");
+  if (::lseek(fd_, bytes_, SEEK_SET) < 0 && S_ISREG(st.st_mode)) return Errno(path, "cannot seek");
+  return absl::OkStatus();
+}
+
+std::streamsize CheckedFile::xsputn(const char* s, std::streamsize n) {
+  if (!status_.ok() || fd_ < 0) return 0;
+  if (!WriteAll(fd_, std::string_view(s, static_cast<size_t>(n)))) {
+    status_ = Errno(path_, "write failed");
+    return 0;
+  }
+  bytes_ += n;
+  return n;
+}
+
+CheckedFile::int_type CheckedFile::overflow(int_type c) {
+  if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+  char ch = traits_type::to_char_type(c);
+  return xsputn(&ch, 1) == 1 ? c : traits_type::eof();
+}
+
+absl::Status CheckedFile::Sync() {
+  if (!status_.ok()) return status_;
+  // EINVAL: a pipe or a device (--games-out /dev/stdout), nothing to sync.
+  if (fd_ >= 0 && ::fsync(fd_) != 0 && errno != EINVAL) status_ = Errno(path_, "fsync failed");
+  return status_;
+}
+
+DirLock::~DirLock() {
+  if (fd_ < 0) return;
+  // The pid goes with us; if this fails, Acquire's liveness check skips it.
+  [[maybe_unused]] int rc = ::ftruncate(fd_, 0);
+  ::close(fd_);  // releases the flock
+}
+
+absl::Status DirLock::Acquire(const std::string& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) return absl::InternalError(absl::StrCat(dir, ": cannot create: ", ec.message()));
+  const std::string path = (std::filesystem::path(dir) / kLockFile).string();
+  int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0) return Errno(path, "cannot create (is the directory writable?)");
+  if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    const bool busy = errno == EWOULDBLOCK;
+    char pid[32] = {};
+    ssize_t n = ::pread(fd, pid, sizeof pid - 1, 0);
+    ::close(fd);
+    if (!busy) return Errno(path, "cannot lock");
+    std::string holder = n > 0 ? std::string(pid, static_cast<size_t>(n)) : "";
+    while (!holder.empty() && (holder.back() == '\n' || holder.back() == ' ')) holder.pop_back();
+    // A pid left by a killed run is not the holder's.
+    int id = 0;
+    if (!absl::SimpleAtoi(holder, &id) || id <= 0 || (::kill(id, 0) != 0 && errno != EPERM))
+      holder.clear();
+    return absl::FailedPreconditionError(absl::StrCat(
+        dir, ": another strata sim is running on this directory",
+        holder.empty() ? "" : absl::StrCat(" (pid ", holder, ")"), ", it holds ", path));
+  }
+  // The pid, for the message above; writing it also proves the directory's
+  // disk takes writes.
+  std::string pid = absl::StrCat(::getpid(), "\n");
+  if (::ftruncate(fd, 0) != 0 || !WriteAll(fd, pid)) {
+    absl::Status st = Errno(path, "write failed");
+    ::close(fd);
+    return st;
+  }
+  fd_ = fd;
+  return absl::OkStatus();
+}
+
+}  // namespace strata
