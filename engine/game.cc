@@ -668,14 +668,8 @@ void Game::CheckState() {
   }
   if (opt_.check_invariants && invariant_failure_.empty()) {
     // Invariant "state_check": nothing the check should have removed survives it.
-    for (ObjId o = 0; o < state_.obj.count; ++o) {
-      if (state_.obj.zone[o] != Zone::kBattlefield || !Chars(o).IsCreature()) continue;
-      const Characteristics& ch = Chars(o);
-      if (ch.toughness <= 0 || (state_.obj.damage[o] >= ch.toughness && !BeingDestroyed(o)))
-        invariant_failure_ =
-            absl::StrCat("state_check: ", ObjectName(o), " (", ch.power, "/", ch.toughness,
-                         ", damage ", state_.obj.damage[o], ") survived a state check");
-    }
+    std::string left = StateCheckLeftovers();
+    if (!left.empty()) invariant_failure_ = "state_check: " + left;
   }
   // A player who can't lose (Platinum Angel) doesn't.
   for (Player p = 0; p < 2; ++p)
@@ -2541,6 +2535,17 @@ void Game::RunDraw(Frame& f) {
   e.from = Zone::kLibrary;
   e.to = Zone::kHand;
   Happened(Record(e));
+}
+
+std::string Game::StateCheckLeftovers() const {
+  for (ObjId o = 0; o < state_.obj.count; ++o) {
+    if (state_.obj.zone[o] != Zone::kBattlefield || !Chars(o).IsCreature()) continue;
+    const Characteristics& ch = Chars(o);
+    if (ch.toughness <= 0 || (state_.obj.damage[o] >= ch.toughness && !BeingDestroyed(o)))
+      return absl::StrCat(ObjectName(o), " (", ch.power, "/", ch.toughness, ", damage ",
+                          state_.obj.damage[o], ") survived a state check");
+  }
+  return "";
 }
 
 bool Game::BeingDestroyed(ObjId o) const {

@@ -323,6 +323,10 @@ class Game {
   // The first invariant the engine found broken in its own checks (state
   // checks, with GameOptions::check_invariants), or "".
   const std::string& invariant_failure() const { return invariant_failure_; }
+  // What a state check should have removed and is still there (a creature
+  // with 0 or less toughness, or lethal damage and no destruction under
+  // way), or "". Right after a state check it must be "".
+  std::string StateCheckLeftovers() const;
   // A hash of everything that decides how the game goes on: two games with
   // the same fingerprint, given the same decisions, play the same.
   uint64_t Fingerprint() const;
@@ -339,6 +343,7 @@ class Game {
 
  private:
   friend class InvariantChecker;  // reads the rules in progress (engine/invariants.h)
+  friend struct GameInternalsForTests;  // tests corrupt what no public call can
   enum class FrameKind : uint8_t {
     kTurn,
     kPhase,

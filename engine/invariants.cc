@@ -170,6 +170,12 @@ void InvariantChecker::Observe(const Game& g) {
     Record(Invariant::kStateCheck, g.invariant_failure().empty(), g.invariant_failure());
   // Who came under whose control when, for attackers: a change is sure to
   // have happened this turn only if the last look was this turn too.
+  if (static_cast<int>(incarnation_.size()) < s.obj.count) {  // objects_kept fired above
+    incarnation_.resize(s.obj.count, 0);
+    controller_.resize(s.obj.count, kNoPlayer);
+    on_battlefield_.resize(s.obj.count, 0);
+    came_turn_.resize(s.obj.count, -1);
+  }
   for (ObjId o = 0; o < s.obj.count; ++o) {
     const bool on = s.obj.zone[o] == Zone::kBattlefield;
     const Player c = on ? g.Chars(o).controller : kNoPlayer;
@@ -235,7 +241,7 @@ void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
   if (d.kind == DecisionKind::kAttackers)
     for (const Action& a : d.actions) {
       if (a.kind != ActionKind::kObject) continue;
-      const bool fresh = came_turn_[a.object] == s.turn && !Has(g.Chars(a.object).keywords, kHaste);
+      const bool fresh = a.object < came_turn_.size() && came_turn_[a.object] == s.turn && !Has(g.Chars(a.object).keywords, kHaste);
       Record(Invariant::kAttackers, !fresh,
              absl::StrCat(g.ObjectName(a.object), " may attack the turn it came under ",
                           (s.active ? "B" : "A"), "'s control"));
@@ -260,9 +266,9 @@ void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
     }
 }
 
-void InvariantChecker::AfterApply(const Game& g, int index, bool applied) {
+void InvariantChecker::AfterApply(const Game& g, const Decision& answered, int index,
+                                  bool applied) {
   Record(Invariant::kApply, applied, absl::StrCat("offered action ", index, " was refused"));
-  const Decision& answered = g.decision_;  // still the answered decision's actions
   if (applied && index >= 0 && index < static_cast<int>(answered.actions.size()) &&
       answered.actions[index].kind == ActionKind::kPhaseEffect) {
     const int todo = answered.actions[index].index;

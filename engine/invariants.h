@@ -62,8 +62,9 @@ class InvariantChecker {
  public:
   void Begin(const Game& g);
   void OnDecision(const Game& g, const Decision& d);
-  // `index` was answered; `applied` is what Game::Apply returned.
-  void AfterApply(const Game& g, int index, bool applied);
+  // Action `index` of `answered` (the decision OnDecision saw) was applied;
+  // `applied` is what Game::Apply returned.
+  void AfterApply(const Game& g, const Decision& answered, int index, bool applied);
   // `loops_allowed`: both players pass whenever they may, so a cap is no loop.
   void End(const Game& g, bool loops_allowed);
   // For checks made by a driver that can play on (copy, replay, numbering).

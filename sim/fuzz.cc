@@ -181,7 +181,7 @@ FuzzGame Play(const CardDb& db, const FuzzSetup& setup, const FuzzOptions& opt,
     }
     const bool applied = g.Apply(choice);
     out.decisions.push_back(choice);
-    check.AfterApply(g, choice, applied);
+    check.AfterApply(g, d, choice, applied);
     if (copy && out.decisions.size() - copy_from == 16) {
       // copy: the copy, given the same 16 decisions, is where the game is.
       for (size_t i = copy_from; i < out.decisions.size(); ++i) {

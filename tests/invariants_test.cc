@@ -1,0 +1,300 @@
+// Each rules invariant (engine/invariants.h) fires on a state or decision
+// corrupted in exactly the way it guards against, and stays quiet on a
+// healthy game: a check that can't fail proves nothing.
+#include "engine/invariants.h"
+
+#include <memory>
+
+#include "gtest/gtest.h"
+#include "tests/bundled.h"
+
+namespace strata {
+
+// Reaches what no public call can change, to corrupt it on purpose.
+struct GameInternalsForTests {
+  static std::vector<int>& batch(Game& g) { return g.batch_; }
+  static void PushBatchFrame(Game& g) { g.Push(Game::FrameKind::kBatch); }
+  static void AddOutcome(Game& g, uint32_t serial, Outcome o) { g.outcomes_.push_back({serial, o}); }
+  static void FirstPassesToZero(Game& g) { g.frames_.back().b = 0; }
+  static GameState& raw_state(Game& g) { return g.state_; }  // no version bump
+};
+
+namespace {
+
+using Internals = GameInternalsForTests;
+
+CardId Card(const std::string& name) {
+  CardId c = BundledPool().Find(name);
+  EXPECT_NE(c, kNoCard) << name;
+  return c;
+}
+
+// A small game in A's main phase: A has Grizzly Bears in play and in hand.
+struct Board {
+  std::unique_ptr<Game> g;
+  ObjId bears = kNoObj, hand_bears = kNoObj;
+  explicit Board(bool check = true) {
+    GameOptions opt;
+    opt.free_mana = true;
+    opt.check_invariants = check;
+    g = std::make_unique<Game>(BundledPool(), opt);
+    bears = g->AddObject(Card("Grizzly Bears"), 0, Zone::kBattlefield);
+    hand_bears = g->AddObject(Card("Grizzly Bears"), 0, Zone::kHand);
+    for (int i = 0; i < 5; ++i) {
+      g->AddObject(Card("Forest"), 0, Zone::kLibrary);
+      g->AddObject(Card("Island"), 1, Zone::kLibrary);
+    }
+    g->StartAt(Phase::kMain, 0, 2);
+  }
+};
+
+Decision Made(DecisionKind kind, Player p, std::vector<Action> actions) {
+  Decision d;
+  d.kind = kind;
+  d.player = p;
+  d.actions = std::move(actions);
+  return d;
+}
+
+void ExpectFires(const InvariantChecker& c, Invariant i) {
+  EXPECT_FALSE(c.ok());
+  EXPECT_EQ(c.failed(), i) << c.failure();
+  EXPECT_EQ(c.failure().rfind(std::string(InvariantName(i)) + ": ", 0), 0u) << c.failure();
+  EXPECT_GE(c.tally().violations[static_cast<int>(i)], 1u);
+}
+
+TEST(Invariants, AHealthyGameBreaksNone) {
+  Board b;
+  InvariantChecker c;
+  c.Begin(*b.g);
+  for (int n = 0; n < 200; ++n) {
+    const Decision& d = b.g->Advance();
+    if (d.kind == DecisionKind::kNone) break;
+    c.OnDecision(*b.g, d);
+    const bool applied = b.g->Apply(0);
+    c.AfterApply(*b.g, d, 0, applied);
+  }
+  c.End(*b.g, false);
+  EXPECT_TRUE(c.ok()) << c.failure();
+  EXPECT_GT(c.tally().checks[static_cast<int>(Invariant::kZones)], 0u);
+}
+
+TEST(Invariants, ZonesFiresOnACardListedNowhere) {
+  Board b;
+  InvariantChecker c;
+  c.Begin(*b.g);
+  Internals::raw_state(*b.g).players[0].hand.clear();  // the Bears in hand vanish from the list
+  c.OnDecision(*b.g, b.g->Advance());
+  ExpectFires(c, Invariant::kZones);
+}
+
+TEST(Invariants, ObjectsKeptFiresOnANewObject) {
+  Board b;
+  InvariantChecker c;
+  c.Begin(*b.g);
+  b.g->AddObject(Card("Forest"), 0, Zone::kLibrary);
+  c.OnDecision(*b.g, b.g->Advance());
+  ExpectFires(c, Invariant::kObjectsKept);
+}
+
+TEST(Invariants, BatchAtPhaseEndFiresOnALeftoverEffect) {
+  Board b;
+  InvariantChecker c;
+  c.Begin(*b.g);
+  Internals::batch(*b.g).push_back(0);
+  Internals::raw_state(*b.g).phase = Phase::kDiscard;  // the main phase "ended"
+  c.End(*b.g, false);
+  ExpectFires(c, Invariant::kBatchAtPhaseEnd);
+}
+
+TEST(Invariants, PoolsAfterBurnFiresOnManaKeptAcrossPhases) {
+  Board b;
+  InvariantChecker c;
+  c.Begin(*b.g);
+  Internals::raw_state(*b.g).players[1].pool[0] = 2;
+  Internals::raw_state(*b.g).phase = Phase::kDiscard;
+  c.End(*b.g, false);
+  ExpectFires(c, Invariant::kPoolsAfterBurn);
+}
+
+TEST(Invariants, FirstDecisionFiresWhenTheWrongPlayerOpensAWindow) {
+  // B holds a Lightning Bolt and A nothing it can do: A passes by itself and
+  // B's decision is the window's second. Told it is the first, the check fires.
+  GameOptions opt;
+  opt.free_mana = true;
+  Game g(BundledPool(), opt);
+  g.AddObject(Card("Lightning Bolt"), 1, Zone::kHand);
+  g.StartAt(Phase::kMain, 0, 2);
+  const Decision& d = g.Advance();
+  ASSERT_EQ(d.player, 1);
+  InvariantChecker quiet;
+  quiet.Begin(g);
+  quiet.OnDecision(g, d);
+  EXPECT_TRUE(quiet.ok()) << quiet.failure();
+  Internals::FirstPassesToZero(g);
+  InvariantChecker c;
+  c.Begin(g);
+  c.OnDecision(g, d);
+  ExpectFires(c, Invariant::kFirstDecision);
+}
+
+TEST(Invariants, OneBatchFiresOnTwoBatches) {
+  Board b;
+  InvariantChecker c;
+  c.Begin(*b.g);
+  Internals::PushBatchFrame(*b.g);
+  Internals::PushBatchFrame(*b.g);
+  c.End(*b.g, false);
+  ExpectFires(c, Invariant::kOneBatch);
+}
+
+TEST(Invariants, SorcerySpeedFiresOnACreatureOfferedInResponse) {
+  Board b;
+  InvariantChecker c;
+  c.Begin(*b.g);
+  c.OnDecision(*b.g, Made(DecisionKind::kRespond, 0,
+                          {{ActionKind::kPass}, {ActionKind::kCast, b.hand_bears}}));
+  ExpectFires(c, Invariant::kSorcerySpeed);
+}
+
+TEST(Invariants, PhaseEffectOnceFiresOnTheSameEffectTwice) {
+  Board b;
+  InvariantChecker c;
+  c.Begin(*b.g);
+  Decision d = Made(DecisionKind::kNeutral, 0, {{ActionKind::kPhaseEffect, b.bears, 0, 0}});
+  c.OnDecision(*b.g, d);
+  c.AfterApply(*b.g, d, 0, true);
+  EXPECT_TRUE(c.ok()) << c.failure();
+  c.AfterApply(*b.g, d, 0, true);
+  ExpectFires(c, Invariant::kPhaseEffectOnce);
+}
+
+TEST(Invariants, AttackersFiresOnACreatureThatCameThisTurn) {
+  Board b;
+  Internals::raw_state(*b.g).obj.sick[b.bears] = true;  // it entered this turn
+  InvariantChecker c;
+  c.Begin(*b.g);
+  c.OnDecision(*b.g, Made(DecisionKind::kAttackers, 0,
+                          {{ActionKind::kObject, b.bears}, {ActionKind::kDone}}));
+  ExpectFires(c, Invariant::kAttackers);
+}
+
+TEST(Invariants, BlockersFiresOnATappedBlocker) {
+  Board b;
+  ObjId blocker = b.g->AddObject(Card("Grizzly Bears"), 1, Zone::kBattlefield);
+  b.g->SetTapped(blocker, true);
+  InvariantChecker c;
+  c.Begin(*b.g);
+  c.OnDecision(*b.g, Made(DecisionKind::kBlockers, 1,
+                          {{ActionKind::kBlock, blocker, 0, b.bears}, {ActionKind::kDone}}));
+  ExpectFires(c, Invariant::kBlockers);
+}
+
+TEST(Invariants, CounteredFiresOnAResolutionAfterACounter) {
+  Board b;
+  InvariantChecker c;
+  c.Begin(*b.g);
+  Internals::AddOutcome(*b.g, 7, Outcome::kCountered);
+  Internals::AddOutcome(*b.g, 7, Outcome::kResolved);
+  c.End(*b.g, false);
+  ExpectFires(c, Invariant::kCountered);
+}
+
+TEST(Invariants, StateCheckFindsWhatAStateCheckMustRemove) {
+  Board b;
+  EXPECT_EQ(b.g->StateCheckLeftovers(), "");
+  b.g->AddCounters(b.bears, 1, 2);  // two -1/-1 counters: a 0/0
+  EXPECT_NE(b.g->StateCheckLeftovers(), "");
+  // The engine's own check removes it, so its self-check stays quiet.
+  InvariantChecker c;
+  c.Begin(*b.g);
+  c.OnDecision(*b.g, b.g->Advance());
+  EXPECT_EQ(b.g->state().obj.zone[b.bears], Zone::kGraveyard);
+  EXPECT_TRUE(c.ok()) << c.failure();
+}
+
+TEST(Invariants, LifeFiresOnLifeLostWithoutAnOccurrence) {
+  Board b;
+  InvariantChecker c;
+  c.Begin(*b.g);
+  Internals::raw_state(*b.g).players[1].life -= 3;
+  c.End(*b.g, false);
+  ExpectFires(c, Invariant::kLife);
+}
+
+TEST(Invariants, LayersFiresOnAStaleCache) {
+  Board b;
+  b.g->Chars(0);  // the cache is current
+  InvariantChecker c;
+  c.Begin(*b.g);
+  Internals::raw_state(*b.g).obj.p1p1[b.bears] = 3;  // changed behind the cache's back
+  c.End(*b.g, false);
+  ExpectFires(c, Invariant::kLayers);
+}
+
+TEST(Invariants, TimestampsFiresWhenTheyGoBack) {
+  Board b;
+  InvariantChecker c;
+  c.Begin(*b.g);
+  Internals::raw_state(*b.g).next_timestamp = 1;
+  c.End(*b.g, false);
+  ExpectFires(c, Invariant::kTimestamps);
+}
+
+TEST(Invariants, NumberingFindsATieBrokenByObjectIds) {
+  // Two creature-setting statics with one timestamp (a tie L-4 leaves to the
+  // active player): the engine breaks it by object id, so renumbering shows.
+  Board b;
+  ObjId humility = b.g->AddObject(Card("Humility"), 0, Zone::kBattlefield);
+  ObjId opalescence = b.g->AddObject(Card("Opalescence"), 0, Zone::kBattlefield);
+  EXPECT_EQ(CheckNumbering(BundledPool(), b.g->state()), "");
+  GameState& s = Internals::raw_state(*b.g);
+  s.obj.timestamp[opalescence] = s.obj.timestamp[humility];
+  EXPECT_NE(CheckNumbering(BundledPool(), s), "");
+}
+
+TEST(Invariants, ApplyRefusesAnIndexItDidNotOffer) {
+  Board b;
+  const Decision& d = b.g->Advance();
+  ASSERT_NE(d.kind, DecisionKind::kNone);
+  const uint64_t before = b.g->Fingerprint();
+  EXPECT_FALSE(b.g->Apply(static_cast<int>(d.actions.size())));
+  EXPECT_FALSE(b.g->Apply(-1));
+  EXPECT_EQ(b.g->Fingerprint(), before);
+  InvariantChecker c;
+  c.Begin(*b.g);
+  c.AfterApply(*b.g, d, 0, false);  // an offered action refused
+  ExpectFires(c, Invariant::kApply);
+}
+
+TEST(Invariants, FingerprintSeesEveryChangeAndCopiesAgree) {
+  Board b;
+  Game copy = *b.g;
+  EXPECT_EQ(copy.Fingerprint(), b.g->Fingerprint());
+  copy.SetTapped(copy.state().obj.count - 1, true);
+  EXPECT_NE(copy.Fingerprint(), b.g->Fingerprint());
+}
+
+TEST(Invariants, ProgressFiresOnACappedGameUnlessBothPass) {
+  GameOptions opt;
+  opt.turn_cap = 1;
+  Game g(BundledPool(), opt);
+  for (int i = 0; i < 10; ++i) {
+    g.AddObject(Card("Forest"), 0, Zone::kLibrary);
+    g.AddObject(Card("Forest"), 1, Zone::kLibrary);
+  }
+  g.StartAt(Phase::kMain, 0, 2);
+  while (g.Advance().kind != DecisionKind::kNone) g.Apply(0);
+  ASSERT_EQ(g.end_reason(), EndReason::kTurnCap);
+  InvariantChecker passive;
+  passive.Begin(g);
+  passive.End(g, true);
+  EXPECT_TRUE(passive.ok()) << passive.failure();
+  InvariantChecker c;
+  c.Begin(g);
+  c.End(g, false);
+  ExpectFires(c, Invariant::kProgress);
+}
+
+}  // namespace
+}  // namespace strata
