@@ -14,7 +14,12 @@ namespace strata {
 
 using ObjId = uint16_t;
 inline constexpr ObjId kNoObj = 0xFFFF;
-inline constexpr int kMaxObjects = 256;
+// Every object of a game exists from its set-up (a game creates none later),
+// and the state holds them in fixed arrays of this size: loaders refuse
+// anything bigger (decks, scenarios) before a game starts.
+inline constexpr int kMaxObjects = 512;
+// A game holds both decks' main parts, so each may have half the objects.
+inline constexpr int kMaxDeckCards = kMaxObjects / 2;
 using CardId = uint16_t;
 inline constexpr CardId kNoCard = 0xFFFF;
 

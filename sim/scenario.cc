@@ -185,7 +185,7 @@ class Runner {
              {std::pair{"library", Zone::kLibrary}, std::pair{"hand", Zone::kHand},
               std::pair{"graveyard", Zone::kGraveyard}}) {
           if (auto* l = pt->get(key))
-            for (auto& name : L_.StrList(*l, key)) g.AddObject(L_.Card(*l, key, name), p, zone);
+            for (auto& name : L_.StrList(*l, key)) Add(*l, key, L_.Card(*l, key, name), p, zone);
         }
       }
     }
@@ -217,7 +217,7 @@ class Runner {
             L_.Fail(*x, "zone", "battlefield, hand, graveyard, library or exile");
           zone = *z;
         }
-        ObjId o = g.AddObject(card, owner, zone);
+        ObjId o = Add(*t, "object", card, owner, zone);
         std::string id = Lower(name);
         if (auto* x = t->get("id")) id = L_.Str(*x, "id");
         if (ids_.count(id))
@@ -329,7 +329,7 @@ class Runner {
       int have = 0;
       for (ObjId o : g.state().players[key.first].hand)
         if (Lower(db_[g.state().obj.card[o]].name) == key.second) ++have;
-      for (; have < count; ++have) g.AddObject(db_.Find(key.second), key.first, Zone::kHand);
+      for (; have < count; ++have) Add(doc, "step", db_.Find(key.second), key.first, Zone::kHand);
     }
     // Parse expectations before running so a malformed one fails early.
     if (auto* n = doc.get("expect")) {
@@ -428,6 +428,18 @@ class Runner {
   }
 
  private:
+  // The game's objects live in arrays of kMaxObjects: refuse more, naming
+  // the limit, before the engine would write past them.
+  ObjId Add(const toml::node& n, std::string_view key, CardId card, Player owner, Zone zone) {
+    if (game_->state().obj.count >= kMaxObjects)
+      L_.Fail(
+          n, key,
+          absl::StrCat("at most ", kMaxObjects,
+                       " objects in a scenario (the engine's capacity: players' cards, "
+                       "objects and cards created for cast steps together); this one has more"));
+    return game_->AddObject(card, owner, zone);
+  }
+
   struct Expectation {
     const toml::table* table;
     int after_step = 0;  // 0: when the run stops

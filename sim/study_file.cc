@@ -252,6 +252,11 @@ absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
       }
       deck.main.push_back(c);
     }
+    // As the deck loader: a game holds both decks (kMaxObjects).
+    if (r.status().ok() &&
+        (deck.main.size() < 40 || deck.main.size() > static_cast<size_t>(kMaxDeckCards)))
+      r.Fail("decks.cards", absl::StrCat("40 to ", kMaxDeckCards, " cards, got ", deck.main.size(),
+                                         " (deck ", deck.name, ")"));
     o.decks.push_back(std::move(deck));
   }
   if (r.status().ok() && (o.gauntlet < -1 || o.gauntlet >= static_cast<int>(o.decks.size())))
