@@ -878,6 +878,13 @@ TEST(CardLoaderFiles, BadCardsDirectoryReportsEveryFile) {
   EXPECT_THAT(msg, HasSubstr(dir + "/unknown_layer.toml:"));
   EXPECT_THAT(msg, HasSubstr("card 'Misfiled Anthem': key 'layer'"));
   EXPECT_THAT(msg, HasSubstr("got 'pt_bonus'"));
+  // Numbers beyond the engine's fields are refused with the allowed range.
+  EXPECT_THAT(msg, HasSubstr(dir + "/huge_numbers.toml:12: card 'Billion Bolt': key 'amount': "
+                                   "expected an integer between -1000 and 1000, got 1000000000"));
+  EXPECT_THAT(msg, HasSubstr("card 'Costly Colossus': key 'cost': expected a mana cost like "
+                             "\"3UU\", \"XR\" or \"{W/U}\" (at most 100 mana symbols and "
+                             "generic mana), got '{999}{999}'"));
+  EXPECT_THAT(msg, HasSubstr(dir + "/empty.toml: empty card file: expected [[card]] tables"));
   // Every *.toml file in the directory contributed at least one error.
   int files = 0;
   for (auto& e : std::filesystem::directory_iterator(dir)) {
