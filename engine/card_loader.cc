@@ -755,7 +755,12 @@ class CardCompiler {
         }
         b.targets.push_back(ts);
       }
-      if (b.targets.size() > 4) Fail(*n, "targets", "at most 4 targets");
+      // A spell or ability holds 4 targets in all (StackItem::targets).
+      int total = 0;
+      for (const TargetSpec& ts : b.targets) total += ts.max;
+      if (total > 4)
+        Fail(*n, "targets",
+             absl::StrCat("at most 4 targets in all, each counting its `max`; got ", total));
     }
     if (auto* n = t.get("choose")) b.choose = Choice(*n, "choose");
     const char* effects_key = t.contains("penalty") ? "penalty" : "effects";
