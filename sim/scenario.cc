@@ -254,9 +254,12 @@ class Runner {
         if (auto* x = t->get("counters")) {
           auto* ct = x->as_table();
           if (!ct) L_.Fail(*x, "counters", "a table like { p1p1 = 2, m1m1 = 1 }");
+          int pooled = 0;  // kinds other than p1p1 and m1m1 share one 16-bit pool
           for (auto& [ck, cv] : *ct) {
             int kind = ck.str() == "p1p1" ? 0 : ck.str() == "m1m1" ? 1 : 2;
-            g.AddCounters(o, kind, L_.Int(cv, ck.str(), 0, kMaxScenarioAmount));
+            int n = L_.Int(cv, ck.str(), 0, kMaxScenarioAmount - (kind == 2 ? pooled : 0));
+            if (kind == 2) pooled += n;
+            g.AddCounters(o, kind, n);
           }
         }
         pending.push_back({o, t});
