@@ -5,7 +5,7 @@
 // Arguments: permanents on the battlefield, continuous effect rows, edition
 // (0 classic, 1 m10, 2 modern). Each board also has permanents / 4 objects
 // in other zones (hand, library, graveyard, exile), so the largest board
-// (200 + 50 = 250 objects) stays within kMaxObjects = 256.
+// (200 + 50 = 250 objects) stays within kMaxObjects.
 #include <cstdio>
 #include <cstdlib>
 #include <map>

@@ -171,9 +171,14 @@ class CardCompiler {
     }
     Fail(*n, key, "an array of tables ([[card." + std::string(key) + "]])");
   }
-  int IntOf(const toml::node& n, std::string_view key) {
+  // Every number of a card is an amount, a P/T, a count or a cost the
+  // engine keeps in 16-bit fields: ±kMaxCardNumber leaves it room to add
+  // several (docs/cards.md "Limits").
+  int IntOf(const toml::node& n, std::string_view key, int lo = -kMaxCardNumber,
+            int hi = kMaxCardNumber) {
     if (auto v = n.value_exact<int64_t>()) {
-      if (*v < -1000 || *v > 1000) Fail(n, key, "an integer between -1000 and 1000");
+      if (*v < lo || *v > hi)
+        Fail(n, key, absl::StrCat("an integer between ", lo, " and ", hi, ", got ", *v));
       return static_cast<int>(*v);
     }
     Fail(n, key, "an integer");
@@ -339,8 +344,8 @@ class CardCompiler {
 
   Value ValueOf(const toml::node& n, std::string_view key) {
     Value v;
-    if (auto i = n.value_exact<int64_t>()) {
-      v.constant = static_cast<int>(*i);
+    if (n.value_exact<int64_t>()) {
+      v.constant = IntOf(n, key);
       return v;
     }
     if (auto s = n.value_exact<std::string>()) {
@@ -494,7 +499,8 @@ class CardCompiler {
         if (auto* n = t.get("skip_draw")) p.skip_draw = BoolOf(*n, "skip_draw");
         if (auto* n = t.get("cant_lose")) p.cant_lose = BoolOf(*n, "cant_lose");
         if (auto* n = t.get("damage_reduction")) p.damage_reduction = IntOf(*n, "damage_reduction");
-        if (auto* n = t.get("max_hand_size")) p.max_hand_size = IntOf(*n, "max_hand_size");
+        if (auto* n = t.get("max_hand_size"))
+          p.max_hand_size = IntOf(*n, "max_hand_size", 0, kMaxCardNumber);
         if (auto* n = t.get("no_max_hand_size"))
           p.no_max_hand_size = BoolOf(*n, "no_max_hand_size");
         if (auto* n = t.get("spell_cost_increase"))
@@ -648,7 +654,8 @@ class CardCompiler {
                           "random"});
     if (auto* n = t.get("random")) s.random = BoolOf(*n, "random");
     if (auto* n = t.get("from")) s.from = FilterOf(*n, "from");
-    if (auto* n = t.get("controller_of")) s.controller_of = IntOf(*n, "controller_of");
+    if (auto* n = t.get("controller_of"))
+      s.controller_of = IntOf(*n, "controller_of", 1, std::max(targets, 1));
     if (auto* n = t.get("if")) s.condition = FilterOf(*n, "if");
     if (auto* n = t.get("cant_regenerate")) s.cant_regenerate = BoolOf(*n, "cant_regenerate");
     if (auto* n = t.get("divide")) s.divide = BoolOf(*n, "divide");
@@ -687,7 +694,8 @@ class CardCompiler {
         Fail(*n, "duration", "end_of_turn or permanent");
     }
     if (auto* n = t.get("affects")) s.affects = FilterOf(*n, "affects");
-    if (auto* n = t.get("exclude_target")) s.exclude_target = IntOf(*n, "exclude_target");
+    if (auto* n = t.get("exclude_target"))
+      s.exclude_target = IntOf(*n, "exclude_target", 1, std::max(targets, 1));
     if (s.op == Op::kContinuous) {
       EffectTemplate e;
       e.name = String(t, "name", false);
@@ -738,8 +746,7 @@ class CardCompiler {
         ts.what = db_.filters[ts.filter].what;
         const toml::table& et = TableOf(e, "targets");
         if (auto* m = et.get("max")) {
-          ts.max = IntOf(*m, "max");
-          if (ts.max < 1 || ts.max > 4) Fail(*m, "max", "a number of targets between 1 and 4");
+          ts.max = IntOf(*m, "max", 1, 4);
         }
         if (auto* c = et.get("extra_target_cost")) {
           auto cost = ParseManaCost(StringOf(*c, "extra_target_cost"));
@@ -748,7 +755,12 @@ class CardCompiler {
         }
         b.targets.push_back(ts);
       }
-      if (b.targets.size() > 4) Fail(*n, "targets", "at most 4 targets");
+      // A spell or ability holds 4 targets in all (StackItem::targets).
+      int total = 0;
+      for (const TargetSpec& ts : b.targets) total += ts.max;
+      if (total > 4)
+        Fail(*n, "targets",
+             absl::StrCat("at most 4 targets in all, each counting its `max`; got ", total));
     }
     if (auto* n = t.get("choose")) b.choose = Choice(*n, "choose");
     const char* effects_key = t.contains("penalty") ? "penalty" : "effects";
@@ -833,9 +845,9 @@ class CardCompiler {
       a.cost = *cost;
     }
     if (auto* n = t.get("tap")) a.tap = BoolOf(*n, "tap");
-    if (auto* n = t.get("discard")) a.discard = IntOf(*n, "discard");
+    if (auto* n = t.get("discard")) a.discard = IntOf(*n, "discard", 0, kMaxCardNumber);
     if (auto* n = t.get("sacrifice_self")) a.sacrifice_self = BoolOf(*n, "sacrifice_self");
-    if (auto* n = t.get("life")) a.life = IntOf(*n, "life");
+    if (auto* n = t.get("life")) a.life = IntOf(*n, "life", 0, kMaxCardNumber);
     a.mana_ability = a.body.targets.empty() && !a.body.steps.empty() &&
                      std::all_of(a.body.steps.begin(), a.body.steps.end(),
                                  [](const EffectStep& s) { return s.op == Op::kAddMana; });
@@ -1018,7 +1030,14 @@ absl::StatusOr<ManaCost> ParseManaCost(std::string_view s) {
     }
     return absl::OkStatus();
   };
+  // The mana value is kept in 8 bits (and no cost needs more).
+  auto too_much = [&] {
+    int total = c.generic + c.colorless + c.x_count + static_cast<int>(c.hybrid.size());
+    for (int n : c.colored) total += n;
+    return total > kMaxManaValue;
+  };
   while (i < s.size()) {
+    if (too_much()) break;
     if (s[i] == '{') {
       auto end = s.find('}', i);
       if (end == std::string_view::npos) return bad("unclosed brace");
@@ -1034,6 +1053,8 @@ absl::StatusOr<ManaCost> ParseManaCost(std::string_view s) {
       ++i;
     }
   }
+  if (too_much())
+    return bad(absl::StrCat("at most ", kMaxManaValue, " mana symbols and generic mana"));
   return c;
 }
 
@@ -1045,6 +1066,9 @@ absl::Status LoadCardsFromString(std::string_view text, const std::string& file,
     return absl::InvalidArgumentError(absl::StrCat(file, ":", e.source().begin.line,
                                                    ": TOML syntax error: ", S(e.description())));
   }
+  if (doc.empty())
+    return absl::InvalidArgumentError(
+        absl::StrCat(file, ": empty card file: expected [[card]] tables"));
   std::vector<std::string> errors;
   for (auto& [k, v] : doc) {
     if (k.str() != "card")

@@ -1,5 +1,6 @@
 #include "engine/deck.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -9,6 +10,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "engine/types.h"
 
 namespace strata {
 
@@ -30,13 +32,22 @@ absl::StatusOr<Deck> ParseDeck(std::string_view text, const std::string& file, c
       continue;
     }
     size_t space = l.find_first_of(" \t");
-    int count = 0;
-    if (space == absl::string_view::npos ||
-        !absl::SimpleAtoi(std::string(l.substr(0, space)), &count) || count < 1 || count > 100) {
+    std::string number(l.substr(0, space == absl::string_view::npos ? l.size() : space));
+    size_t digits_from = !number.empty() && number[0] == '-' ? 1 : 0;
+    bool numeric = number.size() > digits_from &&
+                   std::all_of(number.begin() + digits_from, number.end(), absl::ascii_isdigit);
+    if (space == absl::string_view::npos || !numeric) {
       errors.push_back(absl::StrCat(file, ":", line_no,
                                     ": expected `COUNT NAME` (e.g. "
                                     "`4 Lightning Bolt`), got '",
                                     std::string(l), "'"));
+      continue;
+    }
+    int64_t count = 0;
+    if (!absl::SimpleAtoi(number, &count) || count < 1 || count > kMaxDeckCards) {
+      errors.push_back(absl::StrCat(file, ":", line_no, ": count ", number,
+                                    " is out of range: expected 1 to ", kMaxDeckCards,
+                                    " copies (a deck holds at most ", kMaxDeckCards, " cards)"));
       continue;
     }
     std::string name(absl::StripAsciiWhitespace(l.substr(space)));
@@ -52,6 +63,11 @@ absl::StatusOr<Deck> ParseDeck(std::string_view text, const std::string& file, c
   if (errors.empty() && deck.main.size() < 40)
     errors.push_back(
         absl::StrCat(file, ": a deck needs at least 40 cards, this one has ", deck.main.size()));
+  // Both decks' main parts are the objects of a game (kMaxObjects).
+  if (errors.empty() && deck.main.size() > static_cast<size_t>(kMaxDeckCards))
+    errors.push_back(absl::StrCat(file, ": a deck holds at most ", kMaxDeckCards,
+                                  " cards (a game holds ", kMaxObjects,
+                                  " objects, two decks), this one has ", deck.main.size()));
   if (!errors.empty()) return absl::InvalidArgumentError(absl::StrJoin(errors, "\n"));
   return deck;
 }

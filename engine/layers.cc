@@ -156,11 +156,17 @@ struct Candidate {
   bool cda = false;
   bool started = false;
   ObjSet affected;
-  std::string Name(const CardDb& db, const GameState& s) const {
+  // `chars`: the characteristics being computed. A static belongs to the
+  // card whose abilities its object has now (a Clone's are the copied
+  // card's, L-7), not to the object's own card.
+  std::string Name(const CardDb& db, const GameState& s,
+                   const std::vector<Characteristics>& chars) const {
     switch (source) {
       case kStatic: {
-        const CardDef& c = db[s.obj.card[object]];
-        if (ability_bit >= 0) return c.AbilityName(ability_bit);
+        CardId id = chars[object].card != kNoCard ? chars[object].card : s.obj.card[object];
+        const CardDef& c = db[id];
+        if (ability_bit >= 0 && ability_bit < c.AbilityCount()) return c.AbilityName(ability_bit);
+        if (ability_bit >= 0) return tmpl->name.empty() ? "a static ability" : tmpl->name;
         return absl::StrCat(c.name, " ", tmpl->name);
       }
       case kRow: {
@@ -797,7 +803,7 @@ class Computer {
         --left;
         if (trace_)
           trace_->entries.push_back(
-              {name, cands_[index_[i]].Name(db_, s_), cands_[index_[i]].ts, false, true});
+              {name, cands_[index_[i]].Name(db_, s_, chars_), cands_[index_[i]].ts, false, true});
       }
       if (left == 0) break;
       auto earlier = [&](size_t a, size_t b) {
@@ -823,7 +829,8 @@ class Computer {
         if (pick == k) pick = first;
       }
       Candidate& c = cands_[index_[pick]];
-      if (trace_) trace_->entries.push_back({name, c.Name(db_, s_), c.ts, pick != first, false});
+      if (trace_)
+        trace_->entries.push_back({name, c.Name(db_, s_, chars_), c.ts, pick != first, false});
       Apply(c, step, chars_);
       done_[pick] = 1;
     }

@@ -14,7 +14,21 @@ namespace strata {
 
 using ObjId = uint16_t;
 inline constexpr ObjId kNoObj = 0xFFFF;
-inline constexpr int kMaxObjects = 256;
+// Every object of a game exists from its set-up (a game creates none later),
+// and the state holds them in fixed arrays of this size: loaders refuse
+// anything bigger (decks, scenarios) before a game starts.
+inline constexpr int kMaxObjects = 512;
+// A game holds both decks' main parts, so each may have half the objects.
+inline constexpr int kMaxDeckCards = kMaxObjects / 2;
+// The ranges of the numbers that card, deck and scenario files give
+// (docs/cards.md "Limits"). The engine keeps damage, counters, P/T, X and
+// amounts in 16-bit fields (to 32,767) and life in an int: inputs stay well
+// inside, so that adding several of them still fits.
+inline constexpr int kMaxCardNumber = 1000;       // any integer of a card, either sign
+inline constexpr int kMaxManaValue = 100;         // symbols and generic mana of one cost (8 bits)
+inline constexpr int kMaxScenarioAmount = 10000;  // damage, counters, X and numbers of a scenario
+inline constexpr int kMaxLife = 1000000;          // a life total, either sign
+inline constexpr int kMaxTurn = 10000;            // a scenario's turn, and N of `turns:N`
 using CardId = uint16_t;
 inline constexpr CardId kNoCard = 0xFFFF;
 

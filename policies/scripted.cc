@@ -317,10 +317,6 @@ int ScriptedPolicy::Step(const Game& game, const Decision& d) {
   return pass_or_first();
 }
 
-}  // namespace strata
-
-namespace strata {
-
 bool ScriptedPolicy::Matches(const Game& game, const ScriptStep& step, const Action& a) const {
   auto card_is = [&](ObjId o, const std::string& name) {
     return absl::AsciiStrToLower(game.db()[game.state().obj.card[o]].name) ==
@@ -371,31 +367,28 @@ bool ScriptedPolicy::Matches(const Game& game, const ScriptStep& step, const Act
 bool ScriptedPolicy::LegalNow(const Game& game, const Decision& d, const ScriptStep& step) const {
   if (!step.at.empty() && step.at != std::string(DecisionKindName(d.kind))) return false;
   auto has = [&](auto pred) { return std::any_of(d.actions.begin(), d.actions.end(), pred); };
-  auto next_decision_has = [&](size_t i, DecisionKind kind, auto pred) {
+  // The actions of P's next decision, of this kind, once action i is taken.
+  auto next_actions = [&](size_t i, DecisionKind kind) {
     Game copy = game;
     copy.Apply(static_cast<int>(i));
     const Decision& next = copy.Advance();
-    return next.kind == kind && next.player == player_ &&
-           std::any_of(next.actions.begin(), next.actions.end(), pred);
+    if (next.kind != kind || next.player != player_) return std::vector<Action>{};
+    return next.actions;
   };
   auto attackers_in = [&](const std::vector<Action>& actions) {
-    return std::all_of(step.attackers.begin(), step.attackers.end(), [&](ObjId o) {
-      return std::any_of(actions.begin(), actions.end(), [&](const Action& a) {
-        return a.kind == ActionKind::kObject && a.object == o;
-      });
-    });
+    return !actions.empty() &&
+           std::all_of(step.attackers.begin(), step.attackers.end(), [&](ObjId o) {
+             return std::any_of(actions.begin(), actions.end(), [&](const Action& a) {
+               return a.kind == ActionKind::kObject && a.object == o;
+             });
+           });
   };
   switch (step.kind) {
     case ScriptStep::kAttack:
       if (d.kind == DecisionKind::kAttackers) return attackers_in(d.actions);
-      for (size_t i = 0; i < d.actions.size(); ++i) {
-        if (d.actions[i].kind != ActionKind::kAttack) continue;
-        Game copy = game;
-        copy.Apply(static_cast<int>(i));
-        const Decision& next = copy.Advance();
-        return next.kind == DecisionKind::kAttackers && next.player == player_ &&
-               attackers_in(next.actions);
-      }
+      for (size_t i = 0; i < d.actions.size(); ++i)
+        if (d.actions[i].kind == ActionKind::kAttack)
+          return attackers_in(next_actions(i, DecisionKind::kAttackers));
       return false;
     case ScriptStep::kBlock:
       if (d.kind != DecisionKind::kBlockers) return false;
@@ -411,10 +404,11 @@ bool ScriptedPolicy::LegalNow(const Game& game, const Decision& d, const ScriptS
       };
       if (d.kind == DecisionKind::kPhaseCost || d.kind == DecisionKind::kOptionalCost)
         return ForMatches(step, d) && has(answers);
-      for (size_t i = 0; i < d.actions.size(); ++i)
-        if (Matches(game, step, d.actions[i]) &&
-            next_decision_has(i, DecisionKind::kPhaseCost, answers))
-          return true;
+      for (size_t i = 0; i < d.actions.size(); ++i) {
+        if (!Matches(game, step, d.actions[i])) continue;
+        auto next = next_actions(i, DecisionKind::kPhaseCost);
+        if (std::any_of(next.begin(), next.end(), answers)) return true;
+      }
       return false;
     }
     default:

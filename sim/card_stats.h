@@ -16,9 +16,9 @@
 
 namespace strata {
 
-// A deck has at least 40 cards and a game at most kMaxObjects objects, so
-// no deck can have more distinct cards than this.
-inline constexpr int kMaxDistinctCards = kMaxObjects - 40;
+// The deck loader refuses decks of more than kMaxDeckCards cards, so no deck
+// has more distinct cards than this (longer lists are cut, never overrun).
+inline constexpr int kMaxDistinctCards = kMaxDeckCards;
 
 // Scores are in half points: a win counts 2, a draw 1, a loss 0.
 struct CardCounts {

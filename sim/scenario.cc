@@ -45,9 +45,16 @@ class Loader {
     if (auto s = n.value_exact<std::string>()) return *s;
     Fail(n, key, "a string");
   }
-  int Int(const toml::node& n, std::string_view key) {
-    if (auto v = n.value_exact<int64_t>()) return static_cast<int>(*v);
+  int64_t Int64(const toml::node& n, std::string_view key) {
+    if (auto v = n.value_exact<int64_t>()) return *v;
     Fail(n, key, "an integer");
+  }
+  // A number the engine will hold: refused outside [lo, hi], never truncated.
+  int Int(const toml::node& n, std::string_view key, int lo, int hi) {
+    int64_t v = Int64(n, key);
+    if (v < lo || v > hi)
+      Fail(n, key, absl::StrCat("an integer between ", lo, " and ", hi, ", got ", v));
+    return static_cast<int>(v);
   }
   bool Bool(const toml::node& n, std::string_view key) {
     if (auto v = n.value_exact<bool>()) return *v;
@@ -91,6 +98,9 @@ std::string SetString(std::vector<std::string> v) {
 std::string ListString(const std::vector<std::string>& v) {
   return "[" + absl::StrJoin(v, ", ") + "]";
 }
+
+// regen_shields is 8 bits; no board needs more.
+constexpr int kMaxShields = 100;
 
 // The engine's invariants, checked after every action of a scenario: the
 // first one violated, as "name: what", or "" if all hold. The fuzzer's
@@ -138,7 +148,7 @@ class Runner {
       phase = *p;
     }
     int turn = 1;
-    if (auto* n = doc.get("turn")) turn = L_.Int(*n, "turn");
+    if (auto* n = doc.get("turn")) turn = L_.Int(*n, "turn", 1, kMaxTurn);
     StopAt until = StopAt::kNeutral;
     int until_turns = 0;
     if (auto* n = doc.get("until")) {
@@ -150,12 +160,15 @@ class Runner {
       else if (u == "end_of_turn")
         until = StopAt::kTurnEnd;
       else if (u.rfind("turns:", 0) == 0 && absl::SimpleAtoi(u.substr(6), &until_turns) &&
-               until_turns > 0)
+               until_turns > 0 && until_turns <= kMaxTurn)
         until = StopAt::kTurn;
       else
-        L_.Fail(*n, "until", "resolved, end_of_phase, end_of_turn or turns:N");
+        L_.Fail(*n, "until",
+                absl::StrCat("resolved, end_of_phase, end_of_turn or turns:N with N between 1 "
+                             "and ",
+                             kMaxTurn));
     }
-    if (auto* n = doc.get("seed")) L_.Int(*n, "seed");
+    if (auto* n = doc.get("seed")) L_.Int64(*n, "seed");
     if (auto* n = doc.get("source")) L_.Str(*n, "source");
 
     game_ = std::make_unique<Game>(db_, go);
@@ -170,12 +183,12 @@ class Runner {
         auto* pt = v.as_table();
         if (!pt) L_.Fail(v, k.str(), "a table");
         L_.Keys(*pt, "a player", {"life", "hand", "library", "graveyard"});
-        if (auto* l = pt->get("life")) g.SetLifeTotal(p, L_.Int(*l, "life"));
+        if (auto* l = pt->get("life")) g.SetLifeTotal(p, L_.Int(*l, "life", -kMaxLife, kMaxLife));
         for (auto [key, zone] :
              {std::pair{"library", Zone::kLibrary}, std::pair{"hand", Zone::kHand},
               std::pair{"graveyard", Zone::kGraveyard}}) {
           if (auto* l = pt->get(key))
-            for (auto& name : L_.StrList(*l, key)) g.AddObject(L_.Card(*l, key, name), p, zone);
+            for (auto& name : L_.StrList(*l, key)) Add(*l, key, L_.Card(*l, key, name), p, zone);
         }
       }
     }
@@ -207,7 +220,7 @@ class Runner {
             L_.Fail(*x, "zone", "battlefield, hand, graveyard, library or exile");
           zone = *z;
         }
-        ObjId o = g.AddObject(card, owner, zone);
+        ObjId o = Add(*t, "object", card, owner, zone);
         std::string id = Lower(name);
         if (auto* x = t->get("id")) id = L_.Str(*x, "id");
         if (ids_.count(id))
@@ -219,21 +232,24 @@ class Runner {
         if (auto* x = t->get("tapped")) s.obj.tapped[o] = L_.Bool(*x, "tapped");
         if (auto* x = t->get("sick")) s.obj.sick[o] = L_.Bool(*x, "sick");
         if (auto* x = t->get("damage"))
-          s.obj.damage[o] = static_cast<int16_t>(L_.Int(*x, "damage"));
+          s.obj.damage[o] = static_cast<int16_t>(L_.Int(*x, "damage", 0, kMaxScenarioAmount));
         if (auto* x = t->get("face_down")) s.obj.face_down[o] = L_.Bool(*x, "face_down");
         if (auto* x = t->get("shields")) {
           auto* st = x->as_table();
           if (!st) L_.Fail(*x, "shields", "a table like { regenerate = 1 }");
           L_.Keys(*st, "shields", {"regenerate"});
           if (auto* r = st->get("regenerate"))
-            s.obj.regen_shields[o] = static_cast<uint8_t>(L_.Int(*r, "regenerate"));
+            s.obj.regen_shields[o] = static_cast<uint8_t>(L_.Int(*r, "regenerate", 0, kMaxShields));
         }
         if (auto* x = t->get("counters")) {
           auto* ct = x->as_table();
           if (!ct) L_.Fail(*x, "counters", "a table like { p1p1 = 2, m1m1 = 1 }");
+          int pooled = 0;  // kinds other than p1p1 and m1m1 share one 16-bit pool
           for (auto& [ck, cv] : *ct) {
             int kind = ck.str() == "p1p1" ? 0 : ck.str() == "m1m1" ? 1 : 2;
-            g.AddCounters(o, kind, L_.Int(cv, ck.str()));
+            int n = L_.Int(cv, ck.str(), 0, kMaxScenarioAmount - (kind == 2 ? pooled : 0));
+            if (kind == 2) pooled += n;
+            g.AddCounters(o, kind, n);
           }
         }
         pending.push_back({o, t});
@@ -319,7 +335,7 @@ class Runner {
       int have = 0;
       for (ObjId o : g.state().players[key.first].hand)
         if (Lower(db_[g.state().obj.card[o]].name) == key.second) ++have;
-      for (; have < count; ++have) g.AddObject(db_.Find(key.second), key.first, Zone::kHand);
+      for (; have < count; ++have) Add(doc, "step", db_.Find(key.second), key.first, Zone::kHand);
     }
     // Parse expectations before running so a malformed one fails early.
     if (auto* n = doc.get("expect")) {
@@ -337,11 +353,12 @@ class Runner {
         Expectation ex{t};
         if (auto* x = t->get("after_step")) {
           int total = static_cast<int>(script_.steps.size() + script_.nevers.size());
-          ex.after_step = L_.Int(*x, "after_step");
-          if (ex.after_step < 1 || ex.after_step > total)
-            L_.Fail(*x, "after_step",
-                    absl::StrCat("the number of a [[step]] of this file, 1 to ", total, "; got ",
-                                 ex.after_step));
+          int64_t n = L_.Int64(*x, "after_step");
+          if (n < 1 || n > total)
+            L_.Fail(
+                *x, "after_step",
+                absl::StrCat("the number of a [[step]] of this file, 1 to ", total, "; got ", n));
+          ex.after_step = static_cast<int>(n);
           if (never_numbers_.count(ex.after_step))
             L_.Fail(*x, "after_step",
                     absl::StrCat("the number of an ordinary step; step ", ex.after_step,
@@ -418,6 +435,18 @@ class Runner {
   }
 
  private:
+  // The game's objects live in arrays of kMaxObjects: refuse more, naming
+  // the limit, before the engine would write past them.
+  ObjId Add(const toml::node& n, std::string_view key, CardId card, Player owner, Zone zone) {
+    if (game_->state().obj.count >= kMaxObjects)
+      L_.Fail(
+          n, key,
+          absl::StrCat("at most ", kMaxObjects,
+                       " objects in a scenario (the engine's capacity: players' cards, "
+                       "objects and cards created for cast steps together); this one has more"));
+    return game_->AddObject(card, owner, zone);
+  }
+
   struct Expectation {
     const toml::table* table;
     int after_step = 0;  // 0: when the run stops
@@ -466,9 +495,9 @@ class Runner {
         break;
       }
       case ChoiceKind::kMode: {
-        int m = 0;
+        int64_t m = 0;
         if (auto v = n.value_exact<int64_t>())
-          m = static_cast<int>(*v);
+          m = *v;
         else if (!absl::SimpleAtoi(L_.Str(n, "choice"), &m))
           L_.Fail(n, "choice", "a mode number");
         if (m < 1 || m > static_cast<int>(card.enters.modes.size()))
@@ -501,9 +530,9 @@ class Runner {
 
   ScriptValue Value(const toml::node& n, std::string_view key, bool targets) {
     ScriptValue v;
-    if (auto i = n.value_exact<int64_t>()) {
+    if (n.value_exact<int64_t>()) {
       v.kind = ScriptValue::kNumber;
-      v.number = static_cast<int>(*i);
+      v.number = L_.Int(n, key, -kMaxScenarioAmount, kMaxScenarioAmount);
       return v;
     }
     std::string s = L_.Str(n, key);
@@ -525,10 +554,14 @@ class Runner {
     }
     if (targets)
       L_.Fail(n, key, "an object id, a spell id (a step's `id`), A or B; got '" + s + "'");
-    int num = 0;
+    int64_t num = 0;
     if (absl::SimpleAtoi(s, &num)) {
+      if (num < -kMaxScenarioAmount || num > kMaxScenarioAmount)
+        L_.Fail(n, key,
+                absl::StrCat("an integer between ", -kMaxScenarioAmount, " and ",
+                             kMaxScenarioAmount, ", got ", s));
       v.kind = ScriptValue::kNumber;
-      v.number = num;
+      v.number = static_cast<int>(num);
       return v;
     }
     if (!ParseWord(s))
@@ -579,8 +612,8 @@ class Runner {
       st.object = Object(*x, "activate");
       ++kinds;
       const CardDef& card = db_[game_->state().obj.card[st.object]];
-      if (auto* a = t->get("ability")) st.ability = L_.Int(*a, "ability");
-      if (st.ability < 1) L_.Fail(*t, "ability", "a 1-based ability number");
+      // Numbered like the card's abilities, of which there are at most 32.
+      if (auto* a = t->get("ability")) st.ability = L_.Int(*a, "ability", 1, 32);
       (void)card;
     }
     if (auto* x = t->get("play_land")) {
@@ -661,7 +694,7 @@ class Runner {
                 "no `id` on a `never` step: it never puts anything on a batch");
     }
     if (auto* x = t->get("targets")) st.targets = Values(*x, "targets", true);
-    if (auto* x = t->get("x")) st.has_x = true, st.x = L_.Int(*x, "x");
+    if (auto* x = t->get("x")) st.has_x = true, st.x = L_.Int(*x, "x", 0, kMaxScenarioAmount);
     if (auto* x = t->get("choice")) st.choices = Values(*x, "choice", false);
     if (auto* x = t->get("as")) {
       auto as = L_.Str(*x, "as");
@@ -718,7 +751,7 @@ class Runner {
       failures.push_back(absl::StrCat(what, ": expected ", expected, ", got ", got));
     };
     auto check_int = [&](const std::string& what, const toml::node& n, int got) {
-      int want = L_.Int(n, what);
+      int64_t want = L_.Int64(n, what);  // compared whole: a wide value never wraps into a match
       if (want != got) fail(what, absl::StrCat(want), absl::StrCat(got));
     };
     auto check_set = [&](const std::string& what, const toml::node& n, std::vector<std::string> got,

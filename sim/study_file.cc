@@ -362,10 +362,12 @@ absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
       }
       deck.main.push_back(c);
     }
-    // The deck files' own rule (engine/deck.cc).
-    if (r.status().ok() && deck.main.size() < 40)
+    // The deck files' own rule (engine/deck.cc): a game holds both decks (kMaxObjects).
+    if (r.status().ok() &&
+        (deck.main.size() < 40 || deck.main.size() > static_cast<size_t>(kMaxDeckCards)))
       r.Fail(absl::StrCat("decks[", d, "].cards"),
-             absl::StrCat("at least 40 cards, got ", deck.main.size(), " (deck ", deck.name, ")"));
+             absl::StrCat("40 to ", kMaxDeckCards, " cards, got ", deck.main.size(), " (deck ",
+                          deck.name, ")"));
     o.decks.push_back(std::move(deck));
   }
   if (r.status().ok() && gauntlet >= static_cast<int64_t>(o.decks.size()))

@@ -45,6 +45,44 @@ int Subtype(const char* name) {
 // ---------------------------------------------------------------------------
 // Mistakes. Each names file, line, card, key and what was expected.
 
+// Numbers the engine holds in narrow fields are refused at load with the
+// allowed range: value constants, target numbers, costs, the target total.
+TEST(CardLoaderErrors, NumbersOutOfRange) {
+  const std::string spell = R"([[card]]
+name = "Odd Spell"
+cost = "R"
+types = ["Instant"]
+
+[card.spell]
+)";
+  EXPECT_THAT(LoadError(spell + R"(targets = [{ what = "creature_or_player" }]
+effects = [{ do = "damage", amount = 40000, target = 1 }]
+)"),
+              HasSubstr("cards.toml:8: card 'Odd Spell': key 'amount': expected an integer "
+                        "between -1000 and 1000, got 40000"));
+  EXPECT_THAT(
+      LoadError(spell + R"(targets = [{ what = "creature_or_player", max = 4 }, { what = "player" }]
+effects = [{ do = "damage", amount = 1, target = 2 }]
+)"),
+      HasSubstr("key 'targets': expected at most 4 targets in all, each counting its "
+                "`max`; got 5"));
+  EXPECT_THAT(LoadError(spell + R"(targets = [{ what = "permanent" }]
+effects = [{ do = "destroy", target = 1, exclude_target = 3 }]
+)"),
+              HasSubstr("key 'exclude_target': expected an integer between 1 and 1, got 3"));
+  std::string cost = LoadError(R"([[card]]
+name = "Pricey"
+cost = "{100}G"
+types = ["Artifact"]
+)");
+  EXPECT_THAT(cost, HasSubstr("(at most 100 mana symbols and generic mana), got '{100}G'"));
+}
+
+TEST(CardLoaderErrors, EmptyFile) {
+  EXPECT_EQ(LoadError("# only a comment\n"),
+            "cards.toml: empty card file: expected [[card]] tables");
+}
+
 TEST(CardLoaderErrors, UnknownCardKey) {
   std::string msg = LoadError(R"([[card]]
 name = "Bear"
@@ -878,6 +916,13 @@ TEST(CardLoaderFiles, BadCardsDirectoryReportsEveryFile) {
   EXPECT_THAT(msg, HasSubstr(dir + "/unknown_layer.toml:"));
   EXPECT_THAT(msg, HasSubstr("card 'Misfiled Anthem': key 'layer'"));
   EXPECT_THAT(msg, HasSubstr("got 'pt_bonus'"));
+  // Numbers beyond the engine's fields are refused with the allowed range.
+  EXPECT_THAT(msg, HasSubstr(dir + "/huge_numbers.toml:12: card 'Billion Bolt': key 'amount': "
+                                   "expected an integer between -1000 and 1000, got 1000000000"));
+  EXPECT_THAT(msg, HasSubstr("card 'Costly Colossus': key 'cost': expected a mana cost like "
+                             "\"3UU\", \"XR\" or \"{W/U}\" (at most 100 mana symbols and "
+                             "generic mana), got '{999}{999}'"));
+  EXPECT_THAT(msg, HasSubstr(dir + "/empty.toml: empty card file: expected [[card]] tables"));
   // Every *.toml file in the directory contributed at least one error.
   int files = 0;
   for (auto& e : std::filesystem::directory_iterator(dir)) {

@@ -60,6 +60,35 @@ TEST_F(DeckTest, BadLineAndTooSmall) {
               HasSubstr("small.txt: a deck needs at least 40 cards, this one has 10"));
 }
 
+// Decks up to kMaxDeckCards (half the engine's objects) load, with any
+// count per line in range; bigger ones are refused naming the limit.
+TEST_F(DeckTest, BigDecksUpToTheEngineCapacity) {
+  auto d = ParseDeck("150 Grizzly Bears\n106 Forest\n", "big.txt", *db_);
+  ASSERT_TRUE(d.ok()) << d.status();
+  EXPECT_EQ(d->main.size(), static_cast<size_t>(kMaxDeckCards));
+  EXPECT_EQ(kMaxDeckCards, 256);
+  auto over = ParseDeck("150 Grizzly Bears\n107 Forest\n", "over.txt", *db_);
+  ASSERT_FALSE(over.ok());
+  EXPECT_EQ(over.status().message(),
+            "over.txt: a deck holds at most 256 cards (a game holds 512 objects, two decks), "
+            "this one has 257");
+}
+
+TEST_F(DeckTest, CountOutOfRangeSaysTheRange) {
+  for (const char* line :
+       {"300 Grizzly Bears", "0 Forest", "-4 Forest", "99999999999999999999999 Forest"}) {
+    auto d = ParseDeck(std::string("40 Forest\n") + line + "\n", "deck.txt", *db_);
+    ASSERT_FALSE(d.ok()) << line;
+    std::string count(line, std::string(line).find(' '));
+    EXPECT_EQ(d.status().message(), "deck.txt:2: count " + count +
+                                        " is out of range: expected 1 to 256 copies (a deck "
+                                        "holds at most 256 cards)");
+  }
+  auto bad = ParseDeck("1e9 Forest\n", "deck.txt", *db_);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_THAT(std::string(bad.status().message()), HasSubstr("deck.txt:1: expected `COUNT NAME`"));
+}
+
 TEST_F(DeckTest, EveryBundledDeckLoads) {
   int decks = 0;
   for (auto& e : std::filesystem::directory_iterator(STRATA_SOURCE_DIR "/data/decks")) {

@@ -386,6 +386,42 @@ shields = { protect = 1 }
                              "(regenerate)"));
 }
 
+// Numbers the engine holds in narrow fields are refused outside their range,
+// with file, line, key and the range; none is silently truncated.
+TEST_F(ScenarioTest, NumbersOutOfRangeAreRefused) {
+  auto object = [](const std::string& key) {
+    return "[[object]]\nid = \"bears\"\ncard = \"Grizzly Bears\"\n" + key + "\n";
+  };
+  EXPECT_THAT(Failure(object("damage = 100000")),
+              HasSubstr("s.toml:4: key 'damage': expected an integer between 0 and 10000, got "
+                        "100000"));
+  EXPECT_THAT(Failure(object("counters = { m1m1 = -1 }")),
+              HasSubstr("key 'm1m1': expected an integer between 0 and 10000, got -1"));
+  EXPECT_THAT(Failure(object("shields = { regenerate = 300 }")),
+              HasSubstr("key 'regenerate': expected an integer between 0 and 100, got 300"));
+  EXPECT_THAT(Failure("turn = 0\n"),
+              HasSubstr("s.toml:1: key 'turn': expected an integer between 1 and 10000, got 0"));
+  EXPECT_THAT(Failure("until = \"turns:99999999999\"\n"),
+              HasSubstr("key 'until': expected resolved, end_of_phase, end_of_turn or turns:N "
+                        "with N between 1 and 10000"));
+  EXPECT_THAT(Failure("[players.B]\nlife = -2000000\n"),
+              HasSubstr("s.toml:2: key 'life': expected an integer between -1000000 and 1000000"));
+  const std::string step = object("") + "[[step]]\nplayer = \"A\"\n";
+  EXPECT_THAT(Failure(step + "cast = \"Fireball\"\ntargets = [\"B\"]\nx = 40000\n"),
+              HasSubstr("key 'x': expected an integer between 0 and 10000, got 40000"));
+  EXPECT_THAT(Failure(step + "activate = \"bears\"\nability = 4294967297\n"),
+              HasSubstr("key 'ability': expected an integer between 1 and 32, got 4294967297"));
+  EXPECT_THAT(Failure(step + "cast = \"Healing Salve\"\nchoice = [4294967297]\n"),
+              HasSubstr("key 'choice': expected an integer between -10000 and 10000"));
+}
+
+// An expected value too wide for an int is compared whole, not truncated
+// into a match (4294967316 would wrap to 20).
+TEST_F(ScenarioTest, WideExpectationIsComparedWhole) {
+  std::string msg = Failure("[[expect]]\nplayer = \"A\"\nlife = 4294967316\n");
+  EXPECT_THAT(msg, HasSubstr("A.life: expected 4294967316, got 20"));
+}
+
 TEST_F(ScenarioTest, EmptyFileIsAnError) {
   EXPECT_THAT(Failure("# nothing here\n\n"), HasSubstr("s.toml: empty scenario file"));
 }

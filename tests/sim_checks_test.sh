@@ -107,7 +107,7 @@ bad '0,/^a_wins = .*/s//a_wins = 999/' \
 bad "s/^rules = 'modern'/rules = 'classic'/" \
   ": key 'rules': expected the value strata wrote (it no longer matches its digest"
 bad "s/^rules = 'modern'/rules = 'ancient'/" ": key 'rules': expected classic, m10 or modern"
-bad "0,/'Mountain',/s/'Mountain',//" ": key 'decks[0].cards': expected at least 40 cards, got 39"
+bad "0,/'Mountain',/s/'Mountain',//" ": key 'decks[0].cards': expected 40 to 256 cards, got 39"
 bad 's/^games = 600$/games = 10000000000/' \
   ": key 'games': expected an integer from 1 to 100000000, got 10000000000"
 bad 's/^games = 600$/games = 100000000000000000000/' ":8: Error while parsing decimal integer"
