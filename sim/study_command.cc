@@ -151,6 +151,22 @@ absl::Status CheckResumeArgs(const StudyArgs& a, const CardDb& db, const Study& 
   return absl::OkStatus();
 }
 
+// How to replay one of the study's games: from its directory, or with its
+// own flags when it has none.
+std::string ReplayCommand(const Study& s, const std::string& out) {
+  if (!out.empty()) return absl::StrCat("strata replay --from ", out);
+  const SimOptions& o = s.options;
+  std::string cmd = "strata replay";
+  if (!s.card_paths.empty()) absl::StrAppend(&cmd, " --cards ", absl::StrJoin(s.card_paths, ","));
+  absl::StrAppend(&cmd, " --decks ", absl::StrJoin(s.deck_paths, ","), " --games ", o.games,
+                  " --policies ", o.policies[0], ",", o.policies[1], " --rules ", s.rules,
+                  " --seed ", o.seed);
+  if (!o.pair) absl::StrAppend(&cmd, " --no-pair");
+  if (o.gauntlet >= 0 && o.gauntlet < static_cast<int>(s.deck_paths.size()))
+    absl::StrAppend(&cmd, " --gauntlet ", s.deck_paths[o.gauntlet]);
+  return cmd;
+}
+
 // Runs (or continues) a study, prints its table and writes --out.
 int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::string& out,
                  bool resumed) {
@@ -203,8 +219,9 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
       seconds,
       &db,
       !r.complete,
-      total - before};
-  PrintStudy(stdout, opt, started, info);
+      total - before,
+      ReplayCommand(s, out)};
+  const int warnings = PrintStudy(stdout, opt, started, info);
   if (!out.empty()) {
     if (!started.empty()) {
       auto st = WriteStudy(out, opt, started, info);
@@ -229,6 +246,12 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
       std::fprintf(stderr, "no --out: this study cannot be resumed\n");
     return 128 + (sig ? sig : SIGINT);
   }
+  // The last line says whether the health report found anything.
+  if (warnings > 0)
+    std::printf("health: %d warning%s (above): the players or the decks, not only the cards\n",
+                warnings, warnings == 1 ? "" : "s");
+  else
+    std::printf("health: no warnings\n");
   return 0;
 }
 

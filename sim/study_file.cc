@@ -142,14 +142,22 @@ absl::Status SaveStudy(const std::string& dir, const Study& s, const CardDb& db)
     ForEachCount(m, [&](const char* key, int64_t& v) { mt.insert(key, v); });
     mt.insert("end_reasons", Counts(m.end_reasons));
     mt.insert("turn_histogram", Counts(m.turn_histogram));
+    mt.insert("mana_burn", Counts(m.mana_burn));
+    mt.insert("burn_games", Counts(m.burn_games));
+    mt.insert("own_harm", Counts(m.own_harm));
+    mt.insert("own_harm_avoidable", Counts(m.own_harm_avoidable));
+    mt.insert("first_cap_game", m.first_cap_game);
     // Per distinct card of each deck (sim/card_stats.h): drawn, opening, cast
-    // and their scores in half points.
+    // and their scores in half points, harmful effects at its own side (all,
+    // avoidable), then games by the turn of its first cast.
     for (int side = 0; side < 2; ++side) {
       toml::array rows;
       for (int i = 0; i < DistinctCount(o, side ? m.deck_b : m.deck_a); ++i) {
         const CardCounts& c = m.cards.side[side][i];
-        rows.push_back(
-            toml::array{c.drawn, c.opening, c.cast, c.drawn_score, c.opening_score, c.cast_score});
+        toml::array row{c.drawn,         c.opening,    c.cast,     c.drawn_score,
+                        c.opening_score, c.cast_score, c.own_harm, c.own_harm_avoidable};
+        for (int32_t n : c.first_cast) row.push_back(int64_t{n});
+        rows.push_back(std::move(row));
       }
       mt.insert(side ? "cards_b" : "cards_a", std::move(rows));
     }
@@ -274,6 +282,14 @@ absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
     ForEachCount(m, [&](const char* key, int64_t& v) { v = r.Int(*mt, key); });
     r.Ints(*mt, "end_reasons", m.end_reasons);
     r.Ints(*mt, "turn_histogram", m.turn_histogram);
+    // Health counts (absent from studies saved before them: zero).
+    if (mt->contains("mana_burn")) {
+      r.Ints(*mt, "mana_burn", m.mana_burn);
+      r.Ints(*mt, "burn_games", m.burn_games);
+      r.Ints(*mt, "own_harm", m.own_harm);
+      r.Ints(*mt, "own_harm_avoidable", m.own_harm_avoidable);
+      m.first_cap_game = r.Int(*mt, "first_cap_game");
+    }
     for (int side = 0; side < 2 && r.status().ok(); ++side) {
       const char* key = side ? "cards_b" : "cards_a";
       const toml::array* rows = (*mt)[key].as_array();
@@ -283,11 +299,21 @@ absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
         break;
       }
       for (int k = 0; k < n && r.status().ok(); ++k) {
-        std::array<int64_t, 6> v{};
-        r.Ints(rows->get(k), key, v);
         CardCounts& c = m.cards.side[side][k];
+        const toml::array* row = rows->get(k) ? rows->get(k)->as_array() : nullptr;
+        if (row && row->size() == 6) {  // saved before the health counts
+          std::array<int64_t, 6> v{};
+          r.Ints(rows->get(k), key, v);
+          c.drawn = v[0], c.opening = v[1], c.cast = v[2];
+          c.drawn_score = v[3], c.opening_score = v[4], c.cast_score = v[5];
+          continue;
+        }
+        std::array<int64_t, 8 + kCastTurns> v{};
+        r.Ints(rows->get(k), key, v);
         c.drawn = v[0], c.opening = v[1], c.cast = v[2];
         c.drawn_score = v[3], c.opening_score = v[4], c.cast_score = v[5];
+        c.own_harm = v[6], c.own_harm_avoidable = v[7];
+        for (int t = 0; t < kCastTurns; ++t) c.first_cast[t] = static_cast<int32_t>(v[8 + t]);
       }
     }
     if (r.status().ok() && (m.deck_a != pairs[i].first || m.deck_b != pairs[i].second))
