@@ -499,12 +499,14 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, const
     if ((draw || life) && v.CouldTargetPlayer(a, 0, cx.me, mode)) {
       p.target_player = cx.me;
       if (draw && (cx.end_of_their_turn || cx.sorcery_time)) offer(cx.end_of_their_turn ? 30 : 15);
-      if (life && ((cx.end_of_their_turn && v.Life(cx.me) <= 12) || v.Life(cx.me) <= 4)) offer(25);
+      // Life at the end of the opponent's turn: until then the card may be
+      // wanted to prevent damage (its other mode).
+      if (life && cx.end_of_their_turn && v.Life(cx.me) <= 12) offer(25);
       return;
     }
     // Other helpful effects (keywords, untap, +1/+1 counters): on my best
-    // creature in my main phase.
-    if (!cx.sorcery_time && !cx.end_of_their_turn) return;
+    // creature in my main phase. Shields wait for damage.
+    if (PreventStep(body) || (!cx.sorcery_time && !cx.end_of_their_turn)) return;
     int best_value = -1;
     for (ObjId o : v.Battlefield()) {
       const Characteristics* ch = v.Chars(o);

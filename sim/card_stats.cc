@@ -60,6 +60,16 @@ void GameTrace::Observe(const Game& g, const Decision& d, int chosen) {
   Burn(g);
   const GameState& s = g.state();
   const Action& a = d.actions[chosen];
+  // Mana a spell or ability adds lands in the pool after this decision,
+  // maybe with no decision after it in the phase: count it as there.
+  if (a.kind == ActionKind::kCast || a.kind == ActionKind::kActivate) {
+    CardId card = a.kind == ActionKind::kCast ? s.obj.card[a.object] : g.Chars(a.object).card;
+    if (card != kNoCard)
+      if (const AbilityBody* body = ActionBody(g.db()[card], a))
+        for (const EffectStep& st : body->steps)
+          if (st.op == Op::kAddMana && st.amount.kind == Value::kConst)
+            pool[d.player] += st.amount.constant;
+  }
   if ((a.kind == ActionKind::kCast || a.kind == ActionKind::kPlayLand) && a.object < s.obj.count &&
       cast_turn[a.object] == kNever)
     cast_turn[a.object] = static_cast<uint8_t>(
