@@ -374,29 +374,40 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, const
         offer(60);
       return;
     }
-    int gain = 0, sweeps = 0, draws = 0;
-    for (const EffectStep& st : body.steps) {
-      if (st.op == Op::kDraw && st.target.kind != Ref::kOpponent) ++draws;
-      if (st.affects == kNoFilter) continue;
-      if (st.op != Op::kDestroy && st.op != Op::kDamage && st.op != Op::kExile &&
-          st.op != Op::kBounce)
-        continue;
-      ++sweeps;
-      int amount = st.op == Op::kDamage && st.amount.kind == Value::kConst ? st.amount.constant : 0;
-      for (ObjId o : v.Battlefield()) {
-        const Characteristics* ch = v.Chars(o);
-        if (!ch || !v.Matches(st.affects, o, source, cx.me)) continue;
-        if (st.op == Op::kDamage && (!ch->IsCreature() || ToughnessLeft(v, o) > amount)) continue;
-        gain += Mine(v, o) ? -WorthOf(v, o) : WorthOf(v, o);
+    // A sweep pays when it takes clearly more from the opponent. An ability
+    // it can repeat this turn (Pestilence) is weighed as repeated as often
+    // as its mana allows, since damage adds up until the turn ends.
+    int draws = 0, best_gain = 0;
+    bool sweeps = false;
+    const int repeats =
+        spell || tap_ability ? 1 : std::min(6, cx.mana.total / std::max(1, cost.ManaValue()));
+    for (int k = 1; k <= std::max(1, repeats); ++k) {
+      int gain = 0;
+      bool lethal_to_me = false;
+      for (const EffectStep& st : body.steps) {
+        if (k == 1 && st.op == Op::kDraw && st.target.kind != Ref::kOpponent) ++draws;
+        if (st.affects == kNoFilter) continue;
+        if (st.op != Op::kDestroy && st.op != Op::kDamage && st.op != Op::kExile &&
+            st.op != Op::kBounce)
+          continue;
+        sweeps = true;
+        int amount =
+            st.op == Op::kDamage && st.amount.kind == Value::kConst ? k * st.amount.constant : 0;
+        for (ObjId o : v.Battlefield()) {
+          const Characteristics* ch = v.Chars(o);
+          if (!ch || !v.Matches(st.affects, o, source, cx.me)) continue;
+          if (st.op == Op::kDamage && (!ch->IsCreature() || ToughnessLeft(v, o) > amount)) continue;
+          gain += Mine(v, o) ? -WorthOf(v, o) : WorthOf(v, o);
+        }
+        if (st.op == Op::kDamage && st.target.kind == Ref::kEachPlayer) {
+          lethal_to_me |= v.Life(cx.me) <= amount;  // never at the cost of the game
+          if (v.Life(cx.opp) <= amount) gain += 1000;
+        }
       }
-      if (st.op == Op::kDamage && st.target.kind == Ref::kEachPlayer) {
-        if (v.Life(cx.me) <= amount) return;  // never at the cost of the game
-        if (v.Life(cx.opp) <= amount) gain += 1000;
-      }
+      if (!lethal_to_me) best_gain = std::max(best_gain, gain);
     }
-    if (sweeps > 0) {
-      // A sweep pays when it takes clearly more from the opponent.
-      if (gain >= 20) offer(40 + gain / 10);
+    if (sweeps) {
+      if (best_gain >= 20) offer(40 + best_gain / 10);
       return;
     }
     if (draws > 0 && (cx.end_of_their_turn || cx.sorcery_time))
@@ -834,14 +845,16 @@ int HeuristicPolicy::Choose(const PlayerView& v, const Decision& d) {
       if (!item || item->controller == v.me() || item->card == kNoObj) break;
       CardId sc = v.CardOf(item->card);
       int worth = sc == kNoCard ? 0 : v.db()[sc].cost.ManaValue() + item->x;
-      if (Aim aim = CastingAim(v.db(), *item); aim == Aim::kHarm) {
-        for (int t = 0; t < item->target_count; ++t) {
-          const Target& tg = item->targets[t];
-          if ((tg.kind == Target::kPlayer && tg.player == v.me()) ||
-              (tg.kind == Target::kObject && tg.obj.id < v.ObjectCount() &&
-               v.ZoneOf(tg.obj.id) != Zone::kNone && Mine(v, tg.obj.id)))
-            worth += 3;
-        }
+      // Each target of it the spell harms on this player's side adds to it
+      // (its targets are chosen before the interrupt window).
+      const AbilityBody* ib = ItemModeBody(v.db(), *item);
+      for (int t = 0; ib && sc != kNoCard && t < item->target_count; ++t) {
+        const Target& tg = item->targets[t];
+        if (SlotAim(v.db()[item->body_card], *ib, item->target_slot[t]) != Aim::kHarm) continue;
+        if ((tg.kind == Target::kPlayer && tg.player == v.me()) ||
+            (tg.kind == Target::kObject && tg.obj.id < v.ObjectCount() &&
+             v.ZoneOf(tg.obj.id) != Zone::kNone && Mine(v, tg.obj.id)))
+          worth += 3;
       }
       if (worth < 2) break;
       const Mana mine = Available(v, v.me());
