@@ -196,6 +196,19 @@ ObjId GuessDamageTarget(const PlayerView& v, int amount) {
   return best;
 }
 
+// The card of a cast or activate action (nullptr for other actions or
+// what it may not see), and the mana cost the action pays.
+const CardDef* CardOfAction(const PlayerView& v, const Action& a) {
+  CardId id = kNoCard;
+  if (a.kind == ActionKind::kCast) id = v.CardOf(a.object);
+  if (a.kind == ActionKind::kActivate && v.Chars(a.object)) id = v.Chars(a.object)->card;
+  return id == kNoCard ? nullptr : &v.db()[id];
+}
+
+const ManaCost& CostOf(const CardDef& c, const Action& a) {
+  return a.kind == ActionKind::kActivate ? c.activated[a.index].cost : c.cost;
+}
+
 }  // namespace
 
 // Where the game stands for this decision.
@@ -266,7 +279,7 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, const
   const bool aggro = style_ == Style::kAggro;
   const bool spell = a.kind == ActionKind::kCast;
   const ObjId source = a.object;
-  const ManaCost& cost = spell ? c.cost : c.activated[a.index].cost;
+  const ManaCost& cost = CostOf(c, a);
   const bool tap_ability = !spell && c.activated[a.index].tap;
   Plan p;
   p.kind = a.kind;
@@ -570,9 +583,9 @@ HeuristicPolicy::Plan HeuristicPolicy::Evaluate(const PlayerView& v, const Conte
       return best;
   }
   const bool spell = a.kind == ActionKind::kCast;
-  CardId id = spell ? v.CardOf(a.object) : (v.Chars(a.object) ? v.Chars(a.object)->card : kNoCard);
-  if (id == kNoCard) return best;
-  const CardDef& c = v.db()[id];
+  const CardDef* card = CardOfAction(v, a);
+  if (!card) return best;
+  const CardDef& c = *card;
   if (!spell) {
     const ActivatedAbility& ab = c.activated[a.index];
     // Abilities that cost a card, life or the permanent wait for a reason
@@ -642,9 +655,8 @@ int HeuristicPolicy::ChooseStart(const PlayerView& v, const Decision& d) {
     if (activation_turn_ != v.turn()) activation_turn_ = v.turn(), activations_ = 0;
     ++activations_;
   }
-  if (a.kind == ActionKind::kCast || a.kind == ActionKind::kActivate) {
-    CardId id = a.kind == ActionKind::kCast ? v.CardOf(a.object) : v.Chars(a.object)->card;
-    const CardDef& c = v.db()[id];
+  if (const CardDef* card = CardOfAction(v, a)) {
+    const CardDef& c = *card;
     const AbilityBody* body = ActionBody(c, a);
     const AbilityBody* mb =
         body && !body->modes.empty() && plan_.mode >= 0 ? &body->modes[plan_.mode] : body;
@@ -861,14 +873,10 @@ int HeuristicPolicy::Choose(const PlayerView& v, const Decision& d) {
       const int opp_mana = Available(v, Opponent(v.me())).total;
       for (int i = 0; i < n; ++i) {
         const Action& a = d.actions[i];
-        if (a.kind != ActionKind::kCast && a.kind != ActionKind::kActivate) continue;
-        CardId id = a.kind == ActionKind::kCast
-                        ? v.CardOf(a.object)
-                        : (v.Chars(a.object) ? v.Chars(a.object)->card : kNoCard);
-        if (id == kNoCard) continue;
-        const CardDef& c = v.db()[id];
-        const AbilityBody* body = ActionBody(c, a);
+        const CardDef* card = CardOfAction(v, a);
+        const AbilityBody* body = card ? ActionBody(*card, a) : nullptr;
         if (!body) continue;
+        const CardDef& c = *card;
         const int modes = body->modes.empty() ? 1 : static_cast<int>(body->modes.size());
         for (int m = 0; m < modes; ++m) {
           const AbilityBody& mb = body->modes.empty() ? *body : body->modes[m];
@@ -881,9 +889,7 @@ int HeuristicPolicy::Choose(const PlayerView& v, const Decision& d) {
             if (st.condition != kNoFilter && !v.Matches(st.condition, item->card, a.object, v.me()))
               effective = false;
             if (st.op == Op::kCounterUnlessPay) {
-              const ManaCost& cost =
-                  a.kind == ActionKind::kCast ? c.cost : c.activated[a.index].cost;
-              if (MaxX(cost, mine) <= opp_mana) effective = false;
+              if (MaxX(CostOf(c, a), mine) <= opp_mana) effective = false;
             }
           }
           if (!effective) continue;
@@ -905,18 +911,13 @@ int HeuristicPolicy::Choose(const PlayerView& v, const Decision& d) {
       const Mana mine = Available(v, v.me());
       for (int i = 0; i < n; ++i) {
         const Action& a = d.actions[i];
-        if (a.kind != ActionKind::kCast && a.kind != ActionKind::kActivate) continue;
-        CardId id = a.kind == ActionKind::kCast
-                        ? v.CardOf(a.object)
-                        : (v.Chars(a.object) ? v.Chars(a.object)->card : kNoCard);
-        if (id == kNoCard) continue;
-        const CardDef& c = v.db()[id];
-        const AbilityBody* body = ActionBody(c, a);
+        const CardDef* card = CardOfAction(v, a);
+        const AbilityBody* body = card ? ActionBody(*card, a) : nullptr;
         if (!body) continue;
+        const CardDef& c = *card;
         const AbilityBody& mb = body->modes.empty() ? *body : body->modes[0];
         if (mb.reaction == Reaction::kDraw) {
-          const ManaCost& cost = a.kind == ActionKind::kCast ? c.cost : c.activated[a.index].cost;
-          if (cost.x_count == 0 || MaxX(cost, mine) >= 2) return i;
+          if (CostOf(c, a).x_count == 0 || MaxX(CostOf(c, a), mine) >= 2) return i;
           continue;
         }
         if (mb.reaction != Reaction::kDestroy) continue;
