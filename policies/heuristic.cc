@@ -600,10 +600,16 @@ HeuristicPolicy::Plan HeuristicPolicy::Evaluate(const PlayerView& v, const Conte
     best.object = a.object;
     if (c.enchant != kNoFilter) {
       const Aim aim = AuraAim(c);
+      // An Aura that animates does nothing to what is a creature already.
+      bool animates = false;
+      for (const EffectTemplate& t : c.statics)
+        for (const Part& part : t.parts)
+          animates |= part.layer == PartLayer::kType && Has(part.add_types, kCreature);
       int best_value = -1;
       for (ObjId o : v.Battlefield()) {
         const Characteristics* ch = v.Chars(o);
         if (!ch || (aim == Aim::kHarm) == Mine(v, o) || !v.CouldTarget(a, 0, o)) continue;
+        if (animates && ch->IsCreature()) continue;
         // Animating: something that is not a creature yet.
         int value = ch->IsCreature() ? WorthOf(v, o) : 8 * std::max<int>(1, ch->mana_value);
         if (value > best_value) best_value = value, best.target = o;
