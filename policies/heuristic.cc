@@ -450,9 +450,10 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, const
       const bool big =
           ch->IsCreature() && (ch->power >= 3 || (Has(ch->keywords, kFlying) && ch->power >= 2));
       // A good moment: it attacks or blocks, the opponent's turn is ending,
-      // it is a big threat, or the card would rot in hand.
-      bool now = !instant_time || in_fight || cx.end_of_their_turn || big || cx.hand >= 6 ||
-                 (tap_ability && dmg > 0);
+      // or in its own main phase (clearing the way for an attack) when it is
+      // a big threat or the card would rot in hand.
+      bool now = !instant_time || in_fight || cx.end_of_their_turn ||
+                 ((big || cx.hand >= 6) && cx.my_turn && cx.main) || (tap_ability && dmg > 0);
       if (ch->IsCreature() && ch->power <= 0 && !in_fight && ch->abilities == 0) continue;
       if (!now) continue;
       int score = 35 + value / 5 + (in_fight ? 30 : 0) + timing_bonus;
