@@ -273,7 +273,7 @@ bool HeuristicPolicy::PlanFor(const PlayerView& v) const {
   return false;
 }
 
-void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, const Decision& d,
+void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, DecisionKind window,
                                    const Action& a, const CardDef& c, const AbilityBody& body,
                                    int mode, Plan& best) {
   const bool aggro = style_ == Style::kAggro;
@@ -298,7 +298,7 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, const
   }
 
   // Prevention and regeneration wait for their own windows.
-  if (d.kind == DecisionKind::kPrevention) {
+  if (window == DecisionKind::kPrevention) {
     const EffectStep* st = PreventStep(body);
     if (!st) return;
     int amount = st->amount.kind == Value::kConst ? st->amount.constant : 0;
@@ -545,7 +545,7 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, const
 }
 
 HeuristicPolicy::Plan HeuristicPolicy::Evaluate(const PlayerView& v, const Context& cx,
-                                                const Decision& d, const Action& a) {
+                                                DecisionKind window, const Action& a) {
   Plan best;
   switch (a.kind) {
     case ActionKind::kPlayLand: {
@@ -622,16 +622,17 @@ HeuristicPolicy::Plan HeuristicPolicy::Evaluate(const PlayerView& v, const Conte
     return best;
   }
   if (body->modes.empty()) {
-    EvaluateBody(v, cx, d, a, c, *body, -1, best);
+    EvaluateBody(v, cx, window, a, c, *body, -1, best);
   } else {
     for (int m = 0; m < static_cast<int>(body->modes.size()); ++m)
-      EvaluateBody(v, cx, d, a, c, body->modes[m], m, best);
+      EvaluateBody(v, cx, window, a, c, body->modes[m], m, best);
   }
   if (best.score > 0 && spell && v.Pool(cx.me) > 0) best.score += 100;  // spend the pool
   return best;
 }
 
-int HeuristicPolicy::ChooseStart(const PlayerView& v, const Decision& d) {
+HeuristicPolicy::Context HeuristicPolicy::MakeContext(const PlayerView& v,
+                                                      DecisionKind window) const {
   Context cx;
   cx.me = v.me();
   cx.opp = Opponent(cx.me);
@@ -639,15 +640,54 @@ int HeuristicPolicy::ChooseStart(const PlayerView& v, const Decision& d) {
   cx.main = v.phase() == Phase::kMain;
   cx.combat = false;
   for (ObjId o : v.Battlefield()) cx.combat |= v.game_attacking(o);
-  cx.sorcery_time = cx.my_turn && cx.main && d.kind == DecisionKind::kNeutral && !cx.combat;
+  cx.sorcery_time = cx.my_turn && cx.main && window == DecisionKind::kNeutral && !cx.combat;
   cx.end_of_their_turn = !cx.my_turn && v.phase() == Phase::kDiscard;
   cx.mana = Available(v, cx.me);
   cx.hand = static_cast<int>(v.MyHand().size());
+  return cx;
+}
+
+// A casting of its own without a plan (another player chose to start it,
+// as a look-ahead does, or a window it did not see): plan it now, for its
+// mode, first target and X, as if it had chosen to start it.
+void HeuristicPolicy::Replan(const PlayerView& v) {
+  const StackItem* item = v.CastingItem();
+  if (!item || item->controller != v.me() || PlanFor(v)) return;
+  Action a;
+  if (item->from == BodySource::kSpell)
+    a = Action{ActionKind::kCast, item->card};
+  else if (item->from == BodySource::kActivated)
+    a = Action{ActionKind::kActivate, item->source, item->ability};
+  else
+    return;
+  const CardDef* card = CardOfAction(v, a);
+  if (!card) return;
+  const Context cx = MakeContext(v, DecisionKind::kNeutral);
+  const AbilityBody* body = ActionBody(*card, a);
+  Plan best;
+  if (!body) {
+    best = Evaluate(v, cx, DecisionKind::kNeutral, a);
+  } else {
+    const int modes = body->modes.empty() ? 1 : static_cast<int>(body->modes.size());
+    for (int m = 0; m < modes; ++m) {
+      const int mode = body->modes.empty() ? -1 : m;
+      if (item->mode >= 0 && mode != item->mode) continue;
+      const AbilityBody& mb = body->modes.empty() ? *body : body->modes[m];
+      // A shield is meant for damage on its way.
+      EvaluateBody(v, cx, PreventStep(mb) ? DecisionKind::kPrevention : DecisionKind::kRespond, a,
+                   *card, mb, mode, best);
+    }
+  }
+  if (best.score > 0) plan_ = best;
+}
+
+int HeuristicPolicy::ChooseStart(const PlayerView& v, const Decision& d) {
+  const Context cx = MakeContext(v, d.kind);
   const int n = static_cast<int>(d.actions.size());
   int best = -1;
   Plan best_plan;
   for (int i = 0; i < n; ++i) {
-    Plan p = Evaluate(v, cx, d, d.actions[i]);
+    Plan p = Evaluate(v, cx, d.kind, d.actions[i]);
     if (p.score > best_plan.score) best_plan = p, best = i;
   }
   if (best < 0 || best_plan.score <= 0) {
@@ -948,8 +988,10 @@ int HeuristicPolicy::Choose(const PlayerView& v, const Decision& d) {
     case DecisionKind::kTriggerOrder:
       return 0;
     case DecisionKind::kTarget:
+      Replan(v);
       return ChooseTarget(v, d);
     case DecisionKind::kX:
+      Replan(v);
       if (PlanFor(v) && plan_.x >= 0) {
         int best = 0;
         for (int i = 0; i < n; ++i)
@@ -958,6 +1000,7 @@ int HeuristicPolicy::Choose(const PlayerView& v, const Decision& d) {
       }
       return ChooseX(v, d);
     case DecisionKind::kChoice:
+      Replan(v);
       return ChooseChoice(v, d);
     case DecisionKind::kDiscard:
       return ChooseDiscard(v, d);

@@ -55,8 +55,9 @@ class HeuristicPolicy : public Policy {
 
  private:
   struct Context;
-  Plan Evaluate(const PlayerView& v, const Context& cx, const Decision& d, const Action& a);
-  void EvaluateBody(const PlayerView& v, const Context& cx, const Decision& d, const Action& a,
+  Context MakeContext(const PlayerView& v, DecisionKind window) const;
+  Plan Evaluate(const PlayerView& v, const Context& cx, DecisionKind window, const Action& a);
+  void EvaluateBody(const PlayerView& v, const Context& cx, DecisionKind window, const Action& a,
                     const CardDef& c, const AbilityBody& body, int mode, Plan& best);
   int ChooseStart(const PlayerView& v, const Decision& d);
   int ChooseTarget(const PlayerView& v, const Decision& d);
@@ -67,6 +68,7 @@ class HeuristicPolicy : public Policy {
   int ChooseDiscard(const PlayerView& v, const Decision& d);
   bool AttackIsGood(const PlayerView& v) const;
   bool PlanFor(const PlayerView& v) const;  // the plan is for the item being cast
+  void Replan(const PlayerView& v);
 
   // What it did to which object lately (so two spells don't go at one
   // target in one window): a small ring, no allocation.
