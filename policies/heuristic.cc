@@ -215,6 +215,7 @@ const ManaCost& CostOf(const CardDef& c, const Action& a) {
 struct HeuristicPolicy::Context {
   Player me, opp;
   bool my_turn, main, sorcery_time, combat, end_of_their_turn;
+  bool harm_pending, help_pending;
   Mana mana;
   int hand;
 };
@@ -432,6 +433,7 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
   const Aim aim = SlotAim(c, body, 0);
   if (body.TargetsSpell()) return;  // counters: kInterrupt decisions
   if (aim == Aim::kHarm) {
+    if (cx.harm_pending && spell) return;
     const int dmg = SlotDamage(body, 0, x);
     FilterId condition = kNoFilter;
     for (const EffectStep& st : body.steps)
@@ -486,6 +488,7 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
   if (aim == Aim::kHelp) {
     int pp = 0, pt = 0;
     if (PumpOf(c, body, 0, pp, pt)) {
+      if (cx.help_pending) return;
       // A pump in a fight it changes, or against damage about to kill.
       int spell_amount = 0;
       ObjId spell_obj = OpposingDamageSpell(v, &spell_amount);
@@ -644,6 +647,21 @@ HeuristicPolicy::Context HeuristicPolicy::MakeContext(const PlayerView& v,
   cx.end_of_their_turn = !cx.my_turn && v.phase() == Phase::kDiscard;
   cx.mana = Available(v, cx.me);
   cx.hand = static_cast<int>(v.MyHand().size());
+  // Its own targeted spells still on the stack: one at a time of a kind,
+  // since their targets are not in the view (nor, after a Reset, in memory).
+  cx.harm_pending = cx.help_pending = false;
+  const ObjId casting = v.CastingItem() ? v.CastingItem()->card : kNoObj;
+  for (ObjId o = 0; o < v.ObjectCount(); ++o) {
+    if (v.ZoneOf(o) != Zone::kStack || o == casting || !Mine(v, o) || v.CardOf(o) == kNoCard)
+      continue;
+    const CardDef& c = v.db()[v.CardOf(o)];
+    if (!c.has_spell) continue;
+    const AbilityBody& b = c.spell.modes.empty() ? c.spell : c.spell.modes[0];
+    if (b.targets.empty() || b.TargetsSpell()) continue;
+    Aim aim = SlotAim(c, b, 0);
+    cx.harm_pending |= aim == Aim::kHarm;
+    cx.help_pending |= aim == Aim::kHelp;
+  }
   return cx;
 }
 
