@@ -5,91 +5,239 @@
 namespace strata {
 namespace {
 
-bool IsPermanentSpell(const CardDef& c) {
-  return !c.has_spell && !Has(c.types, kLand);
+// Players in the memory ring, beside objects.
+ObjId PlayerKey(Player p) {
+  return static_cast<ObjId>(0xFFF0 + p);
 }
 
-// The steps of a body, or of its first mode.
-const AbilityBody* MainBody(const CardDef& c, int activated) {
-  if (activated >= 0) return &c.activated[activated].body;
-  if (!c.has_spell) return nullptr;
-  return c.spell.modes.empty() ? &c.spell : &c.spell.modes[0];
+bool IsFast(const CardDef& c) {
+  return Has(c.types, kInstant) || Has(c.types, kInterrupt) || Has(c.keywords, kFlash);
+}
+
+// Mana a player could make now: untapped sources (one mana each) and the
+// pool; per colour, the sources that can make it.
+struct Mana {
+  int total = 0;
+  std::array<int, kColorCount> color{};
+};
+
+ColorMask ManaColorsOf(const PlayerView& v, ObjId o, const Characteristics& ch, bool& any) {
+  ColorMask colors = ch.land_mana;
+  any = colors != 0;
+  if (ch.card == kNoCard || ch.blank) return colors;
+  const CardDef& c = v.db()[ch.card];
+  for (int i = 0; i < static_cast<int>(c.activated.size()); ++i) {
+    const ActivatedAbility& a = c.activated[i];
+    if (!a.mana_ability || !a.tap || !Has(ch.abilities, c.ActivatedBit(i))) continue;
+    for (const EffectStep& st : a.body.steps) {
+      if (st.op != Op::kAddMana) continue;
+      any = true;
+      colors |= st.mana_any ? 0x1F : st.mana_colors;
+    }
+  }
+  (void)o;
+  return colors;
+}
+
+Mana Available(const PlayerView& v, Player p) {
+  Mana m;
+  for (int i = 0; i < 6; ++i) {
+    int n = v.PoolOf(p, i);
+    m.total += n;
+    if (i < kColorCount) m.color[i] += n;
+  }
+  for (ObjId o : v.Battlefield()) {
+    const Characteristics* ch = v.Chars(o);
+    if (!ch || ch->controller != p || v.Tapped(o)) continue;
+    if (ch->IsCreature() && v.Sick(o) && !Has(ch->keywords, kHaste)) continue;
+    bool any = false;
+    ColorMask colors = ManaColorsOf(v, o, *ch, any);
+    if (!any) continue;
+    ++m.total;
+    for (int c = 0; c < kColorCount; ++c)
+      if (Has(colors, c)) ++m.color[c];
+  }
+  return m;
+}
+
+// Could this mana pay the cost with X = x and `extra` more generic?
+bool Affords(const ManaCost& cost, const Mana& m, int x = 0, int extra = 0) {
+  int need = cost.ManaValue() + x * cost.x_count + extra;
+  if (m.total < need) return false;
+  for (int c = 0; c < kColorCount; ++c)
+    if (cost.colored[c] > m.color[c]) return false;
+  for (ColorMask h : cost.hybrid) {
+    bool ok = false;
+    for (int c = 0; c < kColorCount; ++c) ok |= Has(h, c) && m.color[c] > 0;
+    if (!ok) return false;
+  }
+  return true;
+}
+
+// The largest X this mana pays for (0 if none).
+int MaxX(const ManaCost& cost, const Mana& m) {
+  if (cost.x_count <= 0 || !Affords(cost, m)) return 0;
+  return (m.total - cost.ManaValue()) / cost.x_count;
+}
+
+// How much an object is worth to its controller.
+int WorthOf(const PlayerView& v, ObjId o) {
+  const Characteristics* ch = v.Chars(o);
+  if (!ch) return 0;
+  if (ch->IsCreature()) {
+    int value = std::max(0, static_cast<int>(ch->power)) * 10 + std::max(0, ch->toughness + 0) * 4;
+    if (Has(ch->keywords, kFlying)) value += 10;
+    if (Has(ch->keywords, kFirstStrike)) value += 5;
+    value += 4 * __builtin_popcount(ch->abilities);
+    return std::max(value, 5);
+  }
+  if (Has(ch->types, kLand)) return 6;
+  return 8 * std::max<int>(1, ch->mana_value);
+}
+
+int ToughnessLeft(const PlayerView& v, ObjId o) {
+  const Characteristics* ch = v.Chars(o);
+  return ch ? ch->toughness - v.Damage(o) : 0;
+}
+
+bool Mine(const PlayerView& v, ObjId o) {
+  return v.Controller(o) == v.me();
+}
+
+// The creatures on the other side of o's fight, and the damage they deal it.
+int IncomingInFight(const PlayerView& v, ObjId o, ObjId* first_foe) {
+  int incoming = 0;
+  *first_foe = kNoObj;
+  if (v.game_attacking(o)) {
+    for (ObjId b : v.Battlefield())
+      if (b != o && v.Blocking(b) == o && v.Chars(b)) {
+        incoming += std::max<int>(0, v.Chars(b)->power);
+        if (*first_foe == kNoObj) *first_foe = b;
+      }
+  } else if (ObjId a = v.Blocking(o); a != kNoObj && a != o && v.Chars(a)) {
+    incoming = std::max<int>(0, v.Chars(a)->power);
+    *first_foe = a;
+  }
+  return incoming;
+}
+
+bool Unblocked(const PlayerView& v, ObjId a) {
+  return v.game_attacking(a) && v.Blocking(a) != a;
+}
+
+// Combat damage headed for player p: unblocked attackers, and what a
+// trampler has beyond its blockers' toughness.
+int CombatDamageTo(const PlayerView& v, Player p) {
+  int total = 0;
+  for (ObjId a : v.Battlefield()) {
+    const Characteristics* ch = v.Chars(a);
+    if (!ch || !v.game_attacking(a) || ch->controller == p) continue;
+    if (Unblocked(v, a)) {
+      total += std::max<int>(0, ch->power);
+    } else if (Has(ch->keywords, kTrample)) {
+      int rest = ch->power;
+      for (ObjId b : v.Battlefield())
+        if (b != a && v.Blocking(b) == a) rest -= std::max(0, ToughnessLeft(v, b));
+      total += std::max(0, rest);
+    }
+  }
+  return total;
+}
+
+// What a pump of +p/+t on my creature o gains in its fight now.
+int PumpGain(const PlayerView& v, ObjId o, int p, int t) {
+  const Characteristics* ch = v.Chars(o);
+  if (!ch || !ch->IsCreature()) return 0;
+  ObjId foe;
+  int incoming = IncomingInFight(v, o, &foe);
+  if (Unblocked(v, o)) {
+    const Player opp = Opponent(v.me());
+    int dmg = CombatDamageTo(v, opp);
+    return p > 0 && dmg < v.Life(opp) && dmg + p >= v.Life(opp) ? 1000 : 0;
+  }
+  if (foe == kNoObj) return 0;
+  int left = ToughnessLeft(v, o), gain = 0;
+  bool dies_now = incoming >= left, dies_after = incoming >= left + t;
+  if (dies_now && !dies_after) gain += WorthOf(v, o);
+  int foe_left = ToughnessLeft(v, foe);
+  if (ch->power < foe_left && ch->power + p >= foe_left) gain += WorthOf(v, foe);
+  return gain;
+}
+
+// The opponent's spell resolving or waiting on the stack that deals damage
+// (its newest), and how much (X spells: a guess).
+ObjId OpposingDamageSpell(const PlayerView& v, int* amount) {
+  ObjId best = kNoObj;
+  *amount = 0;
+  for (ObjId o = 0; o < v.ObjectCount(); ++o) {
+    if (v.ZoneOf(o) != Zone::kStack || Mine(v, o)) continue;
+    CardId c = v.CardOf(o);
+    if (c == kNoCard || !v.db()[c].has_spell) continue;
+    const CardDef& card = v.db()[c];
+    const AbilityBody& b = card.spell.modes.empty() ? card.spell : card.spell.modes[0];
+    int dmg = b.targets.empty() ? 0 : SlotDamage(b, 0, 4);
+    if (dmg <= 0) continue;
+    if (best == kNoObj || v.Timestamp(o) > v.Timestamp(best)) best = o, *amount = dmg;
+  }
+  return best;
+}
+
+// The object of mine an opposing damage spell most likely aims at: the most
+// valuable creature it would kill (the opponent plays like this player), or
+// kNoObj for my face.
+ObjId GuessDamageTarget(const PlayerView& v, int amount) {
+  ObjId best = kNoObj;
+  int best_value = 0;
+  for (ObjId o : v.Battlefield()) {
+    const Characteristics* ch = v.Chars(o);
+    if (!ch || !ch->IsCreature() || !Mine(v, o) || ToughnessLeft(v, o) > amount) continue;
+    if (int value = WorthOf(v, o); value > best_value) best_value = value, best = o;
+  }
+  return best;
+}
+
+// The card of a cast or activate action (nullptr for other actions or
+// what it may not see), and the mana cost the action pays.
+const CardDef* CardOfAction(const PlayerView& v, const Action& a) {
+  CardId id = kNoCard;
+  if (a.kind == ActionKind::kCast) id = v.CardOf(a.object);
+  if (a.kind == ActionKind::kActivate && v.Chars(a.object)) id = v.Chars(a.object)->card;
+  return id == kNoCard ? nullptr : &v.db()[id];
+}
+
+const ManaCost& CostOf(const CardDef& c, const Action& a) {
+  return a.kind == ActionKind::kActivate ? c.activated[a.index].cost : c.cost;
 }
 
 }  // namespace
+
+// Where the game stands for this decision.
+struct HeuristicPolicy::Context {
+  Player me, opp;
+  bool my_turn, main, sorcery_time, combat, end_of_their_turn;
+  bool harm_pending, help_pending;
+  Mana mana;
+  int hand;
+};
 
 std::string HeuristicPolicy::Name() const {
   return style_ == Style::kAggro ? "heuristic:style=aggro" : "heuristic:style=control";
 }
 
-HeuristicPolicy::Aim HeuristicPolicy::AimOf(const CardDef& c, int activated) const {
-  // An Aura helps or harms what it enchants by its static abilities.
-  if (activated < 0 && c.enchant != kNoFilter) {
-    for (const EffectTemplate& t : c.statics)
-      for (const Part& p : t.parts) {
-        if (p.layer == PartLayer::kControl || p.remove_all_abilities) return Aim::kHarm;
-        if (p.layer == PartLayer::kPtModify && p.has_power && p.power.kind == Value::kConst)
-          return p.power.constant < 0 ? Aim::kHarm : Aim::kHelp;
-        if (p.add_keywords) return Aim::kHelp;
-        if (p.remove_keywords) return Aim::kHarm;
-      }
-    return Aim::kHelp;
-  }
-  const AbilityBody* b = MainBody(c, activated);
-  if (!b) return Aim::kNone;
-  for (const EffectStep& st : b->steps) {
-    switch (st.op) {
-      case Op::kDamage:
-      case Op::kDestroy:
-      case Op::kExile:
-      case Op::kBounce:
-      case Op::kCounterSpell:
-      case Op::kCounterUnlessPay:
-      case Op::kTap:
-      case Op::kTurnFaceDown:
-      case Op::kSacrifice:
-        return Aim::kHarm;
-      case Op::kRegenerate:
-      case Op::kPrevent:
-      case Op::kUntap:
-      case Op::kGainLife:
-        return Aim::kHelp;
-      case Op::kAddCounters:
-        return st.counter_kind == 1 ? Aim::kHarm : Aim::kHelp;
-      case Op::kContinuous: {
-        const EffectTemplate& t =
-            (activated >= 0 || c.has_spell) ? c.continuous[st.continuous] : c.continuous[0];
-        for (const Part& p : t.parts) {
-          if (p.layer == PartLayer::kControl || p.remove_all_abilities ||
-              p.layer == PartLayer::kPtSet)
-            return Aim::kHarm;
-          if (p.layer == PartLayer::kPtModify && p.has_power && p.power.kind == Value::kConst)
-            return p.power.constant < 0 || (p.has_toughness && p.toughness.constant < 0)
-                       ? Aim::kHarm
-                       : Aim::kHelp;
-          if (p.add_keywords) return Aim::kHelp;
-        }
-        return Aim::kNone;
-      }
-      default:
-        break;
-    }
-  }
-  return Aim::kNone;
+void HeuristicPolicy::Remember(const PlayerView& v, Did did, ObjId o) {
+  memory_[next_memory_] = Memory{static_cast<int16_t>(v.turn()), v.phase(), did, o};
+  next_memory_ = (next_memory_ + 1) % static_cast<int>(memory_.size());
 }
 
-int HeuristicPolicy::DamageOf(const CardDef& c, int activated) const {
-  const AbilityBody* b = MainBody(c, activated);
-  int total = 0;
-  if (b)
-    for (const EffectStep& st : b->steps)
-      if (st.op == Op::kDamage) total += st.amount.kind == Value::kX ? 5 : st.amount.constant;
-  return total;
+bool HeuristicPolicy::Remembers(const PlayerView& v, Did did, ObjId o) const {
+  for (const Memory& m : memory_)
+    if (m.did == did && m.object == o && m.turn == v.turn() && m.phase == v.phase()) return true;
+  return false;
 }
 
 // Is attacking with this creature sensible? Aggro attacks unless a blocker
 // would kill it and survive; control only when nothing can block it well.
-bool AttackWorth(const PlayerView& v, ObjId o, bool aggro) {
+static bool AttackWorth(const PlayerView& v, ObjId o, bool aggro) {
   const Characteristics* ch = v.Chars(o);
   if (!ch || ch->power <= 0) return false;
   int bad = 0, blockers = 0;
@@ -115,83 +263,598 @@ bool HeuristicPolicy::AttackIsGood(const PlayerView& v) const {
   return false;
 }
 
-int HeuristicPolicy::ScoreStart(const PlayerView& v, const Decision& d, const Action& a) {
+bool HeuristicPolicy::PlanFor(const PlayerView& v) const {
+  const StackItem* item = v.CastingItem();
+  if (!item || item->controller != v.me()) return false;
+  if (plan_.kind == ActionKind::kCast)
+    return item->from == BodySource::kSpell && item->card == plan_.object;
+  if (plan_.kind == ActionKind::kActivate)
+    return item->from == BodySource::kActivated && item->source == plan_.object &&
+           item->ability == plan_.index;
+  return false;
+}
+
+void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, DecisionKind window,
+                                   const Action& a, const CardDef& c, const AbilityBody& body,
+                                   int mode, Plan& best) {
   const bool aggro = style_ == Style::kAggro;
-  const bool main = v.phase() == Phase::kMain && v.active() == v.me();
-  switch (a.kind) {
-    case ActionKind::kPlayLand:
-      return 100;
-    case ActionKind::kAttack:
-      return AttackIsGood(v) ? 45 : -1;
-    case ActionKind::kPhaseEffect:
-      return 60;
-    case ActionKind::kCast:
-    case ActionKind::kActivate: {
-      int activated = a.kind == ActionKind::kActivate ? a.index : -1;
-      CardId id = a.kind == ActionKind::kCast
-                      ? v.CardOf(a.object)
-                      : (v.Chars(a.object) ? v.Chars(a.object)->card : kNoCard);
-      if (id == kNoCard) return -1;
-      const CardDef& c = v.db()[id];
-      if (activated < 0 && IsPermanentSpell(c) && c.enchant == kNoFilter)
-        return main ? 50 + c.cost.ManaValue() : -1;
-      Aim aim = AimOf(c, activated);
-      // Does the opponent have a creature worth hitting?
-      int dmg = DamageOf(c, activated), best = -1;
+  const bool spell = a.kind == ActionKind::kCast;
+  const ObjId source = a.object;
+  const ManaCost& cost = CostOf(c, a);
+  const bool tap_ability = !spell && c.activated[a.index].tap;
+  Plan p;
+  p.kind = a.kind;
+  p.object = a.object;
+  p.index = a.index;
+  p.mode = mode;
+  auto offer = [&](int score) {
+    p.score = score;
+    if (score > best.score) best = p;
+  };
+  // Mana left for X once the rest of the cost is paid.
+  const int x = cost.x_count > 0 ? MaxX(cost, cx.mana) : 0;
+  if (cost.x_count > 0) {
+    if (x <= 0) return;
+    p.x = x;
+  }
+
+  // Prevention and regeneration wait for their own windows.
+  if (window == DecisionKind::kPrevention) {
+    const EffectStep* st = PreventStep(body);
+    if (!st) return;
+    int amount = st->amount.kind == Value::kConst ? st->amount.constant : 0;
+    int spell_amount = 0;
+    ObjId spell_obj = OpposingDamageSpell(v, &spell_amount);
+    if (st->from != kNoFilter) {
+      // A shield against a kind of source, for this player: one per source
+      // about to deal damage to it.
+      for (ObjId s = 0; s < v.ObjectCount(); ++s) {
+        bool hits = false;
+        if (v.ZoneOf(s) == Zone::kBattlefield && v.game_attacking(s) && !Mine(v, s))
+          hits = Unblocked(v, s);
+        if (s == spell_obj && spell_obj != kNoObj)
+          hits = GuessDamageTarget(v, spell_amount) == kNoObj;
+        if (!hits || Remembers(v, Did::kShielded, s) || !v.Matches(st->from, s, source, cx.me))
+          continue;
+        p.target = s;  // remembered as the source shielded against
+        offer(150);
+        return;
+      }
+      return;
+    }
+    const bool spell_damage = spell_obj != kNoObj;
+    const int to_me = spell_damage
+                          ? (GuessDamageTarget(v, spell_amount) == kNoObj ? spell_amount : 0)
+                          : CombatDamageTo(v, cx.me);
+    if (body.targets.empty()) return;
+    if (to_me > 0 && v.CouldTargetPlayer(a, 0, cx.me, mode) &&
+        !Remembers(v, Did::kHelped, PlayerKey(cx.me))) {
+      int life = v.Life(cx.me);
+      if (to_me >= life && to_me - amount < life) {
+        p.target_player = cx.me;
+        offer(200);
+      } else if (life <= 8 && to_me >= 2) {
+        p.target_player = cx.me;
+        offer(20);
+      }
+    }
+    for (ObjId o : v.Battlefield()) {
+      const Characteristics* ch = v.Chars(o);
+      if (!ch || !ch->IsCreature() || !Mine(v, o) || Remembers(v, Did::kHelped, o)) continue;
+      ObjId foe;
+      int incoming = spell_damage ? (GuessDamageTarget(v, spell_amount) == o ? spell_amount : 0)
+                                  : IncomingInFight(v, o, &foe);
+      int left = ToughnessLeft(v, o);
+      if (incoming < left || incoming - amount >= left) continue;
+      if (!v.CouldTarget(a, 0, o, mode)) continue;
+      p.target_player = kNoPlayer;
+      p.target = o;
+      offer(100 + WorthOf(v, o) / 10);
+    }
+    return;
+  }
+  if (body.reaction != Reaction::kNone) return;  // kReaction decisions handle these
+
+  // Rituals: only when the mana then casts a spell it could not cast now.
+  if (OnlyAddsMana(body)) {
+    if (!cx.sorcery_time) return;
+    Mana after = cx.mana;
+    after.total += ManaAdded(body) - cost.ManaValue();
+    for (const EffectStep& st : body.steps)
+      for (int col = 0; col < kColorCount; ++col)
+        if (st.mana_any || Has(st.mana_colors, col)) after.color[col] += ManaAdded(body);
+    int enabled = -1;
+    for (ObjId h : v.MyHand()) {
+      if (h == source) continue;
+      CardId hc = v.CardOf(h);
+      if (hc == kNoCard) continue;
+      const CardDef& card = v.db()[hc];
+      if (Has(card.types, kLand) || Affords(card.cost, cx.mana)) continue;
+      if (!Affords(card.cost, after)) continue;
+      enabled = std::max(enabled, card.cost.ManaValue());
+    }
+    if (enabled >= 0) offer(51 + enabled);
+    return;
+  }
+
+  const int timing_bonus = cx.end_of_their_turn ? 10 : 0;
+  const bool instant_time = spell ? IsFast(c) : !c.activated[a.index].sorcery;
+
+  if (body.targets.empty()) {
+    // Effects on the source itself (firebreathing) or on everything matching.
+    int pp = 0, pt = 0;
+    if (!spell && PumpOf(c, body, -1, pp, pt)) {
+      if (v.Chars(source) && v.Chars(source)->IsCreature() && PumpGain(v, source, pp, pt) > 0)
+        offer(60);
+      return;
+    }
+    // A sweep pays when it takes clearly more from the opponent. An ability
+    // it can repeat this turn (Pestilence) is weighed as repeated as often
+    // as its mana allows, since damage adds up until the turn ends.
+    int draws = 0, best_gain = 0;
+    bool sweeps = false;
+    const int repeats =
+        spell || tap_ability ? 1 : std::min(6, cx.mana.total / std::max(1, cost.ManaValue()));
+    for (int k = 1; k <= std::max(1, repeats); ++k) {
+      int gain = 0;
+      bool lethal_to_me = false;
+      for (const EffectStep& st : body.steps) {
+        if (k == 1 && st.op == Op::kDraw && st.target.kind != Ref::kOpponent) ++draws;
+        if (st.affects == kNoFilter) continue;
+        if (st.op != Op::kDestroy && st.op != Op::kDamage && st.op != Op::kExile &&
+            st.op != Op::kBounce)
+          continue;
+        sweeps = true;
+        int amount =
+            st.op == Op::kDamage && st.amount.kind == Value::kConst ? k * st.amount.constant : 0;
+        for (ObjId o : v.Battlefield()) {
+          const Characteristics* ch = v.Chars(o);
+          if (!ch || !v.Matches(st.affects, o, source, cx.me)) continue;
+          if (st.op == Op::kDamage && (!ch->IsCreature() || ToughnessLeft(v, o) > amount)) continue;
+          gain += Mine(v, o) ? -WorthOf(v, o) : WorthOf(v, o);
+        }
+        if (st.op == Op::kDamage && st.target.kind == Ref::kEachPlayer) {
+          lethal_to_me |= v.Life(cx.me) <= amount;  // never at the cost of the game
+          if (v.Life(cx.opp) <= amount) gain += 1000;
+        }
+      }
+      if (!lethal_to_me) best_gain = std::max(best_gain, gain);
+    }
+    if (sweeps) {
+      if (best_gain >= 20) offer(40 + best_gain / 10);
+      return;
+    }
+    if (draws > 0 && (cx.end_of_their_turn || cx.sorcery_time))
+      offer(cx.end_of_their_turn ? 30 : 20);
+    return;
+  }
+
+  // A targeted effect: what its first target gets.
+  const Aim aim = SlotAim(c, body, 0);
+  if (body.TargetsSpell()) return;  // counters: kInterrupt decisions
+  if (aim == Aim::kHarm) {
+    if (cx.harm_pending && spell) return;
+    const int dmg = SlotDamage(body, 0, x);
+    FilterId condition = kNoFilter;
+    for (const EffectStep& st : body.steps)
+      if (st.target.kind == Ref::kTarget && st.target.index == 1 && st.condition != kNoFilter)
+        condition = st.condition;
+    int best_score = -1;
+    ObjId best_obj = kNoObj;
+    for (ObjId o : v.Battlefield()) {
+      const Characteristics* ch = v.Chars(o);
+      if (!ch || Mine(v, o) || Remembers(v, Did::kHarmed, o)) continue;
+      if (condition != kNoFilter && !v.Matches(condition, o, source, cx.me)) continue;
+      if (!v.CouldTarget(a, 0, o, mode)) continue;
+      if (dmg > 0 && (!ch->IsCreature() || ToughnessLeft(v, o) > dmg)) continue;
+      const int value = WorthOf(v, o);
+      const bool in_fight = v.game_attacking(o) || v.Blocking(o) != kNoObj;
+      const bool big =
+          ch->IsCreature() && (ch->power >= 3 || (Has(ch->keywords, kFlying) && ch->power >= 2));
+      // A good moment: it attacks or blocks, the opponent's turn is ending,
+      // or in its own main phase (clearing the way for an attack) when it is
+      // a big threat or the card would rot in hand.
+      bool now = !instant_time || in_fight || cx.end_of_their_turn ||
+                 ((big || cx.hand >= 6) && cx.my_turn && cx.main) || (tap_ability && dmg > 0);
+      if (ch->IsCreature() && ch->power <= 0 && !in_fight && ch->abilities == 0) continue;
+      if (!now) continue;
+      int score = 35 + value / 5 + (in_fight ? 30 : 0) + timing_bonus;
+      if (score > best_score) best_score = score, best_obj = o;
+    }
+    if (best_obj != kNoObj) {
+      p.target = best_obj;
+      offer(best_score);
+    }
+    if (v.CouldTargetPlayer(a, 0, cx.opp, mode)) {
+      p.target = kNoObj;
+      p.target_player = cx.opp;
+      if (dmg > 0 && dmg >= v.Life(cx.opp)) {
+        offer(500);
+      } else if (dmg > 0) {
+        // Burn the face: aggro at the end of the opponent's turn, a tapping
+        // pinger every turn; control keeps burn for creatures.
+        if ((aggro && cx.end_of_their_turn && (instant_time || cx.hand >= 5)) ||
+            (tap_ability && cx.end_of_their_turn))
+          offer(25);
+        else if (aggro && x > 0 && x >= 4 && cx.sorcery_time)
+          offer(25);
+      } else if (dmg == 0 && (cx.end_of_their_turn || cx.sorcery_time)) {
+        offer(30);  // discard, lose life
+      }
+      p.target_player = kNoPlayer;
+    }
+    return;
+  }
+  if (aim == Aim::kHelp) {
+    int pp = 0, pt = 0;
+    if (PumpOf(c, body, 0, pp, pt)) {
+      if (cx.help_pending) return;
+      // A pump in a fight it changes, or against damage about to kill.
+      int spell_amount = 0;
+      ObjId spell_obj = OpposingDamageSpell(v, &spell_amount);
+      ObjId guess = spell_obj != kNoObj ? GuessDamageTarget(v, spell_amount) : kNoObj;
       for (ObjId o : v.Battlefield()) {
         const Characteristics* ch = v.Chars(o);
-        if (!ch || !ch->IsCreature() || ch->controller == v.me()) continue;
-        bool dies = dmg > 0 && ch->toughness - v.Damage(o) <= dmg;
-        if (dmg == 0 || dies) best = std::max<int>(best, ch->power);
+        if (!ch || !ch->IsCreature() || !Mine(v, o) || Remembers(v, Did::kHelped, o)) continue;
+        int gain = PumpGain(v, o, pp, pt);
+        if (o == guess && ToughnessLeft(v, o) + pt > spell_amount) gain += WorthOf(v, o);
+        if (gain <= 0 || !v.CouldTarget(a, 0, o, mode)) continue;
+        p.target = o;
+        offer(60 + std::min(gain, 400) / 10);
       }
-      bool have_creature = false;
-      for (ObjId o : v.Battlefield())
-        if (v.Chars(o) && v.Chars(o)->IsCreature() && v.Chars(o)->controller == v.me())
-          have_creature = true;
-      if (activated < 0 && c.enchant != kNoFilter)
-        return main && (aim == Aim::kHarm ? best >= 0 : have_creature) ? 40 : -1;
-      if (aim == Aim::kHarm) {
-        if (best >= 2 || (best >= 0 && aggro)) return 35;
-        if (dmg > 0 && aggro && d.kind == DecisionKind::kNeutral) return 25;  // face
-        return -1;
-      }
-      if (aim == Aim::kNone) return activated >= 0 ? -1 : 30;  // card draw and the like
-      return -1;  // help spells wait for a reason (regeneration, prevention)
+      return;
     }
-    default:
-      return -1;
+    bool attach = false, draw = false, life = false;
+    for (const EffectStep& st : body.steps) {
+      if (st.target.kind != Ref::kTarget || st.target.index != 1) continue;
+      attach |= st.op == Op::kAttach;
+      draw |= st.op == Op::kDraw;
+      life |= st.op == Op::kGainLife;
+    }
+    if (attach) {
+      // Equipment: on my best creature, unless already on one of mine.
+      ObjId on = v.AttachedTo(source);
+      if (on != kNoObj && v.ZoneOf(on) == Zone::kBattlefield && Mine(v, on)) return;
+      int best_value = -1;
+      for (ObjId o : v.Battlefield()) {
+        const Characteristics* ch = v.Chars(o);
+        if (!ch || !ch->IsCreature() || !Mine(v, o) || !v.CouldTarget(a, 0, o, mode)) continue;
+        if (int value = WorthOf(v, o); value > best_value) best_value = value, p.target = o;
+      }
+      if (best_value >= 0) offer(45);
+      return;
+    }
+    if ((draw || life) && v.CouldTargetPlayer(a, 0, cx.me, mode)) {
+      p.target_player = cx.me;
+      if (draw && (cx.end_of_their_turn || cx.sorcery_time)) offer(cx.end_of_their_turn ? 30 : 15);
+      // Life at the end of the opponent's turn: until then the card may be
+      // wanted to prevent damage (its other mode).
+      if (life && cx.end_of_their_turn && v.Life(cx.me) <= 12) offer(25);
+      return;
+    }
+    // Other helpful effects (keywords, untap, +1/+1 counters): on my best
+    // creature in my main phase. Shields wait for damage.
+    if (PreventStep(body) || (!cx.sorcery_time && !cx.end_of_their_turn)) return;
+    int best_value = -1;
+    for (ObjId o : v.Battlefield()) {
+      const Characteristics* ch = v.Chars(o);
+      if (!ch || !ch->IsCreature() || !Mine(v, o) || !v.CouldTarget(a, 0, o, mode)) continue;
+      if (int value = WorthOf(v, o); value > best_value) best_value = value, p.target = o;
+    }
+    if (best_value >= 0 && spell) offer(15);
+    return;
   }
+  // Neither: text and colour changes, exchanges. Left alone.
+}
+
+HeuristicPolicy::Plan HeuristicPolicy::Evaluate(const PlayerView& v, const Context& cx,
+                                                DecisionKind window, const Action& a) {
+  Plan best;
+  switch (a.kind) {
+    case ActionKind::kPlayLand: {
+      // Prefer the land that makes a colour the hand lacks.
+      best.kind = a.kind;
+      best.object = a.object;
+      best.score = 100;
+      CardId id = v.CardOf(a.object);
+      if (id == kNoCard) return best;
+      ColorMask makes = 0;
+      if (const Characteristics* ch = v.Chars(a.object)) {
+        bool any = false;
+        makes = ManaColorsOf(v, a.object, *ch, any);
+      }
+      for (ObjId h : v.MyHand()) {
+        CardId hc = v.CardOf(h);
+        if (hc == kNoCard) continue;
+        const ManaCost& cost = v.db()[hc].cost;
+        for (int c = 0; c < kColorCount; ++c)
+          if (cost.colored[c] > cx.mana.color[c] && Has(makes, c)) best.score = 101;
+      }
+      return best;
+    }
+    case ActionKind::kAttack:
+      best.kind = a.kind;
+      best.score = AttackIsGood(v) ? 45 : -1;
+      return best;
+    case ActionKind::kPhaseEffect:
+      best.kind = a.kind;
+      best.score = 60;
+      return best;
+    case ActionKind::kCast:
+    case ActionKind::kActivate:
+      break;
+    default:
+      return best;
+  }
+  const bool spell = a.kind == ActionKind::kCast;
+  const CardDef* card = CardOfAction(v, a);
+  if (!card) return best;
+  const CardDef& c = *card;
+  if (!spell) {
+    const ActivatedAbility& ab = c.activated[a.index];
+    // Abilities that cost a card, life or the permanent wait for a reason
+    // no simple rule sees; free ones are bounded per turn.
+    if (ab.sacrifice_self || ab.life > 0 || ab.discard > 0) return best;
+    if (activation_turn_ == v.turn() && activations_ >= 24) return best;
+  }
+  const AbilityBody* body = ActionBody(c, a);
+  if (!body) {
+    // A permanent spell. An Aura goes on the right side, or waits.
+    best.kind = a.kind;
+    best.object = a.object;
+    if (c.enchant != kNoFilter) {
+      const Aim aim = AuraAim(c);
+      // An Aura that animates does nothing to what is a creature already.
+      bool animates = false;
+      for (const EffectTemplate& t : c.statics)
+        for (const Part& part : t.parts)
+          animates |= part.layer == PartLayer::kType && Has(part.add_types, kCreature);
+      int best_value = -1;
+      for (ObjId o : v.Battlefield()) {
+        const Characteristics* ch = v.Chars(o);
+        if (!ch || (aim == Aim::kHarm) == Mine(v, o) || !v.CouldTarget(a, 0, o)) continue;
+        if (animates && ch->IsCreature()) continue;
+        // Animating: something that is not a creature yet.
+        int value = ch->IsCreature() ? WorthOf(v, o) : 8 * std::max<int>(1, ch->mana_value);
+        if (value > best_value) best_value = value, best.target = o;
+      }
+      best.score = best_value >= 0 ? 40 + std::min(best_value, 200) / 20 : -1;
+      return best;
+    }
+    best.score = 50 + c.cost.ManaValue() + (v.Pool(cx.me) > 0 ? 100 : 0);
+    return best;
+  }
+  if (body->modes.empty()) {
+    EvaluateBody(v, cx, window, a, c, *body, -1, best);
+  } else {
+    for (int m = 0; m < static_cast<int>(body->modes.size()); ++m)
+      EvaluateBody(v, cx, window, a, c, body->modes[m], m, best);
+  }
+  if (best.score > 0 && spell && v.Pool(cx.me) > 0) best.score += 100;  // spend the pool
+  return best;
+}
+
+HeuristicPolicy::Context HeuristicPolicy::MakeContext(const PlayerView& v,
+                                                      DecisionKind window) const {
+  Context cx;
+  cx.me = v.me();
+  cx.opp = Opponent(cx.me);
+  cx.my_turn = v.active() == cx.me;
+  cx.main = v.phase() == Phase::kMain;
+  cx.combat = false;
+  for (ObjId o : v.Battlefield()) cx.combat |= v.game_attacking(o);
+  cx.sorcery_time = cx.my_turn && cx.main && window == DecisionKind::kNeutral && !cx.combat;
+  cx.end_of_their_turn = !cx.my_turn && v.phase() == Phase::kDiscard;
+  cx.mana = Available(v, cx.me);
+  cx.hand = static_cast<int>(v.MyHand().size());
+  // Its own targeted spells still on the stack: one at a time of a kind,
+  // since their targets are not in the view (nor, after a Reset, in memory).
+  cx.harm_pending = cx.help_pending = false;
+  const ObjId casting = v.CastingItem() ? v.CastingItem()->card : kNoObj;
+  for (ObjId o = 0; o < v.ObjectCount(); ++o) {
+    if (v.ZoneOf(o) != Zone::kStack || o == casting || !Mine(v, o) || v.CardOf(o) == kNoCard)
+      continue;
+    const CardDef& c = v.db()[v.CardOf(o)];
+    if (!c.has_spell) continue;
+    const AbilityBody& b = c.spell.modes.empty() ? c.spell : c.spell.modes[0];
+    if (b.targets.empty() || b.TargetsSpell()) continue;
+    Aim aim = SlotAim(c, b, 0);
+    cx.harm_pending |= aim == Aim::kHarm;
+    cx.help_pending |= aim == Aim::kHelp;
+  }
+  return cx;
+}
+
+// A casting of its own without a plan (another player chose to start it,
+// as a look-ahead does, or a window it did not see): plan it now, for its
+// mode, first target and X, as if it had chosen to start it.
+void HeuristicPolicy::Replan(const PlayerView& v) {
+  const StackItem* item = v.CastingItem();
+  if (!item || item->controller != v.me() || PlanFor(v)) return;
+  Action a;
+  if (item->from == BodySource::kSpell)
+    a = Action{ActionKind::kCast, item->card};
+  else if (item->from == BodySource::kActivated)
+    a = Action{ActionKind::kActivate, item->source, item->ability};
+  else
+    return;
+  const CardDef* card = CardOfAction(v, a);
+  if (!card) return;
+  const Context cx = MakeContext(v, DecisionKind::kNeutral);
+  const AbilityBody* body = ActionBody(*card, a);
+  Plan best;
+  if (!body) {
+    best = Evaluate(v, cx, DecisionKind::kNeutral, a);
+  } else {
+    const int modes = body->modes.empty() ? 1 : static_cast<int>(body->modes.size());
+    for (int m = 0; m < modes; ++m) {
+      const int mode = body->modes.empty() ? -1 : m;
+      if (item->mode >= 0 && mode != item->mode) continue;
+      const AbilityBody& mb = body->modes.empty() ? *body : body->modes[m];
+      // A shield is meant for damage on its way.
+      EvaluateBody(v, cx, PreventStep(mb) ? DecisionKind::kPrevention : DecisionKind::kRespond, a,
+                   *card, mb, mode, best);
+    }
+  }
+  if (best.score > 0) plan_ = best;
+}
+
+int HeuristicPolicy::ChooseStart(const PlayerView& v, const Decision& d) {
+  const Context cx = MakeContext(v, d.kind);
+  const int n = static_cast<int>(d.actions.size());
+  int best = -1;
+  Plan best_plan;
+  for (int i = 0; i < n; ++i) {
+    Plan p = Evaluate(v, cx, d.kind, d.actions[i]);
+    if (p.score > best_plan.score) best_plan = p, best = i;
+  }
+  if (best < 0 || best_plan.score <= 0) {
+    // Pass when passing is legal; otherwise (a forced phase effect) the first.
+    for (int i = 0; i < n; ++i)
+      if (d.actions[i].kind == ActionKind::kPass) return i;
+    return 0;
+  }
+  plan_ = best_plan;
+  const Action& a = d.actions[best];
+  if (a.kind == ActionKind::kActivate) {
+    if (activation_turn_ != v.turn()) activation_turn_ = v.turn(), activations_ = 0;
+    ++activations_;
+  }
+  if (const CardDef* card = CardOfAction(v, a)) {
+    const CardDef& c = *card;
+    const AbilityBody* body = ActionBody(c, a);
+    const AbilityBody* mb =
+        body && !body->modes.empty() && plan_.mode >= 0 ? &body->modes[plan_.mode] : body;
+    Aim aim = mb ? (mb->targets.empty() ? Aim::kNone : SlotAim(c, *mb, 0))
+                 : (c.enchant != kNoFilter ? AuraAim(c) : Aim::kNone);
+    if (d.kind == DecisionKind::kPrevention && mb && PreventStep(*mb) &&
+        PreventStep(*mb)->from != kNoFilter)
+      Remember(v, Did::kShielded, plan_.target);
+    else if (plan_.target != kNoObj)
+      Remember(v, aim == Aim::kHarm ? Did::kHarmed : Did::kHelped, plan_.target);
+    else if (plan_.target_player != kNoPlayer && aim == Aim::kHelp)
+      Remember(v, Did::kHelped, PlayerKey(plan_.target_player));
+  }
+  return best;
 }
 
 int HeuristicPolicy::ChooseTarget(const PlayerView& v, const Decision& d) {
-  Aim aim = Aim::kNone;
-  int dmg = 0;
-  if (CardId casting = v.CastingCard(); casting != kNoCard) {
-    aim = AimOf(v.db()[casting], v.CastingAbility());
-    dmg = DamageOf(v.db()[casting], v.CastingAbility());
+  const int n = static_cast<int>(d.actions.size());
+  // One target is enough: more only split the damage and cost more.
+  for (int i = 0; i < n; ++i)
+    if (d.actions[i].kind == ActionKind::kDone) return i;
+  const StackItem* item = v.CastingItem();
+  if (PlanFor(v) && item->slot == 0) {
+    for (int i = 0; i < n; ++i) {
+      const Action& a = d.actions[i];
+      if (plan_.target != kNoObj && a.kind == ActionKind::kTargetObject && a.object == plan_.target)
+        return i;
+      if (plan_.target_player != kNoPlayer && a.kind == ActionKind::kTargetPlayer &&
+          a.value == plan_.target_player)
+        return i;
+    }
   }
+  // No plan (a trigger, an entering permanent's choice, a later target):
+  // harm goes to the other side, help to this one.
+  Aim aim = item ? CastingAim(v.db(), *item) : Aim::kNone;
+  int dmg = 0;
+  if (item && item->body_card != kNoCard) {
+    if (const AbilityBody* b = ItemModeBody(v.db(), *item))
+      dmg = SlotDamage(*b, item->slot, item->x);
+  }
+  const bool aggro = style_ == Style::kAggro;
   int best = 0, best_score = -1000000;
-  for (int i = 0; i < static_cast<int>(d.actions.size()); ++i) {
+  for (int i = 0; i < n; ++i) {
     const Action& a = d.actions[i];
     int score = 0;
     if (a.kind == ActionKind::kTargetPlayer) {
       bool mine = a.value == v.me();
-      score = aim == Aim::kHarm ? (mine ? -100 : (style_ == Style::kAggro ? 30 : 5))
-                                : (mine ? 20 : -100);
+      if (aim == Aim::kHarm)
+        score = mine ? -1000 : (dmg > 0 && dmg >= v.Life(a.value) ? 1000 : aggro ? 40 : 20);
+      else if (aim == Aim::kHelp)
+        score = mine ? 20 : -1000;
     } else if (a.kind == ActionKind::kTargetObject) {
       const Characteristics* ch = v.Chars(a.object);
-      bool mine = v.Controller(a.object) == v.me();
-      int value = ch ? ch->power * 10 + ch->toughness : 0;
-      if (v.ZoneOf(a.object) == Zone::kStack) value = 100;  // a spell: counter theirs
+      bool mine = Mine(v, a.object);
+      int value = WorthOf(v, a.object);
+      if (v.ZoneOf(a.object) == Zone::kStack) value = 100;  // a spell
       if (aim == Aim::kHarm) {
-        score = mine ? -100 - value : value;
-        if (ch && dmg > 0 && ch->toughness - v.Damage(a.object) <= dmg) score += 50;
-      } else {
-        score = mine ? value : -100 - value;
+        if (mine) {
+          score = -1000 - value;
+        } else if (dmg > 0 && ch && ch->IsCreature()) {
+          score = ToughnessLeft(v, a.object) <= dmg ? 100 + value : value / 10;
+        } else {
+          score = value;
+        }
+      } else if (aim == Aim::kHelp) {
+        score = mine ? value : -1000 - value;
       }
-    } else if (a.kind == ActionKind::kDone) {
-      score = -50;
     }
+    if (score > best_score) best_score = score, best = i;
+  }
+  return best;
+}
+
+int HeuristicPolicy::ChooseX(const PlayerView& v, const Decision& d) {
+  const int n = static_cast<int>(d.actions.size());
+  int target_x = 1 << 20;  // as large as it can pay
+  const StackItem* item = v.CastingItem();
+  if (item && item->controller == v.me()) {
+    if (const AbilityBody* b = ItemModeBody(v.db(), *item)) {
+      for (const EffectStep& st : b->steps)
+        if (st.op == Op::kCounterUnlessPay) {
+          // Just more than the opponent can pay.
+          target_x = Available(v, Opponent(v.me())).total + 1;
+        }
+    }
+  }
+  int best = 0;
+  for (int i = 0; i < n; ++i) {
+    int x = d.actions[i].value;
+    if (x <= target_x && x > d.actions[best].value) best = i;
+  }
+  return best;
+}
+
+int HeuristicPolicy::ChooseChoice(const PlayerView& v, const Decision& d) {
+  const int n = static_cast<int>(d.actions.size());
+  // A mode: the planned one.
+  if (PlanFor(v) && plan_.mode >= 0)
+    for (int i = 0; i < n; ++i)
+      if (d.actions[i].kind == ActionKind::kNumber && d.actions[i].value == plan_.mode + 1)
+        return i;
+  // An object: an entering copy takes the best creature; an exile the
+  // opponent's best.
+  bool exile = false;
+  for (ObjId o = 0; o < v.ObjectCount(); ++o)
+    if (v.ZoneOf(o) == Zone::kStack && Mine(v, o) && v.CardOf(o) != kNoCard &&
+        v.db()[v.CardOf(o)].enters.choose == ChoiceKind::kExile)
+      exile = true;
+  int best = 0, best_score = -1000000;
+  bool any_object = false;
+  for (int i = 0; i < n; ++i) {
+    const Action& a = d.actions[i];
+    if (a.kind != ActionKind::kObject || !v.Chars(a.object)) continue;
+    any_object = true;
+    int score = WorthOf(v, a.object);
+    if (exile && Mine(v, a.object)) score = -1000 - score;
+    if (score > best_score) best_score = score, best = i;
+  }
+  return any_object ? best : 0;
+}
+
+int HeuristicPolicy::ChooseDiscard(const PlayerView& v, const Decision& d) {
+  const int n = static_cast<int>(d.actions.size());
+  int lands = 0;
+  for (ObjId o : v.Battlefield())
+    if (v.Chars(o) && Mine(v, o) && Has(v.Chars(o)->types, kLand)) ++lands;
+  int best = 0, best_score = -1;
+  for (int i = 0; i < n; ++i) {
+    CardId c = v.CardOf(d.actions[i].object);
+    if (c == kNoCard) continue;
+    const CardDef& card = v.db()[c];
+    // Spare lands first once there are enough; else the dearest card.
+    int score = Has(card.types, kLand) ? (lands >= 5 ? 100 : 0) : card.cost.ManaValue();
     if (score > best_score) best_score = score, best = i;
   }
   return best;
@@ -252,72 +915,113 @@ int HeuristicPolicy::Choose(const PlayerView& v, const Decision& d) {
     return -1;
   };
   switch (d.kind) {
-    case DecisionKind::kNeutral:
-    case DecisionKind::kRespond: {
-      int best = 0, best_score = 0;
-      bool can_pass = d.actions[0].kind == ActionKind::kPass;
-      for (int i = 0; i < n; ++i) {
-        int s = ScoreStart(v, d, d.actions[i]);
-        if (s > best_score) best_score = s, best = i;
-      }
-      if (!can_pass && best_score <= 0) best = 0;  // a forced phase effect
-      return best;
-    }
     case DecisionKind::kInterrupt: {
-      // Counter the opponent's spell: the newest object on the stack.
-      ObjId newest = kNoObj;
-      for (ObjId o = 0; o < v.ObjectCount(); ++o)
-        if (v.ZoneOf(o) == Zone::kStack &&
-            (newest == kNoObj || v.Timestamp(o) > v.Timestamp(newest)))
-          newest = o;
-      if (newest == kNoObj || v.Controller(newest) == v.me()) return 0;
+      // Counter the opponent's spell being cast when it is worth a card:
+      // mana value 2 or more, or it harms this player's side.
+      const StackItem* item = v.CastingItem();
+      if (!item || item->controller == v.me() || item->card == kNoObj) break;
+      CardId sc = v.CardOf(item->card);
+      int worth = sc == kNoCard ? 0 : v.db()[sc].cost.ManaValue() + item->x;
+      // Each target of it the spell harms on this player's side adds to it
+      // (its targets are chosen before the interrupt window).
+      const AbilityBody* ib = ItemModeBody(v.db(), *item);
+      for (int t = 0; ib && sc != kNoCard && t < item->target_count; ++t) {
+        const Target& tg = item->targets[t];
+        if (SlotAim(v.db()[item->body_card], *ib, item->target_slot[t]) != Aim::kHarm) continue;
+        if ((tg.kind == Target::kPlayer && tg.player == v.me()) ||
+            (tg.kind == Target::kObject && tg.obj.id < v.ObjectCount() &&
+             v.ZoneOf(tg.obj.id) != Zone::kNone && Mine(v, tg.obj.id)))
+          worth += 3;
+      }
+      if (worth < 2) break;
+      const Mana mine = Available(v, v.me());
+      const int opp_mana = Available(v, Opponent(v.me())).total;
       for (int i = 0; i < n; ++i) {
         const Action& a = d.actions[i];
-        if (a.kind != ActionKind::kCast) continue;
-        CardId c = v.CardOf(a.object);
-        if (c != kNoCard && AimOf(v.db()[c], -1) == Aim::kHarm) return i;
+        const CardDef* card = CardOfAction(v, a);
+        const AbilityBody* body = card ? ActionBody(*card, a) : nullptr;
+        if (!body) continue;
+        const CardDef& c = *card;
+        const int modes = body->modes.empty() ? 1 : static_cast<int>(body->modes.size());
+        for (int m = 0; m < modes; ++m) {
+          const AbilityBody& mb = body->modes.empty() ? *body : body->modes[m];
+          const int mode = body->modes.empty() ? -1 : m;
+          if (!mb.TargetsSpell() || SlotAim(c, mb, 0) != Aim::kHarm) continue;
+          if (!v.CouldTarget(a, 0, item->card, mode)) continue;
+          bool effective = true;
+          for (const EffectStep& st : mb.steps) {
+            if (st.target.kind != Ref::kTarget || st.target.index != 1) continue;
+            if (st.condition != kNoFilter && !v.Matches(st.condition, item->card, a.object, v.me()))
+              effective = false;
+            if (st.op == Op::kCounterUnlessPay) {
+              if (MaxX(CostOf(c, a), mine) <= opp_mana) effective = false;
+            }
+          }
+          if (!effective) continue;
+          plan_ = Plan{a.kind, a.object, a.index, mode, item->card, kNoPlayer, -1, 1};
+          return i;
+        }
       }
-      return 0;
+      break;
     }
     case DecisionKind::kReaction: {
-      // Regenerate one of our own creatures headed to the graveyard.
+      // Regenerate a creature of mine headed for the graveyard; look
+      // further on a draw when the X is worth it.
+      int lethal_mine = 0, lethal_theirs = 0;
       for (ObjId o : v.Battlefield()) {
         const Characteristics* ch = v.Chars(o);
-        if (ch && ch->IsCreature() && ch->controller == v.me() && v.Damage(o) >= ch->toughness)
-          return 1;
+        if (ch && ch->IsCreature() && v.Damage(o) >= ch->toughness)
+          ++(Mine(v, o) ? lethal_mine : lethal_theirs);
       }
-      return 0;
+      const Mana mine = Available(v, v.me());
+      for (int i = 0; i < n; ++i) {
+        const Action& a = d.actions[i];
+        const CardDef* card = CardOfAction(v, a);
+        const AbilityBody* body = card ? ActionBody(*card, a) : nullptr;
+        if (!body) continue;
+        const CardDef& c = *card;
+        const AbilityBody& mb = body->modes.empty() ? *body : body->modes[0];
+        if (mb.reaction == Reaction::kDraw) {
+          if (CostOf(c, a).x_count == 0 || MaxX(CostOf(c, a), mine) >= 2) return i;
+          continue;
+        }
+        if (mb.reaction != Reaction::kDestroy) continue;
+        bool helps = false;
+        for (const EffectStep& st : mb.steps) helps |= st.op == Op::kRegenerate;
+        if (!helps) continue;
+        // Its own ability is about itself (the engine offers it only then);
+        // a targeted one only when the creature dying is surely mine.
+        if (mb.targets.empty()) {
+          if (a.kind == ActionKind::kActivate && Mine(v, a.object)) return i;
+        } else if (lethal_mine == 1 && lethal_theirs == 0) {
+          return i;
+        }
+      }
+      break;
     }
+    case DecisionKind::kNeutral:
+    case DecisionKind::kRespond:
     case DecisionKind::kPrevention:
+      return ChooseStart(v, d);
     case DecisionKind::kTriggerOrder:
       return 0;
     case DecisionKind::kTarget:
+      Replan(v);
       return ChooseTarget(v, d);
-    case DecisionKind::kX: {
-      int best = 0;
-      for (int i = 0; i < n; ++i)
-        if (d.actions[i].value > d.actions[best].value) best = i;
-      return best;
-    }
-    case DecisionKind::kChoice: {
-      // Copy the strongest creature; otherwise the first option.
-      int best = 0, best_power = -100;
-      for (int i = 0; i < n; ++i) {
-        const Action& a = d.actions[i];
-        if (a.kind != ActionKind::kObject || !v.Chars(a.object)) continue;
-        if (v.Chars(a.object)->power > best_power) best_power = v.Chars(a.object)->power, best = i;
+    case DecisionKind::kX:
+      Replan(v);
+      if (PlanFor(v) && plan_.x >= 0) {
+        int best = 0;
+        for (int i = 0; i < n; ++i)
+          if (d.actions[i].value <= plan_.x && d.actions[i].value > d.actions[best].value) best = i;
+        return best;
       }
-      return best;
-    }
-    case DecisionKind::kDiscard: {
-      int best = 0, best_mv = -1;
-      for (int i = 0; i < n; ++i) {
-        CardId c = v.CardOf(d.actions[i].object);
-        int mv = c == kNoCard ? 0 : v.db()[c].cost.ManaValue();
-        if (mv > best_mv) best_mv = mv, best = i;
-      }
-      return best;
-    }
+      return ChooseX(v, d);
+    case DecisionKind::kChoice:
+      Replan(v);
+      return ChooseChoice(v, d);
+    case DecisionKind::kDiscard:
+      return ChooseDiscard(v, d);
     case DecisionKind::kAttackers:
       return ChooseAttacker(v, d);
     case DecisionKind::kBlockers:
@@ -327,9 +1031,19 @@ int HeuristicPolicy::Choose(const PlayerView& v, const Decision& d) {
       int yes = first_of(ActionKind::kYes);
       return yes >= 0 ? yes : 0;
     }
-    default:
-      return static_cast<int>(rng_.Below(static_cast<uint32_t>(n)));
+    default: {
+      // A decision this player does not know: weigh what may be started
+      // like any window, otherwise decline.
+      bool starts = false;
+      for (const Action& a : d.actions)
+        starts |= a.kind == ActionKind::kCast || a.kind == ActionKind::kActivate;
+      if (starts) return ChooseStart(v, d);
+      break;
+    }
   }
+  for (ActionKind k : {ActionKind::kPass, ActionKind::kNo, ActionKind::kDone})
+    if (int i = first_of(k); i >= 0) return i;
+  return 0;
 }
 
 }  // namespace strata

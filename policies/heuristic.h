@@ -1,14 +1,26 @@
-// A rules-aware player: plays a land and spells on curve, attacks when the
-// race favours it, blocks to survive or trade well, points harmful spells at
-// the opponent's best creature (or face) and helpful ones at its own,
-// counters the opponent's spells, regenerates its own creatures. Two styles:
-// `aggro` attacks and burns faces; `control` holds back, attacks only in the
-// air and saves burn for creatures. It sees only what its player may see.
+// A rules-aware player. It plays a land and permanents on curve, attacks
+// when the race favours it and blocks to survive or trade well. Every other
+// card it plays by what the card's effects do (policies/aim.h), never by
+// name: removal on the opponent's best threat when it attacks or blocks, at
+// the end of the opponent's turn, or at once if it is big; burn on a
+// creature it kills, or the face when lethal (aggro also at the end of the
+// opponent's turn); pump in a fight it changes; prevention in the
+// damage-prevention step for a creature that would die or lethal damage to
+// its player; regeneration when its creature is destroyed; counters on
+// spells worth countering; rituals only when the mana then casts a spell
+// it could not cast before; X as large as it can pay; harmful effects
+// (triggers included) at the opponent's side and helpful ones at its own;
+// Auras and Equipment on the right side. Two styles: `aggro` attacks and
+// burns faces; `control` holds back, attacks only when unopposed and saves
+// burn for creatures. It sees only what its player may see, and its work
+// per decision is bounded by the number of objects and actions.
 #pragma once
 
+#include <array>
 #include <string>
 
 #include "engine/rng.h"
+#include "policies/aim.h"
 #include "policies/policy.h"
 
 namespace strata {
@@ -19,21 +31,64 @@ class HeuristicPolicy : public Policy {
   HeuristicPolicy(uint64_t seed, Style style) : rng_(seed), style_(style) {}
   int Choose(const PlayerView& view, const Decision& decision) override;
   std::string Name() const override;
-  void Reset(uint64_t seed) override { rng_.Seed(seed); }
+  void Reset(uint64_t seed) override {
+    rng_.Seed(seed);
+    plan_ = Plan{};
+    memory_ = {};
+    next_memory_ = 0;
+    activations_ = 0;
+    activation_turn_ = -1;
+  }
+
+  // The plan made when a spell or ability is started: what the later
+  // decisions of its casting (mode, first target, X) pick.
+  struct Plan {
+    ActionKind kind = ActionKind::kPass;
+    ObjId object = kNoObj;
+    int16_t index = 0;
+    int mode = -1;
+    ObjId target = kNoObj;
+    Player target_player = kNoPlayer;
+    int x = -1;
+    int score = -1;
+  };
 
  private:
-  // What a spell or ability does to what it targets.
-  enum class Aim : uint8_t { kHarm, kHelp, kNone };
-  Aim AimOf(const CardDef& card, int activated) const;
-  int DamageOf(const CardDef& card, int activated) const;
-  int ScoreStart(const PlayerView& v, const Decision& d, const Action& a);
+  struct Context;
+  Context MakeContext(const PlayerView& v, DecisionKind window) const;
+  Plan Evaluate(const PlayerView& v, const Context& cx, DecisionKind window, const Action& a);
+  void EvaluateBody(const PlayerView& v, const Context& cx, DecisionKind window, const Action& a,
+                    const CardDef& c, const AbilityBody& body, int mode, Plan& best);
+  int ChooseStart(const PlayerView& v, const Decision& d);
   int ChooseTarget(const PlayerView& v, const Decision& d);
   int ChooseBlock(const PlayerView& v, const Decision& d);
   int ChooseAttacker(const PlayerView& v, const Decision& d);
+  int ChooseChoice(const PlayerView& v, const Decision& d);
+  int ChooseX(const PlayerView& v, const Decision& d);
+  int ChooseDiscard(const PlayerView& v, const Decision& d);
   bool AttackIsGood(const PlayerView& v) const;
+  bool PlanFor(const PlayerView& v) const;  // the plan is for the item being cast
+  void Replan(const PlayerView& v);
+
+  // What it did to which object lately (so two spells don't go at one
+  // target in one window): a small ring, no allocation.
+  enum class Did : uint8_t { kNothing, kHarmed, kHelped, kShielded };
+  struct Memory {
+    int16_t turn = -1;
+    Phase phase = Phase::kUntap;
+    Did did = Did::kNothing;
+    ObjId object = kNoObj;
+  };
+  void Remember(const PlayerView& v, Did did, ObjId o);
+  bool Remembers(const PlayerView& v, Did did, ObjId o) const;
 
   Rng rng_;
   Style style_;
+  Plan plan_;
+  std::array<Memory, 16> memory_{};
+  int next_memory_ = 0;
+  int activations_ = 0;  // this turn: a bound on abilities that cost nothing
+  int activation_turn_ = -1;
 };
 
 }  // namespace strata

@@ -1,5 +1,7 @@
 #include "policies/view.h"
 
+#include "engine/layers.h"
+
 namespace strata {
 
 bool PlayerView::Visible(ObjId o) const {
@@ -15,6 +17,16 @@ bool PlayerView::Visible(ObjId o) const {
     default:
       return !s.obj.face_down[o] || s.obj.controller[o] == me_;
   }
+}
+
+bool PlayerView::Matches(FilterId f, ObjId o, ObjId source, Player you) const {
+  if (f == kNoFilter) return true;
+  if (!Visible(o)) return false;
+  FilterContext ctx;
+  ctx.source = source;
+  ctx.you = you;
+  if (source != kNoObj) ctx.text = &game_.Chars(source);
+  return MatchFilter(game_.state(), &game_.Chars(0), db().filter(f), o, ctx);
 }
 
 CardId PlayerView::CastingCard() const {

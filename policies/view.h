@@ -83,6 +83,32 @@ class PlayerView {
                                                            : game_.state().obj.controller[o];
   }
 
+  // Public facts about combat, attachments and mana pools.
+  ObjId Blocking(ObjId o) const { return game_.Blocking(o); }
+  ObjId AttachedTo(ObjId o) const { return game_.state().obj.attached_to[o]; }
+  int PoolOf(Player p, int mana) const { return game_.state().players[p].pool[mana]; }
+  int Pool(Player p) const {
+    int n = 0;
+    for (int m : game_.state().players[p].pool) n += m;
+    return n;
+  }
+  // The spell or ability being cast right now (the innermost casting): a
+  // spell is revealed as it is cast, and so are its mode, targets and X.
+  const StackItem* CastingItem() const { return game_.Casting(); }
+  // Could the spell or ability of a cast or activate action target this
+  // object or player in target spec `slot` (in `mode`, -1 for none)?
+  bool CouldTarget(const Action& a, int slot, ObjId o, int mode = -1) const {
+    return Visible(o) &&
+           game_.CouldTarget(a, me_, slot, Target{Target::kObject, game_.state().Ref(o), kNoPlayer},
+                             mode);
+  }
+  bool CouldTargetPlayer(const Action& a, int slot, Player p, int mode = -1) const {
+    return game_.CouldTarget(a, me_, slot, Target{Target::kPlayer, {}, p}, mode);
+  }
+  // Does a visible object match a card's filter, read for `source` and its
+  // controller `you`?
+  bool Matches(FilterId f, ObjId o, ObjId source, Player you) const;
+
   // The spell or ability being cast (a spell is revealed as it is cast): its
   // card, and the activated ability's index or -1 for a spell. kNoCard when
   // nothing is being cast or it is a triggered or phase ability.

@@ -1,6 +1,9 @@
 #include "sim/card_stats.h"
 
 #include <algorithm>
+#include <cmath>
+
+#include "policies/aim.h"
 
 namespace strata {
 
@@ -15,6 +18,9 @@ void CardStats::Merge(const CardStats& o) {
       c.drawn_score += d.drawn_score;
       c.opening_score += d.opening_score;
       c.cast_score += d.cast_score;
+      c.own_harm += d.own_harm;
+      c.own_harm_avoidable += d.own_harm_avoidable;
+      for (int t = 0; t < kCastTurns; ++t) c.first_cast[t] += d.first_cast[t];
     }
 }
 
@@ -25,7 +31,89 @@ std::vector<CardId> DistinctCards(const Deck& deck) {
   return out;
 }
 
-void RecordCards(const Game& g, const Deck& a, const Deck& b, bool swapped, CardStats& out) {
+void GameTrace::Clear() {
+  cast_turn.fill(kNever);
+  mana_burn = own_harm = own_harm_avoidable = {};
+  harm_count = 0;
+  turn = -1;
+  pool = life = {};
+}
+
+// Mana burn is not recorded by the engine: what was in a pool at the last
+// decision of a phase is lost at its end, as life, unless spent after it
+// (then no life is lost for it), so the estimate is the smaller of the two.
+void GameTrace::Burn(const Game& g) {
+  const GameState& s = g.state();
+  if (turn >= 0 && (s.turn != turn || s.phase != phase || g.Over()))
+    for (Player p = 0; p < 2; ++p)
+      if (pool[p] > 0) mana_burn[p] += std::min(pool[p], std::max(0, life[p] - s.players[p].life));
+  turn = s.turn;
+  phase = s.phase;
+  for (Player p = 0; p < 2; ++p) {
+    pool[p] = 0;
+    for (int m : s.players[p].pool) pool[p] += m;
+    life[p] = s.players[p].life;
+  }
+}
+
+void GameTrace::Observe(const Game& g, const Decision& d, int chosen) {
+  Burn(g);
+  const GameState& s = g.state();
+  const Action& a = d.actions[chosen];
+  // Mana a spell or ability adds lands in the pool after this decision,
+  // maybe with no decision after it in the phase: count it as there.
+  if (a.kind == ActionKind::kCast || a.kind == ActionKind::kActivate) {
+    CardId card = a.kind == ActionKind::kCast ? s.obj.card[a.object] : g.Chars(a.object).card;
+    if (card != kNoCard)
+      if (const AbilityBody* body = ActionBody(g.db()[card], a))
+        for (const EffectStep& st : body->steps)
+          if (st.op == Op::kAddMana && st.amount.kind == Value::kConst)
+            pool[d.player] += st.amount.constant;
+  }
+  if ((a.kind == ActionKind::kCast || a.kind == ActionKind::kPlayLand) && a.object < s.obj.count &&
+      cast_turn[a.object] == kNever)
+    cast_turn[a.object] = static_cast<uint8_t>(
+        std::min(OwnTurn(s.turn, s.obj.owner[a.object]), static_cast<int>(kNever) - 1));
+  if (d.kind != DecisionKind::kTarget) return;
+  const StackItem* item = g.Casting();
+  if (!item || CastingAim(g.db(), *item) != Aim::kHarm) return;
+  // Which side a target action is on, for the player deciding.
+  auto own = [&](const Action& t) {
+    if (t.kind == ActionKind::kTargetPlayer) return t.value == d.player;
+    if (t.kind != ActionKind::kTargetObject) return false;
+    Player c = s.obj.zone[t.object] == Zone::kBattlefield ? g.Chars(t.object).controller
+                                                          : s.obj.controller[t.object];
+    return c == d.player;
+  };
+  if (!own(a)) return;
+  bool avoidable = false;
+  for (const Action& t : d.actions)
+    avoidable |=
+        (t.kind == ActionKind::kTargetPlayer || t.kind == ActionKind::kTargetObject) && !own(t);
+  ++own_harm[d.player];
+  if (avoidable) ++own_harm_avoidable[d.player];
+  if (harm_count < static_cast<int>(harms.size()))
+    harms[harm_count++] = Harm{d.player, item->body_card, avoidable};
+}
+
+void GameTrace::Finish(const Game& g) {
+  Burn(g);
+}
+
+double MedianCastTurn(const std::array<int32_t, kCastTurns>& h) {
+  int64_t total = 0;
+  for (int32_t n : h) total += n;
+  if (total == 0) return std::nan("");
+  int64_t seen = 0;
+  for (int t = 0; t < kCastTurns; ++t) {
+    seen += h[t];
+    if (2 * seen >= total) return t;
+  }
+  return kCastTurns - 1;
+}
+
+void RecordCards(const Game& g, const Deck& a, const Deck& b, bool swapped, CardStats& out,
+                 const GameTrace* trace) {
   const GameState& s = g.state();
   const int winner = g.Winner();
   for (Player p = 0; p < 2; ++p) {
@@ -35,10 +123,16 @@ void RecordCards(const Game& g, const Deck& a, const Deck& b, bool swapped, Card
     // What happened to any copy of each card, by the position of the card's
     // first copy in the deck list.
     std::array<uint8_t, kMaxObjects> by_pos{};
+    std::array<uint8_t, kMaxObjects> first_cast;
+    first_cast.fill(GameTrace::kNever);
     for (ObjId o = 0; o < s.obj.count; ++o) {
       if (s.obj.owner[o] != p) continue;
       auto it = std::find(main.begin(), main.begin() + n, s.obj.card[o]);
-      if (it != main.begin() + n) by_pos[it - main.begin()] |= g.seen(o);
+      if (it == main.begin() + n) continue;
+      by_pos[it - main.begin()] |= g.seen(o);
+      if (trace)
+        first_cast[it - main.begin()] =
+            std::min(first_cast[it - main.begin()], trace->cast_turn[o]);
     }
     const int64_t score = winner < 0 ? 1 : winner == p ? 2 : 0;
     int distinct = 0;
@@ -49,6 +143,15 @@ void RecordCards(const Game& g, const Deck& a, const Deck& b, bool swapped, Card
       if (seen & Game::kSeenInHand) ++c.drawn, c.drawn_score += score;
       if (seen & Game::kSeenOpening) ++c.opening, c.opening_score += score;
       if (seen & Game::kSeenCast) ++c.cast, c.cast_score += score;
+      if (first_cast[i] != GameTrace::kNever)
+        ++c.first_cast[std::min<int>(first_cast[i], kCastTurns - 1)];
+      if (!trace) continue;
+      for (int h = 0; h < trace->harm_count; ++h) {
+        const GameTrace::Harm& harm = trace->harms[h];
+        if (harm.seat != p || harm.card != main[i]) continue;
+        ++c.own_harm;
+        if (harm.avoidable) ++c.own_harm_avoidable;
+      }
     }
   }
 }

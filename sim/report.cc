@@ -46,6 +46,54 @@ DeckScore ScoreOf(const std::vector<MatchupStats>& results, int deck) {
   return s;
 }
 
+double CardRow::CastRate() const {
+  return drawn > 0 ? static_cast<double>(cast) / drawn : std::nan("");
+}
+
+double CardRow::MedianFirstCast() const {
+  std::array<int32_t, kCastTurns> h{};
+  for (int t = 0; t < kCastTurns; ++t) h[t] = static_cast<int32_t>(first_cast[t]);
+  return MedianCastTurn(h);
+}
+
+namespace {
+
+// The colours of the mana abilities a card has printed: basic land types
+// and "add mana" abilities.
+ColorMask MakesColors(const CardDef& c) {
+  ColorMask m = c.printed_land_mana;
+  for (const ActivatedAbility& a : c.activated)
+    if (a.mana_ability)
+      for (const EffectStep& st : a.body.steps)
+        if (st.op == Op::kAddMana) m |= st.mana_any ? 0x1F : st.mana_colors;
+  return m;
+}
+
+}  // namespace
+
+bool CastableWith(const CardDef& card, ColorMask colors) {
+  if (Has(card.types, kLand)) return true;
+  for (int c = 0; c < kColorCount; ++c)
+    if (card.cost.colored[c] > 0 && !Has(colors, c)) return false;
+  for (ColorMask h : card.cost.hybrid)
+    if ((h & colors) == 0) return false;
+  return true;
+}
+
+ColorMask DeckColors(const CardDb& db, const Deck& deck) {
+  ColorMask colors = 0;
+  for (CardId c : deck.main)
+    if (Has(db[c].types, kLand)) colors |= MakesColors(db[c]);
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (CardId c : deck.main) {
+      ColorMask more = MakesColors(db[c]) & ~colors;
+      if (more && CastableWith(db[c], colors)) colors |= more, grew = true;
+    }
+  }
+  return colors;
+}
+
 std::vector<DeckCards> CardTables(const CardDb* db, const SimOptions& opt,
                                   const std::vector<MatchupStats>& results) {
   std::vector<DeckCards> out;
@@ -53,6 +101,7 @@ std::vector<DeckCards> CardTables(const CardDb* db, const SimOptions& opt,
     DeckCards t;
     t.deck = d;
     t.score = ScoreOf(results, d);
+    t.colors = db ? DeckColors(*db, opt.decks[d]) : 0x1F;
     std::vector<CardId> distinct = DistinctCards(opt.decks[d]);
     distinct.resize(std::min<size_t>(distinct.size(), kMaxDistinctCards));
     for (CardId c : distinct) {
@@ -61,6 +110,7 @@ std::vector<DeckCards> CardTables(const CardDb* db, const SimOptions& opt,
       r.name = db ? (*db)[c].name : absl::StrCat("card#", c);
       r.copies =
           static_cast<int>(std::count(opt.decks[d].main.begin(), opt.decks[d].main.end(), c));
+      r.castable = !db || CastableWith((*db)[c], t.colors);
       t.cards.push_back(r);
     }
     int64_t drawn_score[kMaxDistinctCards] = {}, cast_score[kMaxDistinctCards] = {},
@@ -68,8 +118,15 @@ std::vector<DeckCards> CardTables(const CardDb* db, const SimOptions& opt,
     for (auto& m : results) {
       for (int side = 0; side < 2; ++side) {
         if ((side == 0 ? m.deck_a : m.deck_b) != d) continue;
+        t.mana_burn += m.mana_burn[side];
+        t.burn_games += m.burn_games[side];
+        t.own_harm += m.own_harm[side];
+        t.own_harm_avoidable += m.own_harm_avoidable[side];
         for (size_t i = 0; i < t.cards.size(); ++i) {
           const CardCounts& c = m.cards.side[side][i];
+          for (int k = 0; k < kCastTurns; ++k) t.cards[i].first_cast[k] += c.first_cast[k];
+          t.cards[i].own_harm += c.own_harm;
+          t.cards[i].own_harm_avoidable += c.own_harm_avoidable;
           t.cards[i].drawn += c.drawn;
           t.cards[i].cast += c.cast;
           t.cards[i].opening += c.opening;
@@ -110,8 +167,62 @@ StudyRatings RateDecks(const SimOptions& opt, const std::vector<MatchupStats>& r
   return r;
 }
 
-void PrintStudy(FILE* out, const SimOptions& opt, const std::vector<MatchupStats>& results,
-                const StudyInfo& info) {
+std::vector<std::string> HealthWarnings(const SimOptions& opt,
+                                        const std::vector<MatchupStats>& results,
+                                        const StudyInfo& info) {
+  std::vector<std::string> w;
+  for (const DeckCards& t : CardTables(info.db, opt, results)) {
+    const std::string& deck = opt.decks[t.deck].name;
+    for (const CardRow& c : t.cards) {
+      const bool land = info.db && Has((*info.db)[c.card].types, kLand);
+      if (!c.castable) {
+        std::string makes;
+        for (int k = 0; k < kColorCount; ++k)
+          if (Has(t.colors, k)) makes += ColorSymbol(k);
+        w.push_back(absl::StrCat(deck, ": ", c.name, " can never be cast (it costs ",
+                                 (*info.db)[c.card].cost.ToString(), "; the deck's mana makes ",
+                                 makes.empty() ? "no colour" : makes, ")"));
+      } else if (!land && c.drawn >= 30 && 10 * c.cast < c.drawn) {
+        w.push_back(absl::StrFormat("%s: %s drawn in %lld games, cast in %.1f%% of them", deck,
+                                    c.name, static_cast<long long>(c.drawn), 100 * c.CastRate()));
+      }
+    }
+    if (t.own_harm_avoidable > 0) {
+      std::string cards;
+      for (const CardRow& c : t.cards)
+        if (c.own_harm_avoidable > 0)
+          absl::StrAppend(&cards, cards.empty() ? "" : ", ", c.name, " ", c.own_harm_avoidable);
+      w.push_back(absl::StrCat(deck, ": ", t.own_harm_avoidable,
+                               " harmful effects aimed at its own side while the other side had a "
+                               "legal target",
+                               cards.empty() ? "" : absl::StrCat(" (", cards, ")")));
+    }
+  }
+  // Games ended by a cap, with the first one to replay.
+  int64_t turn_cap = 0, action_cap = 0;
+  int first_matchup = -1;
+  int64_t first_game = -1;
+  const auto pairs = Matchups(opt);
+  for (const MatchupStats& m : results) {
+    turn_cap += m.end_reasons[static_cast<int>(EndReason::kTurnCap)];
+    action_cap += m.end_reasons[static_cast<int>(EndReason::kActionCap)];
+    if (m.first_cap_game >= 0 && first_matchup < 0) {
+      for (size_t k = 0; k < pairs.size(); ++k)
+        if (pairs[k].first == m.deck_a && pairs[k].second == m.deck_b)
+          first_matchup = static_cast<int>(k);
+      first_game = m.first_cap_game;
+    }
+  }
+  if (turn_cap + action_cap > 0)
+    w.push_back(absl::StrCat(turn_cap + action_cap, " games ended by a cap (", action_cap,
+                             " by the action cap, ", turn_cap,
+                             " by the turn cap); the first: ", info.replay, " --matchup ",
+                             std::max(first_matchup, 0), " --game ", first_game));
+  return w;
+}
+
+int PrintStudy(FILE* out, const SimOptions& opt, const std::vector<MatchupStats>& results,
+               const StudyInfo& info) {
   auto name = [&](int d) { return opt.decks[d].name.c_str(); };
   std::fprintf(out, "%-16s %-16s %7s %7s %16s %6s %8s %6s\n", "deck A", "deck B", "games", "A win",
                "95% interval", "draws", "1st wins", "turns");
@@ -179,6 +290,33 @@ void PrintStudy(FILE* out, const SimOptions& opt, const std::vector<MatchupStats
                    100 * ci.high, static_cast<long long>(c.drawn), not_drawn.c_str());
     }
   }
+  // The health report: how well the players used the cards (per-card
+  // figures are only as good as the player), in short; the full figures
+  // are in cards.csv and summary.json.
+  std::fprintf(out,
+               "\nhealth: the two cards cast least when drawn (cast %% when drawn, median own "
+               "turn of the first cast); mana burn; harmful effects aimed at its own side\n");
+  const std::vector<DeckCards> tables = CardTables(info.db, opt, results);
+  for (const DeckCards& t : tables) {
+    std::vector<const CardRow*> rows;
+    for (auto& c : t.cards)
+      if (c.drawn > 0 && !(info.db && Has((*info.db)[c.card].types, kLand))) rows.push_back(&c);
+    std::stable_sort(rows.begin(), rows.end(), [](const CardRow* x, const CardRow* y) {
+      return x->cast * y->drawn < y->cast * x->drawn;
+    });
+    std::string low;
+    for (size_t k = 0; k < rows.size() && k < 2; ++k) {
+      double median = rows[k]->MedianFirstCast();
+      absl::StrAppend(&low, k ? ", " : "", rows[k]->name,
+                      absl::StrFormat(" %.0f%%", 100 * rows[k]->CastRate()),
+                      std::isfinite(median) ? absl::StrFormat(" (t%.0f)", median) : "");
+    }
+    std::fprintf(out, "  %-16s %s; burn %lld in %lld games; own side %lld\n", name(t.deck),
+                 low.c_str(), static_cast<long long>(t.mana_burn),
+                 static_cast<long long>(t.burn_games), static_cast<long long>(t.own_harm));
+  }
+  const std::vector<std::string> warnings = HealthWarnings(opt, results, info);
+  for (const std::string& w : warnings) std::fprintf(out, "  warning: %s\n", w.c_str());
   // A resumed study: the speed is this run's.
   const int64_t run = info.run_games >= 0 ? info.run_games : total_games;
   std::fprintf(
@@ -187,6 +325,7 @@ void PrintStudy(FILE* out, const SimOptions& opt, const std::vector<MatchupStats
       run != total_games ? absl::StrCat(" (", run, " in this run)").c_str() : "", info.seconds,
       info.seconds > 0 ? run / info.seconds : 0.0, opt.policies[0].c_str(), opt.policies[1].c_str(),
       info.rules.c_str(), static_cast<unsigned long long>(opt.seed));
+  return static_cast<int>(warnings.size());
 }
 
 absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
@@ -215,7 +354,8 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
   // Each matchup's raw per-card counts, exact (scores in half points), by
   // the order of each deck's cards in "cards": enough to merge or resume.
   j += "  \"card_count_fields\": [\"drawn\", \"drawn_half_points\", \"opening\", "
-       "\"opening_half_points\", \"cast\", \"cast_half_points\"],\n";
+       "\"opening_half_points\", \"cast\", \"cast_half_points\", \"own_harm\", "
+       "\"own_harm_avoidable\", \"first_cast_turns\"],\n";
   j += "  \"matchups\": [\n";
   std::string csv =
       "deck_a,deck_b,games,a_wins,b_wins,draws,a_win_rate,ci_low,ci_high,first_player_wins,"
@@ -235,7 +375,13 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
         ", \"mean_turns\": ", Num(static_cast<double>(m.turns) / m.games), ", \"end_reasons\": {");
     for (int r = 1; r < 6; ++r)
       j += absl::StrCat(r > 1 ? ", " : "", JsonQuote(kReasons[r]), ": ", m.end_reasons[r]);
-    j += "}, \"turn_histogram\": [";
+    j += absl::StrCat(
+        "}, \"mana_burn\": [", m.mana_burn[0], ", ", m.mana_burn[1], "], \"burn_games\": [",
+        m.burn_games[0], ", ", m.burn_games[1], "], \"own_harm\": [", m.own_harm[0], ", ",
+        m.own_harm[1], "], \"own_harm_avoidable\": [", m.own_harm_avoidable[0], ", ",
+        m.own_harm_avoidable[1],
+        "], \"first_cap_game\": ", m.first_cap_game >= 0 ? absl::StrCat(m.first_cap_game) : "null");
+    j += ", \"turn_histogram\": [";
     for (size_t t = 0; t < m.turn_histogram.size(); ++t)
       j += absl::StrCat(t ? ", " : "", m.turn_histogram[t]);
     j += "], \"card_counts\": [";
@@ -246,7 +392,10 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
       for (size_t c = 0; c < distinct; ++c) {
         const CardCounts& k = m.cards.side[side][c];
         j += absl::StrCat(c ? ", [" : "[", k.drawn, ", ", k.drawn_score, ", ", k.opening, ", ",
-                          k.opening_score, ", ", k.cast, ", ", k.cast_score, "]");
+                          k.opening_score, ", ", k.cast, ", ", k.cast_score, ", ", k.own_harm, ", ",
+                          k.own_harm_avoidable, ", [");
+        for (int t = 0; t < kCastTurns; ++t) j += absl::StrCat(t ? ", " : "", k.first_cast[t]);
+        j += "]]";
       }
       j += "]";
     }
@@ -291,7 +440,8 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
   for (const char* k : {"drawn", "cast", "opening", "not_drawn"})
     cards_csv +=
         absl::StrCat(",", k, ",", k, "_wins,", k, "_win_rate,", k, "_ci_low,", k, "_ci_high");
-  cards_csv += "\n";
+  cards_csv +=
+      ",cast_rate_when_drawn,first_cast_median_turn,castable,own_harm,own_harm_avoidable\n";
   j += "  \"cards\": [\n";
   std::vector<DeckCards> tables = CardTables(info.db, opt, results);
   for (size_t t = 0; t < tables.size(); ++t) {
@@ -299,7 +449,9 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
     const std::string& deck = opt.decks[dc.deck].name;
     j += absl::StrCat("    {\"deck\": ", JsonQuote(deck),
                       ", \"games\": ", static_cast<int64_t>(dc.score.games),
-                      ", \"wins\": ", Wins(dc.score.wins), ", \"cards\": [\n");
+                      ", \"wins\": ", Wins(dc.score.wins), ", \"mana_burn\": ", dc.mana_burn,
+                      ", \"burn_games\": ", dc.burn_games, ", \"own_harm\": ", dc.own_harm,
+                      ", \"own_harm_avoidable\": ", dc.own_harm_avoidable, ", \"cards\": [\n");
     for (size_t i = 0; i < dc.cards.size(); ++i) {
       const CardRow& c = dc.cards[i];
       j += absl::StrCat("      {\"card\": ", JsonQuote(c.name), ", \"copies\": ", c.copies);
@@ -317,12 +469,28 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
         cards_csv += absl::StrCat(",", n, ",", Wins(w), ",", n ? Num(rate) : "", ",", Num(ci.low),
                                   ",", Num(ci.high));
       }
-      j += absl::StrCat("}", i + 1 < dc.cards.size() ? "," : "", "\n");
-      cards_csv += "\n";
+      const double median = c.MedianFirstCast();
+      j += absl::StrCat(
+          ", \"cast_rate_when_drawn\": ", Num(c.CastRate()),
+          ", \"first_cast_median_turn\": ", Num(median),
+          ", \"castable\": ", c.castable ? "true" : "false", ", \"own_harm\": ", c.own_harm,
+          ", \"own_harm_avoidable\": ", c.own_harm_avoidable, ", \"first_cast_turns\": [");
+      for (int k = 0; k < kCastTurns; ++k) j += absl::StrCat(k ? ", " : "", c.first_cast[k]);
+      j += absl::StrCat("]}", i + 1 < dc.cards.size() ? "," : "", "\n");
+      cards_csv += absl::StrCat(",", c.drawn ? Num(c.CastRate()) : "", ",",
+                                std::isfinite(median) ? absl::StrCat(median) : "", ",",
+                                c.castable ? "true" : "false", ",", c.own_harm, ",",
+                                c.own_harm_avoidable, "\n");
     }
     j += absl::StrCat("    ]}", t + 1 < tables.size() ? "," : "", "\n");
   }
   j += "  ],\n";
+  // The health report's warnings (the terminal shows the same lines).
+  j += "  \"warnings\": [";
+  const std::vector<std::string> warnings = HealthWarnings(opt, results, info);
+  for (size_t w = 0; w < warnings.size(); ++w)
+    j += absl::StrCat(w ? ", " : "", JsonQuote(warnings[w]));
+  j += "],\n";
   // How this run went: differs between runs of the same study.
   if (info.run_games >= 0) total = info.run_games;
   j += absl::StrCat("  \"run\": {\"threads\": ", info.threads, ", \"games\": ", total,

@@ -23,6 +23,9 @@ struct StudyInfo {
   bool partial = false;             // stopped before the end: only the matchups started, so far
   int64_t run_games = -1;           // games played by this run (a resumed study), -1: all of them
   std::string cards_fingerprint{};  // of the card database (sim/fingerprint.h), if known
+  // How to replay a game of this study, without --matchup and --game
+  // ("strata replay --from DIR", or the study's flags).
+  std::string replay = "strata replay";
 };
 
 // One deck's score over all its matchups: a win counts 1, a draw 1/2.
@@ -39,12 +42,27 @@ struct CardRow {
   int copies = 0;
   int64_t drawn = 0, cast = 0, opening = 0, not_drawn = 0;
   double drawn_wins = 0, cast_wins = 0, opening_wins = 0, not_drawn_wins = 0;
+  // Health: can the deck's mana ever cast it, the games by the turn of its
+  // first cast, and harmful effects its player aimed at its own side.
+  bool castable = true;
+  std::array<int64_t, kCastTurns> first_cast{};
+  int64_t own_harm = 0, own_harm_avoidable = 0;
+  double CastRate() const;         // cast / drawn (NaN when never drawn)
+  double MedianFirstCast() const;  // own turn (NaN when never cast)
 };
 struct DeckCards {
   int deck = 0;
   DeckScore score;
   std::vector<CardRow> cards;  // in deck-list order
+  int64_t mana_burn = 0, burn_games = 0, own_harm = 0, own_harm_avoidable = 0;
+  ColorMask colors = 0;  // the colours its mana can make
 };
+
+// The colours a deck's mana can make: its lands, then the mana creatures
+// and artifacts those colours can cast, until nothing is added.
+ColorMask DeckColors(const CardDb& db, const Deck& deck);
+// Can mana of these colours pay the card's coloured symbols?
+bool CastableWith(const CardDef& card, ColorMask colors);
 std::vector<DeckCards> CardTables(const CardDb* db, const SimOptions& options,
                                   const std::vector<MatchupStats>& results);
 
@@ -61,8 +79,17 @@ StudyRatings RateDecks(const SimOptions& options, const std::vector<MatchupStats
 
 // The readable report: matchups, decks with ratings and the matrix (when
 // there is more than one matchup), and each deck's best and worst cards.
-void PrintStudy(FILE* out, const SimOptions& options, const std::vector<MatchupStats>& results,
-                const StudyInfo& info);
+// Returns the number of health warnings it printed.
+int PrintStudy(FILE* out, const SimOptions& options, const std::vector<MatchupStats>& results,
+               const StudyInfo& info);
+
+// The health report's warnings, one line each: a non-land card drawn in at
+// least 30 games and cast in fewer than 10% of them, a card its deck can
+// never cast, games ended by a cap (with a replay command), harmful effects
+// aimed at a player's own side while the other side had a legal target.
+std::vector<std::string> HealthWarnings(const SimOptions& options,
+                                        const std::vector<MatchupStats>& results,
+                                        const StudyInfo& info);
 
 absl::Status WriteStudy(const std::string& dir, const SimOptions& options,
                         const std::vector<MatchupStats>& results, const StudyInfo& info);

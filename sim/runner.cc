@@ -27,6 +27,14 @@ void MatchupStats::Merge(const MatchupStats& o) {
   for (size_t i = 0; i < end_reasons.size(); ++i) end_reasons[i] += o.end_reasons[i];
   for (size_t i = 0; i < turn_histogram.size(); ++i) turn_histogram[i] += o.turn_histogram[i];
   cards.Merge(o.cards);
+  for (int d = 0; d < 2; ++d) {
+    mana_burn[d] += o.mana_burn[d];
+    burn_games[d] += o.burn_games[d];
+    own_harm[d] += o.own_harm[d];
+    own_harm_avoidable[d] += o.own_harm_avoidable[d];
+  }
+  if (o.first_cap_game >= 0 && (first_cap_game < 0 || o.first_cap_game < first_cap_game))
+    first_cap_game = o.first_cap_game;
 }
 
 Interval Wilson(double k, double n, double z) {
@@ -114,12 +122,19 @@ GameRecord PlayStudyGame(const SimOptions& opt, int matchup, int64_t index, Stud
   r.index = index;
   r.seed = setup.seed;
   r.swapped = setup.swapped;
+  w.trace.Clear();
   for (;;) {
     const Decision& d = g.Advance();
     if (d.kind == DecisionKind::kNone) break;
-    g.Apply(pol[d.player]->ChooseFor(g, d));
+    int chosen = pol[d.player]->ChooseFor(g, d);
+    w.trace.Observe(g, d, chosen);
+    g.Apply(chosen);
     ++r.decisions;
   }
+  w.trace.Finish(g);
+  r.mana_burn = w.trace.mana_burn;
+  r.own_harm = w.trace.own_harm;
+  r.own_harm_avoidable = w.trace.own_harm_avoidable;
   r.winner = g.Winner();
   r.turns = g.state().turn;
   r.end = g.end_reason();
@@ -138,6 +153,16 @@ void AddGame(const GameRecord& r, MatchupStats& s) {
   s.turns += r.turns;
   ++s.turn_histogram[std::min(r.turns, 40)];
   ++s.end_reasons[static_cast<int>(r.end)];
+  for (int seat = 0; seat < 2; ++seat) {
+    const int side = (seat == 0) != r.swapped ? 0 : 1;
+    s.mana_burn[side] += r.mana_burn[seat];
+    s.burn_games[side] += r.mana_burn[seat] > 0;
+    s.own_harm[side] += r.own_harm[seat];
+    s.own_harm_avoidable[side] += r.own_harm_avoidable[seat];
+  }
+  if ((r.end == EndReason::kTurnCap || r.end == EndReason::kActionCap) &&
+      (s.first_cap_game < 0 || r.index < s.first_cap_game))
+    s.first_cap_game = r.index;
 }
 
 std::string GameRecordJson(const SimOptions& opt, const GameRecord& r) {
@@ -225,30 +250,31 @@ SimResult RunStudy(const CardDb& db, const SimOptions& opt,
       const int64_t begin = total.games;
       const int64_t end = std::min<int64_t>(opt.games, begin + int64_t{blocks} * kBlockGames);
       const int n_chunks = static_cast<int>((end - begin + kChunkGames - 1) / kChunkGames);
-      tbb::parallel_for(
-          tbb::blocked_range<int>(0, n_chunks, 1), [&](const tbb::blocked_range<int>& r) {
-            for (int c = r.begin(); c != r.end(); ++c) {
-              Chunk& ch = chunks[c];
-              ch.stats = MatchupStats{};
-              ch.lines.clear();
-              ch.done = false;
-              if (stopping()) continue;
-              StudyWorker& w = workers_state.local();
-              int64_t first = begin + int64_t{c} * kChunkGames;
-              int64_t last = std::min<int64_t>(end, first + kChunkGames);
-              for (int64_t i = first; i < last; ++i) {
-                GameRecord rec = PlayStudyGame(opt, matchup, i, w);
-                AddGame(rec, ch.stats);
-                RecordCards(w.game, opt.decks[pairs[matchup].first],
-                            opt.decks[pairs[matchup].second], rec.swapped, ch.stats.cards);
-                if (opt.games_out) {
-                  ch.lines += GameRecordJson(opt, rec);
-                  ch.lines += '\n';
-                }
-              }
-              ch.done = true;
-            }
-          });
+      tbb::parallel_for(tbb::blocked_range<int>(0, n_chunks, 1),
+                        [&](const tbb::blocked_range<int>& r) {
+                          for (int c = r.begin(); c != r.end(); ++c) {
+                            Chunk& ch = chunks[c];
+                            ch.stats = MatchupStats{};
+                            ch.lines.clear();
+                            ch.done = false;
+                            if (stopping()) continue;
+                            StudyWorker& w = workers_state.local();
+                            int64_t first = begin + int64_t{c} * kChunkGames;
+                            int64_t last = std::min<int64_t>(end, first + kChunkGames);
+                            for (int64_t i = first; i < last; ++i) {
+                              GameRecord rec = PlayStudyGame(opt, matchup, i, w);
+                              AddGame(rec, ch.stats);
+                              RecordCards(w.game, opt.decks[pairs[matchup].first],
+                                          opt.decks[pairs[matchup].second], rec.swapped,
+                                          ch.stats.cards, &w.trace);
+                              if (opt.games_out) {
+                                ch.lines += GameRecordJson(opt, rec);
+                                ch.lines += '\n';
+                              }
+                            }
+                            ch.done = true;
+                          }
+                        });
       // Merge whole blocks in order; stop at the first one cut short.
       constexpr int kChunksPerBlock = kBlockGames / kChunkGames;
       for (int c0 = 0; c0 < n_chunks; c0 += kChunksPerBlock) {

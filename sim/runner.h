@@ -66,6 +66,11 @@ struct MatchupStats {
   std::array<int64_t, 6> end_reasons{};      // by EndReason
   std::array<int64_t, 41> turn_histogram{};  // turns, the last bucket is 40+
   CardStats cards;                           // per card of each deck
+  // Health, by deck (0 deck A, 1 deck B): mana burn taken (estimated,
+  // GameTrace) and the games with any; harmful effects aimed at the
+  // player's own side, and those while the other side had a legal target.
+  std::array<int64_t, 2> mana_burn{}, burn_games{}, own_harm{}, own_harm_avoidable{};
+  int64_t first_cap_game = -1;  // the first game ended by the turn or action cap
   void Merge(const MatchupStats& o);
 };
 
@@ -119,6 +124,7 @@ struct GameRecord {
   int turns = 0;
   EndReason end = EndReason::kNone;
   int64_t decisions = 0;
+  std::array<int, 2> mana_burn{}, own_harm{}, own_harm_avoidable{};  // by seat (GameTrace)
   // The deck (index into options.decks) in each seat, and the winner's.
   int SeatDeck(const SimOptions& o, int seat) const;
   int WinnerDeck(const SimOptions& o) const { return winner < 0 ? -1 : SeatDeck(o, winner); }
@@ -132,6 +138,7 @@ struct StudyWorker {
   StudyWorker(StudyWorker&&) noexcept;
   Game game;
   std::array<std::unique_ptr<Policy>, 2> policies;
+  GameTrace trace;  // of the last game played
 };
 
 // Plays game `index` of `matchup` with the worker's game and policies (each

@@ -164,6 +164,22 @@ absl::Status CheckResumeArgs(const StudyArgs& a, const CardDb& db, const Study& 
   return absl::OkStatus();
 }
 
+// How to replay one of the study's games: from its directory, or with its
+// own flags when it has none.
+std::string ReplayCommand(const Study& s, const std::string& out) {
+  if (!out.empty()) return absl::StrCat("strata replay --from ", out);
+  const SimOptions& o = s.options;
+  std::string cmd = "strata replay";
+  if (!s.card_paths.empty()) absl::StrAppend(&cmd, " --cards ", absl::StrJoin(s.card_paths, ","));
+  absl::StrAppend(&cmd, " --decks ", absl::StrJoin(s.deck_paths, ","), " --games ", o.games,
+                  " --policies ", o.policies[0], ",", o.policies[1], " --rules ", s.rules,
+                  " --seed ", o.seed);
+  if (!o.pair) absl::StrAppend(&cmd, " --no-pair");
+  if (o.gauntlet >= 0 && o.gauntlet < static_cast<int>(s.deck_paths.size()))
+    absl::StrAppend(&cmd, " --gauntlet ", s.deck_paths[o.gauntlet]);
+  return cmd;
+}
+
 // The files a study writes into --out: what a new study there replaces.
 constexpr const char* kStudyOutputs[] = {kStudyFile,      "summary.json", "matchups.csv",
                                          "cards.csv",     "games.jsonl",  "matchups.png",
@@ -253,7 +269,8 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
     for (auto& m : matchups)
       if (m.games > 0) started.push_back(m), total += m.games;
     StudyInfo info{s.command, s.rules,   threads,        seconds(),
-                   &db,       !complete, total - before, s.cards_fingerprint};
+                   &db,       !complete, total - before, s.cards_fingerprint,
+                   ReplayCommand(s, out)};
     Study now = s;
     now.progress = matchups;
     now.complete = complete;
@@ -294,8 +311,9 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
   for (auto& m : r.matchups)
     if (m.games > 0) started.push_back(m), total += m.games;
   StudyInfo info{s.command, s.rules,     threads,        seconds(),
-                 &db,       !r.complete, total - before, s.cards_fingerprint};
-  PrintStudy(stdout, opt, started, info);
+                 &db,       !r.complete, total - before, s.cards_fingerprint,
+                 ReplayCommand(s, out)};
+  const int warnings = PrintStudy(stdout, opt, started, info);
   if (!out.empty())
     std::printf("wrote %s/summary.json, matchups.csv, cards.csv and %s%s\n", out.c_str(),
                 kStudyFile, r.complete ? "" : " (partial)");
@@ -314,6 +332,12 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
       std::fprintf(stderr, "no --out: this study cannot be resumed\n");
     return 128 + (sig ? sig : SIGINT);
   }
+  // The last line says whether the health report found anything.
+  if (warnings > 0)
+    std::printf("health: %d warning%s (above): the players or the decks, not only the cards\n",
+                warnings, warnings == 1 ? "" : "s");
+  else
+    std::printf("health: no warnings\n");
   return StdoutStatus();
 }
 

@@ -223,14 +223,22 @@ absl::Status SaveStudy(const std::string& dir, const Study& s, const CardDb& db)
     ForEachCount(m, [&](const char* key, int64_t& v) { mt.insert(key, v); });
     mt.insert("end_reasons", Counts(m.end_reasons));
     mt.insert("turn_histogram", Counts(m.turn_histogram));
+    mt.insert("mana_burn", Counts(m.mana_burn));
+    mt.insert("burn_games", Counts(m.burn_games));
+    mt.insert("own_harm", Counts(m.own_harm));
+    mt.insert("own_harm_avoidable", Counts(m.own_harm_avoidable));
+    mt.insert("first_cap_game", m.first_cap_game);
     // Per distinct card of each deck (sim/card_stats.h): drawn, opening, cast
-    // and their scores in half points.
+    // and their scores in half points, harmful effects at its own side (all,
+    // avoidable), then games by the turn of its first cast.
     for (int side = 0; side < 2; ++side) {
       toml::array rows;
       for (int i = 0; i < DistinctCount(o, side ? m.deck_b : m.deck_a); ++i) {
         const CardCounts& c = m.cards.side[side][i];
-        rows.push_back(
-            toml::array{c.drawn, c.opening, c.cast, c.drawn_score, c.opening_score, c.cast_score});
+        toml::array row{c.drawn,         c.opening,    c.cast,     c.drawn_score,
+                        c.opening_score, c.cast_score, c.own_harm, c.own_harm_avoidable};
+        for (int32_t n : c.first_cast) row.push_back(int64_t{n});
+        rows.push_back(std::move(row));
       }
       mt.insert(side ? "cards_b" : "cards_a", std::move(rows));
     }
@@ -395,6 +403,14 @@ absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
     ForEachCount(m, [&](const char* k, int64_t& v) { v = r.Int(*mt, k, 0, kMaxGames * 1000); });
     r.Ints(*mt, "end_reasons", m.end_reasons);
     r.Ints(*mt, "turn_histogram", m.turn_histogram);
+    // Health counts (absent from studies saved before them: zero).
+    if (mt->contains("mana_burn")) {
+      r.Ints(*mt, "mana_burn", m.mana_burn);
+      r.Ints(*mt, "burn_games", m.burn_games);
+      r.Ints(*mt, "own_harm", m.own_harm);
+      r.Ints(*mt, "own_harm_avoidable", m.own_harm_avoidable);
+      m.first_cap_game = r.Int(*mt, "first_cap_game", -1, kMaxGames);
+    }
     for (int side = 0; side < 2 && r.status().ok(); ++side) {
       const char* k = side ? "cards_b" : "cards_a";
       const toml::array* rows = (*mt)[k].as_array();
@@ -404,11 +420,20 @@ absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
         break;
       }
       for (int c = 0; c < n && r.status().ok(); ++c) {
-        std::array<int64_t, 6> v{};
-        r.Ints(rows->get(c), k, v);
         CardCounts& cc = m.cards.side[side][c];
+        const toml::array* row = rows->get(c) ? rows->get(c)->as_array() : nullptr;
+        std::array<int64_t, 8 + kCastTurns> v{};
+        if (row && row->size() == 6) {  // saved before the health counts
+          std::array<int64_t, 6> old{};
+          r.Ints(rows->get(c), k, old);
+          std::copy(old.begin(), old.end(), v.begin());
+        } else {
+          r.Ints(rows->get(c), k, v);
+        }
         cc.drawn = v[0], cc.opening = v[1], cc.cast = v[2];
         cc.drawn_score = v[3], cc.opening_score = v[4], cc.cast_score = v[5];
+        cc.own_harm = v[6], cc.own_harm_avoidable = v[7];
+        for (int t = 0; t < kCastTurns; ++t) cc.first_cast[t] = static_cast<int32_t>(v[8 + t]);
         // A count of games, and a score of at most 2 (half points) a game.
         for (auto [n_games, score] :
              {std::pair{cc.drawn, cc.drawn_score}, std::pair{cc.opening, cc.opening_score},
@@ -418,7 +443,11 @@ absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
             r.Fail(absl::StrCat(key(k), "[", c, "]"),
                    absl::StrCat("[drawn, opening, cast] at most the matchup's ", m.games,
                                 " games and their scores at most twice those, got [",
-                                absl::StrJoin(v, ", "), "]"));
+                                absl::StrJoin(v.begin(), v.begin() + 6, ", "), "]"));
+        for (int i = 6; i < static_cast<int>(v.size()) && r.status().ok(); ++i)
+          if (v[i] < 0 || v[i] > kMaxGames * 1000)
+            r.Fail(absl::StrCat(key(k), "[", c, "]"),
+                   absl::StrCat("health counts from 0 to ", kMaxGames * 1000, ", got ", v[i]));
       }
     }
     if (!r.status().ok()) break;

@@ -39,5 +39,26 @@ TEST(PlayerView, HidesOpponentHandAndLibraries) {
   EXPECT_EQ(oracle.whole_game(), &g);
 }
 
+// Target legality and filters through the view: public objects only.
+TEST(PlayerView, TargetsAndFiltersOnlyWhatItSees) {
+  CardDb db;
+  ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db).ok());
+  Game g(db, GameOptions{});
+  ObjId bolt = g.AddObject(db.Find("Lightning Bolt"), 0, Zone::kHand);
+  ObjId bears = g.AddObject(db.Find("Grizzly Bears"), 1, Zone::kBattlefield);
+  ObjId hidden = g.AddObject(db.Find("Grizzly Bears"), 1, Zone::kHand);
+  g.StartAt(Phase::kMain, 0, 1);
+  PlayerView a(g, 0);
+  const Action cast{ActionKind::kCast, bolt};
+  EXPECT_TRUE(a.CouldTarget(cast, 0, bears));
+  EXPECT_FALSE(a.CouldTarget(cast, 0, hidden));
+  EXPECT_TRUE(a.CouldTargetPlayer(cast, 0, 1));
+  const FilterId terror = db[db.Find("Terror")].spell.targets[0].filter;
+  EXPECT_TRUE(a.Matches(terror, bears, bolt, 0));  // a green creature: Terror may hit it
+  EXPECT_FALSE(a.Matches(terror, hidden, bolt, 0));
+  EXPECT_EQ(a.CastingItem(), nullptr);
+  EXPECT_EQ(a.Pool(0), 0);
+}
+
 }  // namespace
 }  // namespace strata

@@ -1,0 +1,343 @@
+// The heuristic player in situations built with the engine: it casts its
+// removal, pump, prevention, regeneration and counters when they matter,
+// never aims harm at its own side while the other side has a target, casts
+// a ritual only for a spell; and the study's health report warns on a
+// constructed case.
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "engine/card_loader.h"
+#include "engine/game.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "policies/policy.h"
+#include "sim/card_stats.h"
+#include "sim/report.h"
+#include "sim/runner.h"
+#include "tests/bundled.h"
+
+namespace strata {
+namespace {
+
+using ::testing::HasSubstr;
+
+// A board: each player has a library of Islands (so nobody loses by
+// drawing), the objects given, and the game starts in `phase` of `active`.
+class Board {
+ public:
+  explicit Board(const CardDb& db, Player active, Phase phase = Phase::kUpkeep) : db_(db) {
+    GameOptions opt;
+    opt.seed = 7;
+    opt.log = true;
+    game_ = std::make_unique<Game>(db, opt);
+    for (Player p = 0; p < 2; ++p)
+      for (int i = 0; i < 10; ++i) Add(p, "Island", Zone::kLibrary);
+    active_ = active;
+    phase_ = phase;
+  }
+  ObjId Add(Player p, const char* card, Zone zone = Zone::kBattlefield) {
+    CardId c = db_.Find(card);
+    EXPECT_NE(c, kNoCard) << card;
+    return game_->AddObject(c, p, zone);
+  }
+  Game& game() { return *game_; }
+  // Both players heuristic until the end of the turn (or the game).
+  void PlayTurn(GameTrace* trace = nullptr) {
+    if (!started_) game_->StartAt(phase_, active_, 2), started_ = true;
+    game_->SetStop(StopAt::kTurnEnd);
+    auto a = *MakePolicy("heuristic", 1), b = *MakePolicy("heuristic", 2);
+    GameTrace local;
+    if (!trace) trace = &local;
+    trace->Clear();
+    for (int guard = 0; guard < 5000; ++guard) {
+      const Decision& d = game_->Advance();
+      if (d.kind == DecisionKind::kNone) break;
+      int i = (d.player == 0 ? *a : *b).ChooseFor(*game_, d);
+      trace->Observe(*game_, d, i);
+      game_->Apply(i);
+    }
+    trace->Finish(*game_);
+  }
+  Zone ZoneOf(ObjId o) const { return game_->state().obj.zone[o]; }
+  int Life(Player p) const { return game_->state().players[p].life; }
+  std::string Log() const {
+    std::string s;
+    for (auto& line : game_->log()) s += line + "\n";
+    return s;
+  }
+
+ private:
+  const CardDb& db_;
+  std::unique_ptr<Game> game_;
+  Player active_ = 0;
+  Phase phase_ = Phase::kUpkeep;
+  bool started_ = false;
+};
+
+const CardDb& Pool() {
+  return BundledPool();
+}
+
+TEST(Heuristic, RemovesTheOpponentsBigThreat) {
+  Board b(Pool(), /*active=*/1);
+  b.Add(0, "Plains");
+  ObjId swords = b.Add(0, "Swords to Plowshares", Zone::kHand);
+  ObjId wurm = b.Add(1, "Craw Wurm");
+  b.PlayTurn();
+  EXPECT_EQ(b.ZoneOf(wurm), Zone::kExile) << b.Log();
+  EXPECT_EQ(b.ZoneOf(swords), Zone::kGraveyard);
+  EXPECT_EQ(b.Life(0), 20);  // exiled before it could attack
+}
+
+TEST(Heuristic, KeepsRemovalWhenOnlyItsOwnCreatureCouldBeHit) {
+  Board b(Pool(), /*active=*/1);
+  b.Add(0, "Plains");
+  ObjId swords = b.Add(0, "Swords to Plowshares", Zone::kHand);
+  ObjId bears = b.Add(0, "Grizzly Bears");
+  b.PlayTurn();
+  b.PlayTurn();  // its own turn too
+  EXPECT_EQ(b.ZoneOf(swords), Zone::kHand) << b.Log();
+  EXPECT_EQ(b.ZoneOf(bears), Zone::kBattlefield);
+}
+
+TEST(Heuristic, PumpsABlockerToWinTheFight) {
+  Board b(Pool(), /*active=*/1);
+  b.Add(0, "Forest");
+  ObjId spider = b.Add(0, "Giant Spider");
+  ObjId growth = b.Add(0, "Giant Growth", Zone::kHand);
+  ObjId mammoth = b.Add(1, "War Mammoth");
+  b.PlayTurn();
+  EXPECT_EQ(b.ZoneOf(growth), Zone::kGraveyard) << b.Log();
+  EXPECT_EQ(b.ZoneOf(mammoth), Zone::kGraveyard) << b.Log();
+  EXPECT_EQ(b.ZoneOf(spider), Zone::kBattlefield);
+}
+
+TEST(Heuristic, PreventsLethalDamageInThePreventionStep) {
+  Board b(Pool(), /*active=*/1);
+  b.game().SetLifeTotal(0, 3);
+  b.Add(0, "Plains");
+  ObjId salve = b.Add(0, "Healing Salve", Zone::kHand);
+  b.Add(1, "Hill Giant");
+  b.PlayTurn();
+  EXPECT_FALSE(b.game().Over()) << b.Log();
+  EXPECT_EQ(b.Life(0), 3);
+  EXPECT_EQ(b.ZoneOf(salve), Zone::kGraveyard);
+  EXPECT_THAT(b.Log(), HasSubstr("3 damage is prevented"));
+}
+
+TEST(Heuristic, PreventsDamageThatWouldKillItsCreature) {
+  Board b(Pool(), /*active=*/1);
+  b.game().SetLifeTotal(0, 3);  // it must block, with a creature that would die
+  b.Add(0, "Plains");
+  ObjId bears = b.Add(0, "Grizzly Bears");
+  ObjId salve = b.Add(0, "Healing Salve", Zone::kHand);
+  b.Add(1, "Hill Giant");
+  b.PlayTurn();
+  EXPECT_FALSE(b.game().Over()) << b.Log();
+  EXPECT_EQ(b.ZoneOf(bears), Zone::kBattlefield) << b.Log();
+  EXPECT_EQ(b.ZoneOf(salve), Zone::kGraveyard);
+  EXPECT_EQ(b.Life(0), 3);
+}
+
+TEST(Heuristic, RegeneratesItsCreatureHeadedForTheGraveyard) {
+  Board b(Pool(), /*active=*/1);
+  b.game().SetLifeTotal(0, 3);  // it must block
+  b.Add(0, "Forest");
+  ObjId boa = b.Add(0, "River Boa");
+  b.Add(1, "Hill Giant");
+  b.PlayTurn();
+  EXPECT_FALSE(b.game().Over()) << b.Log();
+  EXPECT_EQ(b.ZoneOf(boa), Zone::kBattlefield) << b.Log();
+  EXPECT_THAT(b.Log(), HasSubstr("regenerates"));
+}
+
+TEST(Heuristic, CountersASpellWorthIt) {
+  Board b(Pool(), /*active=*/1, Phase::kMain);
+  b.Add(0, "Island");
+  b.Add(0, "Island");
+  ObjId counter = b.Add(0, "Counterspell", Zone::kHand);
+  for (int i = 0; i < 6; ++i) b.Add(1, "Forest");
+  ObjId wurm = b.Add(1, "Craw Wurm", Zone::kHand);
+  b.PlayTurn();
+  EXPECT_EQ(b.ZoneOf(counter), Zone::kGraveyard) << b.Log();
+  EXPECT_EQ(b.ZoneOf(wurm), Zone::kGraveyard) << b.Log();
+}
+
+TEST(Heuristic, CastsARitualOnlyForASpellItThenCasts) {
+  {
+    Board b(Pool(), /*active=*/0);
+    b.Add(0, "Swamp");
+    ObjId ritual = b.Add(0, "Dark Ritual", Zone::kHand);
+    ObjId specter = b.Add(0, "Hypnotic Specter", Zone::kHand);
+    GameTrace trace;
+    b.PlayTurn(&trace);
+    EXPECT_EQ(b.ZoneOf(ritual), Zone::kGraveyard) << b.Log();
+    EXPECT_EQ(b.ZoneOf(specter), Zone::kBattlefield) << b.Log();
+    EXPECT_EQ(trace.mana_burn[0], 0);
+    EXPECT_EQ(b.Life(0), 20);
+  }
+  {
+    Board b(Pool(), /*active=*/0);
+    b.Add(0, "Swamp");
+    ObjId ritual = b.Add(0, "Dark Ritual", Zone::kHand);
+    b.Add(0, "Grizzly Bears", Zone::kHand);  // no Forest: the ritual can't help
+    GameTrace trace;
+    b.PlayTurn(&trace);
+    b.PlayTurn(&trace);
+    EXPECT_EQ(b.ZoneOf(ritual), Zone::kHand) << b.Log();
+    EXPECT_EQ(b.Life(0), 20);
+  }
+}
+
+// The mana burn estimate sees a ritual cast for nothing (by a script).
+TEST(Heuristic, TraceCountsManaBurn) {
+  Board b(Pool(), /*active=*/0, Phase::kMain);
+  b.Add(0, "Swamp");
+  ObjId ritual = b.Add(0, "Dark Ritual", Zone::kHand);
+  Game& g = b.game();
+  g.StartAt(Phase::kMain, 0, 2);
+  g.SetStop(StopAt::kTurnEnd);
+  GameTrace trace;
+  trace.Clear();
+  for (int guard = 0; guard < 100; ++guard) {
+    const Decision& d = g.Advance();
+    if (d.kind == DecisionKind::kNone) break;
+    int chosen = 0;
+    for (int i = 0; i < static_cast<int>(d.actions.size()); ++i)
+      if (d.actions[i].kind == ActionKind::kCast && d.actions[i].object == ritual) chosen = i;
+    trace.Observe(g, d, chosen);
+    g.Apply(chosen);
+  }
+  trace.Finish(g);
+  EXPECT_EQ(trace.mana_burn[0], 3);
+  EXPECT_EQ(g.state().players[0].life, 17);
+}
+
+// An "enters the battlefield: 1 damage to any target" trigger of a card
+// outside the pool (a user's card) goes to the opponent's side.
+TEST(Heuristic, AimsAnEntersTriggerAtTheOpponent) {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / "strata_heuristic_test";
+  fs::create_directories(dir);
+  {
+    std::ofstream f(dir / "spark.toml");
+    f << R"([[card]]
+name = "Test Sparkcaller"
+cost = "1R"
+types = ["Creature"]
+subtypes = ["Human", "Wizard"]
+power = 1
+toughness = 1
+
+[[card.trigger]]
+timing = "after"
+on = { event = "zone_change", to = "battlefield", self = true }
+targets = [{ what = "creature_or_player" }]
+effects = [{ do = "damage", amount = 1, target = 1 }]
+)";
+  }
+  CardDb db;
+  ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards", (dir / "spark.toml").string()}, db).ok());
+  for (bool opposing_creature : {false, true}) {
+    Board b(db, /*active=*/0);
+    b.Add(0, "Mountain");
+    b.Add(0, "Mountain");
+    ObjId bears = b.Add(0, "Grizzly Bears");
+    ObjId spark = b.Add(0, "Test Sparkcaller", Zone::kHand);
+    ObjId raiders = opposing_creature ? b.Add(1, "Mons's Goblin Raiders") : kNoObj;
+    GameTrace trace;
+    b.PlayTurn(&trace);
+    ASSERT_EQ(b.ZoneOf(spark), Zone::kBattlefield) << b.Log();
+    EXPECT_EQ(b.ZoneOf(bears), Zone::kBattlefield);
+    EXPECT_EQ(b.Life(0), 20) << b.Log();
+    if (opposing_creature)
+      EXPECT_TRUE(b.ZoneOf(raiders) == Zone::kGraveyard || b.Life(1) < 20) << b.Log();
+    else
+      EXPECT_LT(b.Life(1), 20) << b.Log();
+    EXPECT_EQ(trace.own_harm[0], 0);
+  }
+  fs::remove_all(dir);
+}
+
+// In study games between the bundled decks, no harmful effect is aimed at
+// its player's own side while the other side had a legal target.
+TEST(Heuristic, NeverHarmsItsOwnSideInStudyGames) {
+  SimOptions opt;
+  opt.decks = BundledDecks(Pool(), {"artifact_blue", "black_removal", "red_burn", "wu_control",
+                                    "green_stompy", "white_weenie"});
+  StudyWorker w(Pool(), opt);
+  int harm = 0, games = 0;
+  for (int matchup = 0; matchup < 15; ++matchup)
+    for (int64_t i = 0; i < 6; ++i) {
+      GameRecord r = PlayStudyGame(opt, matchup, i, w);
+      harm += r.own_harm_avoidable[0] + r.own_harm_avoidable[1];
+      ++games;
+    }
+  EXPECT_EQ(games, 90);
+  EXPECT_EQ(harm, 0);
+}
+
+// The health report warns on a constructed study: a card drawn often and
+// rarely cast, a card the deck can't cast, games ended by a cap (with a
+// replay command), harm aimed at its own side.
+TEST(HealthReport, WarningsFireOnAConstructedCase) {
+  const CardDb& db = Pool();
+  SimOptions opt;
+  auto blue =
+      ParseDeck("30 Island\n4 Counterspell\n4 Air Elemental\n2 Wall of Stone\n", "blue", db);
+  auto red = ParseDeck("30 Mountain\n10 Lightning Bolt\n", "red", db);
+  ASSERT_TRUE(blue.ok() && red.ok());
+  opt.decks = {*blue, *red};
+  opt.decks[0].name = "blue";
+  opt.decks[1].name = "red";
+  opt.games = 100;
+  MatchupStats m;
+  m.deck_a = 0;
+  m.deck_b = 1;
+  m.games = 100;
+  m.a_wins = 50;
+  m.b_wins = 47;
+  m.draws = 3;
+  m.end_reasons[static_cast<int>(EndReason::kActionCap)] = 2;
+  m.end_reasons[static_cast<int>(EndReason::kTurnCap)] = 1;
+  m.end_reasons[static_cast<int>(EndReason::kLife)] = 97;
+  m.first_cap_game = 41;
+  // blue's cards: Island, Counterspell, Air Elemental, Wall of Stone.
+  m.cards.side[0][1].drawn = 60;  // Counterspell: drawn 60, cast 3
+  m.cards.side[0][1].cast = 3;
+  m.cards.side[0][2].drawn = 60;  // Air Elemental: cast 40 (fine)
+  m.cards.side[0][2].cast = 40;
+  m.cards.side[0][2].first_cast[5] = 30;
+  m.cards.side[0][2].first_cast[7] = 10;
+  m.cards.side[1][1].drawn = 90;  // Lightning Bolt at its own side
+  m.cards.side[1][1].cast = 85;
+  m.cards.side[1][1].own_harm = 4;
+  m.cards.side[1][1].own_harm_avoidable = 3;
+  m.own_harm = {0, 4};
+  m.own_harm_avoidable = {0, 3};
+  StudyInfo info;
+  info.db = &db;
+  info.replay = "strata replay --from /tmp/study";
+  std::vector<std::string> w = HealthWarnings(opt, {m}, info);
+  ASSERT_EQ(w.size(), 4u);
+  EXPECT_THAT(w[0], HasSubstr("blue: Counterspell drawn in 60 games, cast in 5.0% of them"));
+  EXPECT_THAT(w[1], HasSubstr("blue: Wall of Stone can never be cast"));
+  EXPECT_THAT(w[2], HasSubstr("red: 3 harmful effects aimed at its own side"));
+  EXPECT_THAT(w[2], HasSubstr("Lightning Bolt 3"));
+  EXPECT_THAT(w[3], HasSubstr("3 games ended by a cap (2 by the action cap, 1 by the turn cap)"));
+  EXPECT_THAT(w[3], HasSubstr("strata replay --from /tmp/study --matchup 0 --game 41"));
+  // The tables give the median own turn of the first cast and the rate.
+  std::vector<DeckCards> t = CardTables(&db, opt, {m});
+  EXPECT_DOUBLE_EQ(t[0].cards[2].MedianFirstCast(), 5);
+  EXPECT_DOUBLE_EQ(t[0].cards[2].CastRate(), 40.0 / 60);
+  EXPECT_FALSE(t[0].cards[3].castable);
+  EXPECT_TRUE(t[0].cards[2].castable);
+  // The terminal report prints them and counts them.
+  std::FILE* out = std::tmpfile();
+  EXPECT_EQ(PrintStudy(out, opt, {m}, info), 4);
+  std::fclose(out);
+}
+
+}  // namespace
+}  // namespace strata
