@@ -53,9 +53,10 @@ else
 fi
 same "$tmp/kill"
 
-# The file size limit: games.jsonl outgrows it, the write fails (EFBIG),
+# The file size limit (90 KiB: study.toml, with its per-card health counts,
+# fits; games.jsonl outgrows it): the write fails (EFBIG),
 # strata exits 1 and study.toml is the last good checkpoint.
-(ulimit -f 60; "$strata" "${study[@]}" --out "$tmp/fsize" --games-out --checkpoint-seconds 0 \
+(ulimit -f 90; "$strata" "${study[@]}" --out "$tmp/fsize" --games-out --checkpoint-seconds 0 \
    >/dev/null 2>"$tmp/err")
 rc=$?
 [ $rc -eq 1 ] || fail "a write past the file size limit exits 1, not $rc"
