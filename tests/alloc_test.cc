@@ -13,15 +13,50 @@
 
 namespace {
 std::atomic<int64_t> g_allocations{0};
-}
 
-void* operator new(std::size_t n) {
+void* Allocate(std::size_t n) noexcept {
   g_allocations.fetch_add(1, std::memory_order_relaxed);
-  if (void* p = std::malloc(n ? n : 1)) return p;
+  return std::malloc(n ? n : 1);
+}
+void* AllocateAligned(std::size_t n, std::align_val_t al) noexcept {
+  g_allocations.fetch_add(1, std::memory_order_relaxed);
+  const std::size_t a = static_cast<std::size_t>(al);
+  // aligned_alloc wants a size that is a multiple of the alignment.
+  return std::aligned_alloc(a, n ? (n + a - 1) / a * a : a);
+}
+}  // namespace
+
+// Every form of operator new and delete is replaced, not only the plain one:
+// a form left to the C++ runtime (or to AddressSanitizer, which defines them
+// all) would allocate with its own allocator and free with ours, or the
+// reverse; ASan reports that mismatch, e.g. for std::stable_sort's nothrow
+// temporary buffer. All forms allocate with malloc/aligned_alloc and free
+// with free, and all count.
+void* operator new(std::size_t n) {
+  if (void* p = Allocate(n)) return p;
   throw std::bad_alloc();
 }
 void* operator new[](std::size_t n) {
   return operator new(n);
+}
+void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
+  return Allocate(n);
+}
+void* operator new[](std::size_t n, const std::nothrow_t&) noexcept {
+  return Allocate(n);
+}
+void* operator new(std::size_t n, std::align_val_t al) {
+  if (void* p = AllocateAligned(n, al)) return p;
+  throw std::bad_alloc();
+}
+void* operator new[](std::size_t n, std::align_val_t al) {
+  return operator new(n, al);
+}
+void* operator new(std::size_t n, std::align_val_t al, const std::nothrow_t&) noexcept {
+  return AllocateAligned(n, al);
+}
+void* operator new[](std::size_t n, std::align_val_t al, const std::nothrow_t&) noexcept {
+  return AllocateAligned(n, al);
 }
 void operator delete(void* p) noexcept {
   std::free(p);
@@ -33,6 +68,30 @@ void operator delete(void* p, std::size_t) noexcept {
   std::free(p);
 }
 void operator delete[](void* p, std::size_t) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, const std::nothrow_t&) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p, const std::nothrow_t&) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, std::align_val_t) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p, std::align_val_t) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept {
   std::free(p);
 }
 
