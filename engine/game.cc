@@ -946,6 +946,13 @@ void Game::CollectPhaseTodos() {
 // tapped artifact (its abilities are off) and a legal target. The same test
 // offers it and keeps the phase from ending, so an effect that can't be
 // played never holds the phase open, and one played is never offered again.
+void Game::PhaseItem(const PhaseTodo& t, StackItem& item) const {
+  item.source = t.object.id;
+  item.body_card = t.card;
+  item.from = t.granted ? BodySource::kGrantedPhase : BodySource::kPhase;
+  item.ability = t.index;
+}
+
 bool Game::PhaseTodoPlayable(const PhaseTodo& t) const {
   const GameState& s = state_;
   if (t.done || !s.Alive(t.object) || s.obj.zone[t.object.id] != Zone::kBattlefield) return false;
@@ -953,10 +960,7 @@ bool Game::PhaseTodoPlayable(const PhaseTodo& t) const {
   const Characteristics& ch = Chars(t.object.id);
   if (Has(ch.types, kArtifact) && s.obj.tapped[t.object.id]) return false;
   StackItem probe;
-  probe.source = t.object.id;
-  probe.body_card = t.card;
-  probe.from = t.granted ? BodySource::kGrantedPhase : BodySource::kPhase;
-  probe.ability = t.index;
+  PhaseItem(t, probe);
   probe.controller = t.controller;
   const AbilityBody* body = BodyOf(probe);
   return body && HasLegalTargets(probe, *body);
@@ -1563,10 +1567,7 @@ void Game::StartCast(Player p, const Action& a, Play play, ObjId about) {
     // A phase effect or phase cost played as an instant.
     PhaseTodo& t = phase_todo_[a.index];
     t.done = true;  // played: handled for this phase, whatever becomes of it (T-12)
-    item.source = t.object.id;
-    item.body_card = t.card;
-    item.from = t.granted ? BodySource::kGrantedPhase : BodySource::kPhase;
-    item.ability = t.index;
+    PhaseItem(t, item);
     if (!t.granted) Used(t.card, (*db_)[t.card].PhaseBit(t.index));
     Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
       return std::string(absl::StrCat(Who(p), " handles the phase ", t.is_cost ? "cost" : "effect",
@@ -2919,10 +2920,7 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
                                           ObjectName(t.object.id)));
         });
         StackItem item;
-        item.source = t.object.id;
-        item.body_card = t.card;
-        item.from = t.granted ? BodySource::kGrantedPhase : BodySource::kPhase;
-        item.ability = t.index;
+        PhaseItem(t, item);
         item.controller = t.controller;
         item.serial = next_serial_++;
         items_.push_back(item);

@@ -417,6 +417,8 @@ class Game {
   bool PhaseCostPending(ObjId o) const;
   // May this phase effect or phase cost be played now (T-12, T-13)?
   bool PhaseTodoPlayable(const PhaseTodo& t) const;
+  // The spell-like item of a phase effect or cost: its source and body.
+  void PhaseItem(const PhaseTodo& t, StackItem& item) const;
   bool HasManaAbility(ObjId o) const;
 
   // Resolving.

@@ -17,6 +17,7 @@
 #include "oneapi/tbb/global_control.h"
 #include "oneapi/tbb/parallel_for.h"
 #include "policies/policy.h"
+#include "sim/study_file.h"
 
 namespace strata {
 namespace {
@@ -315,13 +316,7 @@ bool ReadFailureFile(const std::string& path, const CardDb& db, FuzzSetup& setup
   };
   auto u64 = [&](std::string_view key, uint64_t& v) {
     auto s = t[key].value<std::string>();
-    if (!s || s->empty() || s->size() > 20 ||
-        s->find_first_not_of("0123456789") != std::string::npos)
-      return fail(key, "a number in a string, 0 to 2^64-1");
-    errno = 0;
-    char* end = nullptr;
-    v = std::strtoull(s->c_str(), &end, 10);
-    if (errno == ERANGE) return fail(key, "a number in a string, 0 to 2^64-1");
+    if (!s || !ParseSeed(*s, &v)) return fail(key, "a number in a string, 0 to 2^64-1");
     return true;
   };
   if (!u64("run_seed", setup.run_seed) || !u64("game_seed", setup.game_seed)) return false;

@@ -2,7 +2,6 @@
 
 #include <unistd.h>
 
-#include <cerrno>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -13,6 +12,7 @@
 #include "engine/strings.h"
 #include "policies/policy.h"
 #include "sim/fuzz.h"
+#include "sim/study_file.h"
 
 namespace strata {
 namespace {
@@ -21,14 +21,6 @@ std::string DataDir(const std::vector<std::string>& card_paths) {
   // The decks live beside the cards: data/cards -> data/decks.
   std::filesystem::path cards = card_paths.empty() ? "data/cards" : card_paths[0];
   return (cards.parent_path() / "decks").string();
-}
-
-bool ParseSeed(const std::string& text, uint64_t& seed) {
-  if (text.empty() || text.size() > 20 || text.find_first_not_of("0123456789") != std::string::npos)
-    return false;
-  errno = 0;
-  seed = std::strtoull(text.c_str(), nullptr, 10);
-  return errno != ERANGE;
 }
 
 int Fail(const std::string& message) {
@@ -139,7 +131,7 @@ int RunFuzzCommand(const FuzzArgs& args, const std::vector<std::string>& card_pa
   if (!args.replay.empty()) return Replay(db, args);
   FuzzOptions opt;
   opt.games = args.games;
-  if (!ParseSeed(args.seed, opt.seed))
+  if (!ParseSeed(args.seed, &opt.seed))
     return Fail(absl::StrCat("--seed: expected a whole number from 0 to 2^64-1, got '", args.seed,
                              "'"));
   opt.threads = args.threads;
