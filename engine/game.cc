@@ -35,10 +35,21 @@ struct Borrowed {
 
 std::string_view DecisionKindName(DecisionKind k) {
   static constexpr std::string_view kNames[] = {
-      "none",       "neutral",  "respond",       "interrupt",     "target",
-      "x",          "choice",   "discard",       "attackers",     "blockers",
-      "prevention", "reaction", "trigger_order", "optional_cost", "phase_cost"};
+      "none",          "neutral",       "respond",    "interrupt", "target",     "x",
+      "choice",        "discard",       "attackers",  "blockers",  "prevention", "reaction",
+      "trigger_order", "optional_cost", "phase_cost", "mulligan",  "bottom"};
   return kNames[static_cast<int>(k)];
+}
+
+std::string_view MulliganName(Mulligan m) {
+  static constexpr std::string_view kNames[] = {"none", "paris", "london"};
+  return kNames[static_cast<int>(m)];
+}
+
+std::optional<Mulligan> ParseMulligan(std::string_view s) {
+  for (int i = 0; i < 3; ++i)
+    if (MulliganName(static_cast<Mulligan>(i)) == s) return static_cast<Mulligan>(i);
+  return std::nullopt;
 }
 
 std::string_view EndReasonName(EndReason r) {
@@ -149,12 +160,14 @@ void Game::Deal(const Deck& a, const Deck& b, Player first) {
       std::swap(cards[i - 1], cards[rng_.Below(static_cast<uint32_t>(i))]);
     for (CardId c : cards)
       if (AddObject(c, p, Zone::kLibrary) == kNoObj) break;  // beyond capacity
-    for (int i = 0; i < 7 && !state_.players[p].library.empty(); ++i)
+    for (int i = 0; i < kOpeningHandSize && !state_.players[p].library.empty(); ++i)
       MoveTo(state_.players[p].library.front(), Zone::kHand, p);
     for (ObjId o : state_.players[p].hand) seen_[o] |= kSeenOpening;
   }
   skip_first_draw_ = true;
   StartAt(Phase::kUntap, first, 1);
+  // Before the first turn (G-1): `first` decides first, then the other.
+  if (opt_.mulligan != Mulligan::kNone) Push(FrameKind::kMulligan, first);
 }
 
 void Game::StartAt(Phase phase, Player active, int turn) {
@@ -783,6 +796,9 @@ bool Game::Step() {
     case FrameKind::kUnlessPay:
       RunUnlessPay(f);
       break;
+    case FrameKind::kMulligan:
+      RunMulligan(f);
+      break;
   }
   return !have_decision_;
 }
@@ -1064,6 +1080,69 @@ void Game::RunDiscardToMax(Frame& f) {
   decision_.actions.clear();
   for (ObjId o : state_.players[p].hand) decision_.actions.push_back({ActionKind::kObject, o});
   Decide(DecisionKind::kDiscard, p);
+}
+
+// G-1. The frame: a = the player deciding, b = players done before them,
+// c = cards still to put on the bottom; pc 0 asks keep or mulligan, pc 1
+// puts the london mulligan's cards on the bottom.
+
+void Game::RunMulligan(Frame& f) {
+  const Player p = static_cast<Player>(f.a);
+  const PlayerState& pl = state_.players[p];
+  const int taken = mulligans_[p];
+  const int hand = static_cast<int>(pl.hand.size());
+  if (f.pc == 0) {
+    // A kept hand has one card fewer per mulligan either way; a paris hand
+    // has it already, a london hand after its cards go to the bottom.
+    const int keep = opt_.mulligan == Mulligan::kLondon ? std::max(hand - taken, 0) : hand;
+    const int next =
+        std::min(kOpeningHandSize - taken - 1, hand + static_cast<int>(pl.library.size()));
+    if (next >= 1) {
+      decision_.actions.clear();
+      decision_.actions.push_back({ActionKind::kKeep, kNoObj, 0, keep});
+      decision_.actions.push_back({ActionKind::kMulligan, kNoObj, 0, next});
+      Decide(DecisionKind::kMulligan, p);
+      return;
+    }
+    // The next hand would have no card: this one is kept.
+    Note(LogKind::kInfo, p, kNoObj, kNoObj, keep,
+         [&] { return absl::StrCat(Who(p), " keeps ", keep, keep == 1 ? " card" : " cards"); });
+    f.c = opt_.mulligan == Mulligan::kLondon ? std::min(taken, hand) : 0;
+    f.pc = 1;
+    return;
+  }
+  if (f.c > 0 && hand > 0) {
+    decision_.actions.clear();
+    for (ObjId o : pl.hand) decision_.actions.push_back({ActionKind::kObject, o});
+    Decide(DecisionKind::kBottom, p);
+    return;
+  }
+  // Kept: this is the opening hand the statistics know.
+  for (ObjId o : pl.hand) seen_[o] |= kSeenOpening;
+  if (f.b == 0) {
+    f.a = Opponent(p);
+    f.b = 1;
+    f.c = 0;
+    f.pc = 0;
+  } else {
+    frames_.pop_back();
+  }
+}
+
+void Game::Redraw(Player p) {
+  auto& pl = state_.players[p];
+  while (!pl.hand.empty()) {
+    ObjId o = pl.hand.back();
+    MoveTo(o, Zone::kLibrary, p);
+    seen_[o] &= static_cast<uint8_t>(~(kSeenInHand | kSeenOpening));  // not drawn after all
+  }
+  auto& lib = pl.library;
+  for (size_t i = lib.size(); i > 1; --i)  // the game's generator: the seed decides
+    std::swap(lib[i - 1], lib[rng_.Below(static_cast<uint32_t>(i))]);
+  const int draw =
+      opt_.mulligan == Mulligan::kLondon ? kOpeningHandSize : kOpeningHandSize - mulligans_[p];
+  for (int i = 0; i < draw && !lib.empty(); ++i) MoveTo(lib.front(), Zone::kHand, p);
+  state_.Touch();
 }
 
 // ---------------------------------------------------------------- what may be played
@@ -3047,6 +3126,37 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
           Tap(o, true);
       state_.players[decision_.player].pool = {};
       state_.Touch();
+      return;
+    }
+    case FrameKind::kMulligan: {
+      const Player p = decision_.player;
+      if (f.pc == 1) {
+        // London: to the bottom of the library, out of the opening hand.
+        Note(LogKind::kInfo, p, a.object, kNoObj, 0, [&] {
+          return absl::StrCat(Who(p), " puts ", ObjectName(a.object), " on the bottom");
+        });
+        MoveTo(a.object, Zone::kLibrary, p);
+        auto& lib = s.players[p].library;
+        lib.erase(lib.begin());
+        lib.push_back(a.object);
+        seen_[a.object] &= static_cast<uint8_t>(~(kSeenInHand | kSeenOpening));
+        --f.c;
+        return;
+      }
+      if (a.kind == ActionKind::kKeep) {
+        Note(LogKind::kInfo, p, kNoObj, kNoObj, a.value, [&] {
+          return absl::StrCat(Who(p), " keeps ", a.value, a.value == 1 ? " card" : " cards");
+        });
+        f.c = opt_.mulligan == Mulligan::kLondon
+                  ? std::min<int>(mulligans_[p], static_cast<int>(s.players[p].hand.size()))
+                  : 0;
+        f.pc = 1;
+        return;
+      }
+      ++mulligans_[p];
+      Note(LogKind::kInfo, p, kNoObj, kNoObj, a.value,
+           [&] { return absl::StrCat(Who(p), " mulligans to ", a.value); });
+      Redraw(p);
       return;
     }
     case FrameKind::kDiscardToMax:

@@ -40,6 +40,8 @@ enum class DecisionKind : uint8_t {
   kTriggerOrder,  // the active player picks which trigger happens next (E-3 B)
   kOptionalCost,  // pay a triggered ability's optional cost now or never (E-3)
   kPhaseCost,     // pay a phase cost or suffer its penalty (T-13)
+  kMulligan,      // keep the opening hand, or shuffle it back and draw again (G-1)
+  kBottom,        // london mulligan: put a card of the kept hand on the bottom (G-1)
 };
 std::string_view DecisionKindName(DecisionKind k);
 
@@ -59,12 +61,15 @@ enum class ActionKind : uint8_t {
   kYes,
   kNo,
   kPhaseEffect,
-  kBlock
+  kBlock,
+  kKeep,
+  kMulligan
 };
 
 // One legal action. `object` is the card, source, target, attacker or chosen
 // object; `index` an ability number (0-based) or a pending phase ability;
-// `value` X, a word, a mode, a player, or the attacker a blocker blocks.
+// `value` X, a word, a mode, a player, or the attacker a blocker blocks;
+// for keep and mulligan, the number of cards the hand will have once kept.
 struct Action {
   ActionKind kind = ActionKind::kPass;
   ObjId object = kNoObj;
@@ -235,6 +240,16 @@ struct UsageStats {
   }
 };
 
+// How a player may redraw an opening hand (RULES.md G-1): `paris`, each new
+// hand has one card fewer; `london`, always seven cards, then one card to
+// the bottom of the library per mulligan taken; `none`, every dealt hand is
+// kept. Either way a kept hand has seven cards less one per mulligan, and
+// no mulligan is offered once the next hand would have no card.
+enum class Mulligan : uint8_t { kNone, kParis, kLondon };
+inline constexpr int kOpeningHandSize = 7;  // cards dealt, and kept without a mulligan
+std::string_view MulliganName(Mulligan m);
+std::optional<Mulligan> ParseMulligan(std::string_view s);
+
 // Where Advance() should stop by itself (scenario `until`).
 enum class StopAt : uint8_t { kNever, kNeutral, kPhaseEnd, kTurnEnd, kTurn };
 
@@ -247,6 +262,10 @@ struct GameOptions {
   int turn_cap = 200;     // a game still running after this many turns is a draw
   int action_cap = 2000;  // actions in one turn before the game is a draw
   uint64_t seed = 1;      // the game's own generator (shuffles)
+  // Mulligans of a dealt game (G-1). None by default, so scenarios, perft
+  // counts and the fuzzer play the games they always did; `strata sim`,
+  // `play` and `replay` default to paris.
+  Mulligan mulligan = Mulligan::kNone;
 };
 
 class Game {
@@ -261,8 +280,11 @@ class Game {
   ObjId AddObject(CardId card, Player owner, Zone zone);
   void StartAt(Phase phase, Player active, int turn);
   // A real game: shuffled libraries, seven-card hands, `first` starts in its
-  // untap phase and skips its first draw.
+  // untap phase and skips its first draw. With mulligans (options), the
+  // first decisions are each player's keep-or-mulligan, `first` first.
   void Deal(const Deck& a, const Deck& b, Player first);
+  // Mulligans a player took this game (G-1).
+  int mulligans(Player p) const { return mulligans_[p]; }
   // Count casts, plays and ability uses into `usage` (not owned; may be null).
   void SetUsage(UsageStats* usage) { usage_ = usage; }
   // What happened to each object this game, for per-card statistics: bits
@@ -360,7 +382,8 @@ class Game {
     kReaction,
     kDiscardToMax,
     kEntry,
-    kUnlessPay
+    kUnlessPay,
+    kMulligan
   };
   // One step of the rules in progress. `pc` says where it is; a, b, c are
   // its own small integers (a player, an index, a count).
@@ -396,6 +419,9 @@ class Game {
   void RunDiscardToMax(Frame& f);
   void RunEntry(Frame& f);
   void RunUnlessPay(Frame& f);
+  void RunMulligan(Frame& f);
+  // G-1: `p`'s hand back into the library, shuffled, and a new hand drawn.
+  void Redraw(Player p);
 
   // Applying an action to the frame that asked for it.
   void ApplyToFrame(Frame& f, const Action& a);
@@ -514,6 +540,7 @@ class Game {
   std::array<int, 2> replace_draw_{};  // Aladdin's Lamp: look at this many on the next draw
   std::array<uint8_t, 2> lands_played_{};
   std::array<bool, 2> attacked_{};
+  std::array<uint8_t, 2> mulligans_{};
   std::array<uint8_t, kMaxObjects> combat_{};
   std::array<ObjId, kMaxObjects> block_target_{};
   std::array<int16_t, kMaxObjects> prevent_shield_{};

@@ -423,6 +423,8 @@ uint64_t Game::Fingerprint() const {
     h.AddAll(p.hand);
     h.AddAll(p.graveyard);
   }
+  h.Add(mulligans_[0]);
+  h.Add(mulligans_[1]);
   h.Add(frames_.size());
   for (const Frame& f : frames_) {
     h.Add(f.kind);
