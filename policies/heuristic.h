@@ -25,6 +25,14 @@
 
 namespace strata {
 
+// The heuristic's opening hand (RULES.md G-1), for any player that wants a
+// sensible one (mc uses it): a mulligan decision keeps a hand whose kept
+// cards can hold 2 to 5 lands of seven, 2 to 4 of six, at least one of
+// five, and any hand of four cards or fewer; a london bottom decision puts
+// away the lands beyond about three in seven, then the spells the hand's
+// lands can't make the colours of, then the dearest.
+int ChooseOpeningHand(const PlayerView& v, const Decision& d);
+
 class HeuristicPolicy : public Policy {
  public:
   enum class Style : uint8_t { kAggro, kControl };

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "absl/strings/str_cat.h"
+#include "policies/heuristic.h"
 
 namespace strata {
 namespace {
@@ -92,6 +93,10 @@ double McPolicy::Rollout(Game& g, Player me, uint64_t seed) {
 int McPolicy::Choose(const PlayerView& view, const Decision& d) {
   const int n = static_cast<int>(d.actions.size());
   if (n <= 1) return 0;
+  // An opening hand: the heuristic's rule. Rollouts of a few dozen
+  // decisions see too little of a game to weigh a whole hand.
+  if (d.kind == DecisionKind::kMulligan || d.kind == DecisionKind::kBottom)
+    return ChooseOpeningHand(view, d);
   const Game& game = *view.whole_game();
   const Player me = d.player;
   seeds_.resize(params_.rollouts);

@@ -12,7 +12,8 @@
 // numbers), so actions are compared on the same futures. It keeps what the
 // rollout policy itself would do unless another action scores better by more
 // than `margin`: a handful of noisy rollouts should not overrule a sound
-// default.
+// default. Its opening hand it keeps or mulligans by the heuristic's rule
+// (ChooseOpeningHand).
 #pragma once
 
 #include <memory>

@@ -1,7 +1,8 @@
 // A player that never does anything it may decline: it passes whenever
 // passing is legal, declares no attackers or blockers, pays no optional
-// cost, and otherwise takes the first legal action. A baseline ("what is
-// a deck worth against no resistance?") and a fixed point for tests.
+// cost, keeps every opening hand, and otherwise takes the first legal
+// action. A baseline ("what is a deck worth against no resistance?") and a
+// fixed point for tests.
 #pragma once
 
 #include "policies/policy.h"

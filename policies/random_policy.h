@@ -1,5 +1,6 @@
 // Uniform over legal actions, passing with a set probability when passing is
-// legal so that random games neither stall nor end at once.
+// legal so that random games neither stall nor end at once. An opening hand
+// it mulligans one time in four, less often the smaller the hand (G-1).
 #pragma once
 
 #include <cstdint>

@@ -178,6 +178,11 @@ int ScriptedPolicy::ChooseStep(const Game& game, const Decision& d) {
     }
     case DecisionKind::kDiscard:
       return 0;
+    case DecisionKind::kMulligan: {
+      // A scenario's board is set up, not dealt: should it be, it keeps.
+      int keep = first_of(ActionKind::kKeep);
+      return keep >= 0 ? keep : 0;
+    }
     case DecisionKind::kAttackers:
     case DecisionKind::kBlockers: {
       if (!combat_) {

@@ -25,6 +25,8 @@ class PlayerView {
   int LibrarySize(Player p) const {
     return static_cast<int>(game_.state().players[p].library.size());
   }
+  // Mulligans taken this game (G-1): public, like the size of a hand.
+  int Mulligans(Player p) const { return game_.mulligans(p); }
   const std::vector<ObjId>& Graveyard(Player p) const { return game_.state().players[p].graveyard; }
   // The objects on the battlefield, in object order; a view, not a copy
   // (policies ask for it many times a decision).
