@@ -43,6 +43,17 @@ const CLI::Validator kSeed(
     },
     "SEED");
 
+// --mulligan (RULES.md G-1), for sim, play and replay.
+const CLI::Validator kMulligan(
+    [](std::string& s) {
+      return strata::ParseMulligan(s) ? std::string()
+                                      : "expected paris, london or none, got '" + s + "'";
+    },
+    "paris|london|none");
+constexpr const char* kMulliganHelp =
+    "opening hands (RULES.md G-1): paris (default; each new hand one card fewer), london "
+    "(seven cards, then one to the bottom per mulligan) or none";
+
 // A number in [lo, hi]: CLI::Range lets NaN through (every comparison with
 // it is false).
 CLI::Validator FiniteRange(double lo, double hi) {
@@ -128,6 +139,8 @@ int main(int argc, char** argv) {
   play->add_option("--seed", play_seed, "the game's seed (default 1)")->check(kSeed);
   play->add_option("--rules", play_rules, "layer edition: classic, m10 or modern")
       ->check(CLI::IsMember({"classic", "m10", "modern"}));
+  std::string play_mulligan = "paris";
+  play->add_option("--mulligan", play_mulligan, kMulliganHelp)->check(kMulligan);
   play->add_flag("--quiet", play_quiet, "print only the result");
 
   // strata perft
@@ -174,6 +187,7 @@ int main(int argc, char** argv) {
                       strata::PolicyHelp());
   sim->add_option("--rules", sim_args.rules, "layer edition: classic, m10 or modern")
       ->check(CLI::IsMember({"classic", "m10", "modern"}));
+  sim->add_option("--mulligan", sim_args.mulligan, kMulliganHelp)->check(kMulligan);
   sim->add_option("--seed", sim_args.seed, "run seed (default 1)")->check(kSeed);
   sim->add_option("--threads", sim_args.threads, "worker threads (default: all cores)")
       ->check(CLI::Range(0, 1024));
@@ -220,6 +234,8 @@ int main(int argc, char** argv) {
   replay->add_option("--policies", replay_args.policies, "without --from: the study's policies");
   replay->add_option("--rules", replay_args.rules, "without --from: the layer edition")
       ->check(CLI::IsMember({"classic", "m10", "modern"}));
+  replay->add_option("--mulligan", replay_args.mulligan, "without --from: the study's --mulligan")
+      ->check(kMulligan);
   replay->add_option("--seed", replay_args.seed, "without --from: the run seed")->check(kSeed);
   replay->add_flag("--no-pair", replay_args.no_pair, "without --from: the study's --no-pair");
   replay->add_option("--gauntlet", replay_args.gauntlet, "without --from: the gauntlet deck");
@@ -291,6 +307,7 @@ int main(int argc, char** argv) {
     strata::GameOptions opt;
     opt.edition = *strata::ParseEdition(play_rules);
     opt.seed = play_seed;
+    opt.mulligan = *strata::ParseMulligan(play_mulligan);
     opt.log = !play_quiet;
     strata::Game game(db, opt);
     game.Deal(decks[0], decks[1], static_cast<strata::Player>(play_seed % 2));

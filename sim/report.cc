@@ -122,6 +122,8 @@ std::vector<DeckCards> CardTables(const CardDb* db, const SimOptions& opt,
         t.burn_games += m.burn_games[side];
         t.own_harm += m.own_harm[side];
         t.own_harm_avoidable += m.own_harm_avoidable[side];
+        t.mulligans += m.mulligans[side];
+        t.mulligan_games += m.mulligan_games[side];
         for (size_t i = 0; i < t.cards.size(); ++i) {
           const CardCounts& c = m.cards.side[side][i];
           for (int k = 0; k < kCastTurns; ++k) t.cards[i].first_cast[k] += c.first_cast[k];
@@ -311,20 +313,30 @@ int PrintStudy(FILE* out, const SimOptions& opt, const std::vector<MatchupStats>
                       absl::StrFormat(" %.0f%%", 100 * rows[k]->CastRate()),
                       std::isfinite(median) ? absl::StrFormat(" (t%.0f)", median) : "");
     }
-    std::fprintf(out, "  %-16s %s; burn %lld in %lld games; own side %lld\n", name(t.deck),
+    const std::string mulligans =
+        opt.mulligan == Mulligan::kNone
+            ? ""
+            : absl::StrFormat("; mulligans %lld in %lld games (%.1f%%)",
+                              static_cast<long long>(t.mulligans),
+                              static_cast<long long>(t.mulligan_games),
+                              100 * Rate(static_cast<double>(t.mulligan_games), t.score.games));
+    std::fprintf(out, "  %-16s %s; burn %lld in %lld games; own side %lld%s\n", name(t.deck),
                  low.c_str(), static_cast<long long>(t.mana_burn),
-                 static_cast<long long>(t.burn_games), static_cast<long long>(t.own_harm));
+                 static_cast<long long>(t.burn_games), static_cast<long long>(t.own_harm),
+                 mulligans.c_str());
   }
   const std::vector<std::string> warnings = HealthWarnings(opt, results, info);
   for (const std::string& w : warnings) std::fprintf(out, "  warning: %s\n", w.c_str());
   // A resumed study: the speed is this run's.
   const int64_t run = info.run_games >= 0 ? info.run_games : total_games;
-  std::fprintf(
-      out, "\n%lld games%s in %.1f s (%.0f games/s), policies %s vs %s, rules %s, seed %llu\n",
-      static_cast<long long>(total_games),
-      run != total_games ? absl::StrCat(" (", run, " in this run)").c_str() : "", info.seconds,
-      info.seconds > 0 ? run / info.seconds : 0.0, opt.policies[0].c_str(), opt.policies[1].c_str(),
-      info.rules.c_str(), static_cast<unsigned long long>(opt.seed));
+  std::fprintf(out,
+               "\n%lld games%s in %.1f s (%.0f games/s), policies %s vs %s, rules %s, mulligan %s, "
+               "seed %llu\n",
+               static_cast<long long>(total_games),
+               run != total_games ? absl::StrCat(" (", run, " in this run)").c_str() : "",
+               info.seconds, info.seconds > 0 ? run / info.seconds : 0.0, opt.policies[0].c_str(),
+               opt.policies[1].c_str(), info.rules.c_str(), S(MulliganName(opt.mulligan)).c_str(),
+               static_cast<unsigned long long>(opt.seed));
   return static_cast<int>(warnings.size());
 }
 
@@ -346,6 +358,7 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
   j += absl::StrCat("  \"seed\": ", opt.seed, ",\n");
   j += absl::StrCat("  \"seed_string\": \"", opt.seed, "\",\n");
   j += absl::StrCat("  \"rules\": ", JsonQuote(info.rules), ",\n");
+  j += absl::StrCat("  \"mulligan\": ", JsonQuote(MulliganName(opt.mulligan)), ",\n");
   j += absl::StrCat("  \"policies\": [", JsonQuote(opt.policies[0]), ", ",
                     JsonQuote(opt.policies[1]), "],\n");
   j += absl::StrCat("  \"games_per_matchup\": ", opt.games, ",\n");
@@ -380,7 +393,10 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
         m.burn_games[0], ", ", m.burn_games[1], "], \"own_harm\": [", m.own_harm[0], ", ",
         m.own_harm[1], "], \"own_harm_avoidable\": [", m.own_harm_avoidable[0], ", ",
         m.own_harm_avoidable[1],
-        "], \"first_cap_game\": ", m.first_cap_game >= 0 ? absl::StrCat(m.first_cap_game) : "null");
+        "], \"first_cap_game\": ", m.first_cap_game >= 0 ? absl::StrCat(m.first_cap_game) : "null",
+        ", \"mulligans\": [", m.mulligans[0], ", ", m.mulligans[1], "], \"mulligan_games\": [",
+        m.mulligan_games[0], ", ", m.mulligan_games[1], "], \"seat_mulligans\": [",
+        m.seat_mulligans[0], ", ", m.seat_mulligans[1], "]");
     j += ", \"turn_histogram\": [";
     for (size_t t = 0; t < m.turn_histogram.size(); ++t)
       j += absl::StrCat(t ? ", " : "", m.turn_histogram[t]);
@@ -404,16 +420,31 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
                         Num(rate), ",", Num(ci.low), ",", Num(ci.high), ",", m.first_player_wins,
                         ",", Num(static_cast<double>(m.turns) / m.games), "\n");
   }
-  j += "  ],\n  \"decks\": [\n";
+  j += "  ],\n";
+  // Mulligans (G-1) by seat over every game: seat 0 starts.
+  std::array<int64_t, 2> seat_mulligans{};
+  for (const MatchupStats& m : results)
+    for (int seat = 0; seat < 2; ++seat) seat_mulligans[seat] += m.seat_mulligans[seat];
+  j += absl::StrCat("  \"seat_mulligans\": {\"mulligans\": [", seat_mulligans[0], ", ",
+                    seat_mulligans[1], "], \"per_game\": [", Num(Rate(seat_mulligans[0], total)),
+                    ", ", Num(Rate(seat_mulligans[1], total)), "]},\n");
+  j += "  \"decks\": [\n";
   StudyRatings rating = RateDecks(opt, results);
   for (size_t d = 0; d < opt.decks.size(); ++d) {
     DeckScore s = ScoreOf(results, static_cast<int>(d));
     Interval ci = Wilson(s.wins, s.games);
+    int64_t mulligans = 0, mulligan_games = 0;
+    for (const MatchupStats& m : results)
+      for (int side = 0; side < 2; ++side)
+        if ((side ? m.deck_b : m.deck_a) == static_cast<int>(d))
+          mulligans += m.mulligans[side], mulligan_games += m.mulligan_games[side];
     j += absl::StrCat("    {\"deck\": ", JsonQuote(opt.decks[d].name),
                       ", \"games\": ", static_cast<int64_t>(s.games),
                       ", \"win_rate\": ", Num(s.games ? s.wins / s.games : 0), ", \"ci95\": [",
                       Num(ci.low), ", ", Num(ci.high), "], \"rating\": ", Num(rating.fit.elo[d]),
-                      "}", d + 1 < opt.decks.size() ? "," : "", "\n");
+                      ", \"mulligans\": ", mulligans, ", \"mulligan_games\": ", mulligan_games,
+                      ", \"mulligan_rate\": ", Num(Rate(mulligan_games, s.games)), "}",
+                      d + 1 < opt.decks.size() ? "," : "", "\n");
   }
   j += "  ],\n";
   // The matrix: score of the row deck against the column deck.

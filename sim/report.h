@@ -55,6 +55,7 @@ struct DeckCards {
   DeckScore score;
   std::vector<CardRow> cards;  // in deck-list order
   int64_t mana_burn = 0, burn_games = 0, own_harm = 0, own_harm_avoidable = 0;
+  int64_t mulligans = 0, mulligan_games = 0;  // G-1: taken, and games with any
   ColorMask colors = 0;  // the colours its mana can make
 };
 

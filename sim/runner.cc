@@ -32,6 +32,9 @@ void MatchupStats::Merge(const MatchupStats& o) {
     burn_games[d] += o.burn_games[d];
     own_harm[d] += o.own_harm[d];
     own_harm_avoidable[d] += o.own_harm_avoidable[d];
+    mulligans[d] += o.mulligans[d];
+    mulligan_games[d] += o.mulligan_games[d];
+    seat_mulligans[d] += o.seat_mulligans[d];
   }
   if (o.first_cap_game >= 0 && (first_cap_game < 0 || o.first_cap_game < first_cap_game))
     first_cap_game = o.first_cap_game;
@@ -100,6 +103,7 @@ GameRecord PlayStudyGame(const SimOptions& opt, int matchup, int64_t index, Stud
   GameOptions go;
   go.edition = opt.edition;
   go.seed = setup.seed;
+  go.mulligan = opt.mulligan;
   go.log = log;
   Game& g = w.game;
   g.Reset(go);
@@ -135,6 +139,7 @@ GameRecord PlayStudyGame(const SimOptions& opt, int matchup, int64_t index, Stud
   r.mana_burn = w.trace.mana_burn;
   r.own_harm = w.trace.own_harm;
   r.own_harm_avoidable = w.trace.own_harm_avoidable;
+  for (Player p = 0; p < 2; ++p) r.mulligans[p] = g.mulligans(p);
   r.winner = g.Winner();
   r.turns = g.state().turn;
   r.end = g.end_reason();
@@ -159,6 +164,9 @@ void AddGame(const GameRecord& r, MatchupStats& s) {
     s.burn_games[side] += r.mana_burn[seat] > 0;
     s.own_harm[side] += r.own_harm[seat];
     s.own_harm_avoidable[side] += r.own_harm_avoidable[seat];
+    s.mulligans[side] += r.mulligans[seat];
+    s.mulligan_games[side] += r.mulligans[seat] > 0;
+    s.seat_mulligans[seat] += r.mulligans[seat];
   }
   if ((r.end == EndReason::kTurnCap || r.end == EndReason::kActionCap) &&
       (s.first_cap_game < 0 || r.index < s.first_cap_game))
@@ -175,6 +183,7 @@ std::string GameRecordJson(const SimOptions& opt, const GameRecord& r) {
                       ", \"seed_string\": \"", r.seed, "\", \"seats\": [",
                       JsonQuote(opt.decks[s0].name), ", ", JsonQuote(opt.decks[s1].name),
                       "], \"policies\": [", JsonQuote(p0), ", ", JsonQuote(p1),
+                      "], \"mulligans\": [", r.mulligans[0], ", ", r.mulligans[1],
                       "], \"winner\": ", w < 0 ? std::string("null") : JsonQuote(opt.decks[w].name),
                       ", \"winner_seat\": ", r.winner, ", \"turns\": ", r.turns, ", \"end\": \"",
                       S(EndReasonName(r.end)), "\", \"decisions\": ", r.decisions, "}");

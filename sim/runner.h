@@ -27,6 +27,8 @@ struct SimOptions {
   std::vector<Deck> decks;
   std::array<std::string, 2> policies{"heuristic", "heuristic"};
   Edition edition = Edition::kModern;
+  // G-1. None here, as for any Game; `strata sim` defaults to paris.
+  Mulligan mulligan = Mulligan::kNone;
   uint64_t seed = 1;
   int games = 1000;          // per matchup
   int threads = 0;           // 0: all cores
@@ -71,6 +73,9 @@ struct MatchupStats {
   // player's own side, and those while the other side had a legal target.
   std::array<int64_t, 2> mana_burn{}, burn_games{}, own_harm{}, own_harm_avoidable{};
   int64_t first_cap_game = -1;  // the first game ended by the turn or action cap
+  // Mulligans (G-1) by deck: taken in all, and the games with at least one;
+  // and taken in all by seat (0 starts).
+  std::array<int64_t, 2> mulligans{}, mulligan_games{}, seat_mulligans{};
   void Merge(const MatchupStats& o);
 };
 
@@ -125,6 +130,7 @@ struct GameRecord {
   EndReason end = EndReason::kNone;
   int64_t decisions = 0;
   std::array<int, 2> mana_burn{}, own_harm{}, own_harm_avoidable{};  // by seat (GameTrace)
+  std::array<int, 2> mulligans{};                                    // by seat (G-1)
   // The deck (index into options.decks) in each seat, and the winner's.
   int SeatDeck(const SimOptions& o, int seat) const;
   int WinnerDeck(const SimOptions& o) const { return winner < 0 ? -1 : SeatDeck(o, winner); }
@@ -150,7 +156,8 @@ GameRecord PlayStudyGame(const SimOptions& options, int matchup, int64_t index, 
 void AddGame(const GameRecord& r, MatchupStats& m);
 // One line of --games-out (no newline): {"matchup", "game", "seed",
 // "seed_string" (the seed exactly, for JSON readers that round numbers),
-// "seats", "policies", "winner", "winner_seat", "turns", "end", "decisions"}.
+// "seats", "policies", "mulligans" (by seat), "winner", "winner_seat",
+// "turns", "end", "decisions"}.
 std::string GameRecordJson(const SimOptions& options, const GameRecord& r);
 
 }  // namespace strata

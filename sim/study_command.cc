@@ -115,6 +115,11 @@ absl::Status NewStudy(const StudyArgs& a, const CardDb& db, Study& s) {
   if (!edition) return absl::InvalidArgumentError("--rules: expected classic, m10 or modern");
   o.edition = *edition;
   s.rules = a.rules;
+  auto mulligan = ParseMulligan(a.mulligan);
+  if (!mulligan)
+    return absl::InvalidArgumentError(
+        absl::StrCat("--mulligan: expected paris, london or none, got '", a.mulligan, "'"));
+  o.mulligan = *mulligan;
   o.seed = a.seed;
   o.ci_half_width = a.ci;
   o.games = a.games > 0 ? a.games : a.ci > 0 ? 1000000 : 800;  // 800: about a minute on two cores
@@ -152,6 +157,7 @@ absl::Status CheckResumeArgs(const StudyArgs& a, const CardDb& db, const Study& 
   check(has("--ci"), "--ci", n.ci_half_width == o.ci_half_width);
   check(has("--policies"), "--policies", n.policies == o.policies);
   check(has("--rules"), "--rules", now.rules == saved.rules);
+  check(has("--mulligan"), "--mulligan", n.mulligan == o.mulligan);
   check(has("--seed"), "--seed", n.seed == o.seed);
   check(has("--no-pair"), "--no-pair", n.pair == o.pair);
   check(has("--games-out"), "--games-out", now.games_out == saved.games_out);
@@ -173,7 +179,7 @@ std::string ReplayCommand(const Study& s, const std::string& out) {
   if (!s.card_paths.empty()) absl::StrAppend(&cmd, " --cards ", absl::StrJoin(s.card_paths, ","));
   absl::StrAppend(&cmd, " --decks ", absl::StrJoin(s.deck_paths, ","), " --games ", o.games,
                   " --policies ", o.policies[0], ",", o.policies[1], " --rules ", s.rules,
-                  " --seed ", o.seed);
+                  " --mulligan ", S(MulliganName(o.mulligan)), " --seed ", o.seed);
   if (!o.pair) absl::StrAppend(&cmd, " --no-pair");
   if (o.gauntlet >= 0 && o.gauntlet < static_cast<int>(s.deck_paths.size()))
     absl::StrAppend(&cmd, " --gauntlet ", s.deck_paths[o.gauntlet]);

@@ -16,6 +16,7 @@ struct StudyArgs {
   std::vector<std::string> decks;       // --decks (empty: the bundled playable decks)
   std::string policies = "heuristic";   // P1,P2 or one for both (ParsePolicyPair)
   std::string rules = "modern";
+  std::string mulligan = "paris";  // G-1: paris, london or none
   uint64_t seed = 1;
   int games = 0;  // 0: the default
   int threads = 0;

@@ -10,6 +10,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "engine/strings.h"
 #include "policies/policy.h"
 #include "sim/card_stats.h"
 #include "sim/durable.h"
@@ -148,8 +149,15 @@ std::vector<std::pair<std::string, std::string>> DigestedValues(const Study& s, 
       }
     counts += "\n";
   }
+  std::string mulligans;
+  for (const MatchupStats& m : s.progress)
+    absl::StrAppend(&mulligans, absl::StrJoin(m.mulligans, " "), " ",
+                    absl::StrJoin(m.mulligan_games, " "), " ", absl::StrJoin(m.seat_mulligans, " "),
+                    "\n");
   return {{"seed", absl::StrCat(o.seed)},
           {"rules", s.rules},
+          {"mulligan", std::string(MulliganName(o.mulligan))},
+          {"mulligan_counts", mulligans},
           {"policies", absl::StrCat(o.policies[0], "\n", o.policies[1])},
           {"games", absl::StrCat(o.games)},
           {"ci", absl::StrCat(ci_bits)},
@@ -182,6 +190,7 @@ absl::Status SaveStudy(const std::string& dir, const Study& s, const CardDb& db)
   t.insert("complete", s.complete);
   t.insert("seed", absl::StrCat(o.seed));  // a string: seeds are unsigned 64-bit
   t.insert("rules", s.rules);
+  t.insert("mulligan", std::string(MulliganName(o.mulligan)));
   t.insert("policies", Strings({o.policies[0], o.policies[1]}));
   t.insert("games", int64_t{o.games});
   t.insert("ci", o.ci_half_width);
@@ -228,6 +237,9 @@ absl::Status SaveStudy(const std::string& dir, const Study& s, const CardDb& db)
     mt.insert("own_harm", Counts(m.own_harm));
     mt.insert("own_harm_avoidable", Counts(m.own_harm_avoidable));
     mt.insert("first_cap_game", m.first_cap_game);
+    mt.insert("mulligans", Counts(m.mulligans));
+    mt.insert("mulligan_games", Counts(m.mulligan_games));
+    mt.insert("seat_mulligans", Counts(m.seat_mulligans));
     // Per distinct card of each deck (sim/card_stats.h): drawn, opening, cast
     // and their scores in half points, harmful effects at its own side (all,
     // avoidable), then games by the turn of its first cast.
@@ -326,6 +338,15 @@ absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
   auto edition = ParseEdition(s.rules);
   if (r.status().ok() && !edition) r.Fail("rules", "classic, m10 or modern");
   o.edition = edition.value_or(Edition::kModern);
+  // Absent from a study made before mulligans (G-1): it had none.
+  const bool has_mulligan = t.contains("mulligan");
+  if (has_mulligan) {
+    const std::string mulligan = r.Str(t, "mulligan");
+    auto m = ParseMulligan(mulligan);
+    if (r.status().ok() && !m)
+      r.Fail("mulligan", absl::StrCat("paris, london or none, got '", mulligan, "'"));
+    o.mulligan = m.value_or(Mulligan::kNone);
+  }
   auto policies = r.Strs(t, "policies");
   if (r.status().ok() && policies.size() != 2) r.Fail("policies", "two policies");
   if (policies.size() == 2) o.policies = {policies[0], policies[1]};
@@ -411,6 +432,11 @@ absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
       r.Ints(*mt, "own_harm_avoidable", m.own_harm_avoidable);
       m.first_cap_game = r.Int(*mt, "first_cap_game", -1, kMaxGames);
     }
+    if (has_mulligan) {
+      r.Ints(*mt, "mulligans", m.mulligans);
+      r.Ints(*mt, "mulligan_games", m.mulligan_games);
+      r.Ints(*mt, "seat_mulligans", m.seat_mulligans);
+    }
     for (int side = 0; side < 2 && r.status().ok(); ++side) {
       const char* k = side ? "cards_b" : "cards_a";
       const toml::array* rows = (*mt)[k].as_array();
@@ -469,6 +495,22 @@ absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
         r.Fail(key(k), absl::StrCat("counts from 0 to games adding up to games (", m.games,
                                     "), got ", absl::StrJoin(a, ", ")));
     };
+    // At most six mulligans a game (a hand of one card is kept), none
+    // without mulligans; seats and decks count the same ones.
+    const int64_t most = o.mulligan == Mulligan::kNone ? 0 : 6 * m.games;
+    for (int d = 0; d < 2 && r.status().ok(); ++d)
+      if (m.mulligans[d] < 0 || m.mulligans[d] > most || m.mulligan_games[d] < 0 ||
+          m.mulligan_games[d] > std::min(m.games, m.mulligans[d]) || m.seat_mulligans[d] < 0)
+        r.Fail(key("mulligans"),
+               absl::StrCat("mulligans from 0 to ", most, " per deck, in at most that many of the ",
+                            m.games, " games (mulligan = ", S(MulliganName(o.mulligan)), "), got [",
+                            absl::StrJoin(m.mulligans, ", "), "] in [",
+                            absl::StrJoin(m.mulligan_games, ", "), "]"));
+    if (r.status().ok() &&
+        m.seat_mulligans[0] + m.seat_mulligans[1] != m.mulligans[0] + m.mulligans[1])
+      r.Fail(key("seat_mulligans"),
+             absl::StrCat("the same total as mulligans (", m.mulligans[0] + m.mulligans[1],
+                          "), got ", absl::StrJoin(m.seat_mulligans, ", ")));
     sum_of(m.end_reasons, "end_reasons");
     sum_of(m.turn_histogram, "turn_histogram");
     if (!r.status().ok()) break;
@@ -488,6 +530,7 @@ absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
     if (!digests) r.Fail("digests", "a table of digests, as strata wrote it");
     for (auto& [k, value] : DigestedValues(s, db)) {
       if (!r.status().ok()) break;
+      if (!has_mulligan && (k == "mulligan" || k == "mulligan_counts")) continue;  // older study
       auto want = digests ? (*digests)[k].value<std::string>() : std::nullopt;
       if (!want || *want != Digest(k, value))
         r.Fail(k,

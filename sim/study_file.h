@@ -15,7 +15,7 @@
 namespace strata {
 
 struct Study {
-  SimOptions options;  // decks, policies, edition, seed, games, pair, gauntlet, ci
+  SimOptions options;  // decks, policies, edition, mulligan, seed, games, pair, gauntlet, ci
   std::string rules;   // the --rules word
   std::string command;
   std::vector<std::string> card_paths;  // --cards, absolute
