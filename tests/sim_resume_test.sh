@@ -40,4 +40,12 @@ rec=$("$strata" replay --from "$tmp/full" --matchup 1 --game 123 | sed -n 's/^re
 "$strata" "$@" --out "$tmp/p2" --stop-after-blocks 1 >/dev/null 2>&1
 "$strata" sim --resume "$tmp/p2" --seed 22 2>&1 | grep -q -e "not the study's --seed" ||
   fail "mismatched resume options"
+# --mulligan is a study option: paris by default, in study.toml and
+# summary.json, and a resume with another is refused.
+grep -q "^mulligan = 'paris'" "$tmp/p2/study.toml" || fail "study.toml: mulligan"
+grep -q '"mulligan": "paris",' "$tmp/p2/summary.json" || fail "summary.json: mulligan"
+grep -q '"mulligans": \[[0-9]*, [0-9]*\], "winner"' "$tmp/full/games.jsonl" || fail "games.jsonl: mulligans"
+"$strata" sim --resume "$tmp/p2" --mulligan london 2>&1 | grep -q -e "not the study's --mulligan" ||
+  fail "a resume with another --mulligan"
+"$strata" sim --resume "$tmp/p2" --mulligan paris --threads 1 >/dev/null || fail "resume with its own --mulligan"
 echo ok
