@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "absl/strings/str_cat.h"
+
 namespace strata {
 namespace {
 
@@ -324,7 +326,8 @@ struct HeuristicPolicy::Context {
 };
 
 std::string HeuristicPolicy::Name() const {
-  return style_ == Style::kAggro ? "heuristic:style=aggro" : "heuristic:style=control";
+  return absl::StrCat(style_ == Style::kAggro ? "heuristic:style=aggro" : "heuristic:style=control",
+                      keep_all_ ? ",keep=all" : "");
 }
 
 void HeuristicPolicy::Remember(const PlayerView& v, Did did, ObjId o) {
@@ -1126,6 +1129,8 @@ int HeuristicPolicy::Choose(const PlayerView& v, const Decision& d) {
     case DecisionKind::kDiscard:
       return ChooseDiscard(v, d);
     case DecisionKind::kMulligan:
+      if (keep_all_) return std::max(first_of(ActionKind::kKeep), 0);
+      return ChooseOpeningHand(v, d);
     case DecisionKind::kBottom:
       return ChooseOpeningHand(v, d);
     case DecisionKind::kAttackers:

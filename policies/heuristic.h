@@ -10,9 +10,10 @@
 // spells worth countering; rituals only when the mana then casts a spell
 // it could not cast before; X as large as it can pay; harmful effects
 // (triggers included) at the opponent's side and helpful ones at its own;
-// Auras and Equipment on the right side. Two styles: `aggro` attacks and
-// burns faces; `control` holds back, attacks only when unopposed and saves
-// burn for creatures. It sees only what its player may see, and its work
+// Auras and Equipment on the right side; an opening hand by its lands
+// (ChooseOpeningHand), or every one with `keep=all`. Two styles: `aggro`
+// attacks and burns faces; `control` holds back, attacks only when
+// unopposed and saves burn for creatures. It sees only what its player may see, and its work
 // per decision is bounded by the number of objects and actions.
 #pragma once
 
@@ -36,7 +37,9 @@ int ChooseOpeningHand(const PlayerView& v, const Decision& d);
 class HeuristicPolicy : public Policy {
  public:
   enum class Style : uint8_t { kAggro, kControl };
-  HeuristicPolicy(uint64_t seed, Style style) : rng_(seed), style_(style) {}
+  // `keep_all`: keeps every opening hand (a baseline for its mulligans).
+  HeuristicPolicy(uint64_t seed, Style style, bool keep_all = false)
+      : rng_(seed), style_(style), keep_all_(keep_all) {}
   int Choose(const PlayerView& view, const Decision& decision) override;
   std::string Name() const override;
   void Reset(uint64_t seed) override {
@@ -92,6 +95,7 @@ class HeuristicPolicy : public Policy {
 
   Rng rng_;
   Style style_;
+  bool keep_all_ = false;
   Plan plan_;
   std::array<Memory, 16> memory_{};
   int next_memory_ = 0;

@@ -36,16 +36,19 @@ absl::StatusOr<std::unique_ptr<Policy>> MakePolicy(const std::string& spec, uint
   }
   if (name == "heuristic") {
     HeuristicPolicy::Style style = HeuristicPolicy::Style::kAggro;
+    bool keep_all = false;
     for (auto& [k, v] : params) {
       if (k == "style" && v == "aggro")
         style = HeuristicPolicy::Style::kAggro;
       else if (k == "style" && v == "control")
         style = HeuristicPolicy::Style::kControl;
+      else if (k == "keep" && v == "all")
+        keep_all = true;
       else
         return absl::InvalidArgumentError("policy '" + spec + "': parameter '" + k +
-                                          "': expected style=aggro or style=control");
+                                          "': expected style=aggro or style=control, or keep=all");
     }
-    return std::unique_ptr<Policy>(new HeuristicPolicy(seed, style));
+    return std::unique_ptr<Policy>(new HeuristicPolicy(seed, style, keep_all));
   }
   if (name == "passive") {
     if (!params.empty())
@@ -101,9 +104,10 @@ absl::StatusOr<std::array<std::string, 2>> ParsePolicyPair(const std::string& te
 std::string PolicyHelp() {
   return "  random[:pass=P]   uniform over legal actions; passes with probability P "
          "(default 0.3) when passing is legal\n"
-         "  heuristic[:style=aggro|control]   plays lands and spells on curve, attacks when the "
-         "race favours it, blocks to survive or trade, aims harmful spells at the opponent "
-         "(default style aggro)\n"
+         "  heuristic[:style=aggro|control,keep=all]   plays lands and spells on curve, attacks "
+         "when the race favours it, blocks to survive or trade, aims harmful spells at the "
+         "opponent (default style aggro); mulligans a hand of too few or too many lands unless "
+         "keep=all\n"
          "  passive   passes whenever it may; never attacks or blocks\n"
          "  mc[:rollouts=N,depth=D,rollout=P,margin=M]   for each legal action, N rollouts "
          "(default 8) from determinized copies (the opponent's hand and the libraries dealt "

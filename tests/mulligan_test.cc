@@ -271,6 +271,10 @@ TEST(Mulligan, EveryPlayerDecidesSensibly) {
   EXPECT_EQ(
       PlayOut(Mulligan::kParis, "mc:rollouts=1,depth=4", LandsAndOgres(40), LandsAndOgres(0), 3),
       (std::array<int, 2>{2, 3}));
+  // The heuristic's baseline without mulligans keeps anything.
+  EXPECT_EQ(PlayOut(Mulligan::kParis, "heuristic:keep=all", LandsAndOgres(40), LandsAndOgres(0), 3),
+            (std::array<int, 2>{0, 0}));
+  EXPECT_EQ((*MakePolicy("heuristic:keep=all", 1))->Name(), "heuristic:style=aggro,keep=all");
 }
 
 TEST(Mulligan, TheSameSeedPlaysTheSameGame) {

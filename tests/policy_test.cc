@@ -73,7 +73,7 @@ TEST_F(PolicyTest, SpecsAndErrors) {
   ASSERT_FALSE(unknown.ok());
   EXPECT_THAT(std::string(unknown.status().message()), HasSubstr("unknown policy 'genius'"));
   EXPECT_THAT(std::string(unknown.status().message()),
-              HasSubstr("heuristic[:style=aggro|control]"));
+              HasSubstr("heuristic[:style=aggro|control,keep=all]"));
 }
 
 TEST_F(PolicyTest, OnlyLegalActionsOverManyDecisions) {
