@@ -8,6 +8,13 @@ than +/-1.4 points (so the pooled interval is about +/-1 point).
 
 writes results/strength.md and results/strength.csv. Runs `strata sim`, so
 every number can be re-made one matchup at a time with the printed commands.
+The table's games keep every opening hand (`--mulligan none`); the rows of
+MULLIGAN_ROWS play some pairs again with mulligans on (RULES.md G-1).
+
+    python3 results/strength_table.py --mulligan-rows-only
+
+plays only those rows and rewrites their section of results/strength.md
+(the csv keeps the table's rows).
 """
 import argparse
 import itertools
@@ -25,6 +32,12 @@ MATCHUPS = [("red_burn", "green_stompy"), ("white_weenie", "blue_control"),
 CI = 0.014
 CAP = 6000
 SEED = 1
+# (policy, opponent, rules): pairs played again with mulligans. Heuristic
+# against random with each rule (none: the same strata without them);
+# heuristic against itself keeping every hand: what its mulligans are worth.
+MULLIGAN_ROWS = [("heuristic", "random", ["none", "paris", "london"]),
+                 ("heuristic", "heuristic:keep=all", ["paris", "london"])]
+MULLIGAN_SECTION = "## With mulligans"
 
 
 def wilson(k, n, z=1.959963984540054):
@@ -36,10 +49,10 @@ def wilson(k, n, z=1.959963984540054):
     return center - half, center + half
 
 
-def run(strata, threads, deck_a, deck_b, pol_a, pol_b, out):
+def run(strata, threads, deck_a, deck_b, pol_a, pol_b, out, mulligan="none"):
     cmd = [strata, "sim", "--decks", f"data/decks/{deck_a}.txt,data/decks/{deck_b}.txt",
-           "--policies", f"{pol_a},{pol_b}", "--games", str(CAP), "--ci", str(CI),
-           "--seed", str(SEED), "--threads", str(threads), "--out", out]
+           "--policies", f"{pol_a},{pol_b}", "--mulligan", mulligan, "--games", str(CAP),
+           "--ci", str(CI), "--seed", str(SEED), "--threads", str(threads), "--out", out]
     start = time.time()
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
     with open(os.path.join(out, "summary.json")) as f:
@@ -48,40 +61,85 @@ def run(strata, threads, deck_a, deck_b, pol_a, pol_b, out):
     return m, time.time() - start, "strata " + shown
 
 
+def play_row(args, tmp, p, q, a, b, mulligan="none"):
+    """p against q on decks a and b, each policy on each deck: one row."""
+    wins = draws = games = 0.0
+    secs = 0.0
+    cmds = []
+    mull = {}
+    for pa, pb, p_is_a in ((p, q, True), (q, p, False)):
+        m, s, cmd = run(args.strata, args.threads, a, b, pa, pb,
+                        os.path.join(tmp, f"{p}_{q}_{a}_{mulligan}_{p_is_a}"), mulligan)
+        games += m["games"]
+        draws += m["draws"]
+        wins += m["a_wins"] if p_is_a else m["b_wins"]
+        # Mulligans taken by each policy (by deck side in summary.json).
+        for side, pol in ((0, pa), (1, pb)):
+            mull[pol] = mull.get(pol, 0) + m.get("mulligans", [0, 0])[side]
+        secs += s
+        cmds.append(cmd)
+    score = wins + 0.5 * draws
+    lo, hi = wilson(score, games)
+    print(f"{p:>24} vs {q:<24} {a} vs {b} ({mulligan}): {100 * score / games:5.1f}% "
+          f"[{100 * lo:5.1f}, {100 * hi:5.1f}] over {int(games)} games, {secs:.0f} s",
+          flush=True)
+    return dict(policy=p, opponent=q, matchup=f"{a} vs {b}", games=int(games), wins=int(wins),
+                draws=int(draws), rate=score / games, lo=lo, hi=hi, seconds=secs, commands=cmds,
+                mulligan=mulligan, mulligans=(mull.get(p, 0), mull.get(q, 0)))
+
+
+def mulligan_section(args, tmp, version):
+    rows = [play_row(args, tmp, p, q, a, b, rule) for p, q, rules in MULLIGAN_ROWS
+            for rule in rules for a, b in MATCHUPS]
+    text = (f"{MULLIGAN_SECTION}\n\nThe same measure (strata {version}, {args.threads} threads, "
+            f"seed {SEED}) with mulligans on (RULES.md G-1, `--mulligan`): every player keeps or "
+            "mulligans by its own rule (heuristic: 2 to 5 lands in seven cards, 2 to 4 in six, "
+            "one in five, any four; random: one hand in four at seven cards, half as often per "
+            "card fewer; `heuristic:keep=all` keeps every hand). The table above keeps every "
+            "hand (`--mulligan none`). Mulligans: taken by the policy, then by its opponent, "
+            "per game.\n\n")
+    text += ("| policy | opponent | matchup | mulligan | games | win rate | 95% interval | "
+             "mulligans per game | seconds |\n|---|---|---|---|---:|---:|---|---|---:|\n")
+    for r in rows:
+        text += (f"| `{r['policy']}` | `{r['opponent']}` | {r['matchup']} | {r['mulligan']} | "
+                 f"{r['games']} | {100 * r['rate']:.1f}% | [{100 * r['lo']:.1f}%, "
+                 f"{100 * r['hi']:.1f}%] | {r['mulligans'][0] / r['games']:.2f}, "
+                 f"{r['mulligans'][1] / r['games']:.2f} | {r['seconds']:.0f} |\n")
+    text += "\nThe commands behind each row (both orientations):\n\n"
+    for r in rows:
+        for c in r["commands"]:
+            text += f"    {c}\n"
+    return text
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--strata", default="build/strata")
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--mulligan-rows-only", action="store_true",
+                    help="play only the rows with mulligans and rewrite their section")
     args = ap.parse_args()
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     os.chdir(root)
     version = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
                              text=True).stdout.strip()
+    if args.mulligan_rows_only:
+        with tempfile.TemporaryDirectory() as tmp:
+            section = mulligan_section(args, tmp, version)
+        with open("results/strength.md") as f:
+            md = f.read()
+        md = md.split("\n" + MULLIGAN_SECTION)[0].rstrip("\n") + "\n\n" + section
+        with open("results/strength.md", "w") as f:
+            f.write(md)
+        return 0
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for p, q in itertools.combinations(POLICIES, 2):
             # p is the stronger-expected one: list it first.
             p, q = q, p
             for a, b in MATCHUPS:
-                wins = draws = games = 0.0
-                secs = 0.0
-                cmds = []
-                for pa, pb, p_is_a in ((p, q, True), (q, p, False)):
-                    m, s, cmd = run(args.strata, args.threads, a, b, pa, pb,
-                                    os.path.join(tmp, f"{len(rows)}_{p_is_a}"))
-                    games += m["games"]
-                    draws += m["draws"]
-                    wins += m["a_wins"] if p_is_a else m["b_wins"]
-                    secs += s
-                    cmds.append(cmd)
-                score = wins + 0.5 * draws
-                lo, hi = wilson(score, games)
-                rows.append(dict(policy=p, opponent=q, matchup=f"{a} vs {b}", games=int(games),
-                                 wins=int(wins), draws=int(draws), rate=score / games, lo=lo,
-                                 hi=hi, seconds=secs, commands=cmds))
-                print(f"{p:>24} vs {q:<24} {a} vs {b}: {100 * score / games:5.1f}% "
-                      f"[{100 * lo:5.1f}, {100 * hi:5.1f}] over {int(games)} games, {secs:.0f} s",
-                      flush=True)
+                rows.append(play_row(args, tmp, p, q, a, b))
+        section = mulligan_section(args, tmp, version)
     with open("results/strength.csv", "w") as f:
         f.write("policy,opponent,matchup,games,wins,draws,win_rate,ci_low,ci_high,seconds\n")
         for r in rows:
@@ -109,6 +167,7 @@ def main():
         for r in rows:
             for c in r["commands"]:
                 f.write(f"    {c}\n")
+        f.write("\n" + section)
     return 0
 
 
