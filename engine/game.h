@@ -43,6 +43,7 @@ enum class DecisionKind : uint8_t {
   kMulligan,      // keep the opening hand, or shuffle it back and draw again (G-1)
   kBottom,        // london mulligan: put a card of the kept hand on the bottom (G-1)
 };
+inline constexpr int kDecisionKindCount = static_cast<int>(DecisionKind::kBottom) + 1;
 std::string_view DecisionKindName(DecisionKind k);
 
 enum class ActionKind : uint8_t {

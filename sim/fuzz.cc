@@ -90,6 +90,11 @@ FuzzSetup SetupFor(const CardDb& db, const FuzzOptions& opt, int64_t index,
     s.edition = static_cast<Edition>(index % 3);
   else
     s.edition = *ParseEdition(opt.rules);
+  // index / 3, so every edition meets every mulligan rule.
+  if (opt.mulligan == "all")
+    s.mulligan = static_cast<Mulligan>(index / 3 % 3);
+  else
+    s.mulligan = *ParseMulligan(opt.mulligan);
   static const std::array<std::string, 2> kMix[] = {
       {"random", "random"}, {"heuristic", "heuristic"}, {"random", "heuristic"},
       {"heuristic", "random"}};
@@ -102,6 +107,7 @@ FuzzSetup SetupFor(const CardDb& db, const FuzzOptions& opt, int64_t index,
 GameOptions CheckedOptions(const FuzzSetup& s, bool log) {
   GameOptions go;
   go.edition = s.edition;
+  go.mulligan = s.mulligan;
   go.seed = s.game_seed;
   // The layer cache is compared with a fresh computation after every action
   // (the "layers" invariant), not at every query: a hundred times cheaper.
@@ -292,7 +298,7 @@ std::string FailureFile(const CardDb& db, const FuzzGame& g) {
       "# with its log, by `strata fuzz --replay THIS_FILE`.\n",
       "invariant = \"", JsonQuote(g.failure).substr(1, JsonQuote(g.failure).size() - 2), "\"\n",
       "run_seed = \"", s.run_seed, "\"\n", "game = ", s.index, "\n", "game_seed = \"", s.game_seed,
-      "\"\n", "rules = \"", S(EditionName(s.edition)), "\"\n", "first = \"", s.first ? "B" : "A",
+      "\"\n", "rules = \"", S(EditionName(s.edition)), "\"\n", "mulligan = \"", S(MulliganName(s.mulligan)), "\"\n", "first = \"", s.first ? "B" : "A",
       "\"\n", "policies = [\"", s.policies[0], "\", \"", s.policies[1], "\"]\n",
       "deck_a = ", names(s.a), "\n", "deck_b = ", names(s.b), "\n", "decisions = [");
   for (size_t i = 0; i < g.decisions.size(); ++i)
@@ -326,6 +332,10 @@ bool ReadFailureFile(const std::string& path, const CardDb& db, FuzzSetup& setup
   auto rules = t["rules"].value<std::string>();
   if (!rules || !ParseEdition(*rules)) return fail("rules", "classic, m10 or modern");
   setup.edition = *ParseEdition(*rules);
+  // Failure files from before mulligans have none.
+  auto mulligan = t["mulligan"].value_or<std::string>("none");
+  if (!ParseMulligan(mulligan)) return fail("mulligan", "none, paris or london");
+  setup.mulligan = *ParseMulligan(mulligan);
   auto first = t["first"].value<std::string>();
   if (!first || (*first != "A" && *first != "B")) return fail("first", "\"A\" or \"B\"");
   setup.first = *first == "B";

@@ -29,6 +29,7 @@ struct FuzzOptions {
   std::vector<Deck> deck_files;     // for bundled or files: the decks to pair
   std::vector<std::array<std::string, 2>> policies;  // pairs to rotate; empty: the default mix
   std::string rules = "all";        // all (rotate), classic, m10 or modern
+  std::string mulligan = "all";     // all (rotate), none, paris or london (G-1)
   int copy_every = 97;              // a copy-continues check about every N decisions (0: off)
   int numbering_every = 64;         // a numbering check every N decisions (0: off)
   int replay_every = 1;             // replay every Nth game from its decisions (0: off)
@@ -41,6 +42,7 @@ struct FuzzOptions {
 struct FuzzSetup {
   Deck a, b;
   Edition edition = Edition::kModern;
+  Mulligan mulligan = Mulligan::kNone;
   std::array<std::string, 2> policies;
   uint64_t game_seed = 1;
   Player first = 0;
@@ -51,7 +53,7 @@ struct FuzzSetup {
 // What a coverage report counts.
 struct FuzzCoverage {
   UsageStats usage;
-  std::array<uint64_t, 16> decisions{};  // by DecisionKind
+  std::array<uint64_t, kDecisionKindCount> decisions{};  // by DecisionKind
   uint64_t interrupts_cast = 0, prevention_played = 0, reactions_played = 0,
            phase_costs_answered = 0, phase_effects_played = 0, attacks = 0, blocks = 0;
   explicit FuzzCoverage(size_t cards = 0) : usage(cards) {}

@@ -51,7 +51,7 @@ void PrintCoverage(const CardDb& db, const FuzzCoverage& c) {
   std::printf("  abilities used            %d / %d (activated, triggered, phase)\n",
               abilities_used, abilities);
   std::printf("  decisions by kind        ");
-  for (int k = 1; k < 15; ++k)
+  for (int k = 1; k < kDecisionKindCount; ++k)
     std::printf(" %s %llu", std::string(DecisionKindName(static_cast<DecisionKind>(k))).c_str(),
                 static_cast<unsigned long long>(c.decisions[k]));
   std::printf("\n  timing windows used       interrupts cast %llu, prevention effects %llu, "
@@ -111,6 +111,9 @@ CLI::App* AddFuzzCommand(CLI::App& app, FuzzArgs& a) {
                   "P1,P2 for every game (default: a mix of random and heuristic, both ways)");
   cmd->add_option("--rules", a.rules, "layer edition: all (rotate; default), classic, m10, modern")
       ->check(CLI::IsMember({"all", "classic", "m10", "modern"}));
+  cmd->add_option("--mulligan", a.mulligan,
+                  "mulligan rule (G-1): all (rotate; default), none, paris, london")
+      ->check(CLI::IsMember({"all", "none", "paris", "london"}));
   cmd->add_option("--replay", a.replay,
                   "play a failing game again from its failure file, with its log")
       ->type_name("FILE");
@@ -136,6 +139,7 @@ int RunFuzzCommand(const FuzzArgs& args, const std::vector<std::string>& card_pa
                              "'"));
   opt.threads = args.threads;
   opt.rules = args.rules;
+  opt.mulligan = args.mulligan;
   opt.failures_dir = args.failures_dir;
   opt.replay_every = args.replay_every;
   opt.progress = isatty(2);
@@ -178,10 +182,12 @@ int RunFuzzCommand(const FuzzArgs& args, const std::vector<std::string>& card_pa
     violations += r.tally.violations[i];
   }
   PrintCoverage(db, r.coverage);
-  std::printf("\n%lld games in %.1f s (%.0f games/s), %s; ended by life %lld, library %lld, both "
+  std::printf("\n%lld games in %.1f s (%.0f games/s), %s, %s; ended by life %lld, library %lld, both "
               "%lld, turn cap %lld, action cap %lld\n",
               static_cast<long long>(r.games), r.seconds, r.games / std::max(1e-9, r.seconds),
               args.rules == "all" ? "every edition" : args.rules.c_str(),
+              args.mulligan == "all" ? "every mulligan rule"
+                                     : (args.mulligan + " mulligans").c_str(),
               static_cast<long long>(r.ends[1]), static_cast<long long>(r.ends[2]),
               static_cast<long long>(r.ends[3]), static_cast<long long>(r.ends[4]),
               static_cast<long long>(r.ends[5]));

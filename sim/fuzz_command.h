@@ -17,6 +17,7 @@ struct FuzzArgs {
   std::string decks = "random";
   std::string policies;
   std::string rules = "all";
+  std::string mulligan = "all";
   std::string replay;
   std::string failures_dir = "fuzz-failures";
   int replay_every = 1;
