@@ -41,6 +41,7 @@ void InvariantChecker::Begin(const Game& g) {
   events_seen_ = g.events_.size();
   outcomes_seen_ = g.outcomes_.size();
   for (Player p = 0; p < 2; ++p) life_[p] = s.players[p].life;
+  for (auto& sizes : library_at_turn_) sizes.clear();
   incarnation_.assign(objects_, 0);
   controller_.assign(objects_, kNoPlayer);
   on_battlefield_.assign(objects_, 0);
@@ -113,6 +114,13 @@ void InvariantChecker::Observe(const Game& g) {
     Record(Invariant::kPoolsAfterBurn, empty,
            absl::StrCat("mana left in a pool after ", S(PhaseName(static_cast<Phase>(phase_))),
                         " of turn ", turn_, " ended"));
+    if (s.turn != turn_)
+      for (Player p = 0; p < 2; ++p) {
+        // Keep the last size seen at or before the window's start, and after.
+        auto& seen = library_at_turn_[p];
+        while (seen.size() > 1 && seen[1].first <= s.turn - kStallTurns) seen.erase(seen.begin());
+        seen.push_back({s.turn, static_cast<int>(s.players[p].library.size())});
+      }
     turn_ = s.turn;
     phase_ = static_cast<int>(s.phase);
     phase_plays_.clear();
@@ -285,7 +293,20 @@ void InvariantChecker::End(const Game& g, bool loops_allowed) {
   Observe(g);
   const bool capped =
       g.end_reason() == EndReason::kActionCap || g.end_reason() == EndReason::kTurnCap;
-  Record(Invariant::kProgress, loops_allowed || !capped,
+  // A stall is not a loop: turns went on, and over the last kStallTurns turns
+  // each player either can't lose (Platinum Angel) or drew nothing from a
+  // library that still has cards (draws skipped, Null Profusion), so no one
+  // could lose by decking; the action cap, reached inside a turn, is always a
+  // loop.
+  bool stall = g.end_reason() == EndReason::kTurnCap;
+  for (Player p = 0; p < 2 && stall; ++p) {
+    const auto& seen = library_at_turn_[p];
+    const int now = static_cast<int>(g.state().players[p].library.size());
+    stall = g.Rules(p).cant_lose ||
+            (!seen.empty() && seen.front().first <= g.state().turn - kStallTurns && now > 0 &&
+             seen.front().second <= now);
+  }
+  Record(Invariant::kProgress, loops_allowed || !capped || stall,
          absl::StrCat("the game ended by the ", S(EndReasonName(g.end_reason())), " on turn ",
                       g.state().turn));
 }

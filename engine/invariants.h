@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "engine/game.h"
@@ -37,7 +38,7 @@ enum class Invariant : uint8_t {
   kApply,             // every offered action applies; any other index is refused
   kCopy,              // a copy given the same decisions continues identically
   kReplay,            // a game replayed from its seed and decisions ends the same
-  kProgress,          // a game ends within its caps (a cap is a loop) unless both pass
+  kProgress,          // a game ends within its caps unless both pass or no one can lose (a stall)
   kCount
 };
 inline constexpr int kInvariantCount = static_cast<int>(Invariant::kCount);
@@ -91,6 +92,11 @@ class InvariantChecker {
   std::vector<int> came_turn_;  // the turn an object surely came under its controller, or -1
   std::vector<uint32_t> countered_;
   std::vector<int> phase_plays_;  // phase todo indices played this phase
+  // (turn, library size) when a turn was first seen, from the last one at or
+  // before kStallTurns ago: a turn-cap game in which no one could lose over
+  // that window is a stall, not a loop.
+  static constexpr int kStallTurns = 20;
+  std::array<std::vector<std::pair<int, int>>, 2> library_at_turn_;
 };
 
 // The layer results of `s` computed with its objects numbered in reverse

@@ -296,5 +296,60 @@ TEST(Invariants, ProgressFiresOnACappedGameUnlessBothPass) {
   ExpectFires(c, Invariant::kProgress);
 }
 
+// Plays a game of passes to its turn cap with the checker watching, so it
+// sees the libraries turn by turn.
+InvariantChecker PassToTheCap(Game& g) {
+  InvariantChecker c;
+  c.Begin(g);
+  for (;;) {
+    const Decision& d = g.Advance();
+    if (d.kind == DecisionKind::kNone) break;
+    c.OnDecision(g, d);
+    const bool applied = g.Apply(0);
+    c.AfterApply(g, d, 0, applied);
+  }
+  EXPECT_EQ(g.end_reason(), EndReason::kTurnCap);
+  c.End(g, false);
+  return c;
+}
+
+TEST(Invariants, ProgressTellsAStallFromALoop) {
+  GameOptions opt;
+  opt.turn_cap = 30;
+  // Both draw every turn from libraries too big to run out: someone could
+  // still lose, so reaching the cap is a loop.
+  {
+    Game g(BundledPool(), opt);
+    for (int i = 0; i < 40; ++i) {
+      g.AddObject(Card("Forest"), 0, Zone::kLibrary);
+      g.AddObject(Card("Forest"), 1, Zone::kLibrary);
+    }
+    g.StartAt(Phase::kMain, 0, 2);
+    ExpectFires(PassToTheCap(g), Invariant::kProgress);
+  }
+  // Each player has a Platinum Angel and an empty library: no one can lose,
+  // a stall.
+  {
+    Game g(BundledPool(), opt);
+    g.AddObject(Card("Platinum Angel"), 0, Zone::kBattlefield);
+    g.AddObject(Card("Platinum Angel"), 1, Zone::kBattlefield);
+    g.StartAt(Phase::kMain, 0, 2);
+    InvariantChecker c = PassToTheCap(g);
+    EXPECT_TRUE(c.ok()) << c.failure();
+    EXPECT_EQ(c.tally().checks[static_cast<int>(Invariant::kProgress)], 1u);
+  }
+  // Null Profusion skips its controller's draws, Platinum Angel keeps the
+  // other alive: a stall.
+  {
+    Game g(BundledPool(), opt);
+    for (int i = 0; i < 10; ++i) g.AddObject(Card("Forest"), 0, Zone::kLibrary);
+    g.AddObject(Card("Null Profusion"), 0, Zone::kBattlefield);
+    g.AddObject(Card("Platinum Angel"), 1, Zone::kBattlefield);
+    g.StartAt(Phase::kMain, 0, 2);
+    InvariantChecker c = PassToTheCap(g);
+    EXPECT_TRUE(c.ok()) << c.failure();
+  }
+}
+
 }  // namespace
 }  // namespace strata
