@@ -289,6 +289,13 @@ void InvariantChecker::AfterApply(const Game& g, const Decision& answered, int i
   }
 }
 
+bool InvariantChecker::Apply(Game& g, const Decision& d, int index) {
+  OnDecision(g, d);
+  const bool applied = g.Apply(index);
+  AfterApply(g, d, index, applied);
+  return applied;
+}
+
 void InvariantChecker::End(const Game& g, bool loops_allowed) {
   Observe(g);
   const bool capped =

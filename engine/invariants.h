@@ -66,6 +66,9 @@ class InvariantChecker {
   // Action `index` of `answered` (the decision OnDecision saw) was applied;
   // `applied` is what Game::Apply returned.
   void AfterApply(const Game& g, const Decision& answered, int index, bool applied);
+  // OnDecision, g.Apply(index), AfterApply: for drivers with nothing to do
+  // between them. Returns what Apply returned.
+  bool Apply(Game& g, const Decision& d, int index);
   // `loops_allowed`: both players pass whenever they may, so a cap is no loop.
   void End(const Game& g, bool loops_allowed);
   // For checks made by a driver that can play on (copy, replay, numbering).

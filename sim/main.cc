@@ -15,6 +15,7 @@
 #include "engine/card_loader.h"
 #include "engine/deck.h"
 #include "engine/game.h"
+#include "engine/invariants.h"
 #include "policies/policy.h"
 #include "sim/cards_command.h"
 #include "sim/cover.h"
@@ -42,6 +43,11 @@ const CLI::Validator kSeed(
                  : "expected an integer from 0 to 18446744073709551615, got '" + s + "'";
     },
     "SEED");
+
+// --checked, for sim, play and replay.
+constexpr const char* kCheckedHelp =
+    "check every rules invariant (engine/invariants.h: zones, timing, combat, outcomes, the "
+    "layer cache against a fresh computation, ...) after every action";
 
 // --mulligan (RULES.md G-1), for sim, play and replay.
 const CLI::Validator kMulligan(
@@ -142,6 +148,8 @@ int main(int argc, char** argv) {
   std::string play_mulligan = "paris";
   play->add_option("--mulligan", play_mulligan, kMulliganHelp)->check(kMulligan);
   play->add_flag("--quiet", play_quiet, "print only the result");
+  bool play_checked = false;
+  play->add_flag("--checked", play_checked, kCheckedHelp);
 
   // strata perft
   auto* perft =
@@ -188,6 +196,10 @@ int main(int argc, char** argv) {
   sim->add_option("--rules", sim_args.rules, "layer edition: classic, m10 or modern")
       ->check(CLI::IsMember({"classic", "m10", "modern"}));
   sim->add_option("--mulligan", sim_args.mulligan, kMulliganHelp)->check(kMulligan);
+  sim->add_flag("--checked", sim_args.checked,
+                std::string(kCheckedHelp) +
+                    "; prints the games checked and any violation (with a replay command) and "
+                    "exits 1 if there was one; slower, the same games");
   sim->add_option("--seed", sim_args.seed, "run seed (default 1)")->check(kSeed);
   sim->add_option("--threads", sim_args.threads, "worker threads (default: all cores)")
       ->check(CLI::Range(0, 1024));
@@ -240,6 +252,7 @@ int main(int argc, char** argv) {
   replay->add_flag("--no-pair", replay_args.no_pair, "without --from: the study's --no-pair");
   replay->add_option("--gauntlet", replay_args.gauntlet, "without --from: the gauntlet deck");
   replay->add_flag("--quiet", replay_args.quiet, "print only the result");
+  replay->add_flag("--checked", replay_args.checked, kCheckedHelp);
 
   CLI11_PARSE(app, argc, argv);
   if (*sim || *replay) {
@@ -309,13 +322,20 @@ int main(int argc, char** argv) {
     opt.seed = play_seed;
     opt.mulligan = *strata::ParseMulligan(play_mulligan);
     opt.log = !play_quiet;
+    opt.check_invariants = play_checked;
     strata::Game game(db, opt);
     game.Deal(decks[0], decks[1], static_cast<strata::Player>(play_seed % 2));
+    strata::InvariantChecker check;
+    if (play_checked) check.Begin(game);
     uint64_t decisions = 0;
     for (;;) {
       const strata::Decision& d = game.Advance();
       if (d.kind == strata::DecisionKind::kNone) break;
-      game.Apply(policies[d.player]->ChooseFor(game, d));
+      const int chosen = policies[d.player]->ChooseFor(game, d);
+      if (play_checked)
+        check.Apply(game, d, chosen);
+      else
+        game.Apply(chosen);
       ++decisions;
     }
     for (auto& line : game.log()) std::printf("%s\n", line.c_str());
@@ -325,6 +345,18 @@ int main(int argc, char** argv) {
                                      : "B wins",
                 game.state().turn, static_cast<unsigned long long>(decisions),
                 std::string(strata::EndReasonName(game.end_reason())).c_str());
+    if (play_checked) {
+      auto passive = [](const std::string& spec) { return spec.rfind("passive", 0) == 0; };
+      check.End(game, passive((*specs)[0]) && passive((*specs)[1]));
+      if (!check.ok()) {
+        std::printf("invariant broken: %s\n", check.failure().c_str());
+        return 1;
+      }
+      uint64_t checks = 0;
+      for (uint64_t c : check.tally().checks) checks += c;
+      std::printf("checked: %llu invariant checks, no violation\n",
+                  static_cast<unsigned long long>(checks));
+    }
     return 0;
   }
   if (*cover) {

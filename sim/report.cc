@@ -396,7 +396,9 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
         "], \"first_cap_game\": ", m.first_cap_game >= 0 ? absl::StrCat(m.first_cap_game) : "null",
         ", \"mulligans\": [", m.mulligans[0], ", ", m.mulligans[1], "], \"mulligan_games\": [",
         m.mulligan_games[0], ", ", m.mulligan_games[1], "], \"seat_mulligans\": [",
-        m.seat_mulligans[0], ", ", m.seat_mulligans[1], "]");
+        m.seat_mulligans[0], ", ", m.seat_mulligans[1], "], \"checked_games\": ", m.checked_games,
+        ", \"violations\": ", m.violations, ", \"first_violation_game\": ",
+        m.first_violation_game >= 0 ? absl::StrCat(m.first_violation_game) : "null");
     j += ", \"turn_histogram\": [";
     for (size_t t = 0; t < m.turn_histogram.size(); ++t)
       j += absl::StrCat(t ? ", " : "", m.turn_histogram[t]);

@@ -38,6 +38,11 @@ void MatchupStats::Merge(const MatchupStats& o) {
   }
   if (o.first_cap_game >= 0 && (first_cap_game < 0 || o.first_cap_game < first_cap_game))
     first_cap_game = o.first_cap_game;
+  checked_games += o.checked_games;
+  violations += o.violations;
+  if (o.first_violation_game >= 0 &&
+      (first_violation_game < 0 || o.first_violation_game < first_violation_game))
+    first_violation_game = o.first_violation_game;
 }
 
 Interval Wilson(double k, double n, double z) {
@@ -105,6 +110,7 @@ GameRecord PlayStudyGame(const SimOptions& opt, int matchup, int64_t index, Stud
   go.seed = setup.seed;
   go.mulligan = opt.mulligan;
   go.log = log;
+  go.check_invariants = opt.checked;
   Game& g = w.game;
   g.Reset(go);
   const Deck& da = opt.decks[a];
@@ -127,15 +133,25 @@ GameRecord PlayStudyGame(const SimOptions& opt, int matchup, int64_t index, Stud
   r.seed = setup.seed;
   r.swapped = setup.swapped;
   w.trace.Clear();
+  if (opt.checked) w.check.Begin(g);
   for (;;) {
     const Decision& d = g.Advance();
     if (d.kind == DecisionKind::kNone) break;
     int chosen = pol[d.player]->ChooseFor(g, d);
     w.trace.Observe(g, d, chosen);
-    g.Apply(chosen);
+    if (opt.checked)
+      w.check.Apply(g, d, chosen);
+    else
+      g.Apply(chosen);
     ++r.decisions;
   }
   w.trace.Finish(g);
+  if (opt.checked) {
+    auto passive = [](const std::string& spec) { return spec.rfind("passive", 0) == 0; };
+    w.check.End(g, passive(opt.policies[0]) && passive(opt.policies[1]));
+    r.checked = true;
+    r.violated = !w.check.ok();
+  }
   r.mana_burn = w.trace.mana_burn;
   r.own_harm = w.trace.own_harm;
   r.own_harm_avoidable = w.trace.own_harm_avoidable;
@@ -168,6 +184,10 @@ void AddGame(const GameRecord& r, MatchupStats& s) {
     s.mulligan_games[side] += r.mulligans[seat] > 0;
     s.seat_mulligans[seat] += r.mulligans[seat];
   }
+  s.checked_games += r.checked;
+  s.violations += r.violated;
+  if (r.violated && (s.first_violation_game < 0 || r.index < s.first_violation_game))
+    s.first_violation_game = r.index;
   if ((r.end == EndReason::kTurnCap || r.end == EndReason::kActionCap) &&
       (s.first_cap_game < 0 || r.index < s.first_cap_game))
     s.first_cap_game = r.index;

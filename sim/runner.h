@@ -16,6 +16,7 @@
 #include "engine/card.h"
 #include "engine/deck.h"
 #include "engine/game.h"
+#include "engine/invariants.h"
 #include "sim/card_stats.h"
 
 namespace strata {
@@ -36,6 +37,9 @@ struct SimOptions {
   int gauntlet = -1;         // >= 0: this deck against each of the others only
   double ci_half_width = 0;  // > 0: stop a matchup once its 95% interval is this narrow
   bool progress = false;
+  // --checked: every rules invariant (engine/invariants.h) after every action
+  // of every game; a violation is counted, not fatal. The games are the same.
+  bool checked = false;
   // Set (by a signal handler) to stop cleanly: no new game starts, and the
   // result keeps every matchup's first whole blocks (RunStudy).
   const std::atomic<bool>* stop = nullptr;
@@ -76,6 +80,9 @@ struct MatchupStats {
   // Mulligans (G-1) by deck: taken in all, and the games with at least one;
   // and taken in all by seat (0 starts).
   std::array<int64_t, 2> mulligans{}, mulligan_games{}, seat_mulligans{};
+  // --checked: the games played with the invariants on, those that broke
+  // one, and the first of those (-1: none).
+  int64_t checked_games = 0, violations = 0, first_violation_game = -1;
   void Merge(const MatchupStats& o);
 };
 
@@ -131,6 +138,8 @@ struct GameRecord {
   int64_t decisions = 0;
   std::array<int, 2> mana_burn{}, own_harm{}, own_harm_avoidable{};  // by seat (GameTrace)
   std::array<int, 2> mulligans{};                                    // by seat (G-1)
+  bool checked = false;  // played with every invariant on (--checked)
+  bool violated = false;  // and broke one: StudyWorker::check says which
   // The deck (index into options.decks) in each seat, and the winner's.
   int SeatDeck(const SimOptions& o, int seat) const;
   int WinnerDeck(const SimOptions& o) const { return winner < 0 ? -1 : SeatDeck(o, winner); }
@@ -145,6 +154,7 @@ struct StudyWorker {
   Game game;
   std::array<std::unique_ptr<Policy>, 2> policies;
   GameTrace trace;  // of the last game played
+  InvariantChecker check;  // of the last game played, with --checked
 };
 
 // Plays game `index` of `matchup` with the worker's game and policies (each

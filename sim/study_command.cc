@@ -219,6 +219,8 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
                  bool resumed) {
   SimOptions opt = s.options;
   opt.threads = a.threads;
+  // Not a study option: it changes no game, so a resume may check or not.
+  opt.checked = a.checked;
   opt.progress = isatty(2);
   opt.stop = &g_stop;
   opt.stop_after_blocks = a.stop_after_blocks;
@@ -338,13 +340,36 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
       std::fprintf(stderr, "no --out: this study cannot be resumed\n");
     return 128 + (sig ? sig : SIGINT);
   }
+  if (opt.checked) {
+    int64_t checked = 0, violations = 0, first_matchup = -1, first_game = -1;
+    for (size_t k = 0; k < r.matchups.size(); ++k) {
+      const MatchupStats& m = r.matchups[k];
+      checked += m.checked_games;
+      violations += m.violations;
+      if (m.first_violation_game >= 0 && first_matchup < 0)
+        first_matchup = static_cast<int64_t>(k), first_game = m.first_violation_game;
+    }
+    if (violations == 0)
+      std::printf("checked: %lld games with every rules invariant after every action: no "
+                  "violation\n",
+                  static_cast<long long>(checked));
+    else
+      std::printf("checked: %lld of %lld games broke a rules invariant; the first, with the "
+                  "invariant: %s --matchup %lld --game %lld --checked\n",
+                  static_cast<long long>(violations), static_cast<long long>(checked),
+                  ReplayCommand(s, out).c_str(), static_cast<long long>(first_matchup),
+                  static_cast<long long>(first_game));
+  }
   // The last line says whether the health report found anything.
   if (warnings > 0)
     std::printf("health: %d warning%s (above): the players or the decks, not only the cards\n",
                 warnings, warnings == 1 ? "" : "s");
   else
     std::printf("health: no warnings\n");
-  return StdoutStatus();
+  const int status = StdoutStatus();
+  for (const MatchupStats& m : r.matchups)
+    if (m.violations > 0) return 1;  // a rules bug: the numbers can't be trusted
+  return status;
 }
 
 // The card database of a study: --cards, or the one it was made with.
@@ -452,9 +477,11 @@ int RunReplayCommand(const StudyArgs& args) {
   if (a.game < 0 || a.game >= opt.games)
     return Fail(absl::StrCat("--game ", a.game, ": expected 0 to ", opt.games - 1,
                              " (the study has ", opt.games, " games per matchup)"));
-  StudyWorker worker(db, opt);
+  SimOptions played = opt;
+  played.checked = a.checked;
+  StudyWorker worker(db, played);
   const Game& game = worker.game;
-  GameRecord r = PlayStudyGame(opt, a.matchup, a.game, worker, /*log=*/!a.quiet);
+  GameRecord r = PlayStudyGame(played, a.matchup, a.game, worker, /*log=*/!a.quiet);
   for (auto& line : game.log()) std::printf("%s\n", line.c_str());
   int seat0 = r.SeatDeck(opt, 0), seat1 = r.SeatDeck(opt, 1);
   std::printf("game %lld of matchup %d: %s (A, starts) vs %s (B), seed %llu\n",
@@ -467,6 +494,18 @@ int RunReplayCommand(const StudyArgs& args) {
                                  .c_str(),
               r.turns, static_cast<long long>(r.decisions), S(EndReasonName(r.end)).c_str());
   std::printf("record: %s\n", GameRecordJson(opt, r).c_str());
+  if (a.checked) {
+    const InvariantTally& t = worker.check.tally();
+    uint64_t checks = 0;
+    for (uint64_t c : t.checks) checks += c;
+    if (r.violated) {
+      std::printf("invariant broken: %s\n", worker.check.failure().c_str());
+      StdoutStatus();
+      return 1;
+    }
+    std::printf("checked: %llu invariant checks, no violation\n",
+                static_cast<unsigned long long>(checks));
+  }
   return StdoutStatus();
 }
 

@@ -34,6 +34,7 @@ struct StudyArgs {
   int64_t game = 0;               // replay --game
   int matchup = 0;                // replay --matchup
   bool quiet = false;
+  bool checked = false;  // --checked: every rules invariant after every action
   std::set<std::string> given;  // the options given, by long name ("--games")
   std::string command;          // the whole command line
 };

@@ -154,6 +154,9 @@ std::vector<std::pair<std::string, std::string>> DigestedValues(const Study& s, 
     absl::StrAppend(&mulligans, absl::StrJoin(m.mulligans, " "), " ",
                     absl::StrJoin(m.mulligan_games, " "), " ", absl::StrJoin(m.seat_mulligans, " "),
                     "\n");
+  std::string checked;
+  for (const MatchupStats& m : s.progress)
+    absl::StrAppend(&checked, m.checked_games, " ", m.violations, " ", m.first_violation_game, "\n");
   return {{"seed", absl::StrCat(o.seed)},
           {"rules", s.rules},
           {"mulligan", std::string(MulliganName(o.mulligan))},
@@ -166,7 +169,8 @@ std::vector<std::pair<std::string, std::string>> DigestedValues(const Study& s, 
           {"decks", decks},
           {"cards_fingerprint", s.cards_fingerprint},
           {"games_out_bytes", absl::StrCat(s.games_out_bytes)},
-          {"matchups", counts}};
+          {"matchups", counts},
+          {"checked_counts", checked}};
 }
 
 std::string Digest(const std::string& key, const std::string& value) {
@@ -240,6 +244,9 @@ absl::Status SaveStudy(const std::string& dir, const Study& s, const CardDb& db)
     mt.insert("mulligans", Counts(m.mulligans));
     mt.insert("mulligan_games", Counts(m.mulligan_games));
     mt.insert("seat_mulligans", Counts(m.seat_mulligans));
+    mt.insert("checked_games", m.checked_games);
+    mt.insert("violations", m.violations);
+    mt.insert("first_violation_game", m.first_violation_game);
     // Per distinct card of each deck (sim/card_stats.h): drawn, opening, cast
     // and their scores in half points, harmful effects at its own side (all,
     // avoidable), then games by the turn of its first cast.
@@ -340,6 +347,7 @@ absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
   o.edition = edition.value_or(Edition::kModern);
   // Absent from a study made before mulligans (G-1): it had none.
   const bool has_mulligan = t.contains("mulligan");
+  bool has_checked = false;
   if (has_mulligan) {
     const std::string mulligan = r.Str(t, "mulligan");
     auto m = ParseMulligan(mulligan);
@@ -437,6 +445,13 @@ absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
       r.Ints(*mt, "mulligan_games", m.mulligan_games);
       r.Ints(*mt, "seat_mulligans", m.seat_mulligans);
     }
+    // --checked counts (absent from studies saved before them: none checked).
+    if (mt->contains("checked_games")) {
+      has_checked = true;
+      m.checked_games = r.Int(*mt, "checked_games", 0, m.games);
+      m.violations = r.Int(*mt, "violations", 0, m.checked_games);
+      m.first_violation_game = r.Int(*mt, "first_violation_game", -1, kMaxGames);
+    }
     for (int side = 0; side < 2 && r.status().ok(); ++side) {
       const char* k = side ? "cards_b" : "cards_a";
       const toml::array* rows = (*mt)[k].as_array();
@@ -531,6 +546,7 @@ absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
     for (auto& [k, value] : DigestedValues(s, db)) {
       if (!r.status().ok()) break;
       if (!has_mulligan && (k == "mulligan" || k == "mulligan_counts")) continue;  // older study
+      if (!has_checked && k == "checked_counts") continue;  // a study from before --checked
       auto want = digests ? (*digests)[k].value<std::string>() : std::nullopt;
       if (!want || *want != Digest(k, value))
         r.Fail(k,

@@ -145,6 +145,7 @@ TEST(StudyFile, ReadsBackWhatItWrote) {
   m.end_reasons[1] = 256;
   m.turn_histogram[9] = 256;
   m.cards.side[0][0] = {200, 100, 150, 180, 90, 140};
+  m.checked_games = 200, m.violations = 2, m.first_violation_game = 17;
   s.progress = {m};
   ASSERT_TRUE(SaveStudy(d.string(), s, db).ok());
   auto r = LoadStudy(d.string(), db);
@@ -156,6 +157,9 @@ TEST(StudyFile, ReadsBackWhatItWrote) {
   ASSERT_EQ(r->progress.size(), 1u);
   EXPECT_EQ(r->progress[0].a_wins, 100);
   EXPECT_EQ(r->progress[0].cards.side[0][0].cast_score, 140);
+  EXPECT_EQ(r->progress[0].checked_games, 200);
+  EXPECT_EQ(r->progress[0].violations, 2);
+  EXPECT_EQ(r->progress[0].first_violation_game, 17);
   auto cards = LoadStudyCards(d.string());
   ASSERT_TRUE(cards.ok());
   EXPECT_EQ(cards->card_fingerprints, s.card_fingerprints);

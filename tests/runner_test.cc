@@ -87,6 +87,54 @@ std::string ReadWithoutRun(const std::string& path) {
   return out;
 }
 
+// --checked plays the same games, each with every invariant after every
+// action, and counts them on any thread count.
+TEST(RunSimulation, CheckedPlaysTheSameGamesAndCountsThem) {
+  CardDb db;
+  ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db).ok());
+  SimOptions opt;
+  opt.decks = BundledDecks(db, {"red_burn", "white_weenie"});
+  opt.games = 40;
+  opt.seed = 5;
+  opt.mulligan = Mulligan::kLondon;
+  opt.threads = 1;
+  auto plain = RunSimulation(db, opt);
+  opt.checked = true;
+  auto checked = RunSimulation(db, opt);
+  opt.threads = 2;
+  auto checked2 = RunSimulation(db, opt);
+  ASSERT_EQ(plain.size(), 1u);
+  for (const auto* m : {&checked[0], &checked2[0]}) {
+    EXPECT_EQ(m->a_wins, plain[0].a_wins);
+    EXPECT_EQ(m->turns, plain[0].turns);
+    EXPECT_EQ(m->mulligans, plain[0].mulligans);
+    EXPECT_EQ(m->checked_games, 40);
+    EXPECT_EQ(m->violations, 0);
+    EXPECT_EQ(m->first_violation_game, -1);
+  }
+  EXPECT_EQ(plain[0].checked_games, 0);
+}
+
+// A game that broke an invariant is counted, and the first such game kept,
+// through merges in any order.
+TEST(MatchupStats, CountsViolationsAndKeepsTheFirst) {
+  MatchupStats a, b;
+  GameRecord r;
+  r.checked = true;
+  r.index = 9;
+  r.violated = true;
+  AddGame(r, a);
+  r.index = 3;
+  AddGame(r, b);
+  r.index = 4;
+  r.violated = false;
+  AddGame(r, b);
+  a.Merge(b);
+  EXPECT_EQ(a.checked_games, 3);
+  EXPECT_EQ(a.violations, 2);
+  EXPECT_EQ(a.first_violation_game, 3);
+}
+
 TEST(WriteStudy, SummaryIsTheSameForOneAndTwoThreads) {
   CardDb db;
   ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db).ok());
