@@ -19,6 +19,7 @@
 #include "policies/policy.h"
 #include "sim/cards_command.h"
 #include "sim/cover.h"
+#include "sim/bench_command.h"
 #include "sim/fuzz_command.h"
 #include "sim/report.h"
 #include "sim/runner.h"
@@ -175,6 +176,10 @@ int main(int argc, char** argv) {
   cover->add_option("--rules", cover_rules, "layer edition: classic, m10 or modern")
       ->check(CLI::IsMember({"classic", "m10", "modern"}));
 
+  // strata bench
+  strata::BenchOptions bench_opt;
+  auto* bench = strata::AddBenchCommand(app, bench_opt);
+
   // strata fuzz
   strata::FuzzArgs fuzz_args;
   auto* fuzz = strata::AddFuzzCommand(app, fuzz_args);
@@ -269,6 +274,7 @@ int main(int argc, char** argv) {
     return *sim ? strata::RunSimCommand(a) : strata::RunReplayCommand(a);
   }
   if (card_paths.empty()) card_paths.push_back(DefaultCards());
+  if (*bench) return strata::RunBenchCommand(bench_opt, card_paths);
   if (*fuzz) {
     std::string command;
     for (int i = 0; i < argc; ++i) command += (i ? " " : "") + std::string(argv[i]);
