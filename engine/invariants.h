@@ -47,6 +47,11 @@ std::string_view InvariantName(Invariant i);
 // Checks and violations per invariant; sums exactly across games and threads.
 struct InvariantTally {
   std::array<uint64_t, kInvariantCount> checks{}, violations{};
+  uint64_t total_checks() const {
+    uint64_t n = 0;
+    for (uint64_t c : checks) n += c;
+    return n;
+  }
   void Merge(const InvariantTally& o) {
     for (int i = 0; i < kInvariantCount; ++i) {
       checks[i] += o.checks[i];

@@ -495,16 +495,13 @@ int RunReplayCommand(const StudyArgs& args) {
               r.turns, static_cast<long long>(r.decisions), S(EndReasonName(r.end)).c_str());
   std::printf("record: %s\n", GameRecordJson(opt, r).c_str());
   if (a.checked) {
-    const InvariantTally& t = worker.check.tally();
-    uint64_t checks = 0;
-    for (uint64_t c : t.checks) checks += c;
     if (r.violated) {
       std::printf("invariant broken: %s\n", worker.check.failure().c_str());
       StdoutStatus();
       return 1;
     }
     std::printf("checked: %llu invariant checks, no violation\n",
-                static_cast<unsigned long long>(checks));
+                static_cast<unsigned long long>(worker.check.tally().total_checks()));
   }
   return StdoutStatus();
 }
