@@ -186,6 +186,10 @@ void InvariantChecker::Observe(const Game& g) {
     controller_[o] = c;
   }
   observed_turn_ = s.turn;
+  if (extra_ && failure_.empty()) {
+    const std::string why = extra_(g);
+    if (!why.empty()) failure_ = absl::StrCat(extra_name_, ": ", why);
+  }
 }
 
 void InvariantChecker::OnDecision(const Game& g, const Decision& d) {

@@ -98,7 +98,7 @@ int main(int argc, char** argv) {
   scenario->add_option("paths", scenario_paths, "scenario files or directories")->required();
   scenario->add_flag("--log", scenario_log, "print each scenario's game log");
   scenario->add_flag("--unchecked", unchecked,
-                     "do not compare the layer cache with a fresh computation on every query");
+                     "do not compare the layer cache with a fresh computation on every query, nor check the rules invariants after every action");
 
   // strata cards
   auto* cards = app.add_subcommand("cards", "validate and inspect the card database");

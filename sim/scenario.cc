@@ -102,18 +102,6 @@ std::string ListString(const std::vector<std::string>& v) {
 // regen_shields is 8 bits; no board needs more.
 constexpr int kMaxShields = 100;
 
-// The engine's invariants, checked after every action of a scenario: the
-// first one violated, as "name: what", or "" if all hold. The fuzzer's
-// invariants join here as they are written.
-std::string CheckInvariants(const Game& g) {
-  if (g.options().checked_layers) {
-    // L-9: any query compares the whole cache with a fresh computation.
-    if (g.state().obj.count > 0) g.Chars(0);
-    if (!g.layer_mismatch().empty()) return "layers: " + g.layer_mismatch();
-  }
-  return "";
-}
-
 class Runner {
  public:
   Runner(const CardDb& db, const std::string& file, const ScenarioOptions& opt)
@@ -131,6 +119,8 @@ class Runner {
     if (auto* n = doc.get("name")) result.name = L_.Str(*n, "name");
     GameOptions go;
     go.checked_layers = opt_.checked_layers;
+    // The engine's own state-check invariant is recorded only when asked for.
+    go.check_invariants = opt_.checked_layers;
     go.log = opt_.log;
     go.free_mana = true;
     if (auto* n = doc.get("rules")) {
@@ -373,28 +363,79 @@ class Runner {
     ScriptedPolicy pa(&script_, 0), pb(&script_, 1);
     Policy* policies[2] = {&pa, &pb};
     int stop_turn = turn + std::max(until_turns, 1) + 2;
+    // Every rules invariant after every action, as `strata fuzz` checks them
+    // (engine/invariants.h); the board was put by set-up, so the checker
+    // starts from it as it is.
+    const bool checked = opt_.checked_layers;
+    InvariantChecker check;
+    if (!opt_.extra_name.empty()) check.SetExtra(opt_.extra_name, opt_.extra);
+    if (checked) check.Begin(g);
+    // copy: a copy of the starting position, given the same decisions (and
+    // the same stop), must end where the run ends.
+    std::unique_ptr<Game> copy = checked ? std::make_unique<Game>(g) : nullptr;
+    std::vector<int> decisions;
+    int stop_set_at = -1;  // the decision count when the run's stop was set
+    bool ended = false;  // the last Advance() found nothing to decide
     std::string invariant;
     std::vector<std::string> intermediate;  // failures of after_step expectations
     for (int guard = 0; guard < 20000; ++guard) {
-      if (script_.Done())
+      if (script_.Done()) {
+        if (stop_set_at < 0) stop_set_at = static_cast<int>(decisions.size());
         g.SetStop(until, turn + until_turns);
-      else if (g.state().turn > stop_turn)
-        break;
-      const Decision& d = g.Advance();
-      if (d.kind == DecisionKind::kNone) break;
-      CheckAfterSteps(intermediate);
-      g.Apply(policies[d.player]->ChooseFor(g, d));
-      invariant = CheckInvariants(g);
-      if (!invariant.empty()) {
-        // The state is broken from here on: what follows would be noise.
-        invariant = absl::StrCat("invariant ", invariant, " (after action ", g.actions_taken(),
-                                 ", T", g.state().turn, " ", S(PhaseName(g.state().phase)), ")");
+      } else if (g.state().turn > stop_turn) {
         break;
       }
+      const Decision& d = g.Advance();
+      if (d.kind == DecisionKind::kNone) {
+        ended = true;
+        break;
+      }
+      CheckAfterSteps(intermediate);
+      if (checked) {
+        check.OnDecision(g, d);
+        // apply: an index no action has is refused and changes nothing.
+        const uint64_t before = g.Fingerprint();
+        const int n = static_cast<int>(d.actions.size());
+        const bool refused = !g.Apply(n) && !g.Apply(-1) && g.Fingerprint() == before;
+        check.Record(Invariant::kApply, refused, "an index past the offered actions was applied");
+        const std::string why = CheckNumbering(db_, g.state());
+        check.Record(Invariant::kNumbering, why.empty(), why);
+      }
+      const int choice = policies[d.player]->ChooseFor(g, d);
+      const bool applied = g.Apply(choice);
+      decisions.push_back(choice);
+      if (checked) check.AfterApply(g, d, choice, applied);
+      if (!check.ok()) {
+        // The state is broken from here on: what follows would be noise.
+        invariant = absl::StrCat("invariant ", check.failure(), " (after action ",
+                                 g.actions_taken(), ", T", g.state().turn, " ",
+                                 S(PhaseName(g.state().phase)), ")");
+        break;
+      }
+    }
+    if (checked && check.ok()) {
+      // The run ended by its script and `until`: no cap, no loop to report.
+      check.End(g, /*loops_allowed=*/true);
+      Game& c = *copy;
+      for (size_t i = 0; i <= decisions.size(); ++i) {
+        if (static_cast<int>(i) == stop_set_at) c.SetStop(until, turn + until_turns);
+        if (i == decisions.size()) {
+          if (ended) c.Advance();
+          break;
+        }
+        c.Advance();
+        c.Apply(decisions[i]);
+      }
+      check.Record(Invariant::kCopy, c.Fingerprint() == g.Fingerprint(),
+                   "a copy of the starting position, given the run's decisions, ended elsewhere");
+      if (!check.ok())
+        invariant = absl::StrCat("invariant ", check.failure(), " (at the end, T",
+                                 g.state().turn, " ", S(PhaseName(g.state().phase)), ")");
     }
     for (auto& e : script_.errors) result.failures.push_back(e);
     if (!invariant.empty()) {
       result.failures.push_back(invariant);
+      result.invariant = check.failed_name();
       result.log = g.log();
       return;
     }
@@ -416,7 +457,6 @@ class Runner {
                                                " was never used, so this was not checked"));
       }
     }
-    if (auto inv = CheckInvariants(g); !inv.empty()) result.failures.push_back("invariant " + inv);
     result.log = g.log();
     if (opt_.log) {
       // How the final characteristics were reached: the order effects applied

@@ -6,10 +6,12 @@
 #include <filesystem>
 #include <string>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "engine/card_loader.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/game_internals.h"
 
 namespace strata {
 namespace {
@@ -571,6 +573,85 @@ TEST_F(ScenarioTest, SuiteScenariosPassAndBadOnesFail) {
     ScenarioResult r = RunScenarioFile(*db_, f, ScenarioOptions{});
     EXPECT_FALSE(r.passed) << f;
   }
+}
+
+// ---------------------------------------------------------------------------
+// Invariants: every scenario runs the rules invariants after every action.
+
+// A game corrupted mid-run (A's hand list loses its cards while the cards
+// stay in the hand zone) fails the scenario with the invariant's name and
+// detail, like a failed expectation, and the run stops there.
+TEST_F(ScenarioTest, AViolatedInvariantFailsTheScenario) {
+  ScenarioOptions opt;
+  int calls = 0;
+  opt.extra_name = "corrupter";
+  opt.extra = [&calls](const Game& g) {
+    if (++calls == 2) GameInternalsForTests::raw_state(const_cast<Game&>(g)).players[0].hand.clear();
+    return std::string();
+  };
+  ScenarioResult r = RunScenarioText(*db_, R"(
+[players.A]
+hand = ["Forest", "Island"]
+[[object]]
+id = "bears"
+card = "Grizzly Bears"
+[[step]]
+player = "A"
+cast = "Giant Growth"
+targets = ["bears"]
+[[step]]
+player = "A"
+cast = "Giant Growth"
+targets = ["bears"]
+at = "neutral"
+)",
+                                     "s.toml", opt);
+  EXPECT_FALSE(r.passed);
+  EXPECT_EQ(r.invariant, "zones");
+  EXPECT_THAT(absl::StrJoin(r.failures, "\n"),
+              AllOf(HasSubstr("invariant zones: object "), HasSubstr("is in hand but listed 0 times"),
+                    HasSubstr("(after action ")));
+}
+
+// The same scenario, uncorrupted, holds every invariant; with --unchecked
+// the corruption goes unnoticed (nothing is checked).
+TEST_F(ScenarioTest, UncheckedRunsNoInvariant) {
+  const std::string text = R"(
+[players.A]
+hand = ["Forest"]
+[[object]]
+id = "bears"
+card = "Grizzly Bears"
+[[step]]
+player = "A"
+cast = "Giant Growth"
+targets = ["bears"]
+)";
+  EXPECT_TRUE(Run(text).passed);
+  ScenarioOptions opt;
+  opt.checked_layers = false;
+  opt.extra_name = "corrupter";
+  opt.extra = [](const Game& g) {
+    GameInternalsForTests::raw_state(const_cast<Game&>(g)).players[0].hand.clear();
+    return std::string();
+  };
+  EXPECT_TRUE(RunScenarioText(*db_, text, "s.toml", opt).passed);
+}
+
+// A check beside the invariants (a canary) fails a scenario by its name.
+TEST_F(ScenarioTest, AnExtraCheckFailsTheScenarioByName) {
+  ScenarioOptions opt;
+  opt.extra_name = "canary";
+  opt.extra = [](const Game& g) {
+    for (ObjId o = 0; o < g.state().obj.count; ++o)
+      if (g.state().obj.zone[o] == Zone::kBattlefield && g.Chars(o).power >= 5)
+        return absl::StrCat(g.ObjectName(o), " has power ", g.Chars(o).power);
+    return std::string();
+  };
+  ScenarioResult r = RunScenarioText(*db_, std::string(kZubera) + "power = 6\n", "s.toml", opt);
+  EXPECT_FALSE(r.passed);
+  EXPECT_EQ(r.invariant, "canary");
+  EXPECT_THAT(absl::StrJoin(r.failures, "\n"), HasSubstr("invariant canary: "));
 }
 
 }  // namespace
