@@ -114,7 +114,7 @@ class Runner {
   void Run(const toml::table& doc, ScenarioResult& result) {
     L_.Keys(doc, "a scenario",
             {"name", "source", "rules", "active", "phase", "turn", "free_mana", "until", "seed",
-             "players", "object", "step", "expect"});
+             "rng", "players", "object", "step", "expect"});
     result.name = std::filesystem::path(result.file).stem().string();
     if (auto* n = doc.get("name")) result.name = L_.Str(*n, "name");
     GameOptions go;
@@ -163,6 +163,19 @@ class Runner {
 
     game_ = std::make_unique<Game>(db_, go);
     Game& g = *game_;
+    if (auto* n = doc.get("rng")) {
+      // strata extension: the generator's exact state, four hex words (what
+      // `strata fuzz --shrink` writes, so random discards go the same way).
+      std::vector<std::string> words = absl::StrSplit(L_.Str(*n, "rng"), ' ', absl::SkipEmpty());
+      std::array<uint64_t, 4> state{};
+      bool ok = words.size() == 4;
+      for (size_t i = 0; ok && i < 4; ++i) ok = absl::SimpleHexAtoi(words[i], &state[i]);
+      if (!ok || state == std::array<uint64_t, 4>{})
+        L_.Fail(*n, "rng", "four hexadecimal words, not all zero (a generator state)");
+      Rng rng;
+      rng.set_state(state);
+      g.SetRng(rng);
+    }
     // Players: life, hand, library (top first), graveyard.
     if (auto* n = doc.get("players")) {
       auto* t = n->as_table();
@@ -188,6 +201,8 @@ class Runner {
       const toml::table* t;
     };
     std::vector<Pending> pending;
+    std::vector<std::pair<int64_t, ObjId>> stamped;  // `timestamp` keys
+    std::map<ObjId, int> position;                   // `position` keys
     if (auto* n = doc.get("object")) {
       auto* a = n->as_array();
       if (!a) L_.Fail(*n, "object", "[[object]] tables");
@@ -196,7 +211,8 @@ class Runner {
         if (!t) L_.Fail(e, "object", "a table");
         L_.Keys(*t, "an object",
                 {"id", "card", "owner", "controller", "zone", "counters", "tapped", "sick",
-                 "damage", "attached_to", "choice", "face_down", "shields"});
+                 "damage", "attached_to", "choice", "face_down", "shields", "timestamp",
+                 "position"});
         auto* c = t->get("card");
         if (!c) L_.Fail(*t, "card", "the object's card name");
         std::string name = L_.Str(*c, "card");
@@ -242,8 +258,39 @@ class Runner {
             g.AddCounters(o, kind, n);
           }
         }
+        if (auto* x = t->get("timestamp"))
+          stamped.push_back({L_.Int64(*x, "timestamp"), o});
+        if (auto* x = t->get("position")) {
+          if (zone != Zone::kLibrary && zone != Zone::kHand && zone != Zone::kGraveyard)
+            L_.Fail(*x, "position", "`position` only in a library, hand or graveyard");
+          position[o] = L_.Int(*x, "position", 0, kMaxObjects);
+        }
         pending.push_back({o, t});
       }
+    }
+    // strata extension: `timestamp` gives objects their timestamps in the
+    // order of these numbers (listing order breaks ties), after every other
+    // object's; their counters get one right after (L-4).
+    std::stable_sort(stamped.begin(), stamped.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (auto [key, o] : stamped) {
+      GameState& s = g.MutableState();
+      s.obj.timestamp[o] = s.NewTimestamp();
+      if (s.obj.p1p1[o] || s.obj.m1m1[o] || s.obj.other_counters[o])
+        s.obj.counter_timestamp[o] = s.NewTimestamp();
+    }
+    // strata extension: `position` orders a library (top first), hand or
+    // graveyard (bottom first); cards without one come after, in their order.
+    if (!position.empty()) {
+      GameState& s = g.MutableState();
+      auto at = [&](ObjId o) {
+        auto it = position.find(o);
+        return it == position.end() ? kMaxObjects + 1 : it->second;
+      };
+      for (auto& pl : s.players)
+        for (auto* list : {&pl.library, &pl.hand, &pl.graveyard})
+          std::stable_sort(list->begin(), list->end(),
+                           [&](ObjId a, ObjId b) { return at(a) < at(b); });
     }
     // Attachments and entry choices refer to other objects: after all exist.
     for (auto& [o, t] : pending) {
@@ -626,7 +673,8 @@ class Runner {
     if (!t) L_.Fail(node, "step", "a table");
     L_.Keys(*t, "a step",
             {"player", "cast", "activate", "handle", "ability", "play_land", "attack", "block",
-             "targets", "x", "choice", "pay", "order", "as", "at", "id", "pass", "never", "for"});
+             "targets", "x", "choice", "pay", "order", "as", "at", "id", "pass", "never", "for",
+             "answer"});
     ScriptStep st;
     st.number = number;
     st.line = static_cast<int>(t->source().begin.line);
@@ -707,6 +755,18 @@ class Runner {
       for (auto& e : *a) st.order.push_back(Object(e, "order"));
       ++kinds;
     }
+    if (auto* x = t->get("answer")) {
+      // strata extension: answers the player's next target, X, choice,
+      // discard or trigger-order decision.
+      st.kind = ScriptStep::kAnswer;
+      if (auto text = x->value_exact<std::string>(); text && (*text == "done" || *text == "none")) {
+        st.answer.kind = ScriptValue::kText;
+        st.answer.text = *text;
+      } else {
+        st.answer = Value(*x, "answer", false);
+      }
+      ++kinds;
+    }
     if (auto* x = t->get("pay")) {
       st.pay = L_.Bool(*x, "pay");
       if (kinds == 0) {
@@ -716,7 +776,8 @@ class Runner {
     }
     if (kinds != 1)
       L_.Fail(*t, "cast",
-              "exactly one of cast, activate, handle, play_land, attack, block, order, pay, pass");
+              "exactly one of cast, activate, handle, play_land, attack, block, order, pay, pass, "
+              "answer");
     if (auto* x = t->get("for")) {
       if (st.kind != ScriptStep::kPay)
         L_.Fail(*x, "for", "`for` only with `pay`: the permanent whose cost a pay step answers");
@@ -725,10 +786,11 @@ class Runner {
     }
     if (auto* x = t->get("never")) {
       st.never = L_.Bool(*x, "never");
-      if (st.never && (st.kind == ScriptStep::kPass || st.kind == ScriptStep::kOrder))
+      if (st.never && (st.kind == ScriptStep::kPass || st.kind == ScriptStep::kOrder ||
+                       st.kind == ScriptStep::kAnswer))
         L_.Fail(*x, "never",
                 "an action that could be legal (cast, activate, handle, play_land, attack, block "
-                "or pay) with `never = true`; pass and order are always possible");
+                "or pay) with `never = true`; pass, order and answer are always possible");
       if (st.never && t->get("id"))
         L_.Fail(*t->get("id"), "id",
                 "no `id` on a `never` step: it never puts anything on a batch");
@@ -980,6 +1042,7 @@ ScenarioResult RunScenarioText(const CardDb& db, const std::string& text, const 
   try {
     Runner runner(db, file, options);
     runner.Run(doc, result);
+    if (options.keep_game) result.game = runner.TakeGame();
   } catch (const ScenarioError& e) {
     result.failures.push_back(e.message);
     result.passed = false;

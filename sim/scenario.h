@@ -3,6 +3,7 @@
 // with the scripted policy.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,7 @@ struct ScenarioOptions {
   // `--canary` only.
   std::string extra_name;
   InvariantChecker::ExtraCheck extra;
+  bool keep_game = false;  // hand the game back as it ended (ScenarioResult::game)
 };
 
 struct ScenarioResult {
@@ -32,6 +34,7 @@ struct ScenarioResult {
   std::vector<std::string> failures;  // "zubera.power: expected 6, got 3"
   std::string invariant;              // the violated invariant's name ("zones"), or ""
   std::vector<std::string> log;
+  std::shared_ptr<const Game> game;  // with ScenarioOptions::keep_game, when it ran
 };
 
 // Runs one scenario file; malformed files fail with file, line and key.
