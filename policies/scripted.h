@@ -55,8 +55,8 @@ struct ScriptStep {
   std::string for_label;                        // kPay: `for`, the permanent whose cost it answers
   std::vector<ObjId> order;                     // kOrder: trigger sources, first first
   ScriptValue answer;  // kAnswer: an object, a player, a number, a word, "done" or "none"
-  std::string at;                               // neutral, respond, ...
-  std::string tag;                              // `id`
+  std::string at;      // neutral, respond, ...
+  std::string tag;     // `id`
   // `never = true`: a negative step, checked at every decision of `player`
   // while the player's ordinary steps around it say so (see Script::nevers).
   bool never = false;

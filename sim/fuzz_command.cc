@@ -110,8 +110,7 @@ int Replay(const CardDb& db, const FuzzArgs& args, const FuzzOptions& canary) {
   if (!ReadFailureFile(args.replay, db, setup, decisions, error)) return Fail(error);
   if (args.shrink)
     return Shrink(db, setup, decisions, args, args.replay,
-                  args.shrink_out.empty() ? ScenarioPathFor(args.replay) : args.shrink_out,
-                  canary);
+                  args.shrink_out.empty() ? ScenarioPathFor(args.replay) : args.shrink_out, canary);
   FuzzOptions opt = canary;
   std::vector<std::string> log;
   FuzzGame g = ReplayFuzzGame(db, setup, opt, decisions, &log);

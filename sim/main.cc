@@ -18,10 +18,10 @@
 #include "policies/policy.h"
 #include "sim/cards_command.h"
 #include "sim/cover.h"
+#include "sim/fuzz.h"
 #include "sim/fuzz_command.h"
 #include "sim/report.h"
 #include "sim/runner.h"
-#include "sim/fuzz.h"
 #include "sim/scenario.h"
 #include "sim/study_command.h"
 #include "sim/study_file.h"
@@ -100,10 +100,12 @@ int main(int argc, char** argv) {
   scenario->add_option("paths", scenario_paths, "scenario files or directories")->required();
   scenario->add_flag("--log", scenario_log, "print each scenario's game log");
   scenario->add_flag("--unchecked", unchecked,
-                     "do not compare the layer cache with a fresh computation on every query, nor check the rules invariants after every action");
-  scenario->add_option("--canary", scenario_canary,
-                       "power:N: check a deliberately false invariant too, as `strata fuzz "
-                       "--canary` does (to run scenarios it shrank)")
+                     "do not compare the layer cache with a fresh computation on every query, nor "
+                     "check the rules invariants after every action");
+  scenario
+      ->add_option("--canary", scenario_canary,
+                   "power:N: check a deliberately false invariant too, as `strata fuzz "
+                   "--canary` does (to run scenarios it shrank)")
       ->type_name("SPEC");
 
   // strata cards

@@ -209,10 +209,10 @@ class Runner {
       for (auto& e : *a) {
         auto* t = e.as_table();
         if (!t) L_.Fail(e, "object", "a table");
-        L_.Keys(*t, "an object",
-                {"id", "card", "owner", "controller", "zone", "counters", "tapped", "sick",
-                 "damage", "attached_to", "choice", "face_down", "shields", "timestamp",
-                 "position"});
+        L_.Keys(
+            *t, "an object",
+            {"id", "card", "owner", "controller", "zone", "counters", "tapped", "sick", "damage",
+             "attached_to", "choice", "face_down", "shields", "timestamp", "position"});
         auto* c = t->get("card");
         if (!c) L_.Fail(*t, "card", "the object's card name");
         std::string name = L_.Str(*c, "card");
@@ -258,8 +258,7 @@ class Runner {
             g.AddCounters(o, kind, n);
           }
         }
-        if (auto* x = t->get("timestamp"))
-          stamped.push_back({L_.Int64(*x, "timestamp"), o});
+        if (auto* x = t->get("timestamp")) stamped.push_back({L_.Int64(*x, "timestamp"), o});
         if (auto* x = t->get("position")) {
           if (zone != Zone::kLibrary && zone != Zone::kHand && zone != Zone::kGraveyard)
             L_.Fail(*x, "position", "`position` only in a library, hand or graveyard");
@@ -361,7 +360,8 @@ class Runner {
     // Cast cards are taken from the hand, or created there if absent.
     std::map<std::pair<Player, std::string>, int> needed;
     for (auto& st : script_.steps)
-      if (st.kind == ScriptStep::kCast && st.object == kNoObj) ++needed[{st.player, Lower(st.card)}];
+      if (st.kind == ScriptStep::kCast && st.object == kNoObj)
+        ++needed[{st.player, Lower(st.card)}];
     // A negative cast step needs the card in hand to say anything.
     for (auto& n : script_.nevers)
       if (n.step.kind == ScriptStep::kCast) {
@@ -422,7 +422,7 @@ class Runner {
     std::unique_ptr<Game> copy = checked ? std::make_unique<Game>(g) : nullptr;
     std::vector<int> decisions;
     int stop_set_at = -1;  // the decision count when the run's stop was set
-    bool ended = false;  // the last Advance() found nothing to decide
+    bool ended = false;    // the last Advance() found nothing to decide
     std::string invariant;
     std::vector<std::string> intermediate;  // failures of after_step expectations
     for (int guard = 0; guard < 20000; ++guard) {
@@ -454,9 +454,9 @@ class Runner {
       if (checked) check.AfterApply(g, d, choice, applied);
       if (!check.ok()) {
         // The state is broken from here on: what follows would be noise.
-        invariant = absl::StrCat("invariant ", check.failure(), " (after action ",
-                                 g.actions_taken(), ", T", g.state().turn, " ",
-                                 S(PhaseName(g.state().phase)), ")");
+        invariant =
+            absl::StrCat("invariant ", check.failure(), " (after action ", g.actions_taken(), ", T",
+                         g.state().turn, " ", S(PhaseName(g.state().phase)), ")");
         break;
       }
     }
@@ -476,8 +476,8 @@ class Runner {
       check.Record(Invariant::kCopy, c.Fingerprint() == g.Fingerprint(),
                    "a copy of the starting position, given the run's decisions, ended elsewhere");
       if (!check.ok())
-        invariant = absl::StrCat("invariant ", check.failure(), " (at the end, T",
-                                 g.state().turn, " ", S(PhaseName(g.state().phase)), ")");
+        invariant = absl::StrCat("invariant ", check.failure(), " (at the end, T", g.state().turn,
+                                 " ", S(PhaseName(g.state().phase)), ")");
     }
     for (auto& e : script_.errors) result.failures.push_back(e);
     if (!invariant.empty()) {
@@ -672,9 +672,9 @@ class Runner {
     auto* t = node.as_table();
     if (!t) L_.Fail(node, "step", "a table");
     L_.Keys(*t, "a step",
-            {"player", "cast", "activate", "handle", "ability", "play_land", "attack", "block",
-             "targets", "x", "choice", "pay", "order", "as", "at", "id", "pass", "never", "for",
-             "answer"});
+            {"player", "cast",    "activate", "handle", "ability", "play_land", "attack",
+             "block",  "targets", "x",        "choice", "pay",     "order",     "as",
+             "at",     "id",      "pass",     "never",  "for",     "answer"});
     ScriptStep st;
     st.number = number;
     st.line = static_cast<int>(t->source().begin.line);

@@ -18,7 +18,9 @@
 namespace strata {
 namespace {
 
-std::string Quote(std::string_view s) { return JsonQuote(s); }
+std::string Quote(std::string_view s) {
+  return JsonQuote(s);
+}
 
 // "Grizzly Bears", 12 -> "grizzly_bears_12": unique, readable, never a card name.
 std::string IdOf(const Game& g, ObjId o) {
@@ -35,7 +37,9 @@ std::string IdOf(const Game& g, ObjId o) {
   return absl::StrCat(id, "_", o);
 }
 
-std::string PlayerName(int p) { return p ? "B" : "A"; }
+std::string PlayerName(int p) {
+  return p ? "B" : "A";
+}
 
 // The object whose characteristics a copy choice naming it would copy.
 ObjId CopySource(const Game& g, ObjId o) {
@@ -104,8 +108,7 @@ std::string ScenarioSpec::ToToml() const {
 }
 
 absl::StatusOr<ScenarioSpec> BoardOf(const Game& g) {
-  if (std::string gap = g.ScenarioGaps(); !gap.empty())
-    return absl::FailedPreconditionError(gap);
+  if (std::string gap = g.ScenarioGaps(); !gap.empty()) return absl::FailedPreconditionError(gap);
   const GameState& s = g.state();
   const CardDb& db = g.db();
   ScenarioSpec spec;
@@ -251,7 +254,8 @@ void AddSteps(const Game& g, const std::vector<Decision>& decisions,
         if (attack[p] >= 0 && a.kind == ActionKind::kObject) {
           ScenarioStepSpec& at = spec.steps[attack[p]];
           std::string& list = at.keys[0].second;
-          list.insert(list.size() - 1, absl::StrCat(list.size() > 2 ? ", " : "", Quote(id(a.object))));
+          list.insert(list.size() - 1,
+                      absl::StrCat(list.size() > 2 ? ", " : "", Quote(id(a.object))));
           at.refs.push_back(id(a.object));
         }
         if (a.kind == ActionKind::kDone) attack[p] = -1;
@@ -274,7 +278,8 @@ void AddSteps(const Game& g, const std::vector<Decision>& decisions,
         if (a.kind == ActionKind::kDone) block[p] = -1;
         continue;
       case DecisionKind::kPhaseCost:
-        if (pay[p] >= 0) spec.steps[pay[p]].keys[0].second = a.kind == ActionKind::kYes ? "true" : "false";
+        if (pay[p] >= 0)
+          spec.steps[pay[p]].keys[0].second = a.kind == ActionKind::kYes ? "true" : "false";
         pay[p] = -1;
         continue;
       case DecisionKind::kOptionalCost:
@@ -313,9 +318,9 @@ void AddSteps(const Game& g, const std::vector<Decision>& decisions,
 std::string DescribeState(const Game& g) {
   const GameState& s = g.state();
   const CardDb& db = g.db();
-  std::string out = absl::StrCat("turn ", s.turn, " ", S(PhaseName(s.phase)), " active ",
-                                 PlayerName(s.active), " over ", g.Over(), " winner ", g.Winner(),
-                                 "\n");
+  std::string out =
+      absl::StrCat("turn ", s.turn, " ", S(PhaseName(s.phase)), " active ", PlayerName(s.active),
+                   " over ", g.Over(), " winner ", g.Winner(), "\n");
   for (Player p = 0; p < 2; ++p) {
     const PlayerState& pl = s.players[p];
     absl::StrAppend(&out, PlayerName(p), " life ", pl.life, " lost ", pl.lost, " pool ",
@@ -327,7 +332,8 @@ std::string DescribeState(const Game& g) {
   // order is a scenario's to keep.
   std::vector<std::pair<uint32_t, std::string>> order;
   for (ObjId o = 0; o < s.obj.count; ++o) {
-    if (s.obj.zone[o] == Zone::kBattlefield) order.push_back({s.obj.timestamp[o], absl::StrCat("o", o)});
+    if (s.obj.zone[o] == Zone::kBattlefield)
+      order.push_back({s.obj.timestamp[o], absl::StrCat("o", o)});
     const Characteristics& ch = g.Chars(o);
     absl::StrAppend(&out, "o", o, " ", db[s.obj.card[o]].name, " ", S(ZoneName(s.obj.zone[o])),
                     " owner ", s.obj.owner[o]);
@@ -401,7 +407,8 @@ bool Minimize(std::vector<Part>& parts, Removable removable, const std::function
       std::vector<Part> saved = parts;
       std::vector<size_t> drop(can.begin() + static_cast<long>(c),
                                can.begin() + static_cast<long>(std::min(can.size(), c + chunk)));
-      for (size_t k = drop.size(); k-- > 0;) parts.erase(parts.begin() + static_cast<long>(drop[k]));
+      for (size_t k = drop.size(); k-- > 0;)
+        parts.erase(parts.begin() + static_cast<long>(drop[k]));
       ++tries;
       if (fails()) {
         removed = changed = true;
@@ -416,7 +423,9 @@ bool Minimize(std::vector<Part>& parts, Removable removable, const std::function
   }
 }
 
-int Lines(const std::string& s) { return static_cast<int>(std::count(s.begin(), s.end(), '\n')); }
+int Lines(const std::string& s) {
+  return static_cast<int>(std::count(s.begin(), s.end(), '\n'));
+}
 
 }  // namespace
 
@@ -453,9 +462,9 @@ absl::StatusOr<ShrinkResult> ShrinkFuzzGame(const CardDb& db, const FuzzSetup& s
     if (!check.ok() || k >= recorded.size()) break;
     const int choice = recorded[k];
     if (choice < 0 || choice >= static_cast<int>(d.actions.size()))
-      return absl::InvalidArgumentError(
-          absl::StrCat("decision ", k, " of the failure file (", choice,
-                       ") is not one of the ", d.actions.size(), " actions offered"));
+      return absl::InvalidArgumentError(absl::StrCat("decision ", k, " of the failure file (",
+                                                     choice, ") is not one of the ",
+                                                     d.actions.size(), " actions offered"));
     // Does the phase end right after this decision? Then its end is a start.
     auto c = std::make_unique<Game>(g);
     c->SetStop(StopAt::kPhaseEnd);
@@ -493,10 +502,10 @@ absl::StatusOr<ShrinkResult> ShrinkFuzzGame(const CardDb& db, const FuzzSetup& s
     found = ScenarioFails(db, spec.ToToml(), out.invariant, opt, &why_not);
   }
   if (!found)
-    return absl::FailedPreconditionError(absl::StrCat(
-        "no scenario from the ", starts.size(), " latest phase starts fails ", out.invariant,
-        starts.empty() ? " (no phase start a scenario can say)" : "",
-        why_not.empty() ? "" : absl::StrCat("; the last one: ", why_not)));
+    return absl::FailedPreconditionError(
+        absl::StrCat("no scenario from the ", starts.size(), " latest phase starts fails ",
+                     out.invariant, starts.empty() ? " (no phase start a scenario can say)" : "",
+                     why_not.empty() ? "" : absl::StrCat("; the last one: ", why_not)));
   out.start_turn = spec.turn;
   out.start_phase = spec.phase;
   out.objects_before = static_cast<int>(spec.objects.size());
@@ -508,13 +517,13 @@ absl::StatusOr<ShrinkResult> ShrinkFuzzGame(const CardDb& db, const FuzzSetup& s
     std::set<std::string> named;
     for (const auto& st : spec.steps) named.insert(st.refs.begin(), st.refs.end());
     changed = Minimize(
-        spec.objects, [&](const ScenarioObject& o) { return !named.count(o.id); }, fails,
-        out.tries, opt.budget);
+        spec.objects, [&](const ScenarioObject& o) { return !named.count(o.id); }, fails, out.tries,
+        opt.budget);
     changed |= Minimize(
         spec.steps, [](const ScenarioStepSpec&) { return true; }, fails, out.tries, opt.budget);
   }
-  spec.name = absl::StrCat("fuzz seed ", setup.run_seed, " game ", setup.index, ": ",
-                           out.invariant, " (shrunk)");
+  spec.name = absl::StrCat("fuzz seed ", setup.run_seed, " game ", setup.index, ": ", out.invariant,
+                           " (shrunk)");
   spec.source = opt.source;
   spec.comment = absl::StrCat(
       "# Written by `strata fuzz --shrink`: the board at the start of ", spec.phase, " of turn ",

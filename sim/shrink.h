@@ -77,8 +77,8 @@ void AddSteps(const Game& g, const std::vector<Decision>& decisions,
 std::string DescribeState(const Game& g);
 
 struct ShrinkOptions {
-  int budget = 400;  // scenario runs the shrinking may try (not seconds: deterministic)
-  std::string source;  // the failure file, for the scenario's `source`
+  int budget = 400;        // scenario runs the shrinking may try (not seconds: deterministic)
+  std::string source;      // the failure file, for the scenario's `source`
   std::string extra_name;  // a check beside the invariants (tests, --canary)
   InvariantChecker::ExtraCheck extra;
 };

@@ -586,7 +586,8 @@ TEST_F(ScenarioTest, AViolatedInvariantFailsTheScenario) {
   int calls = 0;
   opt.extra_name = "corrupter";
   opt.extra = [&calls](const Game& g) {
-    if (++calls == 2) GameInternalsForTests::raw_state(const_cast<Game&>(g)).players[0].hand.clear();
+    if (++calls == 2)
+      GameInternalsForTests::raw_state(const_cast<Game&>(g)).players[0].hand.clear();
     return std::string();
   };
   ScenarioResult r = RunScenarioText(*db_, R"(
@@ -609,8 +610,8 @@ at = "neutral"
   EXPECT_FALSE(r.passed);
   EXPECT_EQ(r.invariant, "zones");
   EXPECT_THAT(absl::StrJoin(r.failures, "\n"),
-              AllOf(HasSubstr("invariant zones: object "), HasSubstr("is in hand but listed 0 times"),
-                    HasSubstr("(after action ")));
+              AllOf(HasSubstr("invariant zones: object "),
+                    HasSubstr("is in hand but listed 0 times"), HasSubstr("(after action ")));
 }
 
 // The same scenario, uncorrupted, holds every invariant; with --unchecked

@@ -104,10 +104,11 @@ TEST_F(ShrinkTest, AScenarioFromAPhaseStartReplaysTheGameExactly) {
       const std::string toml = spec.ToToml();
       ScenarioResult r = RunScenarioText(*db_, toml, "roundtrip.toml", so);
       ASSERT_TRUE(r.passed) << spec.name << ": " << (r.failures.empty() ? "" : r.failures[0])
-                            << "\n" << toml;
+                            << "\n"
+                            << toml;
       ASSERT_TRUE(r.game);
       EXPECT_EQ(DescribeState(*r.game), DescribeState(*ends[to].stopped)) << spec.name << "\n"
-                                                                           << toml;
+                                                                          << toml;
       ++compared;
     }
   }
@@ -152,8 +153,7 @@ TEST_F(ShrinkTest, ShrinkingKeepsTheFailureAndDropsMostOfTheBoard) {
     EXPECT_FALSE(run.passed);
     EXPECT_EQ(run.invariant, "canary") << r->toml;
     // Without the canary the scenario breaks nothing: it pins only that.
-    EXPECT_TRUE(RunScenarioText(*db_, r->toml, "shrunk.toml", ScenarioOptions{}).passed)
-        << r->toml;
+    EXPECT_TRUE(RunScenarioText(*db_, r->toml, "shrunk.toml", ScenarioOptions{}).passed) << r->toml;
     // Shrinking is deterministic: a work budget, never a clock.
     auto again = ShrinkFuzzGame(*db_, setup, game.decisions, Canary());
     ASSERT_TRUE(again.ok());
