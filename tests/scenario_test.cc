@@ -655,5 +655,95 @@ TEST_F(ScenarioTest, AnExtraCheckFailsTheScenarioByName) {
   EXPECT_THAT(absl::StrJoin(r.failures, "\n"), HasSubstr("invariant canary: "));
 }
 
+// ---------------------------------------------------------------------------
+// Extensions `strata fuzz --shrink` writes: answer, position, timestamp, rng.
+
+// An answer step picks the card discarded in the discard phase (unscripted,
+// the first card of the hand goes).
+TEST_F(ScenarioTest, AnswerStepChoosesTheDiscard) {
+  const std::string board = R"(
+phase = "discard"
+until = "end_of_phase"
+[players.A]
+hand = ["Forest", "Forest", "Forest", "Forest", "Forest", "Forest", "Forest"]
+[[object]]
+id = "isl"
+card = "Island"
+zone = "hand"
+)";
+  ScenarioResult r = Run(board + R"(
+[[step]]
+player = "A"
+answer = "isl"
+[[expect]]
+player = "A"
+graveyard = ["Island"]
+)");
+  EXPECT_TRUE(r.passed) << absl::StrJoin(r.failures, "; ");
+  EXPECT_THAT(Failure(board + R"(
+[[expect]]
+player = "A"
+graveyard = ["Island"]
+)"),
+              HasSubstr("A.graveyard: expected [Island], got [Forest]"));
+  // An answer no action has is reported, naming the step.
+  EXPECT_THAT(Failure(board + R"(
+[[step]]
+player = "A"
+answer = "Goblin"
+)"),
+              HasSubstr("step 1 (A answers Goblin) is not offered at this discard decision"));
+}
+
+// `position` orders a library whatever the listing order; `timestamp`
+// orders timestamps whatever the listing order.
+TEST_F(ScenarioTest, PositionAndTimestampOrderTheBoard) {
+  ScenarioResult r = Run(R"(
+[[object]]
+id = "f"
+card = "Forest"
+zone = "library"
+position = 1
+[[object]]
+id = "i"
+card = "Island"
+zone = "library"
+position = 0
+[[expect]]
+player = "A"
+library_top = ["Island", "Forest"]
+)");
+  EXPECT_TRUE(r.passed) << absl::StrJoin(r.failures, "; ");
+  ScenarioOptions opt;
+  opt.keep_game = true;
+  ScenarioResult t = RunScenarioText(*db_, R"(
+[[object]]
+id = "a"
+card = "Grizzly Bears"
+timestamp = 9
+[[object]]
+id = "b"
+card = "Grizzly Bears"
+timestamp = 3
+)",
+                                     "s.toml", opt);
+  ASSERT_TRUE(t.game);
+  EXPECT_GT(t.game->state().obj.timestamp[0], t.game->state().obj.timestamp[1]);
+  EXPECT_THAT(
+      Failure(R"(
+[[object]]
+card = "Forest"
+position = 1
+)"),
+      HasSubstr("key 'position': expected `position` only in a library, hand or graveyard"));
+}
+
+TEST_F(ScenarioTest, RngNeedsFourHexWords) {
+  EXPECT_TRUE(Run("rng = \"1 2 3 ff\"\n").passed);
+  EXPECT_THAT(Failure("rng = \"1 2 3\"\n"),
+              HasSubstr("key 'rng': expected four hexadecimal words, not all zero"));
+  EXPECT_THAT(Failure("rng = \"0 0 0 0\"\n"), HasSubstr("key 'rng'"));
+}
+
 }  // namespace
 }  // namespace strata
