@@ -353,6 +353,13 @@ class Game {
   // A hash of everything that decides how the game goes on: two games with
   // the same fingerprint, given the same decisions, play the same.
   uint64_t Fingerprint() const;
+  // What of this game, stopped at a phase's end, a scenario board
+  // (SCENARIOS.md) can't say, or "": rules in progress, continuous effects of
+  // resolved spells, delayed and this-turn effects. `strata fuzz --shrink`
+  // starts a scenario only where this is "" (defined in engine/invariants.cc).
+  std::string ScenarioGaps() const;
+  const Rng& rng() const { return rng_; }
+  void SetRng(const Rng& rng) { rng_ = rng; }
   uint64_t layer_checks() const { return layer_checks_; }
 
   // Mutations used by set-up, tests and tools; each moves the state version.

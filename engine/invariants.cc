@@ -194,6 +194,10 @@ void InvariantChecker::Observe(const Game& g) {
     controller_[o] = c;
   }
   observed_turn_ = s.turn;
+  if (extra_ && failure_.empty()) {
+    const std::string why = extra_(g);
+    if (!why.empty()) failure_ = absl::StrCat(extra_name_, ": ", why);
+  }
 }
 
 void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
@@ -507,6 +511,43 @@ uint64_t Game::Fingerprint() const {
     }
   }
   return h.h;
+}
+
+// ---------------------------------------------------------------- scenario gaps
+
+std::string Game::ScenarioGaps() const {
+  const GameState& s = state_;
+  if (over_) return "the game is over";
+  if (frames_.size() != 1 || frames_[0].kind != FrameKind::kTurn || have_decision_)
+    return "rules are in progress";
+  if (!batch_.empty() || !ibatch_.empty() || !queued_.empty() || !damage_.empty() ||
+      !destroying_.empty())
+    return "a batch, trigger, damage or destruction is pending";
+  if (!next_upkeep_.empty()) return "an effect waits for the next upkeep";
+  for (const EffectRow& r : s.effects)
+    if (r.active) return absl::StrCat("a continuous effect of ", (*db_)[r.card].name, " is in force");
+  if (!source_shields_.empty() || player_shield_[0] || player_shield_[1])
+    return "a prevention shield is up";
+  if (replace_draw_[0] || replace_draw_[1]) return "a draw is replaced";
+  if (!damaged_by_.empty() || !died_this_turn_.empty())
+    return "this turn's damage or deaths are remembered";
+  for (ObjId o = 0; o < s.obj.count; ++o) {
+    if (prevent_shield_[o] || no_regen_[o]) return absl::StrCat(ObjectName(o), " has a shield");
+    if (combat_[o] != kNotInCombat || block_target_[o] != kNoObj)
+      return absl::StrCat(ObjectName(o), " is in combat");
+    if (s.obj.token[o]) return absl::StrCat(ObjectName(o), " is a token");
+    if (s.obj.zone[o] == Zone::kStack) return absl::StrCat(ObjectName(o), " is on the stack");
+    if (s.obj.zone[o] == Zone::kBattlefield && control_seen_[o] != Chars(o).controller)
+      return absl::StrCat(ObjectName(o), " changed control unseen by a state check");
+  }
+  for (const PlayerState& p : s.players)
+    for (int m : p.pool)
+      if (m) return "mana is in a pool";
+  // The first turn's draw is skipped; a scenario starting before it would draw.
+  if (skip_first_draw_ && s.turn == first_turn_ &&
+      (s.phase == Phase::kUntap || s.phase == Phase::kUpkeep))
+    return "the first turn's draw is still to be skipped";
+  return "";
 }
 
 }  // namespace strata

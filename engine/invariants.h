@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -78,16 +79,30 @@ class InvariantChecker {
   void End(const Game& g, bool loops_allowed);
   // For checks made by a driver that can play on (copy, replay, numbering).
   void Record(Invariant i, bool ok, std::string_view detail);
+  // A check beside the rules invariants, run wherever they are: a deliberately
+  // false one (a canary, `--canary`) makes the failure path itself testable
+  // (failure files, replay, shrinking) while no real invariant fails. It
+  // returns "" or what is wrong; a violation reads "name: detail" and
+  // failed() is kCount.
+  using ExtraCheck = std::function<std::string(const Game&)>;
+  void SetExtra(std::string name, ExtraCheck check) {
+    extra_name_ = std::move(name);
+    extra_ = std::move(check);
+  }
 
   bool ok() const { return failure_.empty(); }
   const std::string& failure() const { return failure_; }  // "name: detail"
   Invariant failed() const { return failed_; }
+  // The violated check's name ("zones", a canary's name), or "".
+  std::string failed_name() const { return failure_.substr(0, failure_.find(':')); }
   const InvariantTally& tally() const { return tally_; }
 
  private:
   void Observe(const Game& g);  // the bookkeeping shared by every point
 
   InvariantTally tally_;
+  std::string extra_name_;
+  ExtraCheck extra_;
   std::string failure_;
   Invariant failed_ = Invariant::kCount;
   int objects_ = 0;

@@ -3,6 +3,7 @@
 // a game depends only on its seed (DESIGN.md "Determinism").
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 namespace strata {
@@ -29,6 +30,12 @@ class Rng {
   double Unit() { return static_cast<double>(Next() >> 11) * 0x1.0p-53; }
   // The seed of game `index` of a run: games are independent of each other
   // and of the order they are played in.
+  // The whole state, to write a game down and restore it exactly (a scenario
+  // that `strata fuzz --shrink` wrote goes on with the same generator).
+  std::array<uint64_t, 4> state() const { return {s_[0], s_[1], s_[2], s_[3]}; }
+  void set_state(const std::array<uint64_t, 4>& s) {
+    for (int i = 0; i < 4; ++i) s_[i] = s[i];
+  }
   static uint64_t GameSeed(uint64_t run_seed, uint64_t index) {
     uint64_t x = run_seed ^ (index * 0x9E3779B97F4A7C15ull);
     return SplitMix(x);

@@ -47,6 +47,8 @@ std::string ScriptStep::Describe() const {
       return absl::StrCat(who, " orders triggers");
     case kHandle:
       return absl::StrCat(who, " handles a phase effect");
+    case kAnswer:
+      return absl::StrCat(who, " answers ", answer.Describe());
   }
   return who;
 }
@@ -114,7 +116,56 @@ int ScriptedPolicy::Choose(const PlayerView& view, const Decision& d) {
   return choice;
 }
 
+// An answer step answers exactly the decision it meets: the value names the
+// action (an object, a player, a number, a word), "done" stops choosing
+// targets and "none" declines a choice.
+int ScriptedPolicy::Answer(const Decision& d, const ScriptStep& step) {
+  const ScriptValue& v = step.answer;
+  for (size_t i = 0; i < d.actions.size(); ++i) {
+    const Action& a = d.actions[i];
+    bool match = false;
+    switch (v.kind) {
+      case ScriptValue::kObject:
+        match = (a.kind == ActionKind::kTargetObject || a.kind == ActionKind::kObject) &&
+                a.object == v.object;
+        break;
+      case ScriptValue::kPlayer:
+        match = a.kind == ActionKind::kTargetPlayer && a.value == v.player;
+        break;
+      case ScriptValue::kNumber:
+        match = a.kind == ActionKind::kNumber && a.value == v.number;
+        break;
+      case ScriptValue::kText:
+        if (v.text == "done")
+          match = a.kind == ActionKind::kDone;
+        else if (v.text == "none")
+          match = a.kind == ActionKind::kNoChoice;
+        else
+          match = a.kind == ActionKind::kWord &&
+                  absl::AsciiStrToLower(WordName(static_cast<Word>(a.value))) ==
+                      absl::AsciiStrToLower(v.text);
+        break;
+    }
+    if (match) return static_cast<int>(i);
+  }
+  return Fail(absl::StrCat("step ", step.number, " (", step.Describe(), ") is not offered at this ",
+                           S(DecisionKindName(d.kind)), " decision"),
+              d);
+}
+
 int ScriptedPolicy::ChooseStep(const Game& game, const Decision& d) {
+  // strata extension: the next step, if it is this player's answer step,
+  // answers this target, X, choice, discard or trigger-order decision.
+  if ((d.kind == DecisionKind::kTarget || d.kind == DecisionKind::kX ||
+       d.kind == DecisionKind::kChoice || d.kind == DecisionKind::kDiscard ||
+       d.kind == DecisionKind::kTriggerOrder) &&
+      !script_->Done()) {
+    const ScriptStep& next = script_->steps[script_->next];
+    if (next.kind == ScriptStep::kAnswer && next.player == player_) {
+      ++script_->next;
+      return Answer(d, next);
+    }
+  }
   auto index_of = [&](auto pred) -> int {
     for (size_t i = 0; i < d.actions.size(); ++i)
       if (pred(d.actions[i])) return static_cast<int>(i);
@@ -185,6 +236,11 @@ int ScriptedPolicy::ChooseStep(const Game& game, const Decision& d) {
     }
     case DecisionKind::kAttackers:
     case DecisionKind::kBlockers: {
+      // An attack step whose last attacker left nothing else to declare is
+      // never told it is done: it must not answer the blockers decision
+      // that follows (nor a block step a later attack).
+      if (combat_ && (combat_->kind == ScriptStep::kAttack) != (d.kind == DecisionKind::kAttackers))
+        combat_ = nullptr;
       if (!combat_) {
         // A block step is taken at the blockers decision.
         if (d.kind == DecisionKind::kBlockers && !script_->Done()) {
@@ -282,6 +338,9 @@ Target ScriptedPolicy::FirstTarget(const Game& game, const ScriptStep& step) con
 int ScriptedPolicy::Step(const Game& game, const Decision& d) {
   // The previous cast is over; what it did not use of its choices is asked
   // later (entry choices).
+  // A block declaration is over once its player decides anything else (the
+  // last block may leave no "done" to answer).
+  if (combat_ && combat_->kind == ScriptStep::kBlock) combat_ = nullptr;
   if (current_) {
     for (size_t i = next_choice_; i < current_->choices.size(); ++i)
       leftover_choices_.push_back(current_->choices[i]);

@@ -35,7 +35,8 @@ struct ScriptStep {
     kBlock,
     kPay,
     kOrder,
-    kHandle
+    kHandle,
+    kAnswer  // strata extension: one target, X, choice, discard or trigger-order answer
   } kind = kPass;
   int number = 0;  // 1-based, for messages
   int line = 0;
@@ -53,8 +54,9 @@ struct ScriptStep {
   bool pay = false;                             // kPay
   std::string for_label;                        // kPay: `for`, the permanent whose cost it answers
   std::vector<ObjId> order;                     // kOrder: trigger sources, first first
-  std::string at;                               // neutral, respond, ...
-  std::string tag;                              // `id`
+  ScriptValue answer;  // kAnswer: an object, a player, a number, a word, "done" or "none"
+  std::string at;      // neutral, respond, ...
+  std::string tag;     // `id`
   // `never = true`: a negative step, checked at every decision of `player`
   // while the player's ordinary steps around it say so (see Script::nevers).
   bool never = false;
@@ -101,6 +103,7 @@ class ScriptedPolicy : public Policy {
   bool LegalNow(const Game& game, const Decision& d, const ScriptStep& step) const;
   void CheckNevers(const Game& game, const Decision& d, size_t used_before);
   int FromValue(const Game& game, const Decision& d, const ScriptValue& v, const char* what);
+  int Answer(const Decision& d, const ScriptStep& step);
   Script* script_;
   Player player_;
   int Step(const Game& game, const Decision& d);

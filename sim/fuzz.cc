@@ -9,6 +9,7 @@
 
 #include <toml++/toml.h>
 
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "engine/rng.h"
@@ -71,8 +72,10 @@ Deck RandomDeck(const CardDb& db, const UsageStats& use, Rng& rng) {
   return d;
 }
 
-FuzzSetup SetupFor(const CardDb& db, const FuzzOptions& opt, int64_t index,
-                   const UsageStats& use) {
+}  // namespace
+
+FuzzSetup FuzzSetupFor(const CardDb& db, const FuzzOptions& opt, int64_t index,
+                       const UsageStats& use) {
   FuzzSetup s;
   s.index = index;
   s.run_seed = opt.seed;
@@ -104,7 +107,7 @@ FuzzSetup SetupFor(const CardDb& db, const FuzzOptions& opt, int64_t index,
   return s;
 }
 
-GameOptions CheckedOptions(const FuzzSetup& s, bool log) {
+GameOptions FuzzGameOptions(const FuzzSetup& s, bool log) {
   GameOptions go;
   go.edition = s.edition;
   go.mulligan = s.mulligan;
@@ -115,6 +118,8 @@ GameOptions CheckedOptions(const FuzzSetup& s, bool log) {
   go.log = log;
   return go;
 }
+
+namespace {
 
 bool Passive(const std::string& spec) { return spec.rfind("passive", 0) == 0; }
 
@@ -139,7 +144,7 @@ FuzzGame Play(const CardDb& db, const FuzzSetup& setup, const FuzzOptions& opt,
               const std::vector<int32_t>* forced) {
   FuzzGame out;
   out.setup = setup;
-  Game g(db, CheckedOptions(setup, log != nullptr));
+  Game g(db, FuzzGameOptions(setup, log != nullptr));
   UsageStats usage(coverage ? db.cards.size() : 0);
   if (coverage) g.SetUsage(&usage);
   g.Deal(setup.a, setup.b, setup.first);
@@ -153,6 +158,7 @@ FuzzGame Play(const CardDb& db, const FuzzSetup& setup, const FuzzOptions& opt,
     players[p] = std::move(*made);
   }
   InvariantChecker check;
+  if (!opt.extra_name.empty()) check.SetExtra(opt.extra_name, opt.extra);
   check.Begin(g);
   std::unique_ptr<Game> copy;  // a copy taken mid-game, to be fed the same decisions
   size_t copy_from = 0;
@@ -208,7 +214,7 @@ FuzzGame Play(const CardDb& db, const FuzzSetup& setup, const FuzzOptions& opt,
   check.End(g, Passive(setup.policies[0]) && Passive(setup.policies[1]));
   if (opt.replay_every > 0 && setup.index % opt.replay_every == 0 && !log) {
     // replay: the same seed and decisions end in the same state.
-    Game r(db, CheckedOptions(setup, false));
+    Game r(db, FuzzGameOptions(setup, false));
     r.Deal(setup.a, setup.b, setup.first);
     for (int32_t i : out.decisions) {
       if (r.Advance().kind == DecisionKind::kNone) break;
@@ -255,7 +261,7 @@ FuzzResult RunFuzz(const CardDb& db, const FuzzOptions& opt) {
     tbb::enumerable_thread_specific<FuzzCoverage> local(
         [&] { return FuzzCoverage(db.cards.size()); });
     tbb::parallel_for(begin, end, [&](int64_t i) {
-      FuzzSetup setup = SetupFor(db, opt, i, snapshot);
+      FuzzSetup setup = FuzzSetupFor(db, opt, i, snapshot);
       block[static_cast<size_t>(i - begin)] = PlayFuzzGame(db, setup, opt, &local.local());
     });
     for (auto& c : local) r.coverage.Merge(c);
@@ -282,6 +288,21 @@ FuzzResult RunFuzz(const CardDb& db, const FuzzOptions& opt) {
   }
   if (opt.progress) std::fprintf(stderr, "\n");
   return r;
+}
+
+absl::StatusOr<InvariantChecker::ExtraCheck> CanaryCheck(const std::string& spec) {
+  int n = 0;
+  if (spec.rfind("power:", 0) != 0 || !absl::SimpleAtoi(spec.substr(6), &n) || n < 1 || n > 1000)
+    return absl::InvalidArgumentError(
+        absl::StrCat("--canary: expected power:N with N from 1 to 1000, got '", spec, "'"));
+  return InvariantChecker::ExtraCheck([n](const Game& g) -> std::string {
+    const GameState& s = g.state();
+    for (ObjId o = 0; o < s.obj.count; ++o)
+      if (s.obj.zone[o] == Zone::kBattlefield && g.Chars(o).IsCreature() && g.Chars(o).power >= n)
+        return absl::StrCat(g.ObjectName(o), " has power ", g.Chars(o).power, " (canary power:", n,
+                            ")");
+    return "";
+  });
 }
 
 // ---------------------------------------------------------------- failure files

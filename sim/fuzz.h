@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/statusor.h"
 #include "engine/card.h"
 #include "engine/deck.h"
 #include "engine/game.h"
@@ -36,7 +37,17 @@ struct FuzzOptions {
   std::string failures_dir = "fuzz-failures";  // where failing games are written
   int max_failure_files = 20;
   bool progress = false;
+  // A check beside the invariants (InvariantChecker::SetExtra): tests and
+  // `--canary` only.
+  std::string extra_name;
+  InvariantChecker::ExtraCheck extra;
 };
+
+// `--canary SPEC`: a deliberately false invariant named "canary" that makes
+// the failure path (failure files, replay, shrinking) testable end to end
+// while no real invariant fails. "power:N": no creature on the battlefield
+// has power N or more. An error names what SPEC should be.
+absl::StatusOr<InvariantChecker::ExtraCheck> CanaryCheck(const std::string& spec);
 
 // Everything a fuzz game depends on: replayed from this alone.
 struct FuzzSetup {
@@ -70,6 +81,13 @@ struct FuzzGame {
   EndReason end = EndReason::kNone;
   int turns = 0;
 };
+
+// The set-up of game `index` of a run whose earlier games used the cards as
+// `use` counts (random decks steer toward the least used).
+FuzzSetup FuzzSetupFor(const CardDb& db, const FuzzOptions& opt, int64_t index,
+                       const UsageStats& use);
+// The options a fuzz game is played with (the engine's own checks on).
+GameOptions FuzzGameOptions(const FuzzSetup& setup, bool log);
 
 // Plays one fuzz game with every check on; `log` keeps the game's log.
 FuzzGame PlayFuzzGame(const CardDb& db, const FuzzSetup& setup, const FuzzOptions& opt,

@@ -12,6 +12,7 @@
 #include "engine/strings.h"
 #include "policies/policy.h"
 #include "sim/fuzz.h"
+#include "sim/shrink.h"
 #include "sim/study_file.h"
 
 namespace strata {
@@ -69,12 +70,48 @@ void PrintCoverage(const CardDb& db, const FuzzCoverage& c) {
               static_cast<unsigned long long>(by_timing[2]));
 }
 
-int Replay(const CardDb& db, const FuzzArgs& args) {
+// The scenario a failing game shrinks to, written to `out`: 0, or 2 with one
+// message when it can't be made or written.
+int Shrink(const CardDb& db, const FuzzSetup& setup, const std::vector<int32_t>& decisions,
+           const FuzzArgs& args, const std::string& source, const std::string& out,
+           const FuzzOptions& fopt) {
+  ShrinkOptions opt;
+  opt.budget = args.shrink_budget;
+  opt.source = source;
+  opt.extra_name = fopt.extra_name;
+  opt.extra = fopt.extra;
+  auto r = ShrinkFuzzGame(db, setup, decisions, opt);
+  if (!r.ok()) return Fail(absl::StrCat("--shrink ", source, ": ", r.status().message()));
+  std::ofstream f(out, std::ios::trunc);
+  f << r->toml;
+  f.close();
+  if (!f) return Fail(absl::StrCat("--shrink: can't write ", out));
+  const std::string run = args.canary.empty() ? out : "--canary " + args.canary + " " + out;
+  std::printf("shrunk %s from the start of %s of turn %d: %d objects and %d steps (%d lines) -> "
+              "%d objects and %d steps (%d lines), %d tries, %.1f s\n  scenario: %s\n  "
+              "strata scenario %s: %s\n",
+              r->invariant.c_str(), r->start_phase.c_str(), r->start_turn, r->objects_before,
+              r->steps_before, r->lines_before, r->objects_after, r->steps_after, r->lines_after,
+              r->tries, r->seconds, out.c_str(), run.c_str(), r->failure.c_str());
+  return 0;
+}
+
+// FILE.toml -> FILE.scenario.toml
+std::string ScenarioPathFor(const std::string& failure_file) {
+  std::string base = failure_file;
+  if (base.size() > 5 && base.substr(base.size() - 5) == ".toml") base.resize(base.size() - 5);
+  return base + ".scenario.toml";
+}
+
+int Replay(const CardDb& db, const FuzzArgs& args, const FuzzOptions& canary) {
   FuzzSetup setup;
   std::vector<int32_t> decisions;
   std::string error;
   if (!ReadFailureFile(args.replay, db, setup, decisions, error)) return Fail(error);
-  FuzzOptions opt;
+  if (args.shrink)
+    return Shrink(db, setup, decisions, args, args.replay,
+                  args.shrink_out.empty() ? ScenarioPathFor(args.replay) : args.shrink_out, canary);
+  FuzzOptions opt = canary;
   std::vector<std::string> log;
   FuzzGame g = ReplayFuzzGame(db, setup, opt, decisions, &log);
   for (const std::string& line : log) std::printf("%s\n", line.c_str());
@@ -124,6 +161,20 @@ CLI::App* AddFuzzCommand(CLI::App& app, FuzzArgs& a) {
                   "replay every Nth game from its decisions to check it ends the same "
                   "(default 1; 0: never)")
       ->check(CLI::Range(0, 1'000'000));
+  cmd->add_flag("--shrink", a.shrink,
+                "turn each failing game (with --replay: that one) into a small scenario file "
+                "that fails the same invariant under `strata scenario`: FILE.scenario.toml "
+                "beside its failure file");
+  cmd->add_option("--shrink-out", a.shrink_out,
+                  "with --replay and --shrink: where the scenario goes")
+      ->type_name("FILE");
+  cmd->add_option("--shrink-budget", a.shrink_budget,
+                  "scenario runs one shrinking may try (default 400)")
+      ->check(CLI::Range(1, 1'000'000));
+  cmd->add_option("--canary", a.canary,
+                  "power:N: a deliberately false invariant (no creature has power N or more), "
+                  "to see the failure path work: failure files, replay, shrinking")
+      ->type_name("SPEC");
   return cmd;
 }
 
@@ -131,8 +182,16 @@ int RunFuzzCommand(const FuzzArgs& args, const std::vector<std::string>& card_pa
                    const std::string& command) {
   CardDb db;
   if (auto st = LoadCards(card_paths, db); !st.ok()) return Fail(std::string(st.message()));
-  if (!args.replay.empty()) return Replay(db, args);
   FuzzOptions opt;
+  if (!args.canary.empty()) {
+    auto c = CanaryCheck(args.canary);
+    if (!c.ok()) return Fail(std::string(c.status().message()));
+    opt.extra_name = "canary";
+    opt.extra = *c;
+  }
+  if (!args.shrink_out.empty() && (args.replay.empty() || !args.shrink))
+    return Fail("--shrink-out goes with --replay FILE --shrink");
+  if (!args.replay.empty()) return Replay(db, args, opt);
   opt.games = args.games;
   if (!ParseSeed(args.seed, &opt.seed))
     return Fail(absl::StrCat("--seed: expected a whole number from 0 to 2^64-1, got '", args.seed,
@@ -213,6 +272,10 @@ int RunFuzzCommand(const FuzzArgs& args, const std::vector<std::string>& card_pa
                 static_cast<long long>(g.setup.index),
                 std::string(EditionName(g.setup.edition)).c_str(), g.setup.policies[0].c_str(),
                 g.setup.policies[1].c_str(), g.decisions.size(), path.c_str());
+    if (args.shrink) {
+      const int rc = Shrink(db, g.setup, g.decisions, args, path, ScenarioPathFor(path), opt);
+      if (rc != 0) return rc;
+    }
   }
   return 1;
 }

@@ -21,6 +21,10 @@ struct FuzzArgs {
   std::string replay;
   std::string failures_dir = "fuzz-failures";
   int replay_every = 1;
+  bool shrink = false;
+  std::string shrink_out;
+  int shrink_budget = 400;
+  std::string canary;
 };
 
 // Adds the subcommand to `app`; `args` receives its options.

@@ -19,6 +19,7 @@
 #include "policies/policy.h"
 #include "sim/cards_command.h"
 #include "sim/cover.h"
+#include "sim/fuzz.h"
 #include "sim/bench_command.h"
 #include "sim/fuzz_command.h"
 #include "sim/report.h"
@@ -113,10 +114,17 @@ int main(int argc, char** argv) {
       app.add_subcommand("scenario", "run rules scenario files (exit 0 only if all hold)");
   std::vector<std::string> scenario_paths;
   bool scenario_log = false, unchecked = false;
+  std::string scenario_canary;
   scenario->add_option("paths", scenario_paths, "scenario files or directories")->required();
   scenario->add_flag("--log", scenario_log, "print each scenario's game log");
   scenario->add_flag("--unchecked", unchecked,
-                     "do not compare the layer cache with a fresh computation on every query");
+                     "do not compare the layer cache with a fresh computation on every query, nor "
+                     "check the rules invariants after every action");
+  scenario
+      ->add_option("--canary", scenario_canary,
+                   "power:N: check a deliberately false invariant too, as `strata fuzz "
+                   "--canary` does (to run scenarios it shrank)")
+      ->type_name("SPEC");
 
   // strata cards
   auto* cards = app.add_subcommand("cards", "validate and inspect the card database");
@@ -390,6 +398,15 @@ int main(int argc, char** argv) {
     strata::ScenarioOptions opt;
     opt.log = scenario_log;
     opt.checked_layers = !unchecked;
+    if (!scenario_canary.empty()) {
+      auto c = strata::CanaryCheck(scenario_canary);
+      if (!c.ok()) {
+        std::fprintf(stderr, "scenario: %s\n", std::string(c.status().message()).c_str());
+        return 2;
+      }
+      opt.extra_name = "canary";
+      opt.extra = *c;
+    }
     int passed = 0, failed = 0;
     for (auto& f : files) {
       auto r = strata::RunScenarioFile(db, f, opt);

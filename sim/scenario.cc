@@ -102,18 +102,6 @@ std::string ListString(const std::vector<std::string>& v) {
 // regen_shields is 8 bits; no board needs more.
 constexpr int kMaxShields = 100;
 
-// The engine's invariants, checked after every action of a scenario: the
-// first one violated, as "name: what", or "" if all hold. The fuzzer's
-// invariants join here as they are written.
-std::string CheckInvariants(const Game& g) {
-  if (g.options().checked_layers) {
-    // L-9: any query compares the whole cache with a fresh computation.
-    if (g.state().obj.count > 0) g.Chars(0);
-    if (!g.layer_mismatch().empty()) return "layers: " + g.layer_mismatch();
-  }
-  return "";
-}
-
 class Runner {
  public:
   Runner(const CardDb& db, const std::string& file, const ScenarioOptions& opt)
@@ -126,11 +114,13 @@ class Runner {
   void Run(const toml::table& doc, ScenarioResult& result) {
     L_.Keys(doc, "a scenario",
             {"name", "source", "rules", "active", "phase", "turn", "free_mana", "until", "seed",
-             "players", "object", "step", "expect"});
+             "rng", "players", "object", "step", "expect"});
     result.name = std::filesystem::path(result.file).stem().string();
     if (auto* n = doc.get("name")) result.name = L_.Str(*n, "name");
     GameOptions go;
     go.checked_layers = opt_.checked_layers;
+    // The engine's own state-check invariant is recorded only when asked for.
+    go.check_invariants = opt_.checked_layers;
     go.log = opt_.log;
     go.free_mana = true;
     if (auto* n = doc.get("rules")) {
@@ -173,6 +163,19 @@ class Runner {
 
     game_ = std::make_unique<Game>(db_, go);
     Game& g = *game_;
+    if (auto* n = doc.get("rng")) {
+      // strata extension: the generator's exact state, four hex words (what
+      // `strata fuzz --shrink` writes, so random discards go the same way).
+      std::vector<std::string> words = absl::StrSplit(L_.Str(*n, "rng"), ' ', absl::SkipEmpty());
+      std::array<uint64_t, 4> state{};
+      bool ok = words.size() == 4;
+      for (size_t i = 0; ok && i < 4; ++i) ok = absl::SimpleHexAtoi(words[i], &state[i]);
+      if (!ok || state == std::array<uint64_t, 4>{})
+        L_.Fail(*n, "rng", "four hexadecimal words, not all zero (a generator state)");
+      Rng rng;
+      rng.set_state(state);
+      g.SetRng(rng);
+    }
     // Players: life, hand, library (top first), graveyard.
     if (auto* n = doc.get("players")) {
       auto* t = n->as_table();
@@ -198,15 +201,18 @@ class Runner {
       const toml::table* t;
     };
     std::vector<Pending> pending;
+    std::vector<std::pair<int64_t, ObjId>> stamped;  // `timestamp` keys
+    std::map<ObjId, int> position;                   // `position` keys
     if (auto* n = doc.get("object")) {
       auto* a = n->as_array();
       if (!a) L_.Fail(*n, "object", "[[object]] tables");
       for (auto& e : *a) {
         auto* t = e.as_table();
         if (!t) L_.Fail(e, "object", "a table");
-        L_.Keys(*t, "an object",
-                {"id", "card", "owner", "controller", "zone", "counters", "tapped", "sick",
-                 "damage", "attached_to", "choice", "face_down", "shields"});
+        L_.Keys(
+            *t, "an object",
+            {"id", "card", "owner", "controller", "zone", "counters", "tapped", "sick", "damage",
+             "attached_to", "choice", "face_down", "shields", "timestamp", "position"});
         auto* c = t->get("card");
         if (!c) L_.Fail(*t, "card", "the object's card name");
         std::string name = L_.Str(*c, "card");
@@ -252,8 +258,38 @@ class Runner {
             g.AddCounters(o, kind, n);
           }
         }
+        if (auto* x = t->get("timestamp")) stamped.push_back({L_.Int64(*x, "timestamp"), o});
+        if (auto* x = t->get("position")) {
+          if (zone != Zone::kLibrary && zone != Zone::kHand && zone != Zone::kGraveyard)
+            L_.Fail(*x, "position", "`position` only in a library, hand or graveyard");
+          position[o] = L_.Int(*x, "position", 0, kMaxObjects);
+        }
         pending.push_back({o, t});
       }
+    }
+    // strata extension: `timestamp` gives objects their timestamps in the
+    // order of these numbers (listing order breaks ties), after every other
+    // object's; their counters get one right after (L-4).
+    std::stable_sort(stamped.begin(), stamped.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (auto [key, o] : stamped) {
+      GameState& s = g.MutableState();
+      s.obj.timestamp[o] = s.NewTimestamp();
+      if (s.obj.p1p1[o] || s.obj.m1m1[o] || s.obj.other_counters[o])
+        s.obj.counter_timestamp[o] = s.NewTimestamp();
+    }
+    // strata extension: `position` orders a library (top first), hand or
+    // graveyard (bottom first); cards without one come after, in their order.
+    if (!position.empty()) {
+      GameState& s = g.MutableState();
+      auto at = [&](ObjId o) {
+        auto it = position.find(o);
+        return it == position.end() ? kMaxObjects + 1 : it->second;
+      };
+      for (auto& pl : s.players)
+        for (auto* list : {&pl.library, &pl.hand, &pl.graveyard})
+          std::stable_sort(list->begin(), list->end(),
+                           [&](ObjId a, ObjId b) { return at(a) < at(b); });
     }
     // Attachments and entry choices refer to other objects: after all exist.
     for (auto& [o, t] : pending) {
@@ -324,7 +360,8 @@ class Runner {
     // Cast cards are taken from the hand, or created there if absent.
     std::map<std::pair<Player, std::string>, int> needed;
     for (auto& st : script_.steps)
-      if (st.kind == ScriptStep::kCast && st.object == kNoObj) ++needed[{st.player, Lower(st.card)}];
+      if (st.kind == ScriptStep::kCast && st.object == kNoObj)
+        ++needed[{st.player, Lower(st.card)}];
     // A negative cast step needs the card in hand to say anything.
     for (auto& n : script_.nevers)
       if (n.step.kind == ScriptStep::kCast) {
@@ -373,28 +410,79 @@ class Runner {
     ScriptedPolicy pa(&script_, 0), pb(&script_, 1);
     Policy* policies[2] = {&pa, &pb};
     int stop_turn = turn + std::max(until_turns, 1) + 2;
+    // Every rules invariant after every action, as `strata fuzz` checks them
+    // (engine/invariants.h); the board was put by set-up, so the checker
+    // starts from it as it is.
+    const bool checked = opt_.checked_layers;
+    InvariantChecker check;
+    if (!opt_.extra_name.empty()) check.SetExtra(opt_.extra_name, opt_.extra);
+    if (checked) check.Begin(g);
+    // copy: a copy of the starting position, given the same decisions (and
+    // the same stop), must end where the run ends.
+    std::unique_ptr<Game> copy = checked ? std::make_unique<Game>(g) : nullptr;
+    std::vector<int> decisions;
+    int stop_set_at = -1;  // the decision count when the run's stop was set
+    bool ended = false;    // the last Advance() found nothing to decide
     std::string invariant;
     std::vector<std::string> intermediate;  // failures of after_step expectations
     for (int guard = 0; guard < 20000; ++guard) {
-      if (script_.Done())
+      if (script_.Done()) {
+        if (stop_set_at < 0) stop_set_at = static_cast<int>(decisions.size());
         g.SetStop(until, turn + until_turns);
-      else if (g.state().turn > stop_turn)
-        break;
-      const Decision& d = g.Advance();
-      if (d.kind == DecisionKind::kNone) break;
-      CheckAfterSteps(intermediate);
-      g.Apply(policies[d.player]->ChooseFor(g, d));
-      invariant = CheckInvariants(g);
-      if (!invariant.empty()) {
-        // The state is broken from here on: what follows would be noise.
-        invariant = absl::StrCat("invariant ", invariant, " (after action ", g.actions_taken(),
-                                 ", T", g.state().turn, " ", S(PhaseName(g.state().phase)), ")");
+      } else if (g.state().turn > stop_turn) {
         break;
       }
+      const Decision& d = g.Advance();
+      if (d.kind == DecisionKind::kNone) {
+        ended = true;
+        break;
+      }
+      CheckAfterSteps(intermediate);
+      if (checked) {
+        check.OnDecision(g, d);
+        // apply: an index no action has is refused and changes nothing.
+        const uint64_t before = g.Fingerprint();
+        const int n = static_cast<int>(d.actions.size());
+        const bool refused = !g.Apply(n) && !g.Apply(-1) && g.Fingerprint() == before;
+        check.Record(Invariant::kApply, refused, "an index past the offered actions was applied");
+        const std::string why = CheckNumbering(db_, g.state());
+        check.Record(Invariant::kNumbering, why.empty(), why);
+      }
+      const int choice = policies[d.player]->ChooseFor(g, d);
+      const bool applied = g.Apply(choice);
+      decisions.push_back(choice);
+      if (checked) check.AfterApply(g, d, choice, applied);
+      if (!check.ok()) {
+        // The state is broken from here on: what follows would be noise.
+        invariant =
+            absl::StrCat("invariant ", check.failure(), " (after action ", g.actions_taken(), ", T",
+                         g.state().turn, " ", S(PhaseName(g.state().phase)), ")");
+        break;
+      }
+    }
+    if (checked && check.ok()) {
+      // The run ended by its script and `until`: no cap, no loop to report.
+      check.End(g, /*loops_allowed=*/true);
+      Game& c = *copy;
+      for (size_t i = 0; i <= decisions.size(); ++i) {
+        if (static_cast<int>(i) == stop_set_at) c.SetStop(until, turn + until_turns);
+        if (i == decisions.size()) {
+          if (ended) c.Advance();
+          break;
+        }
+        c.Advance();
+        c.Apply(decisions[i]);
+      }
+      check.Record(Invariant::kCopy, c.Fingerprint() == g.Fingerprint(),
+                   "a copy of the starting position, given the run's decisions, ended elsewhere");
+      if (!check.ok())
+        invariant = absl::StrCat("invariant ", check.failure(), " (at the end, T", g.state().turn,
+                                 " ", S(PhaseName(g.state().phase)), ")");
     }
     for (auto& e : script_.errors) result.failures.push_back(e);
     if (!invariant.empty()) {
       result.failures.push_back(invariant);
+      result.invariant = check.failed_name();
       result.log = g.log();
       return;
     }
@@ -416,7 +504,6 @@ class Runner {
                                                " was never used, so this was not checked"));
       }
     }
-    if (auto inv = CheckInvariants(g); !inv.empty()) result.failures.push_back("invariant " + inv);
     result.log = g.log();
     if (opt_.log) {
       // How the final characteristics were reached: the order effects applied
@@ -585,8 +672,9 @@ class Runner {
     auto* t = node.as_table();
     if (!t) L_.Fail(node, "step", "a table");
     L_.Keys(*t, "a step",
-            {"player", "cast", "activate", "handle", "ability", "play_land", "attack", "block",
-             "targets", "x", "choice", "pay", "order", "as", "at", "id", "pass", "never", "for"});
+            {"player", "cast",    "activate", "handle", "ability", "play_land", "attack",
+             "block",  "targets", "x",        "choice", "pay",     "order",     "as",
+             "at",     "id",      "pass",     "never",  "for",     "answer"});
     ScriptStep st;
     st.number = number;
     st.line = static_cast<int>(t->source().begin.line);
@@ -667,6 +755,18 @@ class Runner {
       for (auto& e : *a) st.order.push_back(Object(e, "order"));
       ++kinds;
     }
+    if (auto* x = t->get("answer")) {
+      // strata extension: answers the player's next target, X, choice,
+      // discard or trigger-order decision.
+      st.kind = ScriptStep::kAnswer;
+      if (auto text = x->value_exact<std::string>(); text && (*text == "done" || *text == "none")) {
+        st.answer.kind = ScriptValue::kText;
+        st.answer.text = *text;
+      } else {
+        st.answer = Value(*x, "answer", false);
+      }
+      ++kinds;
+    }
     if (auto* x = t->get("pay")) {
       st.pay = L_.Bool(*x, "pay");
       if (kinds == 0) {
@@ -676,7 +776,8 @@ class Runner {
     }
     if (kinds != 1)
       L_.Fail(*t, "cast",
-              "exactly one of cast, activate, handle, play_land, attack, block, order, pay, pass");
+              "exactly one of cast, activate, handle, play_land, attack, block, order, pay, pass, "
+              "answer");
     if (auto* x = t->get("for")) {
       if (st.kind != ScriptStep::kPay)
         L_.Fail(*x, "for", "`for` only with `pay`: the permanent whose cost a pay step answers");
@@ -685,10 +786,11 @@ class Runner {
     }
     if (auto* x = t->get("never")) {
       st.never = L_.Bool(*x, "never");
-      if (st.never && (st.kind == ScriptStep::kPass || st.kind == ScriptStep::kOrder))
+      if (st.never && (st.kind == ScriptStep::kPass || st.kind == ScriptStep::kOrder ||
+                       st.kind == ScriptStep::kAnswer))
         L_.Fail(*x, "never",
                 "an action that could be legal (cast, activate, handle, play_land, attack, block "
-                "or pay) with `never = true`; pass and order are always possible");
+                "or pay) with `never = true`; pass, order and answer are always possible");
       if (st.never && t->get("id"))
         L_.Fail(*t->get("id"), "id",
                 "no `id` on a `never` step: it never puts anything on a batch");
@@ -940,6 +1042,7 @@ ScenarioResult RunScenarioText(const CardDb& db, const std::string& text, const 
   try {
     Runner runner(db, file, options);
     runner.Run(doc, result);
+    if (options.keep_game) result.game = runner.TakeGame();
   } catch (const ScenarioError& e) {
     result.failures.push_back(e.message);
     result.passed = false;

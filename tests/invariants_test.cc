@@ -7,17 +7,9 @@
 
 #include "gtest/gtest.h"
 #include "tests/bundled.h"
+#include "tests/game_internals.h"
 
 namespace strata {
-
-// Reaches what no public call can change, to corrupt it on purpose.
-struct GameInternalsForTests {
-  static std::vector<int>& batch(Game& g) { return g.batch_; }
-  static void PushBatchFrame(Game& g) { g.Push(Game::FrameKind::kBatch); }
-  static void AddOutcome(Game& g, uint32_t serial, Outcome o) { g.outcomes_.push_back({serial, o}); }
-  static void FirstPassesToZero(Game& g) { g.frames_.back().b = 0; }
-  static GameState& raw_state(Game& g) { return g.state_; }  // no version bump
-};
 
 namespace {
 

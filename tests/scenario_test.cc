@@ -6,10 +6,12 @@
 #include <filesystem>
 #include <string>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "engine/card_loader.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/game_internals.h"
 
 namespace strata {
 namespace {
@@ -571,6 +573,176 @@ TEST_F(ScenarioTest, SuiteScenariosPassAndBadOnesFail) {
     ScenarioResult r = RunScenarioFile(*db_, f, ScenarioOptions{});
     EXPECT_FALSE(r.passed) << f;
   }
+}
+
+// ---------------------------------------------------------------------------
+// Invariants: every scenario runs the rules invariants after every action.
+
+// A game corrupted mid-run (A's hand list loses its cards while the cards
+// stay in the hand zone) fails the scenario with the invariant's name and
+// detail, like a failed expectation, and the run stops there.
+TEST_F(ScenarioTest, AViolatedInvariantFailsTheScenario) {
+  ScenarioOptions opt;
+  int calls = 0;
+  opt.extra_name = "corrupter";
+  opt.extra = [&calls](const Game& g) {
+    if (++calls == 2)
+      GameInternalsForTests::raw_state(const_cast<Game&>(g)).players[0].hand.clear();
+    return std::string();
+  };
+  ScenarioResult r = RunScenarioText(*db_, R"(
+[players.A]
+hand = ["Forest", "Island"]
+[[object]]
+id = "bears"
+card = "Grizzly Bears"
+[[step]]
+player = "A"
+cast = "Giant Growth"
+targets = ["bears"]
+[[step]]
+player = "A"
+cast = "Giant Growth"
+targets = ["bears"]
+at = "neutral"
+)",
+                                     "s.toml", opt);
+  EXPECT_FALSE(r.passed);
+  EXPECT_EQ(r.invariant, "zones");
+  EXPECT_THAT(absl::StrJoin(r.failures, "\n"),
+              AllOf(HasSubstr("invariant zones: object "),
+                    HasSubstr("is in hand but listed 0 times"), HasSubstr("(after action ")));
+}
+
+// The same scenario, uncorrupted, holds every invariant; with --unchecked
+// the corruption goes unnoticed (nothing is checked).
+TEST_F(ScenarioTest, UncheckedRunsNoInvariant) {
+  const std::string text = R"(
+[players.A]
+hand = ["Forest"]
+[[object]]
+id = "bears"
+card = "Grizzly Bears"
+[[step]]
+player = "A"
+cast = "Giant Growth"
+targets = ["bears"]
+)";
+  EXPECT_TRUE(Run(text).passed);
+  ScenarioOptions opt;
+  opt.checked_layers = false;
+  opt.extra_name = "corrupter";
+  opt.extra = [](const Game& g) {
+    GameInternalsForTests::raw_state(const_cast<Game&>(g)).players[0].hand.clear();
+    return std::string();
+  };
+  EXPECT_TRUE(RunScenarioText(*db_, text, "s.toml", opt).passed);
+}
+
+// A check beside the invariants (a canary) fails a scenario by its name.
+TEST_F(ScenarioTest, AnExtraCheckFailsTheScenarioByName) {
+  ScenarioOptions opt;
+  opt.extra_name = "canary";
+  opt.extra = [](const Game& g) {
+    for (ObjId o = 0; o < g.state().obj.count; ++o)
+      if (g.state().obj.zone[o] == Zone::kBattlefield && g.Chars(o).power >= 5)
+        return absl::StrCat(g.ObjectName(o), " has power ", g.Chars(o).power);
+    return std::string();
+  };
+  ScenarioResult r = RunScenarioText(*db_, std::string(kZubera) + "power = 6\n", "s.toml", opt);
+  EXPECT_FALSE(r.passed);
+  EXPECT_EQ(r.invariant, "canary");
+  EXPECT_THAT(absl::StrJoin(r.failures, "\n"), HasSubstr("invariant canary: "));
+}
+
+// ---------------------------------------------------------------------------
+// Extensions `strata fuzz --shrink` writes: answer, position, timestamp, rng.
+
+// An answer step picks the card discarded in the discard phase (unscripted,
+// the first card of the hand goes).
+TEST_F(ScenarioTest, AnswerStepChoosesTheDiscard) {
+  const std::string board = R"(
+phase = "discard"
+until = "end_of_phase"
+[players.A]
+hand = ["Forest", "Forest", "Forest", "Forest", "Forest", "Forest", "Forest"]
+[[object]]
+id = "isl"
+card = "Island"
+zone = "hand"
+)";
+  ScenarioResult r = Run(board + R"(
+[[step]]
+player = "A"
+answer = "isl"
+[[expect]]
+player = "A"
+graveyard = ["Island"]
+)");
+  EXPECT_TRUE(r.passed) << absl::StrJoin(r.failures, "; ");
+  EXPECT_THAT(Failure(board + R"(
+[[expect]]
+player = "A"
+graveyard = ["Island"]
+)"),
+              HasSubstr("A.graveyard: expected [Island], got [Forest]"));
+  // An answer no action has is reported, naming the step.
+  EXPECT_THAT(Failure(board + R"(
+[[step]]
+player = "A"
+answer = "Goblin"
+)"),
+              HasSubstr("step 1 (A answers Goblin) is not offered at this discard decision"));
+}
+
+// `position` orders a library whatever the listing order; `timestamp`
+// orders timestamps whatever the listing order.
+TEST_F(ScenarioTest, PositionAndTimestampOrderTheBoard) {
+  ScenarioResult r = Run(R"(
+[[object]]
+id = "f"
+card = "Forest"
+zone = "library"
+position = 1
+[[object]]
+id = "i"
+card = "Island"
+zone = "library"
+position = 0
+[[expect]]
+player = "A"
+library_top = ["Island", "Forest"]
+)");
+  EXPECT_TRUE(r.passed) << absl::StrJoin(r.failures, "; ");
+  ScenarioOptions opt;
+  opt.keep_game = true;
+  ScenarioResult t = RunScenarioText(*db_, R"(
+[[object]]
+id = "a"
+card = "Grizzly Bears"
+timestamp = 9
+[[object]]
+id = "b"
+card = "Grizzly Bears"
+timestamp = 3
+)",
+                                     "s.toml", opt);
+  ASSERT_TRUE(t.game);
+  EXPECT_GT(t.game->state().obj.timestamp[0], t.game->state().obj.timestamp[1]);
+  EXPECT_THAT(
+      Failure(R"(
+[[object]]
+card = "Forest"
+position = 1
+)"),
+      HasSubstr("key 'position': expected `position` only in a library, hand or graveyard"));
+}
+
+TEST_F(ScenarioTest, RngNeedsFourHexWords) {
+  EXPECT_TRUE(Run("rng = \"1 2 3 ff\"\n").passed);
+  EXPECT_THAT(Failure("rng = \"1 2 3\"\n"),
+              HasSubstr("key 'rng': expected four hexadecimal words, not all zero"));
+  EXPECT_THAT(Failure("rng = \"0 0 0 0\"\n"), HasSubstr("key 'rng'"));
 }
 
 }  // namespace

@@ -1,0 +1,63 @@
+#!/bin/bash
+# strata fuzz --shrink end to end, with a deliberately false invariant (the
+# canary: no creature has power 6 or more) standing in for a rules bug: a
+# run writes failure files and shrinks each to a scenario that `strata
+# scenario --canary` fails by that invariant; --replay --shrink does the
+# same for one file; bad input gets one message and a non-zero exit.
+# Usage: fuzz_shrink_test.sh STRATA SOURCE_DIR
+set -u
+strata=$1
+src=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+# expect RC MESSAGE CMD...: CMD exits RC and prints MESSAGE (a fixed string).
+expect() {
+  local want=$1 msg=$2
+  shift 2
+  "$@" >"$tmp/out" 2>&1
+  local rc=$?
+  [ $rc -eq "$want" ] || { cat "$tmp/out"; fail "exit $rc, not $want: $*"; }
+  grep -q -F -e "$msg" "$tmp/out" || { cat "$tmp/out"; fail "no '$msg' from: $*"; }
+}
+fuzz=("$strata" --cards "$src/data/cards" fuzz --threads 1)
+scenario=("$strata" --cards "$src/data/cards" scenario)
+
+# A run that breaks the canary: failure files, each shrunk beside it.
+expect 1 "shrunk canary from the start of" "${fuzz[@]}" --games 8 --seed 5 --canary power:6 \
+  --failures "$tmp/f" --shrink
+cat "$tmp/out"
+n=$(ls "$tmp/f"/*.scenario.toml | wc -l)
+[ "$n" -ge 2 ] || fail "expected shrunk scenarios, found $n"
+for s in "$tmp/f"/*.scenario.toml; do
+  # Small: a handful of objects, not the 80 cards of the game.
+  objects=$(grep -c '^\[\[object\]\]' "$s")
+  [ "$objects" -le 16 ] || fail "$s has $objects objects"
+  expect 1 "invariant canary: " "${scenario[@]}" --canary power:6 "$s"
+  grep -q "^FAIL fuzz seed 5 game" "$tmp/out" || fail "no FAIL line for $s"
+  # Without the canary nothing is broken.
+  expect 0 "1 passed, 0 failed" "${scenario[@]}" "$s"
+done
+
+# One failure file, shrunk to a named file.
+first=$(ls "$tmp/f"/seed5-game*.toml | grep -v scenario | head -1)
+expect 0 "scenario: $tmp/one.toml" "${fuzz[@]}" --replay "$first" --canary power:6 --shrink \
+  --shrink-out "$tmp/one.toml"
+expect 1 "invariant canary: " "${scenario[@]}" --canary power:6 "$tmp/one.toml"
+
+# Bad input: one message each.
+expect 2 "--shrink $first: every invariant holds in this game as it replays: nothing to shrink" \
+  "${fuzz[@]}" --replay "$first" --shrink --shrink-out "$tmp/two.toml"
+[ ! -e "$tmp/two.toml" ] || fail "a scenario was written for a healthy game"
+expect 2 "--shrink: can't write $tmp/no/such/dir/x.toml" "${fuzz[@]}" --replay "$first" \
+  --canary power:6 --shrink --shrink-out "$tmp/no/such/dir/x.toml"
+printf 'run_seed = "1"\n' > "$tmp/bad.toml"
+expect 2 "key 'game_seed': expected a number in a string" "${fuzz[@]}" --replay "$tmp/bad.toml" \
+  --shrink
+expect 2 "--canary: expected power:N with N from 1 to 1000, got 'toughness:3'" "${fuzz[@]}" \
+  --games 1 --canary toughness:3
+expect 2 "--canary: expected power:N with N from 1 to 1000, got 'power:0'" "${scenario[@]}" \
+  --canary power:0 "$tmp/one.toml"
+expect 2 "--shrink-out goes with --replay FILE --shrink" "${fuzz[@]}" --games 1 \
+  --shrink-out "$tmp/x.toml"
+echo "fuzz --shrink: ok"
