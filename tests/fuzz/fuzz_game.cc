@@ -1,8 +1,9 @@
 // libFuzzer target: the input bytes choose a game's decks and then every
 // decision, so coverage guidance steers towards timing windows and card
-// interactions random play rarely reaches. The layer cache runs in checked
-// mode and the invariants are checked after every action; a violation
-// aborts, which libFuzzer reports as a crash and saves the input.
+// interactions random play rarely reaches. Every rules invariant of
+// engine/invariants.h is checked after every action (the layer cache against
+// a fresh computation among them); a violation aborts, which libFuzzer
+// reports as a crash and saves the input.
 //
 // Input layout (tests/fuzz/README.md):
 //   byte 0      edition (% 3), who starts (bit 2), deck kind (bit 3:
@@ -28,7 +29,7 @@
 #include "engine/card_loader.h"
 #include "engine/deck.h"
 #include "engine/game.h"
-#include "engine/layers.h"
+#include "engine/invariants.h"
 #include "engine/words.h"
 
 namespace strata {
@@ -139,23 +140,9 @@ Deck BuildDeck(const Pool& pool, Bytes& in) {
 
 }  // namespace
 
-// The invariants checked after every action. Today the layer self-check
-// (L-9): the cached characteristics of every object and the player rules
-// equal a fresh computation. The lead points this at engine/invariants.h
-// once it exists; keep the name.
-void CheckAfterAction(const Game& g) {
-  static LayerCache fresh;
-  g.Chars(0);  // brings the cache up to date (and, in checked mode, compares)
-  if (!g.layer_mismatch().empty()) Die("invariant layers: " + g.layer_mismatch());
-  ComputeLayers(g.db(), g.state(), fresh);
-  for (ObjId o = 0; o < g.state().obj.count; ++o)
-    if (!(fresh.chars[o] == g.Chars(o)))
-      Die("invariant layers: cached characteristics of object " + std::to_string(o) + " (" +
-          g.db()[g.state().obj.card[o]].name + ") differ from a fresh computation");
-  for (Player p = 0; p < 2; ++p)
-    if (!(fresh.rules[p] == g.Rules(p)))
-      Die("invariant layers: cached player rules of player " + std::to_string(p) +
-          " differ from a fresh computation");
+// A broken invariant is a crash to libFuzzer: the input is saved.
+void Check(const InvariantChecker& check) {
+  if (!check.ok()) Die("invariant " + check.failure());
 }
 
 }  // namespace strata
@@ -181,12 +168,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     b = BuildDeck(pool, in);
   }
   go.seed = in.U32();
+  go.check_invariants = true;
   Game g(pool.db, go);
   g.Deal(a, b, first);
-  CheckAfterAction(g);
+  InvariantChecker check;
+  check.Begin(g);
+  Check(check);
+  bool capped = true;
   for (int actions = 0; actions < max_actions; ++actions) {
     const Decision& d = g.Advance();
-    if (d.kind == DecisionKind::kNone) break;
+    if (d.kind == DecisionKind::kNone) {
+      capped = false;
+      break;
+    }
+    check.OnDecision(g, d);
+    Check(check);
     const size_t n = d.actions.size();
     if (n == 0) Die("a decision with no legal action");
     size_t pick = 0;
@@ -196,8 +192,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       if (n > 256) pick |= static_cast<size_t>(in.Byte()) << 8;
       pick %= n;
     }
-    g.Apply(static_cast<int>(pick));
-    CheckAfterAction(g);
+    // apply: an index past the offered actions is refused.
+    check.Record(Invariant::kApply, !g.Apply(static_cast<int>(n)),
+                 "an index past the offered actions was applied");
+    const bool applied = g.Apply(static_cast<int>(pick));
+    check.AfterApply(g, d, static_cast<int>(pick), applied);
+    Check(check);
+  }
+  // The game stops when the input runs out, so the caps are no loop here; the
+  // progress invariant is strata fuzz's.
+  if (!capped) {
+    check.End(g, /*loops_allowed=*/true);
+    Check(check);
   }
   return 0;
 }

@@ -67,7 +67,7 @@ void LoadStudyText(const std::string& text) {
     std::ofstream out(std::filesystem::path(StudyDir()) / kStudyFile, std::ios::binary);
     out << text;
   }
-  (void)StudyCardPaths(StudyDir());
+  (void)LoadStudyCards(StudyDir());
   (void)LoadStudy(StudyDir(), Pool());
 }
 
