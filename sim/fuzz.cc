@@ -168,10 +168,14 @@ FuzzGame Play(const CardDb& db, const FuzzSetup& setup, const FuzzOptions& opt,
     check.OnDecision(g, d);
     const int n = static_cast<int>(d.actions.size());
     if (coverage) ++coverage->decisions[static_cast<int>(d.kind)];
-    // apply: an index no action has is refused and changes nothing.
+    // apply: an index no action has is refused, every time, and changes
+    // nothing, compared every 8th decision: two fingerprints a decision were
+    // a tenth of the fuzzer's time.
     {
-      const uint64_t before = g.Fingerprint();
-      const bool refused = !g.Apply(n) && !g.Apply(-1) && g.Fingerprint() == before;
+      const bool compare = out.decisions.size() % 8 == 0;
+      const uint64_t before = compare ? g.Fingerprint() : 0;
+      const bool refused =
+          !g.Apply(n) && !g.Apply(-1) && (!compare || g.Fingerprint() == before);
       check.Record(Invariant::kApply, refused, "an index past the offered actions was applied");
     }
     const size_t k = out.decisions.size();
