@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "absl/strings/ascii.h"
@@ -1058,7 +1059,8 @@ absl::StatusOr<ManaCost> ParseManaCost(std::string_view s) {
   return c;
 }
 
-absl::Status LoadCardsFromString(std::string_view text, const std::string& file, CardDb& db) {
+absl::Status LoadCardsFromString(std::string_view text, const std::string& file, CardDb& db,
+                                 const CardLoadOptions& options) {
   toml::table doc;
   try {
     doc = toml::parse(text, file);
@@ -1087,11 +1089,22 @@ absl::Status LoadCardsFromString(std::string_view text, const std::string& file,
         compiler.Compile(*node.as_table(), card);
         std::string lower = absl::AsciiStrToLower(std::string(card.name));
         if (auto it = db.by_name.find(lower); it != db.by_name.end()) {
-          const CardDef& first = db.cards[it->second];
-          errors.push_back(absl::StrCat(file, ":", card.line, ": card '", card.name,
-                                        "': key 'name': expected a unique name; already "
-                                        "defined at ",
-                                        first.file, ":", first.line));
+          CardDef& first = db.cards[it->second];
+          const bool same_file = first.file == file;
+          if (options.replace_existing && !same_file) {
+            if (options.replaced)
+              options.replaced->push_back(absl::StrCat(card.name, ": ", file, ":", card.line,
+                                                       " replaces ", first.file, ":", first.line));
+            card.Precompute();
+            first = std::move(card);
+            continue;
+          }
+          errors.push_back(
+              absl::StrCat(file, ":", card.line, ": card '", card.name,
+                           "': key 'name': expected a unique name; already "
+                           "defined at ",
+                           first.file, ":", first.line,
+                           same_file ? "" : " (--override: the later one replaces it)"));
           continue;
         }
         db.by_name[lower] = static_cast<CardId>(db.cards.size());
@@ -1115,16 +1128,18 @@ absl::Status LoadCardsFromString(std::string_view text, const std::string& file,
   return absl::OkStatus();
 }
 
-absl::Status LoadCardFile(const std::string& path, CardDb& db) {
+absl::Status LoadCardFile(const std::string& path, CardDb& db, const CardLoadOptions& options) {
   std::ifstream in(path);
   if (!in) return absl::NotFoundError(absl::StrCat(path, ": cannot open card file"));
   std::stringstream ss;
   ss << in.rdbuf();
-  return LoadCardsFromString(ss.str(), path, db);
+  return LoadCardsFromString(ss.str(), path, db, options);
 }
 
-absl::Status LoadCards(const std::vector<std::string>& paths, CardDb& db) {
+absl::Status LoadCards(const std::vector<std::string>& paths, CardDb& db,
+                       const CardLoadOptions& options) {
   std::vector<std::string> errors;
+  std::set<std::string> read;  // canonical paths of the files read
   for (auto& p : paths) {
     std::vector<std::string> files;
     std::error_code ec;
@@ -1136,8 +1151,12 @@ absl::Status LoadCards(const std::vector<std::string>& paths, CardDb& db) {
     } else {
       files.push_back(p);
     }
-    for (auto& f : files)
-      if (auto st = LoadCardFile(f, db); !st.ok()) errors.push_back(std::string(st.message()));
+    for (auto& f : files) {
+      auto canonical = std::filesystem::weakly_canonical(f, ec);
+      if (!read.insert(ec ? f : canonical.string()).second) continue;
+      if (auto st = LoadCardFile(f, db, options); !st.ok())
+        errors.push_back(std::string(st.message()));
+    }
   }
   if (!errors.empty()) return absl::InvalidArgumentError(absl::StrJoin(errors, "\n"));
   return absl::OkStatus();

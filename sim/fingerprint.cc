@@ -27,9 +27,10 @@ std::string Hex(uint64_t h) {
 }
 
 CardFingerprints FingerprintCards(const CardDb& db) {
-  // name -> the card's table as toml++ writes it (keys sorted, values
-  // normalized), from each file the database was loaded from.
-  std::map<std::string, std::string> tables;
+  // (file, name) -> the card's table as toml++ writes it (keys sorted,
+  // values normalized), from each file the database was loaded from: by
+  // file too, as a card of --override's replaces one of the same name.
+  std::map<std::pair<std::string, std::string>, std::string> tables;
   std::set<std::string> files;
   for (auto& c : db.cards) files.insert(c.file);
   for (auto& f : files) {
@@ -47,12 +48,12 @@ CardFingerprints FingerprintCards(const CardDb& db) {
       if (!name) continue;
       std::ostringstream os;
       os << *t;
-      tables[*name] = os.str();
+      tables[{f, *name}] = os.str();
     }
   }
   CardFingerprints out;
   for (auto& c : db.cards) {
-    auto it = tables.find(c.name);
+    auto it = tables.find({c.file, c.name});
     out[c.name] =
         Hex(Hash64(it != tables.end() ? it->second
                                       : absl::StrCat("unread ", c.name, " ", c.file, ":", c.line)));

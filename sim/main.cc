@@ -17,6 +17,7 @@
 #include "engine/game.h"
 #include "engine/invariants.h"
 #include "policies/policy.h"
+#include "sim/card_pool.h"
 #include "sim/cards_command.h"
 #include "sim/cover.h"
 #include "sim/fuzz.h"
@@ -29,11 +30,6 @@
 #include "sim/study_file.h"
 
 namespace {
-
-std::string DefaultCards() {
-  if (std::filesystem::is_directory("data/cards")) return "data/cards";
-  return std::string(STRATA_DATA_DIR) + "/cards";
-}
 
 // A seed is exactly 0 to 2^64-1: CLI11 alone turns -1, 1e23 or 2^64 into
 // 2^64-1 without a word.
@@ -87,8 +83,8 @@ const CLI::Validator kIndex(
     },
     "INDEX");
 
-bool LoadDb(const std::vector<std::string>& paths, strata::CardDb& db) {
-  auto status = strata::LoadCards(paths, db);
+bool LoadDb(const std::vector<std::string>& paths, bool override_cards, strata::CardDb& db) {
+  auto status = strata::LoadPool(paths, override_cards, db);
   if (!status.ok()) {
     std::fprintf(stderr, "%s\n", std::string(status.message()).c_str());
     return false;
@@ -105,9 +101,18 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   app.fallthrough();  // global options may follow the subcommand
   std::vector<std::string> card_paths;
-  app.add_option("--cards", card_paths, "card files or directories (default: data/cards)")
+  bool no_default_cards = false, override_cards = false;
+  app.add_option("--cards", card_paths,
+                 "your own card files or directories, on top of the bundled pool (data/cards); "
+                 "repeatable, loaded in order")
       ->expected(1)
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
       ->type_name("PATH");
+  app.add_flag("--no-default-cards", no_default_cards,
+               "leave out the bundled pool: only the --cards given");
+  app.add_flag("--override", override_cards,
+               "a --cards card named like an earlier one replaces it (listed on stderr) instead "
+               "of being an error");
 
   // strata scenario
   auto* scenario =
@@ -129,9 +134,10 @@ int main(int argc, char** argv) {
   // strata cards
   auto* cards = app.add_subcommand("cards", "validate and inspect the card database");
   cards->require_subcommand(1);
-  auto* check = cards->add_subcommand("check", "validate card files (default: data/cards)");
+  auto* check = cards->add_subcommand(
+      "check", "validate the pool, and card files on top of it as --cards would load them");
   std::vector<std::string> check_paths;
-  check->add_option("files", check_paths, "card files or directories");
+  check->add_option("files", check_paths, "card files or directories (like --cards)");
   auto* list = cards->add_subcommand("list", "print the pool as a table");
   auto* show = cards->add_subcommand("show", "print one card's compiled form");
   std::string show_name;
@@ -268,20 +274,33 @@ int main(int argc, char** argv) {
   replay->add_flag("--checked", replay_args.checked, kCheckedHelp);
 
   CLI11_PARSE(app, argc, argv);
+  if (no_default_cards && card_paths.empty() && !(*check && !check_paths.empty())) {
+    std::fprintf(stderr, "--no-default-cards: expected at least one --cards PATH\n");
+    return 1;
+  }
   if (*sim || *replay) {
     auto* cmd = *sim ? sim : replay;
     strata::StudyArgs& a = *sim ? sim_args : replay_args;
     for (auto* o : cmd->get_options())
       if (o->count() > 0 && !o->get_lnames().empty()) a.given.insert("--" + o->get_lnames()[0]);
-    if (app.count("--cards")) a.given.insert("--cards");
+    if (app.count("--cards") || no_default_cards) a.given.insert("--cards");
+    if (override_cards) a.given.insert("--override");
     a.games_out = a.given.count("--games-out") > 0;
     a.card_paths = card_paths;
+    a.no_default_cards = no_default_cards;
+    a.override_cards = override_cards;
     for (int i = 0; i < argc; ++i) a.command += (i ? " " : "") + std::string(argv[i]);
     if (*replay && a.from.empty() && a.decks.empty())
       std::fprintf(stderr, "replay: no --from DIR: replaying from the default study's options\n");
     return *sim ? strata::RunSimCommand(a) : strata::RunReplayCommand(a);
   }
-  if (card_paths.empty()) card_paths.push_back(DefaultCards());
+  if (*check) card_paths.insert(card_paths.end(), check_paths.begin(), check_paths.end());
+  card_paths = strata::PoolPaths(card_paths, no_default_cards);
+  if (override_cards && (*bench || *fuzz)) {
+    std::fprintf(stderr, "--override: %s plays the pool as loaded, without replacing cards\n",
+                 *bench ? "bench" : "fuzz");
+    return 1;
+  }
   if (*bench) return strata::RunBenchCommand(bench_opt, card_paths);
   if (*fuzz) {
     std::string command;
@@ -291,13 +310,12 @@ int main(int argc, char** argv) {
 
   if (*check) {
     strata::CardDb db;
-    auto paths = check_paths.empty() ? card_paths : check_paths;
-    if (!LoadDb(paths, db)) return 1;
+    if (!LoadDb(card_paths, override_cards, db)) return 1;
     std::printf("ok: %zu cards\n", db.cards.size());
     return 0;
   }
   strata::CardDb db;
-  if (!LoadDb(card_paths, db)) return 1;
+  if (!LoadDb(card_paths, override_cards, db)) return 1;
   if (*list) {
     strata::PrintCardTable(db);
     return 0;
@@ -323,6 +341,10 @@ int main(int argc, char** argv) {
       }
       decks.push_back(*d);
     }
+    strata::MakeDeckLabelsUnique(decks, play_decks);
+    for (auto& d : decks)
+      if (auto note = strata::SideboardNote(d); !note.empty())
+        std::fprintf(stderr, "%s\n", note.c_str());
     auto specs = strata::ParsePolicyPair(play_policies);
     if (!specs.ok()) {
       std::fprintf(stderr, "--policies: %s\n", std::string(specs.status().message()).c_str());

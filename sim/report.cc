@@ -418,9 +418,10 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
       j += "]";
     }
     j += absl::StrCat("]}", i + 1 < results.size() ? "," : "", "\n");
-    csv += absl::StrCat(a, ",", b, ",", m.games, ",", m.a_wins, ",", m.b_wins, ",", m.draws, ",",
-                        Num(rate), ",", Num(ci.low), ",", Num(ci.high), ",", m.first_player_wins,
-                        ",", Num(static_cast<double>(m.turns) / m.games), "\n");
+    csv +=
+        absl::StrCat(CsvField(a), ",", CsvField(b), ",", m.games, ",", m.a_wins, ",", m.b_wins, ",",
+                     m.draws, ",", Num(rate), ",", Num(ci.low), ",", Num(ci.high), ",",
+                     m.first_player_wins, ",", Num(static_cast<double>(m.turns) / m.games), "\n");
   }
   j += "  ],\n";
   // Mulligans (G-1) by seat over every game: seat 0 starts.

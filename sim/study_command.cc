@@ -20,6 +20,7 @@
 #include "engine/game.h"
 #include "engine/strings.h"
 #include "policies/policy.h"
+#include "sim/card_pool.h"
 #include "sim/durable.h"
 #include "sim/fingerprint.h"
 #include "sim/report.h"
@@ -75,8 +76,8 @@ std::string DataDir() {
   return fs::is_directory("data/cards") ? "data" : std::string(STRATA_DATA_DIR);
 }
 
-absl::Status LoadDb(const std::vector<std::string>& paths, CardDb& db) {
-  return LoadCards(paths, db);
+absl::Status LoadDb(const std::vector<std::string>& paths, bool override_cards, CardDb& db) {
+  return LoadPool(paths, override_cards, db);
 }
 
 // A new study from the command line (no files written).
@@ -107,6 +108,7 @@ absl::Status NewStudy(const StudyArgs& a, const CardDb& db, Study& s) {
     o.decks.push_back(*d);
     s.deck_paths.push_back(Abs(path));
   }
+  MakeDeckLabelsUnique(o.decks, paths);
   auto specs = ParsePolicyPair(a.policies);
   if (!specs.ok())
     return absl::InvalidArgumentError(absl::StrCat("--policies: ", specs.status().message()));
@@ -125,7 +127,8 @@ absl::Status NewStudy(const StudyArgs& a, const CardDb& db, Study& s) {
   o.games = a.games > 0 ? a.games : a.ci > 0 ? 1000000 : 800;  // 800: about a minute on two cores
   o.pair = !a.no_pair;
   s.command = a.command;
-  for (auto& c : a.card_paths) s.card_paths.push_back(Abs(c));
+  for (auto& c : PoolPaths(a.card_paths, a.no_default_cards)) s.card_paths.push_back(Abs(c));
+  s.override_cards = a.override_cards;
   if (a.games_out) {
     if (a.games_out_file.empty() && a.out.empty())
       return absl::InvalidArgumentError(
@@ -163,6 +166,7 @@ absl::Status CheckResumeArgs(const StudyArgs& a, const CardDb& db, const Study& 
   check(has("--games-out"), "--games-out", now.games_out == saved.games_out);
   check(has("--out"), "--out", Abs(a.out) == Abs(a.resume));
   check(has("--cards"), "--cards", now.card_paths == saved.card_paths);
+  check(has("--override"), "--override", now.override_cards == saved.override_cards);
   if (!differ.empty())
     return absl::InvalidArgumentError(
         absl::StrCat("--resume ", a.resume, ": not the study's ", absl::StrJoin(differ, ", "),
@@ -176,7 +180,12 @@ std::string ReplayCommand(const Study& s, const std::string& out) {
   if (!out.empty()) return absl::StrCat("strata replay --from ", out);
   const SimOptions& o = s.options;
   std::string cmd = "strata replay";
-  if (!s.card_paths.empty()) absl::StrAppend(&cmd, " --cards ", absl::StrJoin(s.card_paths, ","));
+  // The study's pool: the bundled cards and the --cards on top, or only these.
+  const bool bundled = !s.card_paths.empty() && s.card_paths[0] == Abs(DefaultCardsPath());
+  if (!s.card_paths.empty() && !bundled) absl::StrAppend(&cmd, " --no-default-cards");
+  for (size_t i = bundled ? 1 : 0; i < s.card_paths.size(); ++i)
+    absl::StrAppend(&cmd, " --cards ", s.card_paths[i]);
+  if (s.override_cards) absl::StrAppend(&cmd, " --override");
   absl::StrAppend(&cmd, " --decks ", absl::StrJoin(s.deck_paths, ","), " --games ", o.games,
                   " --policies ", o.policies[0], ",", o.policies[1], " --rules ", s.rules,
                   " --mulligan ", S(MulliganName(o.mulligan)), " --seed ", o.seed);
@@ -276,8 +285,14 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
     int64_t total = 0;
     for (auto& m : matchups)
       if (m.games > 0) started.push_back(m), total += m.games;
-    StudyInfo info{s.command, s.rules,   threads,        seconds(),
-                   &db,       !complete, total - before, s.cards_fingerprint,
+    StudyInfo info{s.command,
+                   s.rules,
+                   threads,
+                   seconds(),
+                   &db,
+                   !complete,
+                   total - before,
+                   s.cards_fingerprint,
                    ReplayCommand(s, out)};
     Study now = s;
     now.progress = matchups;
@@ -318,8 +333,14 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
   int64_t total = 0;
   for (auto& m : r.matchups)
     if (m.games > 0) started.push_back(m), total += m.games;
-  StudyInfo info{s.command, s.rules,     threads,        seconds(),
-                 &db,       !r.complete, total - before, s.cards_fingerprint,
+  StudyInfo info{s.command,
+                 s.rules,
+                 threads,
+                 seconds(),
+                 &db,
+                 !r.complete,
+                 total - before,
+                 s.cards_fingerprint,
                  ReplayCommand(s, out)};
   const int warnings = PrintStudy(stdout, opt, started, info);
   if (!out.empty())
@@ -350,15 +371,17 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
         first_matchup = static_cast<int64_t>(k), first_game = m.first_violation_game;
     }
     if (violations == 0)
-      std::printf("checked: %lld games with every rules invariant after every action: no "
-                  "violation\n",
-                  static_cast<long long>(checked));
+      std::printf(
+          "checked: %lld games with every rules invariant after every action: no "
+          "violation\n",
+          static_cast<long long>(checked));
     else
-      std::printf("checked: %lld of %lld games broke a rules invariant; the first, with the "
-                  "invariant: %s --matchup %lld --game %lld --checked\n",
-                  static_cast<long long>(violations), static_cast<long long>(checked),
-                  ReplayCommand(s, out).c_str(), static_cast<long long>(first_matchup),
-                  static_cast<long long>(first_game));
+      std::printf(
+          "checked: %lld of %lld games broke a rules invariant; the first, with the "
+          "invariant: %s --matchup %lld --game %lld --checked\n",
+          static_cast<long long>(violations), static_cast<long long>(checked),
+          ReplayCommand(s, out).c_str(), static_cast<long long>(first_matchup),
+          static_cast<long long>(first_game));
   }
   // The last line says whether the health report found anything.
   if (warnings > 0)
@@ -374,10 +397,13 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
 
 // The card database of a study: --cards, or the one it was made with.
 absl::Status StudyDb(const StudyArgs& a, const Study& saved, CardDb& db) {
-  std::vector<std::string> paths = a.card_paths;
-  if (paths.empty()) paths = saved.card_paths;
-  if (paths.empty()) paths.push_back(DataDir() + "/cards");
-  return LoadDb(paths, db);
+  // Pool options given: those (a resume then refuses them unless they are
+  // the study's, CheckResumeArgs).
+  if (a.given.count("--cards") || a.given.count("--override"))
+    return LoadDb(PoolPaths(a.card_paths, a.no_default_cards), a.override_cards, db);
+  std::vector<std::string> paths = saved.card_paths;
+  if (paths.empty()) paths = PoolPaths({}, false);
+  return LoadDb(paths, saved.override_cards, db);
 }
 
 // What differs between the strata and cards a study was made with and
@@ -433,10 +459,12 @@ int RunSimCommand(const StudyArgs& args) {
     if (auto st = CheckResumeArgs(a, db, *saved); !st.ok()) return Fail(std::string(st.message()));
     return RunAndReport(db, *saved, a, a.resume, /*resumed=*/true);
   }
-  if (a.card_paths.empty()) a.card_paths.push_back(DataDir() + "/cards");
-  if (auto st = LoadDb(a.card_paths, db); !st.ok()) return Fail(std::string(st.message()));
+  if (auto st = LoadDb(PoolPaths(a.card_paths, a.no_default_cards), a.override_cards, db); !st.ok())
+    return Fail(std::string(st.message()));
   Study s;
   if (auto st = NewStudy(a, db, s); !st.ok()) return Fail(std::string(st.message()));
+  for (auto& d : s.options.decks)
+    if (auto note = SideboardNote(d); !note.empty()) std::fprintf(stderr, "%s\n", note.c_str());
   if (!a.out.empty()) {
     if (auto st = lock.Acquire(a.out); !st.ok()) return Fail(absl::StrCat("--out: ", st.message()));
     if (auto st = ClaimOut(a.out, a.force); !st.ok()) return Fail(std::string(st.message()));
@@ -460,8 +488,9 @@ int RunReplayCommand(const StudyArgs& args) {
     if (!saved.ok()) return Fail(absl::StrCat("--from: ", saved.status().message()));
     s = *saved;
   } else {
-    if (a.card_paths.empty()) a.card_paths.push_back(DataDir() + "/cards");
-    if (auto st = LoadDb(a.card_paths, db); !st.ok()) return Fail(std::string(st.message()));
+    if (auto st = LoadDb(PoolPaths(a.card_paths, a.no_default_cards), a.override_cards, db);
+        !st.ok())
+      return Fail(std::string(st.message()));
     if (auto st = NewStudy(a, db, s); !st.ok()) return Fail(std::string(st.message()));
   }
   const SimOptions& opt = s.options;

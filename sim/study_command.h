@@ -12,7 +12,9 @@ namespace strata {
 
 // The command line of `strata sim` or `strata replay`, as parsed.
 struct StudyArgs {
-  std::vector<std::string> card_paths;  // --cards (empty: the default, or the study's)
+  std::vector<std::string> card_paths;  // --cards, on top of the bundled pool (sim/card_pool.h)
+  bool no_default_cards = false;        // --no-default-cards: only the --cards
+  bool override_cards = false;          // --override: a later card replaces an earlier one
   std::vector<std::string> decks;       // --decks (empty: the bundled playable decks)
   std::string policies = "heuristic";   // P1,P2 or one for both (ParsePolicyPair)
   std::string rules = "modern";
@@ -34,7 +36,7 @@ struct StudyArgs {
   int64_t game = 0;               // replay --game
   int matchup = 0;                // replay --matchup
   bool quiet = false;
-  bool checked = false;  // --checked: every rules invariant after every action
+  bool checked = false;         // --checked: every rules invariant after every action
   std::set<std::string> given;  // the options given, by long name ("--games")
   std::string command;          // the whole command line
 };

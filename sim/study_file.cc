@@ -201,6 +201,7 @@ absl::Status SaveStudy(const std::string& dir, const Study& s, const CardDb& db)
   t.insert("pair", o.pair);
   t.insert("gauntlet", int64_t{o.gauntlet});
   t.insert("cards", Strings(s.card_paths));
+  t.insert("override_cards", s.override_cards);
   // Inside the study's folder, relative to it: a copied or moved folder
   // then writes its own games.jsonl, never the original's.
   std::string games_out = s.games_out;
@@ -302,6 +303,8 @@ namespace {
 // Card paths, version and fingerprints: all a resume needs before the cards.
 void ReadCards(Reader& r, const toml::table& t, Study& s) {
   s.card_paths = r.Strs(t, "cards");
+  // Absent from a study made before --override: none.
+  if (t.contains("override_cards")) s.override_cards = r.Bool(t, "override_cards");
   // Absent in a study.toml from before they were recorded: left empty.
   if (t.contains("strata_version")) s.version = r.Str(t, "strata_version");
   if (t.contains("cards_fingerprint")) s.cards_fingerprint = r.Str(t, "cards_fingerprint");

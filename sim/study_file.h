@@ -18,7 +18,12 @@ struct Study {
   SimOptions options;  // decks, policies, edition, mulligan, seed, games, pair, gauntlet, ci
   std::string rules;   // the --rules word
   std::string command;
-  std::vector<std::string> card_paths;  // --cards, absolute
+  // The whole pool, absolute, in load order: the bundled cards (unless
+  // --no-default-cards) then each --cards; a study.toml from before
+  // --cards added to the pool holds the one path that replaced it, which
+  // loads the same.
+  std::vector<std::string> card_paths;
+  bool override_cards = false;          // --override
   std::vector<std::string> deck_paths;  // absolute
   std::string games_out;                // absolute, or empty
   int64_t games_out_bytes = 0;          // what games_out held at the last save

@@ -3,12 +3,16 @@
 // the printed values the rules need.
 #include "engine/card_loader.h"
 
+#include <unistd.h>
+
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "sim/fingerprint.h"
 
 namespace strata {
 namespace {
@@ -240,6 +244,136 @@ toughness = 2
               HasSubstr("second.toml:3: card 'Bear': key 'name': expected a unique name; "
                         "already defined at first.toml:1"));
   EXPECT_EQ(db.cards.size(), 1u);
+}
+
+// --override (CardLoadOptions::replace_existing): the later file's card
+// takes the earlier one's place and CardId, and the replacement is listed
+// naming both places; a name twice in one file stays an error.
+TEST(CardLoaderOverride, LaterFileReplacesAndIsReported) {
+  CardDb db;
+  const char* bear = R"([[card]]
+name = "Bear"
+cost = "1G"
+types = ["Creature"]
+power = 2
+toughness = 2
+
+[[card]]
+name = "Wolf"
+cost = "2G"
+types = ["Creature"]
+power = 2
+toughness = 3
+)";
+  ASSERT_TRUE(LoadCardsFromString(bear, "first.toml", db).ok());
+  const CardId id = db.Find("Bear");
+  std::vector<std::string> replaced;
+  CardLoadOptions options;
+  options.replace_existing = true;
+  options.replaced = &replaced;
+  absl::Status st = LoadCardsFromString(R"(
+[[card]]
+name = "bear"
+cost = "3G"
+types = ["Creature"]
+power = 5
+toughness = 5
+)",
+                                        "mine.toml", db, options);
+  ASSERT_TRUE(st.ok()) << st.message();
+  EXPECT_EQ(db.cards.size(), 2u);
+  EXPECT_EQ(db.Find("Bear"), id);
+  EXPECT_EQ(db[id].power, 5);
+  EXPECT_EQ(db[id].file, "mine.toml");
+  EXPECT_EQ(db[db.Find("Wolf")].toughness, 3);
+  ASSERT_EQ(replaced.size(), 1u);
+  EXPECT_EQ(replaced[0], "bear: mine.toml:2 replaces first.toml:1");
+}
+
+TEST(CardLoaderOverride, WithoutOverrideTheErrorSaysHow) {
+  CardDb db;
+  const char* bear = R"([[card]]
+name = "Bear"
+cost = "1G"
+types = ["Creature"]
+power = 2
+toughness = 2
+)";
+  ASSERT_TRUE(LoadCardsFromString(bear, "first.toml", db).ok());
+  absl::Status st = LoadCardsFromString(bear, "mine.toml", db);
+  ASSERT_FALSE(st.ok());
+  EXPECT_EQ(st.message(),
+            "mine.toml:1: card 'Bear': key 'name': expected a unique name; already defined at "
+            "first.toml:1 (--override: the later one replaces it)");
+}
+
+TEST(CardLoaderOverride, SameFileTwiceIsAnErrorEvenWithOverride) {
+  CardDb db;
+  CardLoadOptions options;
+  options.replace_existing = true;
+  absl::Status st = LoadCardsFromString(R"([[card]]
+name = "Bear"
+cost = "1G"
+types = ["Creature"]
+power = 2
+toughness = 2
+
+[[card]]
+name = "Bear"
+cost = "1G"
+types = ["Creature"]
+power = 3
+toughness = 3
+)",
+                                        "cards.toml", db, options);
+  ASSERT_FALSE(st.ok());
+  EXPECT_THAT(std::string(st.message()),
+              AllOf(HasSubstr("cards.toml:8: card 'Bear': key 'name': expected a unique name; "
+                              "already defined at cards.toml:1"),
+                    Not(HasSubstr("--override"))));
+}
+
+// `--cards data/cards` on top of the default pool, or a file of a
+// directory given too: each file is read once, not a duplicate of itself.
+TEST(CardLoaderOverride, AFileReachedTwiceIsReadOnce) {
+  CardDb once, twice;
+  ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, once).ok());
+  absl::Status st =
+      LoadCards({STRATA_SOURCE_DIR "/data/cards", STRATA_SOURCE_DIR "/data/../data/cards/",
+                 STRATA_SOURCE_DIR "/data/cards/classic.toml"},
+                twice);
+  ASSERT_TRUE(st.ok()) << st.message();
+  EXPECT_EQ(once.cards.size(), twice.cards.size());
+}
+
+// A study records the pool's fingerprint: a card replaced by --override is
+// fingerprinted from the file that defines it now, so changing the
+// replacement (not the bundled card it hides) is what a resume notices.
+TEST(CardLoaderOverride, FingerprintIsTheReplacement) {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / ("strata_override_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  auto write = [&](const char* name, int power) {
+    std::ofstream(dir / name) << "[[card]]\nname = \"Bear\"\ncost = \"1G\"\ntypes = "
+                                 "[\"Creature\"]\npower = "
+                              << power << "\ntoughness = 2\n";
+    return (dir / name).string();
+  };
+  const std::string base = write("base.toml", 2), mine = write("mine.toml", 4);
+  CardLoadOptions options;
+  options.replace_existing = true;
+  CardDb a;
+  ASSERT_TRUE(LoadCards({base, mine}, a, options).ok());
+  const std::string before = FingerprintCards(a).at("Bear");
+  write("base.toml", 3);  // the hidden card changes: not the pool's
+  CardDb b;
+  ASSERT_TRUE(LoadCards({base, mine}, b, options).ok());
+  EXPECT_EQ(FingerprintCards(b).at("Bear"), before);
+  write("mine.toml", 5);  // the replacement changes
+  CardDb c;
+  ASSERT_TRUE(LoadCards({base, mine}, c, options).ok());
+  EXPECT_NE(FingerprintCards(c).at("Bear"), before);
+  fs::remove_all(dir);
 }
 
 TEST(CardLoaderErrors, UnknownSubtype) {

@@ -1,7 +1,9 @@
-// Deck lists: COUNT NAME lines, comments, a Sideboard section, and clear
-// errors naming the line and the closest known cards.
+// Deck lists: strata's COUNT NAME lines, comments, a Sideboard section;
+// Forge .dck, MTGA exports and .dec/MWS files recognised by content; labels
+// made unique; and clear errors naming the line and the closest known cards.
 #include "engine/deck.h"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "engine/card_loader.h"
@@ -12,6 +14,12 @@ namespace strata {
 namespace {
 
 using ::testing::HasSubstr;
+
+// The multiset of a deck part, for comparing decks read from different formats.
+std::vector<CardId> Sorted(std::vector<CardId> v) {
+  std::sort(v.begin(), v.end());
+  return v;
+}
 
 class DeckTest : public ::testing::Test {
  protected:
@@ -100,6 +108,221 @@ TEST_F(DeckTest, EveryBundledDeckLoads) {
     ++decks;
   }
   EXPECT_GE(decks, 2);
+}
+
+// The same burn deck as a Forge .dck, an MTGA export and a .dec: each is
+// recognised, names itself or takes its file name, and reads the same 40
+// main cards; the sideboards (5, 5 and 6 cards) are kept apart.
+TEST_F(DeckTest, ForgeDckWithSideboardAndSetCodes) {
+  auto d = LoadDeckFile(STRATA_SOURCE_DIR "/tests/decks/forge_burn.dck", *db_);
+  ASSERT_TRUE(d.ok()) << d.status();
+  EXPECT_EQ(d->format, DeckFormat::kForge);
+  EXPECT_EQ(d->name, "Forge Burn");
+  EXPECT_EQ(d->main.size(), 40u);
+  EXPECT_EQ(std::count(d->main.begin(), d->main.end(), db_->Find("Lightning Bolt")), 4);
+  EXPECT_EQ(std::count(d->main.begin(), d->main.end(), db_->Find("Fireball")), 2);  // set ZZZ
+  EXPECT_EQ(Sorted(d->sideboard),
+            Sorted({db_->Find("Pyroblast"), db_->Find("Pyroblast"), db_->Find("Pyroblast"),
+                    db_->Find("Red Elemental Blast"), db_->Find("Red Elemental Blast")}));
+}
+
+TEST_F(DeckTest, ArenaExportWithSideboard) {
+  auto d = LoadDeckFile(STRATA_SOURCE_DIR "/tests/decks/arena_burn.txt", *db_);
+  ASSERT_TRUE(d.ok()) << d.status();
+  EXPECT_EQ(d->format, DeckFormat::kArena);
+  EXPECT_EQ(d->name, "arena_burn");
+  EXPECT_EQ(d->main.size(), 40u);
+  EXPECT_EQ(d->sideboard.size(), 5u);
+  EXPECT_EQ(std::count(d->sideboard.begin(), d->sideboard.end(), db_->Find("Shatter")), 2);
+}
+
+TEST_F(DeckTest, DecWithXCountsAndSbLines) {
+  auto d = LoadDeckFile(STRATA_SOURCE_DIR "/tests/decks/mws_burn.dec", *db_);
+  ASSERT_TRUE(d.ok()) << d.status();
+  EXPECT_EQ(d->format, DeckFormat::kDec);
+  EXPECT_EQ(d->name, "MWS Burn");  // `// NAME : MWS Burn`
+  EXPECT_EQ(d->main.size(), 40u);
+  EXPECT_EQ(d->sideboard.size(), 6u);
+  EXPECT_EQ(std::count(d->sideboard.begin(), d->sideboard.end(), db_->Find("Red Elemental Blast")),
+            2);  // `SB:  2 [LEA] Red Elemental Blast`
+}
+
+TEST_F(DeckTest, TheThreeFormatsReadTheSameMainDeck) {
+  auto forge = LoadDeckFile(STRATA_SOURCE_DIR "/tests/decks/forge_burn.dck", *db_);
+  auto arena = LoadDeckFile(STRATA_SOURCE_DIR "/tests/decks/arena_burn.txt", *db_);
+  auto dec = LoadDeckFile(STRATA_SOURCE_DIR "/tests/decks/mws_burn.dec", *db_);
+  ASSERT_TRUE(forge.ok() && arena.ok() && dec.ok());
+  EXPECT_EQ(Sorted(forge->main), Sorted(arena->main));
+  EXPECT_EQ(Sorted(forge->main), Sorted(dec->main));
+}
+
+// The format comes from what the file says, whatever its name ends with.
+TEST_F(DeckTest, RecognisedByContentNotExtension) {
+  struct Case {
+    const char* file;
+    const char* text;
+    DeckFormat format;
+  } cases[] = {
+      {"forge.txt", "[Main]\n40 Forest|LEA\n", DeckFormat::kForge},
+      {"plain.dck", "40 Forest\n", DeckFormat::kStrata},
+      {"arena.dec", "Deck\n40 Forest (M10) 246\n", DeckFormat::kArena},
+      {"arena_no_header", "40 Forest (M10) 246\n", DeckFormat::kArena},
+      {"mws.txt", "40 [LEA] Forest\n", DeckFormat::kDec},
+      {"dec.dck", "40x Forest\nSB: 1 Forest\n", DeckFormat::kDec},
+  };
+  for (const Case& c : cases) {
+    auto d = ParseDeck(c.text, c.file, *db_);
+    ASSERT_TRUE(d.ok()) << c.file << ": " << d.status();
+    EXPECT_EQ(d->format, c.format) << c.file;
+    EXPECT_EQ(d->main.size(), 40u) << c.file;
+  }
+}
+
+// `4x` counts are read in every format (many sites export them); the
+// plain format reads them too.
+TEST_F(DeckTest, XCountsAndWindowsLineEndingsAndByteOrderMark) {
+  auto d = ParseDeck(
+      "\xEF\xBB\xBF"
+      "20x Forest\r\n20X Grizzly Bears\r\nSideboard\r\n2 Shock\r\n",
+      "bom.txt", *db_);
+  ASSERT_TRUE(d.ok()) << d.status();
+  EXPECT_EQ(d->main.size(), 40u);
+  EXPECT_EQ(d->sideboard.size(), 2u);
+}
+
+// MTGA: a blank line after the main cards starts the sideboard (older
+// exports have no `Sideboard` line); `About`/`Name` names the deck;
+// `Companion` cards are sideboard cards; strata's own format ignores blank
+// lines.
+TEST_F(DeckTest, ArenaBlankLineAboutAndCompanion) {
+  auto d = ParseDeck(R"(About
+Name Bears & Bolts
+
+Companion
+1 Shock (M19) 156
+
+Deck
+20 Forest (M10) 246
+20 Grizzly Bears (M10) 180
+
+2 Giant Growth (M10) 180
+)",
+                     "export.txt", *db_);
+  ASSERT_TRUE(d.ok()) << d.status();
+  EXPECT_EQ(d->name, "Bears & Bolts");
+  EXPECT_EQ(d->main.size(), 40u);
+  EXPECT_EQ(Sorted(d->sideboard),
+            Sorted({db_->Find("Shock"), db_->Find("Giant Growth"), db_->Find("Giant Growth")}));
+  auto plain = ParseDeck("20 Forest\n\n20 Grizzly Bears\n", "plain.txt", *db_);
+  ASSERT_TRUE(plain.ok()) << plain.status();
+  EXPECT_EQ(plain->main.size(), 40u);
+  EXPECT_TRUE(plain->sideboard.empty());
+}
+
+TEST_F(DeckTest, ArenaCommanderIsRefusedClearly) {
+  auto d = ParseDeck("Commander\n1 Shivan Dragon (M10) 1\n\nDeck\n40 Mountain (M10) 242\n",
+                     "brawl.txt", *db_);
+  ASSERT_FALSE(d.ok());
+  EXPECT_EQ(d.status().message(),
+            "brawl.txt:2: 'Shivan Dragon' is a commander: strata plays two-player games without "
+            "one; expected it moved into the main deck, or removed");
+}
+
+TEST_F(DeckTest, ForgeSectionsAndMetadata) {
+  auto before = ParseDeck("[metadata]\nName=X\n40 Forest|LEA\n", "a.dck", *db_);
+  ASSERT_FALSE(before.ok());
+  EXPECT_EQ(before.status().message(),
+            "a.dck:3: a card line in [metadata]: expected it under [Main] or [Sideboard], got '40 "
+            "Forest'");
+  auto planes = ParseDeck("[Main]\n40 Forest|LEA\n[Planes]\n1 Island|LEA\n", "b.dck", *db_);
+  ASSERT_FALSE(planes.ok());
+  EXPECT_EQ(planes.status().message(),
+            "b.dck:4: a card in [planes]: expected cards only under [Main] and [Sideboard], got "
+            "'Island'");
+  auto commander =
+      ParseDeck("[Commander]\n1 Shivan Dragon|M10\n[Main]\n40 Forest\n", "c.dck", *db_);
+  ASSERT_FALSE(commander.ok());
+  EXPECT_THAT(std::string(commander.status().message()),
+              HasSubstr("c.dck:2: 'Shivan Dragon' is a commander"));
+  // An empty section of another kind, other metadata keys and a blank Name=: fine.
+  auto ok = ParseDeck("[metadata]\nName=\nDeck Type=constructed\n[Avatar]\n[Main]\n40 Forest\n",
+                      "d.dck", *db_);
+  ASSERT_TRUE(ok.ok()) << ok.status();
+  EXPECT_EQ(ok->name, "d");
+  auto meta = ParseDeck("[Main]\nName=Late\n40 Forest\n", "e.dck", *db_);
+  ASSERT_FALSE(meta.ok());
+  EXPECT_THAT(std::string(meta.status().message()),
+              HasSubstr("e.dck:2: expected `COUNT NAME|SET` (a Forge .dck line"));
+}
+
+// A line of one format in a file of another is refused, naming both lines.
+TEST_F(DeckTest, MixedFormatsAreRefused) {
+  auto d = ParseDeck("[Main]\n20 Forest|LEA\n20 Forest (M10) 246\n", "mixed.dck", *db_);
+  ASSERT_FALSE(d.ok());
+  EXPECT_EQ(
+      d.status().message(),
+      "mixed.dck:3: an MTGA `NAME (SET) NUMBER` line in a file that reads as Forge .dck (line "
+      "1: a Forge `[section]` line): expected one decklist format per file");
+  auto sb = ParseDeck("Deck\n40 Forest (M10) 246\nSB: 2 Shock\n", "mixed.txt", *db_);
+  ASSERT_FALSE(sb.ok());
+  EXPECT_THAT(std::string(sb.status().message()),
+              HasSubstr("mixed.txt:3: a `SB:` line in a file that reads as MTGA export"));
+}
+
+// Errors in the other formats: the line, what was expected, the closest
+// card for a misspelt name (set codes stripped first).
+TEST_F(DeckTest, ErrorsInOtherFormatsNameTheLine) {
+  auto forge = ParseDeck("[Main]\n20 Forest|LEA\n20 Grizzly Baers|LEA|2\n", "f.dck", *db_);
+  ASSERT_FALSE(forge.ok());
+  EXPECT_THAT(std::string(forge.status().message()),
+              HasSubstr("f.dck:3: unknown card 'Grizzly Baers' (closest: Grizzly Bears"));
+  auto arena = ParseDeck("Deck\n40 Forest (M10) 246\nSideboard\n0 Shock (M19) 1\n", "a.txt", *db_);
+  ASSERT_FALSE(arena.ok());
+  EXPECT_EQ(arena.status().message(),
+            "a.txt:4: count 0 is out of range: expected 1 to 256 copies (a deck holds at most 256 "
+            "cards)");
+  auto dec = ParseDeck("40x Forest\nSB: Shock\n", "d.dec", *db_);
+  ASSERT_FALSE(dec.ok());
+  EXPECT_EQ(dec.status().message(),
+            "d.dec:2: expected `COUNT NAME` or `SB: COUNT NAME` (a .dec line, e.g. `4x Lightning "
+            "Bolt`), got 'SB: Shock'");
+  auto small = ParseDeck("Deck\n20 Forest (M10) 246\n\n20 Forest (M10) 246\n", "s.txt", *db_);
+  ASSERT_FALSE(small.ok());
+  EXPECT_EQ(small.status().message(),
+            "s.txt: a deck needs at least 40 cards, this one has 20 (and 20 in its sideboard)");
+}
+
+// Two decks labelled alike: by directory when their directories differ,
+// else numbered; a label made so that another deck has is numbered too.
+TEST_F(DeckTest, LabelsMadeUnique) {
+  auto named = [](std::vector<std::string> names) {
+    std::vector<Deck> decks(names.size());
+    for (size_t i = 0; i < names.size(); ++i) decks[i].name = names[i];
+    return decks;
+  };
+  auto labels = [](const std::vector<Deck>& decks) {
+    std::vector<std::string> out;
+    for (auto& d : decks) out.push_back(d.name);
+    return out;
+  };
+  auto a = named({"burn", "stompy", "burn"});
+  MakeDeckLabelsUnique(a, {"decks/v1/burn.txt", "decks/stompy.txt", "decks/v2/burn.dck"});
+  EXPECT_EQ(labels(a), (std::vector<std::string>{"v1/burn", "stompy", "v2/burn"}));
+  auto b = named({"burn", "burn", "burn"});
+  MakeDeckLabelsUnique(b, {"d/burn.txt", "d/burn.txt", "e/burn.txt"});
+  EXPECT_EQ(labels(b), (std::vector<std::string>{"burn", "burn (2)", "burn (3)"}));
+  auto c = named({"burn", "v1/burn", "burn"});
+  MakeDeckLabelsUnique(c, {"v1/burn.txt", "x/y.txt", "v2/burn.txt"});
+  EXPECT_EQ(labels(c), (std::vector<std::string>{"v1/burn", "v1/burn (2)", "v2/burn"}));
+}
+
+TEST_F(DeckTest, SideboardNote) {
+  Deck d;
+  d.name = "burn";
+  EXPECT_EQ(SideboardNote(d), "");
+  d.sideboard.assign(15, db_->Find("Shock"));
+  EXPECT_EQ(SideboardNote(d),
+            "burn: sideboard: 15 cards, not used (games are single games of the main deck)");
 }
 
 }  // namespace

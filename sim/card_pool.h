@@ -1,0 +1,29 @@
+// The card pool of every command: the bundled cards (data/cards) with the
+// designer's own on top (--cards, repeatable, files or directories, in
+// order), or only the --cards given (--no-default-cards). A card named
+// like an earlier one is an error naming both places, unless --override
+// says the later one replaces it.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "engine/card.h"
+
+namespace strata {
+
+// The bundled cards: ./data/cards if there is one (a source checkout),
+// else those of the source tree strata was built from.
+std::string DefaultCardsPath();
+
+// The paths to load: the default first (unless `no_default`), then
+// `cards` in order, each once (as the first spelling of it given).
+std::vector<std::string> PoolPaths(const std::vector<std::string>& cards, bool no_default);
+
+// Loads `paths` into `db`; with `override_cards`, a card replaces an
+// earlier one of its name, and the cards replaced are listed once on
+// stderr.
+absl::Status LoadPool(const std::vector<std::string>& paths, bool override_cards, CardDb& db);
+
+}  // namespace strata
