@@ -442,6 +442,16 @@ int RunSimCommand(const StudyArgs& args) {
     // Held from before the first read to the last write: one run per study.
     if (auto st = lock.Acquire(a.resume); !st.ok())
       return Fail(absl::StrCat("--resume: ", st.message()));
+    // Other pool options: refused before loading them (CheckResumeArgs
+    // says the same of the others, once the cards are loaded).
+    std::vector<std::string> pool;
+    for (auto& c : PoolPaths(a.card_paths, a.no_default_cards)) pool.push_back(Abs(c));
+    if ((a.given.count("--cards") && !cards->card_paths.empty() && pool != cards->card_paths) ||
+        (a.given.count("--override") && a.override_cards != cards->override_cards))
+      return Fail(absl::StrCat(
+          "--resume ", a.resume, ": not the study's --cards/--override (its pool: ",
+          absl::StrJoin(cards->card_paths, ", "), cards->override_cards ? ", with --override" : "",
+          "); give only --resume DIR [--threads T]"));
     if (auto st = StudyDb(a, *cards, db); !st.ok())
       return Fail(absl::StrCat("--resume: ", st.message()));
     if (std::string changed = Changes(*cards, db); !changed.empty()) {

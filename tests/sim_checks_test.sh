@@ -161,7 +161,7 @@ sed -i '/^cards_fingerprint = /d' "$tmp/o/study.toml"
 expect 1 "$(resume_msg "$tmp/o" "study.toml records no card fingerprint (a study from an older strata), so changed cards cannot be ruled out")" \
   "$strata" sim --resume "$tmp/o"
 cp -r "$src/data/cards" "$tmp/cards"
-"$strata" --cards "$tmp/cards" sim --decks "$decks" --games 600 --out "$tmp/c" --stop-after-blocks 1 \
+"$strata" --no-default-cards --cards "$tmp/cards" sim --decks "$decks" --games 600 --out "$tmp/c" --stop-after-blocks 1 \
   >/dev/null 2>&1
 echo "# a comment changes no card" >>"$tmp/cards/layers.toml"
 expect 130 "interrupted" "$strata" sim --resume "$tmp/c" --stop-after-blocks 0
