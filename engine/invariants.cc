@@ -102,6 +102,19 @@ void InvariantChecker::Observe(const Game& g) {
     for (const auto& f : g.frames_) batches += f.kind == Game::FrameKind::kBatch;
     Record(Invariant::kOneBatch, batches <= 1, absl::StrCat(batches, " batches at once"));
   }
+  // Library sizes by turn, each the last seen in its turn; only the last turn
+  // seen at or before the stall window's start is kept of the older ones.
+  // Turns without a decision go unseen: a draw in one shows at the next sight.
+  for (Player p = 0; p < 2; ++p) {
+    auto& seen = library_at_turn_[p];
+    const int size = static_cast<int>(s.players[p].library.size());
+    if (!seen.empty() && seen.back().first == s.turn) {
+      seen.back().second = size;
+      continue;
+    }
+    while (seen.size() > 1 && seen[1].first <= s.turn - kStallTurns) seen.erase(seen.begin());
+    seen.push_back({s.turn, size});
+  }
   // At a phase's end: its batch is empty and mana burn emptied the pools.
   if (s.turn != turn_ || static_cast<int>(s.phase) != phase_) {
     Record(Invariant::kBatchAtPhaseEnd, g.batch_.empty(),
@@ -114,13 +127,6 @@ void InvariantChecker::Observe(const Game& g) {
     Record(Invariant::kPoolsAfterBurn, empty,
            absl::StrCat("mana left in a pool after ", S(PhaseName(static_cast<Phase>(phase_))),
                         " of turn ", turn_, " ended"));
-    if (s.turn != turn_)
-      for (Player p = 0; p < 2; ++p) {
-        // Keep the last size seen at or before the window's start, and after.
-        auto& seen = library_at_turn_[p];
-        while (seen.size() > 1 && seen[1].first <= s.turn - kStallTurns) seen.erase(seen.begin());
-        seen.push_back({s.turn, static_cast<int>(s.players[p].library.size())});
-      }
     turn_ = s.turn;
     phase_ = static_cast<int>(s.phase);
     phase_plays_.clear();
@@ -305,8 +311,8 @@ void InvariantChecker::End(const Game& g, bool loops_allowed) {
   const bool capped =
       g.end_reason() == EndReason::kActionCap || g.end_reason() == EndReason::kTurnCap;
   // A stall is not a loop: turns went on, and over the last kStallTurns turns
-  // each player either can't lose (Platinum Angel) or drew nothing from a
-  // library that still has cards (draws skipped, Null Profusion), so no one
+  // each player either can't lose (Platinum Angel) or drew nothing (draws
+  // skipped, Null Profusion; an empty library is then no loss), so no one
   // could lose by decking; the action cap, reached inside a turn, is always a
   // loop.
   bool stall = g.end_reason() == EndReason::kTurnCap;
@@ -314,7 +320,7 @@ void InvariantChecker::End(const Game& g, bool loops_allowed) {
     const auto& seen = library_at_turn_[p];
     const int now = static_cast<int>(g.state().players[p].library.size());
     stall = g.Rules(p).cant_lose ||
-            (!seen.empty() && seen.front().first <= g.state().turn - kStallTurns && now > 0 &&
+            (!seen.empty() && seen.front().first <= g.state().turn - kStallTurns &&
              seen.front().second <= now);
   }
   Record(Invariant::kProgress, loops_allowed || !capped || stall,

@@ -330,6 +330,20 @@ TEST(Invariants, ProgressTellsAStallFromALoop) {
     EXPECT_TRUE(c.ok()) << c.failure();
     EXPECT_EQ(c.tally().checks[static_cast<int>(Invariant::kProgress)], 1u);
   }
+  // Both skip their draws (Null Profusion), one with an empty library: no one
+  // draws, so no one can deck: a stall (fuzz seed 2001, game 44706). B's
+  // creature, which never attacks, gives B a decision each turn, so the
+  // checker sees the libraries (it sees nothing between decisions).
+  {
+    Game g(BundledPool(), opt);
+    for (int i = 0; i < 10; ++i) g.AddObject(Card("Forest"), 1, Zone::kLibrary);
+    g.AddObject(Card("Null Profusion"), 0, Zone::kBattlefield);
+    g.AddObject(Card("Null Profusion"), 1, Zone::kBattlefield);
+    g.AddObject(Card("Walking Corpse"), 1, Zone::kBattlefield);
+    g.StartAt(Phase::kMain, 0, 2);
+    InvariantChecker c = PassToTheCap(g);
+    EXPECT_TRUE(c.ok()) << c.failure();
+  }
   // Null Profusion skips its controller's draws, Platinum Angel keeps the
   // other alive: a stall.
   {
