@@ -160,6 +160,26 @@ Aim CastingAim(const CardDb& db, const StackItem& item) {
   return b ? SlotAim(c, *b, item.slot) : Aim::kNone;
 }
 
+bool OwnHarm(const Game& g, const Decision& d, const Action& a, bool* avoidable) {
+  *avoidable = false;
+  if (d.kind != DecisionKind::kTarget) return false;
+  const StackItem* item = g.Casting();
+  if (!item || CastingAim(g.db(), *item) != Aim::kHarm) return false;
+  const GameState& s = g.state();
+  auto own = [&](const Action& t) {
+    if (t.kind == ActionKind::kTargetPlayer) return t.value == d.player;
+    if (t.kind != ActionKind::kTargetObject) return false;
+    Player c = s.obj.zone[t.object] == Zone::kBattlefield ? g.Chars(t.object).controller
+                                                          : s.obj.controller[t.object];
+    return c == d.player;
+  };
+  if (!own(a)) return false;
+  for (const Action& t : d.actions)
+    *avoidable |=
+        (t.kind == ActionKind::kTargetPlayer || t.kind == ActionKind::kTargetObject) && !own(t);
+  return true;
+}
+
 int SlotDamage(const AbilityBody& body, int slot, int x) {
   int total = 0;
   for (const EffectStep& st : body.steps) {

@@ -32,6 +32,12 @@ const AbilityBody* ActionBody(const CardDef& card, const Action& a);
 // enchant target included). kNone when unknown.
 Aim CastingAim(const CardDb& db, const StackItem& item);
 
+// At a target decision of an item that harms what it targets: is target
+// action `a` on the deciding player's own side (itself, or an object it
+// controls)? OwnHarm says whether `a` is such a target, and sets `avoidable`
+// when another target action of `d` is on the other side.
+bool OwnHarm(const Game& g, const Decision& d, const Action& a, bool* avoidable);
+
 // Damage a body's steps deal to target spec `slot` (X counted as `x`).
 int SlotDamage(const AbilityBody& body, int slot, int x);
 // True when a body only adds mana (a ritual).

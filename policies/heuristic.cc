@@ -1,6 +1,8 @@
 #include "policies/heuristic.h"
 
 #include <algorithm>
+#include <functional>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 
@@ -342,31 +344,52 @@ bool HeuristicPolicy::Remembers(const PlayerView& v, Did did, ObjId o) const {
 }
 
 // Is attacking with this creature sensible? Aggro attacks unless a blocker
-// would kill it and survive; control only when nothing can block it well.
+// would kill it and survive; control only when no blocker can kill it (a
+// control deck that waited for an empty board decked itself against any
+// deck with a small flier).
 static bool AttackWorth(const PlayerView& v, ObjId o, bool aggro) {
   const Characteristics* ch = v.Chars(o);
   if (!ch || ch->power <= 0) return false;
-  int bad = 0, blockers = 0;
+  int bad = 0, killers = 0;
   for (ObjId b : v.Battlefield()) {
     const Characteristics* bc = v.Chars(b);
     if (!bc || !bc->IsCreature() || bc->controller == v.me() || v.Tapped(b)) continue;
     if (Has(ch->keywords, kFlying) && !Has(bc->keywords, kFlying) && !Has(bc->keywords, kReach))
       continue;
-    ++blockers;
-    if (bc->power >= ch->toughness && bc->toughness > ch->power) ++bad;
+    if (bc->power >= ToughnessLeft(v, o)) ++killers;
+    if (bc->power >= ToughnessLeft(v, o) && bc->toughness > ch->power) ++bad;
   }
-  return aggro ? bad == 0 : blockers == 0;
+  return aggro ? bad == 0 : killers == 0;
+}
+
+// Would attacking with creatures of these powers kill the opponent however
+// it blocks? Each untapped creature of its can stop one attacker, the
+// biggest first (flying ignored, so the estimate errs towards not attacking).
+static bool AllOutIsLethal(const PlayerView& v, std::vector<int>& powers) {
+  int blockers = 0;
+  for (ObjId b : v.Battlefield()) {
+    const Characteristics* bc = v.Chars(b);
+    if (bc && bc->IsCreature() && !Mine(v, b) && !v.Tapped(b)) ++blockers;
+  }
+  std::sort(powers.begin(), powers.end(), std::greater<int>());
+  int damage = 0;
+  for (size_t i = static_cast<size_t>(blockers); i < powers.size(); ++i)
+    damage += std::max(0, powers[i]);
+  return damage > 0 && damage >= v.Life(Opponent(v.me()));
 }
 
 bool HeuristicPolicy::AttackIsGood(const PlayerView& v) const {
+  thread_local std::vector<int> powers;  // reused: no allocation once warm
+  powers.clear();
   for (ObjId o : v.Battlefield()) {
     const Characteristics* ch = v.Chars(o);
     if (!ch || !ch->IsCreature() || ch->controller != v.me() || v.Tapped(o)) continue;
     if (v.Sick(o) && !Has(ch->keywords, kHaste)) continue;
     if (Has(ch->keywords, kDefender)) continue;
     if (AttackWorth(v, o, style_ == Style::kAggro)) return true;
+    powers.push_back(ch->power);
   }
-  return false;
+  return AllOutIsLethal(v, powers);
 }
 
 bool HeuristicPolicy::PlanFor(const PlayerView& v) const {
@@ -611,11 +634,25 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
       return;
     }
     bool attach = false, draw = false, life = false;
+    int cards = 0;  // drawn by the target
     for (const EffectStep& st : body.steps) {
       if (st.target.kind != Ref::kTarget || st.target.index != 1) continue;
       attach |= st.op == Op::kAttach;
       draw |= st.op == Op::kDraw;
       life |= st.op == Op::kGainLife;
+      if (st.op == Op::kDraw) cards += st.amount.kind == Value::kConst ? st.amount.constant : 1;
+    }
+    if (draw) {
+      // Drawing from an empty library loses: an opponent with fewer cards
+      // left than it would draw is a win, and a short library of its own is
+      // not drawn further (a control deck drew itself out against random).
+      const Player opp = Opponent(cx.me);
+      if (v.LibrarySize(opp) < cards && v.CouldTargetPlayer(a, 0, opp, mode)) {
+        p.target_player = opp;
+        offer(500);
+        return;
+      }
+      if (v.LibrarySize(cx.me) < cards + 3 && !life) return;
     }
     if (attach) {
       // Equipment: on my best creature, unless already on one of mine.
@@ -967,11 +1004,18 @@ int HeuristicPolicy::ChooseDiscard(const PlayerView& v, const Decision& d) {
 }
 
 int HeuristicPolicy::ChooseAttacker(const PlayerView& v, const Decision& d) {
+  thread_local std::vector<int> powers;  // reused: no allocation once warm
+  powers.clear();
+  for (ObjId o : v.Battlefield())
+    if (Mine(v, o) && v.game_attacking(o) && v.Chars(o)) powers.push_back(v.Chars(o)->power);
+  for (const Action& a : d.actions)
+    if (a.kind == ActionKind::kObject && v.Chars(a.object)) powers.push_back(v.Chars(a.object)->power);
+  const bool all_out = AllOutIsLethal(v, powers);
   int best = -1, best_power = -1;
   for (int i = 0; i < static_cast<int>(d.actions.size()); ++i) {
     const Action& a = d.actions[i];
     if (a.kind != ActionKind::kObject) continue;
-    if (!AttackWorth(v, a.object, style_ == Style::kAggro)) continue;
+    if (!all_out && !AttackWorth(v, a.object, style_ == Style::kAggro)) continue;
     int power = v.Chars(a.object) ? v.Chars(a.object)->power : 0;
     if (power > best_power) best_power = power, best = i;
   }
@@ -981,29 +1025,41 @@ int HeuristicPolicy::ChooseAttacker(const PlayerView& v, const Decision& d) {
   return 0;
 }
 
+// Blocks are declared one at a time, so each call sees the blocks already
+// made. A blocker goes to an attacker nobody blocks yet when it wins or
+// trades well there, or, when the damage still headed for its player is
+// lethal, as a chump in front of the biggest such attacker. It joins a block
+// already made only when together they kill the attacker it couldn't kill
+// alone and it survives (piling every creature on one attacker while the
+// others walk through lost games to random players).
 int HeuristicPolicy::ChooseBlock(const PlayerView& v, const Decision& d) {
-  int incoming = 0;
-  for (ObjId o : v.Battlefield())
-    if (v.game_attacking(o) && v.Chars(o)) incoming += v.Chars(o)->power;
-  const bool desperate = incoming >= v.Life(v.me());
+  const bool desperate = CombatDamageTo(v, v.me()) >= v.Life(v.me());
   int best = -1, best_score = 0;
   for (int i = 0; i < static_cast<int>(d.actions.size()); ++i) {
     const Action& a = d.actions[i];
     if (a.kind != ActionKind::kBlock) continue;
+    const ObjId attacker = static_cast<ObjId>(a.value);
     const Characteristics* b = v.Chars(a.object);
-    const Characteristics* at = v.Chars(static_cast<ObjId>(a.value));
+    const Characteristics* at = v.Chars(attacker);
     if (!b || !at) continue;
-    bool survives = b->toughness > at->power;
-    bool kills = b->power >= at->toughness;
+    const int attacker_left = ToughnessLeft(v, attacker);
+    const bool survives = ToughnessLeft(v, a.object) > at->power;
     int score = 0;
-    if (survives && kills)
-      score = 100 + at->power;
-    else if (survives)
-      score = 50 + at->power;
-    else if (kills && b->power + b->toughness <= at->power + at->toughness)
-      score = 40;
-    else if (desperate)
-      score = 10 + at->power - b->power;
+    if (Unblocked(v, attacker)) {
+      const bool kills = b->power >= attacker_left;
+      if (survives && kills)
+        score = 100 + at->power;
+      else if (survives)
+        score = 50 + at->power;
+      else if (kills && b->power + b->toughness <= at->power + at->toughness)
+        score = 40;
+      else if (desperate)
+        score = 10 + at->power - b->power;
+    } else if (!desperate && survives) {
+      ObjId foe;
+      const int gang = IncomingInFight(v, attacker, &foe);
+      if (gang < attacker_left && gang + b->power >= attacker_left) score = 30 + at->power;
+    }
     if (score > best_score) best_score = score, best = i;
   }
   if (best >= 0) return best;

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "absl/strings/str_cat.h"
+#include "policies/aim.h"
 #include "policies/heuristic.h"
 
 namespace strata {
@@ -76,7 +77,10 @@ McPolicy::McPolicy(uint64_t seed, Params params) : rng_(seed), params_(std::move
 
 std::string McPolicy::Name() const {
   return absl::StrCat("mc:rollouts=", params_.rollouts, ",depth=", params_.depth,
-                      ",rollout=", params_.rollout, ",margin=", params_.margin);
+                      ",rollout=", params_.rollout, ",margin=", params_.margin, ",decide=",
+                      params_.decide == Params::Decide::kCombat ? "combat"
+                      : params_.decide == Params::Decide::kAll  ? "all"
+                                                                : "tactical");
 }
 
 double McPolicy::Rollout(Game& g, Player me, uint64_t seed) {
@@ -88,6 +92,21 @@ double McPolicy::Rollout(Game& g, Player me, uint64_t seed) {
     g.Apply(players_[d.player]->ChooseFor(g, d));
   }
   return ScorePosition(g, me);
+}
+
+bool McPolicy::Weighs(DecisionKind kind) const {
+  switch (kind) {
+    case DecisionKind::kAttackers:
+    case DecisionKind::kBlockers:
+      return true;
+    case DecisionKind::kTarget:
+    case DecisionKind::kX:
+    case DecisionKind::kPrevention:
+    case DecisionKind::kReaction:
+      return params_.decide != Params::Decide::kCombat;
+    default:
+      return params_.decide == Params::Decide::kAll;
+  }
 }
 
 int McPolicy::Choose(const PlayerView& view, const Decision& d) {
@@ -102,19 +121,39 @@ int McPolicy::Choose(const PlayerView& view, const Decision& d) {
   seeds_.resize(params_.rollouts);
   for (auto& s : seeds_) s = rng_.Next();
   if (!determinized_) determinized_.emplace(game);
-  int prior = 0;
+  // The default: what the rollout policy would do here. It is asked on the
+  // first rollout's determinized copy, so an omniscient rollout policy
+  // can't peek.
+  Rng first(seeds_[0]);
+  Determinize(game, me, first, *determinized_);
+  players_[me]->Reset(first.Next());
+  const int prior = players_[me]->ChooseFor(*determinized_, d);
+  // Which actions the rollouts weigh against the default. In the neutral
+  // state and the batch windows only announcing an attack (when the default
+  // doesn't): what to cast is a plan beyond a few turns, which rollouts this
+  // short misjudge. Harm aimed at its own side while the other side could
+  // take it is never tried.
+  const bool weighs = Weighs(d.kind);
+  const bool attack_only = !weighs && (d.kind == DecisionKind::kNeutral ||
+                                       d.kind == DecisionKind::kRespond ||
+                                       d.kind == DecisionKind::kInterrupt);
+  if (!weighs && !attack_only) return prior;
+  skip_.assign(n, false);
+  int tried = 0;
+  for (int i = 0; i < n; ++i) {
+    bool avoidable = false;
+    skip_[i] = (OwnHarm(game, d, d.actions[i], &avoidable) && avoidable) ||
+               (attack_only && i != prior && d.actions[i].kind != ActionKind::kAttack);
+    tried += !skip_[i] && i != prior;
+  }
+  if (tried == 0) return prior;
   totals_.assign(n, 0.0);
   for (int r = 0; r < params_.rollouts; ++r) {
     Rng local(seeds_[r]);
     Determinize(game, me, local, *determinized_);
     const uint64_t rollout_seed = local.Next();
-    if (r == 0) {
-      // The default: what the rollout policy would do here. It is asked on
-      // a determinized copy, so an omniscient rollout policy can't peek.
-      players_[me]->Reset(rollout_seed);
-      prior = players_[me]->ChooseFor(*determinized_, d);
-    }
     for (int i = 0; i < n; ++i) {
+      if (skip_[i]) continue;
       if (!rollout_game_) rollout_game_.emplace(*determinized_);
       Game& g = *rollout_game_;
       g = *determinized_;
@@ -125,7 +164,7 @@ int McPolicy::Choose(const PlayerView& view, const Decision& d) {
   }
   int best = prior;
   for (int i = 0; i < n; ++i)
-    if (totals_[i] > totals_[best]) best = i;
+    if (!skip_[i] && totals_[i] > totals_[best]) best = i;
   if ((totals_[best] - totals_[prior]) / params_.rollouts <= params_.margin) return prior;
   return best;
 }

@@ -65,7 +65,12 @@ absl::StatusOr<std::unique_ptr<Policy>> MakePolicy(const std::string& spec, uint
         ok = absl::SimpleAtoi(v, &mc.depth) && mc.depth >= 1 && mc.depth <= 100000;
       else if (k == "margin")
         ok = absl::SimpleAtod(v, &mc.margin) && mc.margin >= 0 && mc.margin <= 1;
-      else if (k == "rollout") {
+      else if (k == "decide") {
+        ok = v == "combat" || v == "tactical" || v == "all";
+        mc.decide = v == "combat"  ? McPolicy::Params::Decide::kCombat
+                    : v == "all"   ? McPolicy::Params::Decide::kAll
+                                   : McPolicy::Params::Decide::kTactical;
+      } else if (k == "rollout") {
         ok = v.rfind("mc", 0) != 0 && MakePolicy(v, seed).ok();
         mc.rollout = v;
       } else
@@ -73,8 +78,8 @@ absl::StatusOr<std::unique_ptr<Policy>> MakePolicy(const std::string& spec, uint
       if (!ok)
         return absl::InvalidArgumentError(
             "policy '" + spec + "': parameter '" + k +
-            "': expected rollouts=N (1..100000), depth=N (1..100000), margin=M (0..1) or "
-            "rollout=P (a policy other than mc)");
+            "': expected rollouts=N (1..100000), depth=N (1..100000), margin=M (0..1), "
+            "decide=combat|tactical|all or rollout=P (a policy other than mc)");
     }
     return std::unique_ptr<Policy>(new McPolicy(seed, mc));
   }
@@ -109,11 +114,13 @@ std::string PolicyHelp() {
          "opponent (default style aggro); mulligans a hand of too few or too many lands unless "
          "keep=all\n"
          "  passive   passes whenever it may; never attacks or blocks\n"
-         "  mc[:rollouts=N,depth=D,rollout=P,margin=M]   for each legal action, N rollouts "
-         "(default 8) from determinized copies (the opponent's hand and the libraries dealt "
-         "again) played by P (default heuristic) for up to D decisions (default 40), then the "
-         "position scored; keeps P's own choice unless another action scores better by more "
-         "than M (default 0.02)\n";
+         "  mc[:rollouts=N,depth=D,rollout=P,margin=M,decide=W]   for each legal action, N "
+         "rollouts (default 8) from determinized copies (the opponent's hand and the libraries "
+         "dealt again) played by P (default heuristic) for up to D decisions (default 40), then "
+         "the position scored; keeps P's own choice unless another action scores better by "
+         "more than M (default 0.02); weighs attacks and blocks (W=combat), also targets, X, "
+         "prevention and reactions (W=tactical, the default) or every decision (W=all), and "
+         "otherwise only whether to announce an attack\n";
 }
 
 }  // namespace strata

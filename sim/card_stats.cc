@@ -74,22 +74,9 @@ void GameTrace::Observe(const Game& g, const Decision& d, int chosen) {
       cast_turn[a.object] == kNever)
     cast_turn[a.object] = static_cast<uint8_t>(
         std::min(OwnTurn(s.turn, s.obj.owner[a.object]), static_cast<int>(kNever) - 1));
-  if (d.kind != DecisionKind::kTarget) return;
-  const StackItem* item = g.Casting();
-  if (!item || CastingAim(g.db(), *item) != Aim::kHarm) return;
-  // Which side a target action is on, for the player deciding.
-  auto own = [&](const Action& t) {
-    if (t.kind == ActionKind::kTargetPlayer) return t.value == d.player;
-    if (t.kind != ActionKind::kTargetObject) return false;
-    Player c = s.obj.zone[t.object] == Zone::kBattlefield ? g.Chars(t.object).controller
-                                                          : s.obj.controller[t.object];
-    return c == d.player;
-  };
-  if (!own(a)) return;
   bool avoidable = false;
-  for (const Action& t : d.actions)
-    avoidable |=
-        (t.kind == ActionKind::kTargetPlayer || t.kind == ActionKind::kTargetObject) && !own(t);
+  if (!OwnHarm(g, d, a, &avoidable)) return;
+  const StackItem* item = g.Casting();
   ++own_harm[d.player];
   if (avoidable) ++own_harm_avoidable[d.player];
   if (harm_count < static_cast<int>(harms.size()))

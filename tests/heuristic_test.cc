@@ -3,6 +3,7 @@
 // never aims harm at its own side while the other side has a target, casts
 // a ritual only for a spell; and the study's health report warns on a
 // constructed case.
+#include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -26,13 +27,15 @@ using ::testing::HasSubstr;
 // drawing), the objects given, and the game starts in `phase` of `active`.
 class Board {
  public:
-  explicit Board(const CardDb& db, Player active, Phase phase = Phase::kUpkeep) : db_(db) {
+  explicit Board(const CardDb& db, Player active, Phase phase = Phase::kUpkeep,
+                 std::array<int, 2> library = {10, 10})
+      : db_(db) {
     GameOptions opt;
     opt.seed = 7;
     opt.log = true;
     game_ = std::make_unique<Game>(db, opt);
     for (Player p = 0; p < 2; ++p)
-      for (int i = 0; i < 10; ++i) Add(p, "Island", Zone::kLibrary);
+      for (int i = 0; i < library[p]; ++i) Add(p, "Island", Zone::kLibrary);
     active_ = active;
     phase_ = phase;
   }
@@ -162,6 +165,57 @@ TEST(Heuristic, CountersASpellWorthIt) {
   b.PlayTurn();
   EXPECT_EQ(b.ZoneOf(counter), Zone::kGraveyard) << b.Log();
   EXPECT_EQ(b.ZoneOf(wurm), Zone::kGraveyard) << b.Log();
+}
+
+// Facing lethal damage with fewer blockers than attackers, it chumps one
+// attacker per blocker, the biggest first, instead of piling them all on one.
+TEST(Heuristic, SpreadsChumpBlocksWhenTheAttackIsLethal) {
+  Board b(Pool(), /*active=*/1, Phase::kMain);
+  b.game().SetLifeTotal(0, 4);
+  b.Add(0, "Raging Goblin");
+  b.Add(0, "Raging Goblin");
+  b.Add(1, "Hill Giant");
+  b.Add(1, "Gray Ogre");
+  b.Add(1, "Gray Ogre");
+  b.PlayTurn();
+  EXPECT_FALSE(b.game().Over()) << b.Log();
+  EXPECT_EQ(b.Life(0), 2) << b.Log();  // one Gray Ogre unblocked
+  EXPECT_THAT(b.Log(), HasSubstr("blocks Hill Giant"));
+  EXPECT_THAT(b.Log(), HasSubstr("blocks Gray Ogre"));
+}
+
+// Attacks a blocker would win are worth making when all of them together
+// kill the opponent however it blocks.
+TEST(Heuristic, AttacksWithEverythingWhenThatIsLethal) {
+  Board b(Pool(), /*active=*/0, Phase::kMain);
+  b.game().SetLifeTotal(1, 4);
+  for (int i = 0; i < 3; ++i) b.Add(0, "Gray Ogre");
+  b.Add(1, "Craw Wurm");  // kills any one Ogre and survives
+  b.PlayTurn();
+  ASSERT_TRUE(b.game().Over()) << b.Log();
+  EXPECT_EQ(b.game().Winner(), 0);
+}
+
+// Drawing from an empty library loses: a draw spell decks an opponent with
+// too few cards left, and isn't drawn into its own short library.
+TEST(Heuristic, DecksAnOpponentWithADrawSpell) {
+  Board b(Pool(), /*active=*/1, Phase::kUpkeep, {10, 2});
+  b.Add(0, "Island");
+  ObjId recall = b.Add(0, "Ancestral Recall", Zone::kHand);
+  b.PlayTurn();
+  EXPECT_EQ(b.ZoneOf(recall), Zone::kGraveyard) << b.Log();
+  ASSERT_TRUE(b.game().Over()) << b.Log();
+  EXPECT_EQ(b.game().Winner(), 0);
+}
+
+TEST(Heuristic, KeepsADrawSpellWhenItsLibraryIsShort) {
+  Board b(Pool(), /*active=*/1, Phase::kUpkeep, {4, 10});
+  b.Add(0, "Island");
+  ObjId recall = b.Add(0, "Ancestral Recall", Zone::kHand);
+  b.PlayTurn();
+  b.PlayTurn();  // its own turn too
+  EXPECT_EQ(b.ZoneOf(recall), Zone::kHand) << b.Log();
+  EXPECT_FALSE(b.game().Over()) << b.Log();
 }
 
 TEST(Heuristic, CastsARitualOnlyForASpellItThenCasts) {

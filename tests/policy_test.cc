@@ -173,7 +173,13 @@ TEST_F(PolicyTest, PolicyPairsOnTheCommandLine) {
   EXPECT_EQ((*mixed)[0], "mc:rollouts=8,depth=20,rollout=heuristic:style=control");
   EXPECT_EQ((*mixed)[1], "passive");
   EXPECT_EQ((*MakePolicy((*mixed)[0], 1))->Name(),
-            "mc:rollouts=8,depth=20,rollout=heuristic:style=control,margin=0.02");
+            "mc:rollouts=8,depth=20,rollout=heuristic:style=control,margin=0.02,decide=tactical");
+  EXPECT_EQ((*MakePolicy("mc:decide=all", 1))->Name(),
+            "mc:rollouts=8,depth=40,rollout=heuristic,margin=0.02,decide=all");
+  auto decide = ParsePolicyPair("mc:decide=everything");
+  ASSERT_FALSE(decide.ok());
+  EXPECT_THAT(std::string(decide.status().message()),
+              HasSubstr("parameter 'decide': expected"));
   auto three = ParsePolicyPair("random,random,random");
   ASSERT_FALSE(three.ok());
   EXPECT_THAT(std::string(three.status().message()), HasSubstr("expected one policy or two"));
@@ -184,7 +190,8 @@ TEST_F(PolicyTest, PolicyPairsOnTheCommandLine) {
   ASSERT_FALSE(nested.ok());
   EXPECT_THAT(std::string(nested.status().message()),
               HasSubstr("parameter 'rollout': expected rollouts=N (1..100000), depth=N "
-                        "(1..100000), margin=M (0..1) or rollout=P (a policy other than mc)"));
+                        "(1..100000), margin=M (0..1), decide=combat|tactical|all or rollout=P (a "
+                        "policy other than mc)"));
   auto passive = ParsePolicyPair("passive:x=1");
   ASSERT_FALSE(passive.ok());
   EXPECT_THAT(std::string(passive.status().message()),
