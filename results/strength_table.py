@@ -14,7 +14,9 @@ MULLIGAN_ROWS play some pairs again with mulligans on (RULES.md G-1).
     python3 results/strength_table.py --mulligan-rows-only
 
 plays only those rows and rewrites their section of results/strength.md
-(the csv keeps the table's rows).
+(the csv keeps the table's rows). A last section plays heuristic against
+random on every pair of the eight playable bundled decks (ROUND_ROBIN_GAMES
+per orientation, --mulligan none).
 """
 import argparse
 import itertools
@@ -38,6 +40,10 @@ SEED = 1
 MULLIGAN_ROWS = [("heuristic", "random", ["none", "paris", "london"]),
                  ("heuristic", "heuristic:keep=all", ["paris", "london"])]
 MULLIGAN_SECTION = "## With mulligans"
+ROUND_ROBIN_SECTION = "## Heuristic against random on every bundled matchup"
+PLAYABLE = ["artifact_blue", "black_removal", "blue_control", "green_stompy", "red_burn",
+            "rg_aggro", "white_weenie", "wu_control"]
+ROUND_ROBIN_GAMES = 400
 
 
 def wilson(k, n, z=1.959963984540054):
@@ -49,10 +55,11 @@ def wilson(k, n, z=1.959963984540054):
     return center - half, center + half
 
 
-def run(strata, threads, deck_a, deck_b, pol_a, pol_b, out, mulligan="none"):
+def run(strata, threads, deck_a, deck_b, pol_a, pol_b, out, mulligan="none", games=None):
     cmd = [strata, "sim", "--decks", f"data/decks/{deck_a}.txt,data/decks/{deck_b}.txt",
-           "--policies", f"{pol_a},{pol_b}", "--mulligan", mulligan, "--games", str(CAP),
-           "--ci", str(CI), "--seed", str(SEED), "--threads", str(threads), "--out", out]
+           "--policies", f"{pol_a},{pol_b}", "--mulligan", mulligan]
+    cmd += ["--games", str(games)] if games else ["--games", str(CAP), "--ci", str(CI)]
+    cmd += ["--seed", str(SEED), "--threads", str(threads), "--out", out]
     start = time.time()
     subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
     with open(os.path.join(out, "summary.json")) as f:
@@ -61,7 +68,7 @@ def run(strata, threads, deck_a, deck_b, pol_a, pol_b, out, mulligan="none"):
     return m, time.time() - start, "strata " + shown
 
 
-def play_row(args, tmp, p, q, a, b, mulligan="none"):
+def play_row(args, tmp, p, q, a, b, mulligan="none", games=None):
     """p against q on decks a and b, each policy on each deck: one row."""
     wins = draws = games = 0.0
     secs = 0.0
@@ -69,7 +76,8 @@ def play_row(args, tmp, p, q, a, b, mulligan="none"):
     mull = {}
     for pa, pb, p_is_a in ((p, q, True), (q, p, False)):
         m, s, cmd = run(args.strata, args.threads, a, b, pa, pb,
-                        os.path.join(tmp, f"{p}_{q}_{a}_{mulligan}_{p_is_a}"), mulligan)
+                        os.path.join(tmp, f"{p}_{q}_{a}_{b}_{mulligan}_{p_is_a}"), mulligan,
+                        games)
         games += m["games"]
         draws += m["draws"]
         wins += m["a_wins"] if p_is_a else m["b_wins"]
@@ -112,13 +120,35 @@ def mulligan_section(args, tmp, version):
     return text
 
 
+def round_robin_section(args, tmp, version):
+    rows = [play_row(args, tmp, "heuristic", "random", a, b, games=ROUND_ROBIN_GAMES)
+            for a, b in itertools.combinations(PLAYABLE, 2)]
+    text = (f"{ROUND_ROBIN_SECTION}\n\nHeuristic against random on each of the 28 pairs of "
+            f"the eight playable bundled decks (strata {version}, {args.threads} threads, seed "
+            f"{SEED}, `--mulligan none`), {ROUND_ROBIN_GAMES} games with each policy on each "
+            "deck. Sorted by win rate, lowest first.\n\n")
+    text += "| matchup | games | heuristic's win rate | 95% interval |\n|---|---:|---:|---|\n"
+    for r in sorted(rows, key=lambda r: r["rate"]):
+        text += (f"| {r['matchup']} | {r['games']} | {100 * r['rate']:.1f}% | "
+                 f"[{100 * r['lo']:.1f}%, {100 * r['hi']:.1f}%] |\n")
+    below = [r for r in rows if r["rate"] < 0.95]
+    text += (f"\n{len(rows) - len(below)} of {len(rows)} pairs at 95% or more. Each row is "
+             f"`strata sim --decks A,B --policies heuristic,random --mulligan none --games "
+             f"{ROUND_ROBIN_GAMES} --seed {SEED}` and the same with `random,heuristic`.\n")
+    return text
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--strata", default="build/strata")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--mulligan-rows-only", action="store_true",
                     help="play only the rows with mulligans and rewrite their section")
+    ap.add_argument("--ci", type=float, default=CI,
+                    help=f"each orientation's 95%% half-width to stop at (default {CI})")
     args = ap.parse_args()
+    global CI
+    CI = args.ci
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     os.chdir(root)
     version = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
@@ -128,7 +158,10 @@ def main():
             section = mulligan_section(args, tmp, version)
         with open("results/strength.md") as f:
             md = f.read()
+        rest = md.split("\n" + ROUND_ROBIN_SECTION)
         md = md.split("\n" + MULLIGAN_SECTION)[0].rstrip("\n") + "\n\n" + section
+        if len(rest) == 2:  # keep the round robin
+            md += "\n" + ROUND_ROBIN_SECTION + rest[1]
         with open("results/strength.md", "w") as f:
             f.write(md)
         return 0
@@ -140,6 +173,7 @@ def main():
             for a, b in MATCHUPS:
                 rows.append(play_row(args, tmp, p, q, a, b))
         section = mulligan_section(args, tmp, version)
+        section += "\n" + round_robin_section(args, tmp, version)
     with open("results/strength.csv", "w") as f:
         f.write("policy,opponent,matchup,games,wins,draws,win_rate,ci_low,ci_high,seconds\n")
         for r in rows:
@@ -156,7 +190,7 @@ def main():
                 "policies swapped between the decks for half of the games (so the decks' own "
                 "balance cancels) and seats swapped in pairs. Each orientation stops when its "
                 f"95% Wilson interval is narrower than +/-{100 * CI:.1f} points (cap {CAP} games), "
-                "so the pooled interval is about +/-1 point or better.\n\n")
+                f"so the pooled interval is about +/-{100 * CI / 1.4:.1f} points or better.\n\n")
         f.write("| policy | opponent | matchup | games | win rate | 95% interval | seconds |\n")
         f.write("|---|---|---|---:|---:|---|---:|\n")
         for r in rows:
