@@ -139,15 +139,15 @@ def round_robin_section(args, tmp, version):
 
 
 def main():
+    global CI
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--strata", default="build/strata")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--mulligan-rows-only", action="store_true",
                     help="play only the rows with mulligans and rewrite their section")
-    ap.add_argument("--ci", type=float, default=CI,
-                    help=f"each orientation's 95%% half-width to stop at (default {CI})")
+    ap.add_argument("--ci", type=float, default=0.014,
+                    help="each orientation's 95%% half-width to stop at (default 0.014)")
     args = ap.parse_args()
-    global CI
     CI = args.ci
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     os.chdir(root)
