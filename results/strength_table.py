@@ -68,7 +68,7 @@ def run(strata, threads, deck_a, deck_b, pol_a, pol_b, out, mulligan="none", gam
     return m, time.time() - start, "strata " + shown
 
 
-def play_row(args, tmp, p, q, a, b, mulligan="none", games=None):
+def play_row(args, tmp, p, q, a, b, mulligan="none", fixed_games=None):
     """p against q on decks a and b, each policy on each deck: one row."""
     wins = draws = games = 0.0
     secs = 0.0
@@ -77,7 +77,7 @@ def play_row(args, tmp, p, q, a, b, mulligan="none", games=None):
     for pa, pb, p_is_a in ((p, q, True), (q, p, False)):
         m, s, cmd = run(args.strata, args.threads, a, b, pa, pb,
                         os.path.join(tmp, f"{p}_{q}_{a}_{b}_{mulligan}_{p_is_a}"), mulligan,
-                        games)
+                        fixed_games)
         games += m["games"]
         draws += m["draws"]
         wins += m["a_wins"] if p_is_a else m["b_wins"]
@@ -121,7 +121,7 @@ def mulligan_section(args, tmp, version):
 
 
 def round_robin_section(args, tmp, version):
-    rows = [play_row(args, tmp, "heuristic", "random", a, b, games=ROUND_ROBIN_GAMES)
+    rows = [play_row(args, tmp, "heuristic", "random", a, b, fixed_games=ROUND_ROBIN_GAMES)
             for a, b in itertools.combinations(PLAYABLE, 2)]
     text = (f"{ROUND_ROBIN_SECTION}\n\nHeuristic against random on each of the 28 pairs of "
             f"the eight playable bundled decks (strata {version}, {args.threads} threads, seed "
