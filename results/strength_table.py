@@ -76,7 +76,7 @@ def play_row(args, tmp, p, q, a, b, mulligan="none", fixed_games=None):
     mull = {}
     for pa, pb, p_is_a in ((p, q, True), (q, p, False)):
         m, s, cmd = run(args.strata, args.threads, a, b, pa, pb,
-                        os.path.join(tmp, f"{p}_{q}_{a}_{b}_{mulligan}_{p_is_a}"), mulligan,
+                        tempfile.mkdtemp(dir=tmp), mulligan,
                         fixed_games)
         games += m["games"]
         draws += m["draws"]
