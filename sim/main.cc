@@ -19,6 +19,7 @@
 #include "policies/policy.h"
 #include "sim/card_pool.h"
 #include "sim/cards_command.h"
+#include "sim/compare_command.h"
 #include "sim/cover.h"
 #include "sim/fuzz.h"
 #include "sim/bench_command.h"
@@ -249,6 +250,44 @@ int main(int argc, char** argv) {
                   "tests: stop as if interrupted after N blocks of 256 games")
       ->group("");
 
+  // strata compare and strata ablate: paired studies (sim/compare.h)
+  strata::CompareArgs compare_args;
+  auto paired_options = [&](CLI::App* cmd, strata::CompareArgs& a) {
+    cmd->add_option("--against", a.against,
+                    "opponent deck files (default: the bundled playable decks, as --gauntlet)")
+        ->delimiter(',');
+    cmd->add_flag("--gauntlet", a.gauntlet,
+                  "the opponents are the bundled playable decks (the default), but a tested "
+                  "deck's own file");
+    cmd->add_option("--games", a.games,
+                    "games per opponent and version (default 800; with --ci, the cap)")
+        ->check(CLI::Range(int64_t{1}, strata::kMaxGames));
+    cmd->add_option("--ci", a.ci,
+                    "play each opponent until the paired 95% interval of every change is "
+                    "narrower than +/- W (e.g. 0.01), in blocks of 256 games")
+        ->check(FiniteRange(0.0001, 0.5));
+    cmd->add_option("--policies", a.policies,
+                    "P1,P2: the tested deck's player then the opponents', or one for both "
+                    "(default heuristic):\n" +
+                        strata::PolicyHelp());
+    cmd->add_option("--rules", a.rules, "layer edition: classic, m10 or modern")
+        ->check(CLI::IsMember({"classic", "m10", "modern"}));
+    cmd->add_option("--mulligan", a.mulligan, kMulliganHelp)->check(kMulligan);
+    cmd->add_option("--seed", a.seed, "run seed (default 1)")->check(kSeed);
+    cmd->add_option("--threads", a.threads, "worker threads (default: all cores)")
+        ->check(CLI::Range(0, 1024));
+    cmd->add_flag("--no-pair", a.no_pair, "do not replay each seed with the seats swapped");
+  };
+  auto* compare = app.add_subcommand(
+      "compare",
+      "A/B test two versions of a deck: both play the same opponents on the same games (seeds "
+      "and seats), and the report gives each matchup's and the overall win-rate change with a "
+      "paired 95% interval, and the per-card changes");
+  compare->add_option("decks", compare_args.decks, "OLD and NEW: two deck files")
+      ->required()
+      ->expected(2);
+  paired_options(compare, compare_args);
+
   // strata replay
   auto* replay = app.add_subcommand(
       "replay", "replay one game of a study with its full log (--from DIR, or the sim flags)");
@@ -277,6 +316,12 @@ int main(int argc, char** argv) {
   if (no_default_cards && card_paths.empty() && !(*check && !check_paths.empty())) {
     std::fprintf(stderr, "--no-default-cards: expected at least one --cards PATH\n");
     return 1;
+  }
+  if (*compare) {
+    compare_args.card_paths = card_paths;
+    compare_args.no_default_cards = no_default_cards;
+    compare_args.override_cards = override_cards;
+    return strata::RunCompareCommand(compare_args);
   }
   if (*sim || *replay) {
     auto* cmd = *sim ? sim : replay;

@@ -83,14 +83,7 @@ absl::Status LoadDb(const std::vector<std::string>& paths, bool override_cards, 
 // A new study from the command line (no files written).
 absl::Status NewStudy(const StudyArgs& a, const CardDb& db, Study& s) {
   std::vector<std::string> paths = a.decks;
-  if (paths.empty()) {
-    // The default study: every bundled playable deck (not the layer stress decks).
-    std::string dir = DataDir() + "/decks";
-    for (auto& e : fs::directory_iterator(dir))
-      if (e.path().extension() == ".txt" && e.path().stem().string().rfind("layers_", 0) != 0)
-        paths.push_back(e.path().string());
-    std::sort(paths.begin(), paths.end());
-  }
+  if (paths.empty()) paths = BundledDeckPaths();
   SimOptions& o = s.options;
   if (!a.gauntlet.empty()) {
     auto it = std::find(paths.begin(), paths.end(), a.gauntlet);
@@ -428,6 +421,17 @@ std::string Changes(const Study& saved, const CardDb& db) {
 }
 
 }  // namespace
+
+std::vector<std::string> BundledDeckPaths() {
+  // Every bundled playable deck (not the layer stress decks).
+  std::vector<std::string> paths;
+  std::string dir = DataDir() + "/decks";
+  for (auto& e : fs::directory_iterator(dir))
+    if (e.path().extension() == ".txt" && e.path().stem().string().rfind("layers_", 0) != 0)
+      paths.push_back(e.path().string());
+  std::sort(paths.begin(), paths.end());
+  return paths;
+}
 
 int RunSimCommand(const StudyArgs& args) {
   // Past a file size limit (ulimit -f) a write then fails with EFBIG, and

@@ -41,6 +41,10 @@ struct StudyArgs {
   std::string command;          // the whole command line
 };
 
+// The bundled playable decks (data/decks/*.txt but the layers_ stress
+// decks), sorted: the default study's decks.
+std::vector<std::string> BundledDeckPaths();
+
 // Both return the process exit status and print their own errors.
 int RunSimCommand(const StudyArgs& args);
 int RunReplayCommand(const StudyArgs& args);
