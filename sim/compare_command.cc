@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <chrono>
 #include <cmath>
@@ -13,6 +14,7 @@
 #include <thread>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
@@ -327,9 +329,145 @@ int RunCompareCommand(const CompareArgs& a) {
   return StdoutStatus();
 }
 
+namespace {
+
+// The colour with the most coloured mana symbols in the deck's costs (the
+// lowest colour on a tie; -1 for a deck with none).
+int MainColor(const CardDb& db, const Deck& deck) {
+  std::array<int64_t, kColorCount> symbols{};
+  for (CardId c : deck.main)
+    for (int k = 0; k < kColorCount; ++k) symbols[k] += db[c].cost.colored[k];
+  int best = -1;
+  for (int k = 0; k < kColorCount; ++k)
+    if (symbols[k] > 0 && (best < 0 || symbols[k] > symbols[best])) best = k;
+  return best;
+}
+
+// The card that replaces the ablated one: --with, or the pool's basic land
+// making only the deck's main colour.
+absl::StatusOr<CardId> Replacement(const CompareArgs& a, const CardDb& db, const Deck& deck) {
+  if (!a.with.empty()) {
+    CardId c = db.Find(a.with);
+    if (c == kNoCard)
+      return absl::InvalidArgumentError(
+          absl::StrCat("--with: unknown card '", a.with,
+                       "' (closest: ", absl::StrJoin(db.Closest(a.with), ", "), ")"));
+    return c;
+  }
+  const int color = MainColor(db, deck);
+  if (color < 0)
+    return absl::InvalidArgumentError(
+        absl::StrCat(deck.name,
+                     ": no coloured mana cost, so no main colour: give --with CARD (the card that "
+                     "replaces each one in turn)"));
+  for (CardId c = 0; c < static_cast<CardId>(db.cards.size()); ++c) {
+    const CardDef& d = db[c];
+    if (Has(d.types, kLand) && Has(d.supertypes, kBasic) &&
+        d.printed_land_mana == ColorMask(1u << color))
+      return c;
+  }
+  return absl::InvalidArgumentError(absl::StrCat("the pool has no basic land making only ",
+                                                 S(ColorName(color)), " (", deck.name,
+                                                 "'s main colour): give --with CARD"));
+}
+
+}  // namespace
+
 int RunAblateCommand(const CompareArgs& a) {
-  (void)a;
-  return Fail("ablate: not yet");
+  CardDb db;
+  if (auto st = LoadPool(PoolPaths(a.card_paths, a.no_default_cards), a.override_cards, db);
+      !st.ok())
+    return Fail(std::string(st.message()));
+  if (a.decks.size() != 1)
+    return Fail(absl::StrCat("ablate: expected one deck file, got ", a.decks.size()));
+  // A variant per distinct card: half the games per opponent of compare.
+  CompareArgs args = a;
+  if (args.games == 0 && args.ci == 0) args.games = 400;
+  Setup s;
+  if (auto st = MakeSetup(args, db, s); !st.ok()) return Fail(std::string(st.message()));
+  const Deck& deck = s.tested[0];
+  auto with = Replacement(a, db, deck);
+  if (!with.ok()) return Fail(std::string(with.status().message()));
+  std::vector<CardId> ablated;
+  for (CardId c : DistinctCards(deck))
+    if (c != *with) ablated.push_back(c);
+  if (ablated.empty())
+    return Fail(absl::StrCat("ablate: ", deck.name, " holds only ", db[*with].name,
+                             ", the card that would replace the others"));
+  PairedOptions po;
+  po.versions.push_back(Version(s, deck));
+  for (CardId c : ablated) {
+    Deck variant = deck;
+    std::replace(variant.main.begin(), variant.main.end(), c, *with);
+    variant.name = absl::StrCat(deck.name, " without ", db[c].name);
+    po.versions.push_back(Version(s, variant));
+  }
+  po.ci_half_width = a.ci;
+  po.threads = a.threads;
+  po.progress = isatty(2);
+  po.what = "ablate";
+  const auto start = std::chrono::steady_clock::now();
+  const PairedResult r = RunPaired(db, po, {});
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  const int matchups = static_cast<int>(r.stats[0].size());
+  const int color = MainColor(db, deck);
+  std::printf(
+      "ablate: %s against the same %d opponent%s on the same games: %s; each distinct card in "
+      "turn replaced, every copy, by %s (%s)\n",
+      deck.name.c_str(), matchups, matchups == 1 ? "" : "s", GamesLine(s.base, s.rules).c_str(),
+      db[*with].name.c_str(),
+      a.with.empty()
+          ? absl::StrCat("a basic land of the deck's main colour, ", S(ColorName(color))).c_str()
+          : "--with");
+  std::printf("%s as it is: %.1f%% over %lld games\n", deck.name.c_str(),
+              100 * OverallRate(r.stats[0]), static_cast<long long>(Games(r.stats[0])));
+  struct Row {
+    CardId card;
+    int copies;
+    PairedDiff worth;  // as it is minus without: the diff's negation
+    double without;
+  };
+  std::vector<Row> rows;
+  for (size_t i = 0; i < ablated.size(); ++i) {
+    const PairedDiff d = DiffOf(r.paired[i + 1]);
+    Row row{ablated[i],
+            static_cast<int>(std::count(deck.main.begin(), deck.main.end(), ablated[i])),
+            PairedDiff{-d.diff, -d.high, -d.low, d.games}, OverallRate(r.stats[i + 1])};
+    rows.push_back(row);
+  }
+  std::stable_sort(rows.begin(), rows.end(),
+                   [](const Row& x, const Row& y) { return x.worth.diff > y.worth.diff; });
+  std::printf("\n%4s  %-26s %6s %7s  %-19s %8s\n", "rank", "card", "copies", "worth",
+              "95% paired interval", "without");
+  for (size_t k = 0; k < rows.size(); ++k) {
+    const Row& row = rows[k];
+    const bool shown = std::isfinite(row.worth.low) && (row.worth.low > 0 || row.worth.high < 0);
+    std::printf("%4zu  %-26.26s %6d %7s  %-19s %7.1f%%%s\n", k + 1, db[row.card].name.c_str(),
+                row.copies, Points(row.worth.diff).c_str(), IntervalText(row.worth).c_str(),
+                100 * row.without,
+                shown ? (row.worth.diff > 0 ? "  earns its slots" : "  costs games") : "");
+  }
+  std::printf(
+      "worth: the deck's win %% as it is minus with every copy of the card replaced by %s, in "
+      "points (a win counts 1, a draw 1/2), over every opponent's games, each played by both on "
+      "the same seed and seat; its interval from the game-by-game differences (each opponent a "
+      "stratum). \"earns its slots\": the interval is above 0; \"costs games\": below 0\n",
+      db[*with].name.c_str());
+  const int threads =
+      a.threads > 0 ? a.threads : static_cast<int>(std::thread::hardware_concurrency());
+  int64_t games = 0;
+  for (auto& v : r.stats) games += Games(v);
+  std::printf("\n%lld games in %.1f s (%.0f games/s), %d thread%s\n", static_cast<long long>(games),
+              seconds, seconds > 0 ? games / seconds : 0.0, threads, threads == 1 ? "" : "s");
+  std::printf(
+      "next: try an edit against the same games: strata%s compare %s EDITED --against %s; the "
+      "deck's full study: strata%s sim --decks %s,%s --gauntlet %s --out DIR\n",
+      PoolFlags(a).c_str(), s.tested_paths[0].c_str(), absl::StrJoin(s.opponent_paths, ",").c_str(),
+      PoolFlags(a).c_str(), s.tested_paths[0].c_str(), absl::StrJoin(s.opponent_paths, ",").c_str(),
+      s.tested_paths[0].c_str());
+  return StdoutStatus();
 }
 
 }  // namespace strata

@@ -252,7 +252,7 @@ int main(int argc, char** argv) {
 
   // strata compare and strata ablate: paired studies (sim/compare.h)
   strata::CompareArgs compare_args;
-  auto paired_options = [&](CLI::App* cmd, strata::CompareArgs& a) {
+  auto paired_options = [&](CLI::App* cmd, strata::CompareArgs& a, int default_games) {
     cmd->add_option("--against", a.against,
                     "opponent deck files (default: the bundled playable decks, as --gauntlet)")
         ->delimiter(',');
@@ -260,7 +260,8 @@ int main(int argc, char** argv) {
                   "the opponents are the bundled playable decks (the default), but a tested "
                   "deck's own file");
     cmd->add_option("--games", a.games,
-                    "games per opponent and version (default 800; with --ci, the cap)")
+                    absl::StrCat("games per opponent and version (default ", default_games,
+                                 "; with --ci, the cap)"))
         ->check(CLI::Range(int64_t{1}, strata::kMaxGames));
     cmd->add_option("--ci", a.ci,
                     "play each opponent until the paired 95% interval of every change is "
@@ -286,7 +287,20 @@ int main(int argc, char** argv) {
   compare->add_option("decks", compare_args.decks, "OLD and NEW: two deck files")
       ->required()
       ->expected(2);
-  paired_options(compare, compare_args);
+  paired_options(compare, compare_args, 800);
+  strata::CompareArgs ablate_args;
+  auto* ablate = app.add_subcommand(
+      "ablate",
+      "what each card is worth in a deck: every copy of one distinct card at a time replaced by "
+      "a basic land of the deck's main colour (or --with), each variant played on the same "
+      "games as the deck, and the cards ranked by the win-rate change with paired 95% "
+      "intervals");
+  ablate->add_option("deck", ablate_args.decks, "the deck file")->required()->expected(1);
+  ablate->add_option("--with", ablate_args.with,
+                     "the card that replaces each one in turn (default: the basic land of the "
+                     "deck's main colour)")
+      ->type_name("CARD");
+  paired_options(ablate, ablate_args, 400);
 
   // strata replay
   auto* replay = app.add_subcommand(
@@ -316,6 +330,12 @@ int main(int argc, char** argv) {
   if (no_default_cards && card_paths.empty() && !(*check && !check_paths.empty())) {
     std::fprintf(stderr, "--no-default-cards: expected at least one --cards PATH\n");
     return 1;
+  }
+  if (*ablate) {
+    ablate_args.card_paths = card_paths;
+    ablate_args.no_default_cards = no_default_cards;
+    ablate_args.override_cards = override_cards;
+    return strata::RunAblateCommand(ablate_args);
   }
   if (*compare) {
     compare_args.card_paths = card_paths;
