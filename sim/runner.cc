@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "engine/rng.h"
 #include "engine/strings.h"
 #include "oneapi/tbb/blocked_range.h"
@@ -338,12 +339,18 @@ SimResult RunStudy(const CardDb& db, const SimOptions& opt,
         double secs =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         double rate = secs > 0 ? (done - done_before) / secs : 0;
-        std::fprintf(
-            stderr, "\r%s vs %s: %lld games, %.0f games/s, ETA %.0f s, win %.1f%% +/- %.1f%%   ",
-            opt.decks[pairs[matchup].first].name.c_str(),
-            opt.decks[pairs[matchup].second].name.c_str(), static_cast<long long>(total.games),
-            rate, rate > 0 ? (total_games - done) / rate : 0.0,
-            100.0 * (total.a_wins + 0.5 * total.draws) / total.games, 50.0 * (ci.high - ci.low));
+        // With --ci a matchup's games are not known in advance (--games is
+        // only a cap): the matchups done, and no ETA.
+        const std::string when =
+            opt.ci_half_width > 0
+                ? absl::StrCat("matchup ", matchup + 1, " of ", pairs.size())
+                : absl::StrFormat("ETA %.0f s", rate > 0 ? (total_games - done) / rate : 0.0);
+        std::fprintf(stderr, "\r%s vs %s: %lld games, %.0f games/s, %s, win %.1f%% +/- %.1f%%   ",
+                     opt.decks[pairs[matchup].first].name.c_str(),
+                     opt.decks[pairs[matchup].second].name.c_str(),
+                     static_cast<long long>(total.games), rate, when.c_str(),
+                     100.0 * (total.a_wins + 0.5 * total.draws) / total.games,
+                     50.0 * (ci.high - ci.low));
       }
       if (!result.complete) break;
     }

@@ -188,6 +188,37 @@ std::string ReplayCommand(const Study& s, const std::string& out) {
   return cmd;
 }
 
+// What to run next, at the end of a finished study's report.
+void PrintNextCommands(const Study& s, const std::string& out) {
+  if (out.empty())
+    std::printf(
+        "next: keep the results with --out DIR (summary.json, matchups.csv, cards.csv; then "
+        "python3 results/plot_study.py DIR for the plots)\n");
+  else
+    std::printf("next: the plots: python3 results/plot_study.py %s\n", out.c_str());
+  std::printf(
+      "next: a game with its log: %s --matchup M --game I (M, I from 0: the matchup's row in "
+      "the first table, the game's index in it)\n",
+      ReplayCommand(s, out).c_str());
+  const SimOptions& o = s.options;
+  const int n = static_cast<int>(s.deck_paths.size());
+  if (o.gauntlet >= 0 && o.gauntlet < n) {
+    std::vector<std::string> others;
+    for (int d = 0; d < n; ++d)
+      if (d != o.gauntlet) others.push_back(s.deck_paths[d]);
+    const std::string against = absl::StrJoin(others, ",");
+    std::printf(
+        "next: each card's worth in %s: strata ablate %s --against %s; a new version of it on "
+        "the same games: strata compare %s NEW --against %s\n",
+        o.decks[o.gauntlet].name.c_str(), s.deck_paths[o.gauntlet].c_str(), against.c_str(),
+        s.deck_paths[o.gauntlet].c_str(), against.c_str());
+  } else {
+    std::printf(
+        "next: each card's worth in a deck: strata ablate DECK --against OTHERS; a new version "
+        "of a deck on the same games: strata compare OLD NEW --against OTHERS\n");
+  }
+}
+
 // The files a study writes into --out: what a new study there replaces.
 constexpr const char* kStudyOutputs[] = {kStudyFile,      "summary.json", "matchups.csv",
                                          "cards.csv",     "games.jsonl",  "matchups.png",
@@ -376,6 +407,7 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
           ReplayCommand(s, out).c_str(), static_cast<long long>(first_matchup),
           static_cast<long long>(first_game));
   }
+  PrintNextCommands(s, out);
   // The last line says whether the health report found anything.
   if (warnings > 0)
     std::printf("health: %d warning%s (above): the players or the decks, not only the cards\n",
