@@ -11,6 +11,7 @@
 #include "engine/strings.h"
 #include "sim/card_stats.h"
 #include "sim/durable.h"
+#include "sim/metagame.h"
 
 namespace strata {
 namespace {
@@ -284,6 +285,22 @@ int PrintStudy(FILE* out, const SimOptions& opt, const std::vector<MatchupStats>
       }
       std::fprintf(out, "\n");
     }
+    const Metagame g = SolveMetagame(r.win_rate);
+    if (g.solved) {
+      std::vector<int> by_share(order);
+      std::stable_sort(by_share.begin(), by_share.end(), [&](int x, int y) {
+        return g.share[x] != g.share[y] ? g.share[x] > g.share[y]
+                                        : g.win_vs_mix[x] > g.win_vs_mix[y];
+      });
+      std::fprintf(out,
+                   "\nmetagame: the mix of decks no single deck beats on average (the matrix as "
+                   "a symmetric zero-sum game, solved exactly; its sampling error not counted)\n"
+                   "%-16s %6s %11s\n",
+                   "deck", "share", "win vs mix");
+      for (int d : by_share)
+        std::fprintf(out, "%-16s %5.1f%% %10.1f%%\n", name(d), 100 * g.share[d],
+                     100 * g.win_vs_mix[d]);
+    }
   }
   // Each deck's cards with the largest and smallest gap between the deck's
   // win rate in games where the card was drawn and in games where it was
@@ -325,9 +342,8 @@ int PrintStudy(FILE* out, const SimOptions& opt, const std::vector<MatchupStats>
       std::fprintf(out,
                    "  %c %-26.26s %2dx gap %+5.1f +/- %4.1f   drawn %5.1f%% in %lld games, not "
                    "%5.1f%% in %lld\n",
-                   k < kShow ? '+' : '-', c.name.c_str(), c.copies, shown, 100 * half,
-                   100 * pd, static_cast<long long>(c.drawn), 100 * pn,
-                   static_cast<long long>(c.not_drawn));
+                   k < kShow ? '+' : '-', c.name.c_str(), c.copies, shown, 100 * half, 100 * pd,
+                   static_cast<long long>(c.drawn), 100 * pn, static_cast<long long>(c.not_drawn));
     }
     if (!few.empty())
       std::fprintf(out, "    below %d games drawn or not drawn: %s\n", kMinCardSample,
@@ -503,6 +519,19 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
     j += "]";
   }
   j += "]},\n";
+  // The equilibrium metagame of a round robin (null otherwise).
+  const Metagame meta = SolveMetagame(rating.win_rate);
+  if (meta.solved && opt.gauntlet < 0) {
+    j += "  \"metagame\": {\"method\": \"simplex (exact up to floating point)\", \"value\": ";
+    j += Num(meta.value) + ", \"decks\": [";
+    for (size_t d = 0; d < opt.decks.size(); ++d)
+      j += absl::StrCat(d ? ", " : "", "{\"deck\": ", JsonQuote(opt.decks[d].name),
+                        ", \"share\": ", Num(meta.share[d]),
+                        ", \"win_vs_mix\": ", Num(meta.win_vs_mix[d]), "}");
+    j += "]},\n";
+  } else {
+    j += "  \"metagame\": null,\n";
+  }
   j += absl::StrCat("  \"ratings\": {\"model\": \"bradley-terry\", \"scale\": \"elo\", \"prior\": ",
                     Num(rating.prior), ", \"converged\": ", rating.fit.converged ? "true" : "false",
                     ", \"iterations\": ", rating.fit.iterations, ", \"elo\": {");

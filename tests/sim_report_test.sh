@@ -90,4 +90,34 @@ assert "1000000" not in title and "256 games per matchup" in title, title
 s["matchups"].append(dict(s["matchups"][0], games=512))
 assert "256 to 512 games per matchup" in plot.subtitle(s), plot.subtitle(s)
 EOF
+# The metagame: in a round robin, on the terminal and in summary.json, a
+# mix no deck beats on average (checked against the matrix); none in a
+# gauntlet.
+grep -q '^metagame' "$tmp/g" && fail "a gauntlet prints a metagame"
+"$strata" sim --decks "$decks,$d/blue_control.txt" --games 64 --threads 2 --out "$tmp/rr" >"$tmp/rr.txt" 2>&1 ||
+  { cat "$tmp/rr.txt"; fail "round robin"; }
+grep -q '^metagame: the mix of decks no single deck beats on average' "$tmp/rr.txt" || fail "no metagame"
+python3 - "$tmp/rr/summary.json" "$tmp/rr.txt" <<'PY' || fail "metagame"
+import json, sys
+s = json.load(open(sys.argv[1]))
+text = open(sys.argv[2]).read().split("\nmetagame:")[1].split("\n\n")[0].splitlines()[2:]
+names, w = s["matrix"]["decks"], s["matrix"]["win_rate"]
+meta = {m["deck"]: m for m in s["metagame"]["decks"]}
+share = [meta[d]["share"] for d in names]
+assert abs(sum(share) - 1) < 1e-5, share
+for i, d in enumerate(names):
+    vs = sum(share[j] * (0.5 if i == j else w[i][j]) for j in range(len(names)))
+    assert abs(vs - meta[d]["win_vs_mix"]) < 1e-5, (d, vs, meta[d])
+    assert vs <= 0.5 + 1e-5, (d, vs)
+    if share[i] > 1e-5:
+        assert abs(vs - 0.5) < 1e-5, (d, vs)
+rows = {line.split()[0]: line.split()[1:] for line in text}
+assert set(rows) == set(names), rows
+for d in names:
+    assert rows[d][0] == "%.1f%%" % (100 * meta[d]["share"]), (d, rows[d])
+print("metagame:", {d: meta[d]["share"] for d in names})
+PY
+"$strata" sim --decks "$decks" --gauntlet "$d/white_weenie.txt" --games 2 --threads 2 --out "$tmp/gj" >/dev/null 2>&1 ||
+  fail "gauntlet --out"
+grep -q '"metagame": null,' "$tmp/gj/summary.json" || fail "a gauntlet's summary.json has a metagame"
 echo "sim report: all checks passed"
