@@ -232,6 +232,9 @@ int main(int argc, char** argv) {
       ->check(FiniteRange(0.0001, 0.5));
   sim->add_option("--out", sim_args.out,
                   "write summary.json, matchups.csv, cards.csv and study.toml into this directory");
+  sim->add_flag("--report", sim_args.report,
+                "with --out DIR: also DIR/report.html, one self-contained page of charts (inline "
+                "SVG, no network) and tables for a browser");
   sim->add_option("--games-out", sim_args.games_out_file,
                   "one JSON line per game, in game order, into FILE (default: DIR/games.jsonl "
                   "of --out)")

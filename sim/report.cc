@@ -11,6 +11,7 @@
 #include "engine/strings.h"
 #include "sim/card_stats.h"
 #include "sim/durable.h"
+#include "sim/html_report.h"
 #include "sim/metagame.h"
 
 namespace strata {
@@ -603,11 +604,15 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
                     "}\n}\n");
   // Each file whole or not at all: a kill or a full disk never leaves one
   // cut short.
+  std::string html;
+  if (info.report) html = HtmlReport(opt, results, info);
   for (auto [name, text] : {std::pair{"summary.json", &j}, std::pair{"matchups.csv", &csv},
-                            std::pair{"cards.csv", &cards_csv}})
+                            std::pair{"cards.csv", &cards_csv}, std::pair{"report.html", &html}}) {
+    if (text == &html && !info.report) continue;
     if (auto st = WriteFileAtomically((std::filesystem::path(dir) / name).string(), *text);
         !st.ok())
       return st;
+  }
   return absl::OkStatus();
 }
 

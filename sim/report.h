@@ -26,6 +26,7 @@ struct StudyInfo {
   // How to replay a game of this study, without --matchup and --game
   // ("strata replay --from DIR", or the study's flags).
   std::string replay = "strata replay";
+  bool report = false;  // --report: WriteStudy also writes report.html (sim/html_report.h)
 };
 
 // The sample a per-card figure of the report needs: the card drawn, and

@@ -189,13 +189,18 @@ std::string ReplayCommand(const Study& s, const std::string& out) {
 }
 
 // What to run next, at the end of a finished study's report.
-void PrintNextCommands(const Study& s, const std::string& out) {
+void PrintNextCommands(const Study& s, const std::string& out, bool report) {
   if (out.empty())
     std::printf(
-        "next: keep the results with --out DIR (summary.json, matchups.csv, cards.csv; then "
-        "python3 results/plot_study.py DIR for the plots)\n");
+        "next: keep the results with --out DIR (summary.json, matchups.csv, cards.csv), and "
+        "--report for DIR/report.html, a page of charts for a browser\n");
+  else if (!report)
+    std::printf(
+        "next: a page of charts: the same with --report (%s/report.html); or python3 "
+        "results/plot_study.py %s\n",
+        out.c_str(), out.c_str());
   else
-    std::printf("next: the plots: python3 results/plot_study.py %s\n", out.c_str());
+    std::printf("next: open %s/report.html in a browser\n", out.c_str());
   std::printf(
       "next: a game with its log: %s --matchup M --game I (M, I from 0: the matchup's row in "
       "the first table, the game's index in it)\n",
@@ -220,9 +225,9 @@ void PrintNextCommands(const Study& s, const std::string& out) {
 }
 
 // The files a study writes into --out: what a new study there replaces.
-constexpr const char* kStudyOutputs[] = {kStudyFile,      "summary.json", "matchups.csv",
-                                         "cards.csv",     "games.jsonl",  "matchups.png",
-                                         "win_rates.png", "cards.png"};  // PNGs: plot_study.py
+constexpr const char* kStudyOutputs[] = {
+    kStudyFile,     "summary.json",  "matchups.csv", "cards.csv",  "games.jsonl",
+    "matchups.png", "win_rates.png", "cards.png",    "report.html"};  // PNGs: plot_study.py
 
 // A new study's --out: an old study there is refused, or with --force
 // removed (its files only), so no file of it survives beside the new one.
@@ -317,7 +322,8 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
                    !complete,
                    total - before,
                    s.cards_fingerprint,
-                   ReplayCommand(s, out)};
+                   ReplayCommand(s, out),
+                   a.report};
     Study now = s;
     now.progress = matchups;
     now.complete = complete;
@@ -365,11 +371,12 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
                  !r.complete,
                  total - before,
                  s.cards_fingerprint,
-                 ReplayCommand(s, out)};
+                 ReplayCommand(s, out),
+                 a.report};
   const int warnings = PrintStudy(stdout, opt, started, info);
   if (!out.empty())
-    std::printf("wrote %s/summary.json, matchups.csv, cards.csv and %s%s\n", out.c_str(),
-                kStudyFile, r.complete ? "" : " (partial)");
+    std::printf("wrote %s/summary.json, matchups.csv, cards.csv%s and %s%s\n", out.c_str(),
+                a.report ? ", report.html" : "", kStudyFile, r.complete ? "" : " (partial)");
   if (!s.games_out.empty()) std::printf("wrote %s\n", s.games_out.c_str());
   if (!r.complete) {
     int sig = g_signal.load();
@@ -407,7 +414,7 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
           ReplayCommand(s, out).c_str(), static_cast<long long>(first_matchup),
           static_cast<long long>(first_game));
   }
-  PrintNextCommands(s, out);
+  PrintNextCommands(s, out, a.report);
   // The last line says whether the health report found anything.
   if (warnings > 0)
     std::printf("health: %d warning%s (above): the players or the decks, not only the cards\n",
@@ -472,7 +479,11 @@ int RunSimCommand(const StudyArgs& args) {
   StudyArgs a = args;
   CardDb db;
   DirLock lock;
+  if (a.report && a.out.empty() && a.resume.empty())
+    return Fail("--report: expected --out DIR too (the report is DIR/report.html)");
   if (!a.resume.empty()) {
+    // A study with a report keeps it up to date when resumed.
+    if (fs::exists(fs::path(a.resume) / "report.html")) a.report = true;
     auto cards = LoadStudyCards(a.resume);
     if (!cards.ok()) return Fail(absl::StrCat("--resume: ", cards.status().message()));
     // Held from before the first read to the last write: one run per study.

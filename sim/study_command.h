@@ -37,6 +37,7 @@ struct StudyArgs {
   int matchup = 0;                // replay --matchup
   bool quiet = false;
   bool checked = false;         // --checked: every rules invariant after every action
+  bool report = false;          // --report: DIR/report.html with --out
   std::set<std::string> given;  // the options given, by long name ("--games")
   std::string command;          // the whole command line
 };
