@@ -2,9 +2,12 @@
 
 #include <cstdio>
 
+#include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_split.h"
 
 namespace strata {
 namespace {
@@ -23,13 +26,64 @@ std::string Parts(const std::vector<Part>& parts) {
 
 }  // namespace
 
-void PrintCardTable(const CardDb& db) {
+std::string CheckCardFilter(const CardFilter& f) {
+  for (char ch : f.colors)
+    if (std::string("WUBRGC").find(absl::ascii_toupper(ch)) == std::string::npos)
+      return absl::StrCat("--color: expected colour letters W, U, B, R, G or C (colourless), got '",
+                          f.colors, "'");
+  if (f.type.find_first_of(" -") != std::string::npos)
+    return absl::StrCat(
+        "--type: expected one word of a type line (creature, instant, goblin...), "
+        "got '",
+        f.type, "'");
+  return "";
+}
+
+namespace {
+
+bool Matches(const CardDef& c, const CardFilter& f) {
+  if (!f.name.empty() &&
+      absl::AsciiStrToLower(c.name).find(absl::AsciiStrToLower(f.name)) == std::string::npos)
+    return false;
+  if (!f.type.empty()) {
+    bool found = false;
+    for (absl::string_view word :
+         absl::StrSplit(c.TypeLine(), absl::ByAnyChar(" -"), absl::SkipEmpty()))
+      found |= absl::EqualsIgnoreCase(word, f.type);
+    if (!found) return false;
+  }
+  if (!f.colors.empty()) {
+    bool found = false;
+    for (char ch : f.colors) {
+      const char up = absl::ascii_toupper(ch);
+      if (up == 'C') {
+        found |= c.colors == 0;
+      } else {
+        for (int k = 0; k < kColorCount; ++k)
+          if (ColorSymbol(k) == up && Has(c.colors, k)) found = true;
+      }
+    }
+    if (!found) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+void PrintCardTable(const CardDb& db, const CardFilter& filter) {
   std::printf("%-32s %-18s %-44s %s\n", "name", "cost", "type line", "P/T");
-  for (auto& c : db.cards)
+  size_t shown = 0;
+  for (auto& c : db.cards) {
+    if (!Matches(c, filter)) continue;
+    ++shown;
     std::printf("%-32s %-18s %-44s %s\n", c.name.c_str(),
                 Has(c.types, kLand) && c.cost.Empty() ? "" : c.cost.ToString().c_str(),
                 c.TypeLine().c_str(), PT(c).c_str());
-  std::printf("%zu cards\n", db.cards.size());
+  }
+  if (shown == db.cards.size())
+    std::printf("%zu cards\n", db.cards.size());
+  else
+    std::printf("%zu of %zu cards\n", shown, db.cards.size());
 }
 
 bool PrintCard(const CardDb& db, const std::string& name) {

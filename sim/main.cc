@@ -139,7 +139,20 @@ int main(int argc, char** argv) {
       "check", "validate the pool, and card files on top of it as --cards would load them");
   std::vector<std::string> check_paths;
   check->add_option("files", check_paths, "card files or directories (like --cards)");
-  auto* list = cards->add_subcommand("list", "print the pool as a table");
+  auto* list = cards->add_subcommand(
+      "list", "print the pool as a table (name, cost, type line, P/T), or the cards the filters "
+              "match");
+  strata::CardFilter list_filter;
+  list->add_option("--name", list_filter.name, "a part of the card's name, any case")
+      ->type_name("TEXT");
+  list->add_option("--type", list_filter.type,
+                   "a word of the type line: a type, supertype or subtype (creature, instant, "
+                   "basic, goblin...), any case")
+      ->type_name("WORD");
+  list->add_option("--color", list_filter.colors,
+                   "any of these colours: letters W, U, B, R, G, and C for colourless (RG: red or "
+                   "green)")
+      ->type_name("WUBRGC");
   auto* show = cards->add_subcommand("show", "print one card's compiled form");
   std::string show_name;
   show->add_option("name", show_name, "card name")->required();
@@ -382,10 +395,16 @@ int main(int argc, char** argv) {
     std::printf("ok: %zu cards\n", db.cards.size());
     return 0;
   }
+  if (*list) {
+    if (auto bad = strata::CheckCardFilter(list_filter); !bad.empty()) {
+      std::fprintf(stderr, "%s\n", bad.c_str());
+      return 1;
+    }
+  }
   strata::CardDb db;
   if (!LoadDb(card_paths, override_cards, db)) return 1;
   if (*list) {
-    strata::PrintCardTable(db);
+    strata::PrintCardTable(db, list_filter);
     return 0;
   }
   if (*show) {
