@@ -24,6 +24,7 @@
 #include "sim/fuzz.h"
 #include "sim/bench_command.h"
 #include "sim/fuzz_command.h"
+#include "sim/game_log.h"
 #include "sim/report.h"
 #include "sim/runner.h"
 #include "sim/scenario.h"
@@ -450,18 +451,28 @@ int main(int argc, char** argv) {
     game.Deal(decks[0], decks[1], static_cast<strata::Player>(play_seed % 2));
     strata::InvariantChecker check;
     if (play_checked) check.Begin(game);
+    // Seat 0 is deck A; the seed says who starts.
+    const int first = static_cast<int>(play_seed % 2);
+    strata::LogAnnotator notes(
+        {"A (" + decks[0].name + ")", "B (" + decks[1].name + ")"},
+        {"seats: A = " + decks[0].name + " (" + (*specs)[0] + (first == 0 ? ", starts" : "") +
+         "), B = " + decks[1].name + " (" + (*specs)[1] + (first == 1 ? ", starts" : "") + ")"});
     uint64_t decisions = 0;
     for (;;) {
       const strata::Decision& d = game.Advance();
       if (d.kind == strata::DecisionKind::kNone) break;
       const int chosen = policies[d.player]->ChooseFor(game, d);
+      if (!play_quiet) notes.Before(game, d, chosen);
       if (play_checked)
         check.Apply(game, d, chosen);
       else
         game.Apply(chosen);
       ++decisions;
     }
-    for (auto& line : game.log()) std::printf("%s\n", line.c_str());
+    if (!play_quiet) {
+      notes.End(game);
+      for (auto& line : notes.Lines(game)) std::printf("%s\n", line.c_str());
+    }
     std::printf("result: %s after %d turns, %llu decisions (%s)\n",
                 game.Winner() < 0    ? "draw"
                 : game.Winner() == 0 ? "A wins"

@@ -103,7 +103,7 @@ StudyWorker::~StudyWorker() = default;
 StudyWorker::StudyWorker(StudyWorker&&) noexcept = default;
 
 GameRecord PlayStudyGame(const SimOptions& opt, int matchup, int64_t index, StudyWorker& w,
-                         bool log) {
+                         bool log, GameObserver* observer) {
   auto [a, b] = MatchupPair(opt, matchup);
   GameSetup setup = SetupOf(opt.seed, matchup, index, opt.pair);
   GameOptions go;
@@ -140,6 +140,7 @@ GameRecord PlayStudyGame(const SimOptions& opt, int matchup, int64_t index, Stud
     if (d.kind == DecisionKind::kNone) break;
     int chosen = pol[d.player]->ChooseFor(g, d);
     w.trace.Observe(g, d, chosen);
+    if (observer) observer->Before(g, d, chosen);
     if (opt.checked)
       w.check.Apply(g, d, chosen);
     else
@@ -147,6 +148,7 @@ GameRecord PlayStudyGame(const SimOptions& opt, int matchup, int64_t index, Stud
     ++r.decisions;
   }
   w.trace.Finish(g);
+  if (observer) observer->End(g);
   if (opt.checked) {
     auto passive = [](const std::string& spec) { return spec.rfind("passive", 0) == 0; };
     w.check.End(g, passive(opt.policies[0]) && passive(opt.policies[1]));

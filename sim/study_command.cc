@@ -23,6 +23,7 @@
 #include "sim/card_pool.h"
 #include "sim/durable.h"
 #include "sim/fingerprint.h"
+#include "sim/game_log.h"
 #include "sim/report.h"
 #include "sim/runner.h"
 #include "sim/study_file.h"
@@ -567,8 +568,22 @@ int RunReplayCommand(const StudyArgs& args) {
   played.checked = a.checked;
   StudyWorker worker(db, played);
   const Game& game = worker.game;
-  GameRecord r = PlayStudyGame(played, a.matchup, a.game, worker, /*log=*/!a.quiet);
-  for (auto& line : game.log()) std::printf("%s\n", line.c_str());
+  // The seats before the game, for the annotated log: policies follow the
+  // deck (policies[0] plays deck A of the matchup).
+  const GameSetup setup = SetupOf(opt.seed, a.matchup, a.game, opt.pair);
+  const auto [deck_a, deck_b] = pairs[a.matchup];
+  const int seat_deck[2] = {setup.swapped ? deck_b : deck_a, setup.swapped ? deck_a : deck_b};
+  const std::string seat_policy[2] = {opt.policies[setup.swapped ? 1 : 0],
+                                      opt.policies[setup.swapped ? 0 : 1]};
+  LogAnnotator notes(
+      {absl::StrCat("A (", opt.decks[seat_deck[0]].name, ")"),
+       absl::StrCat("B (", opt.decks[seat_deck[1]].name, ")")},
+      {absl::StrCat("seats: A = ", opt.decks[seat_deck[0]].name, " (", seat_policy[0],
+                    ", starts), B = ", opt.decks[seat_deck[1]].name, " (", seat_policy[1], ")")});
+  GameRecord r = PlayStudyGame(played, a.matchup, a.game, worker, /*log=*/!a.quiet,
+                               a.quiet ? nullptr : &notes);
+  if (!a.quiet)
+    for (auto& line : notes.Lines(game)) std::printf("%s\n", line.c_str());
   int seat0 = r.SeatDeck(opt, 0), seat1 = r.SeatDeck(opt, 1);
   std::printf("game %lld of matchup %d: %s (A, starts) vs %s (B), seed %llu\n",
               static_cast<long long>(r.index), r.matchup, opt.decks[seat0].name.c_str(),
