@@ -8,6 +8,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "sim/card_text.h"
 
 namespace strata {
 namespace {
@@ -101,47 +102,16 @@ bool PrintCard(const CardDb& db, const std::string& name) {
               colors.empty() ? "colorless" : absl::StrJoin(colors, ", ").c_str());
   std::printf("  mana value  %d\n", c.cost.ManaValue());
   if (Has(c.types, kCreature)) std::printf("  P/T         %s\n", PT(c).c_str());
-  std::vector<std::string> kws;
-  for (int k = 0; k < kKeywordCount; ++k)
-    if (Has(c.keywords, k)) kws.emplace_back(std::string(KeywordName(k)));
-  if (!kws.empty()) std::printf("  keywords    %s\n", absl::StrJoin(kws, ", ").c_str());
+  // The rules, one sentence per ability (sim/card_text.h).
+  const std::vector<std::string> rules = CardRulesText(db, c);
+  for (size_t i = 0; i < rules.size(); ++i)
+    std::printf("  %-11s %s\n", i == 0 ? "rules" : "", rules[i].c_str());
+  if (rules.empty()) std::printf("  rules       none (no abilities)\n");
+  // How the statics are layered (RULES.md L-).
   for (size_t i = 0; i < c.statics.size(); ++i)
     std::printf("  static %zu    %s%s%s (layers: %s)\n", i + 1, c.statics[i].cda ? "CDA " : "",
                 c.statics[i].name.c_str(), c.statics[i].name.empty() ? "" : " ",
                 Parts(c.statics[i].parts).c_str());
-  for (size_t i = 0; i < c.activated.size(); ++i)
-    std::printf("  activated %zu %s%s, %zu target(s), %zu effect(s)\n", i + 1,
-                c.activated[i].mana_ability ? "mana ability " : "",
-                c.activated[i].cost.Empty() ? (c.activated[i].tap ? "{T}" : "free")
-                                            : c.activated[i].cost.ToString().c_str(),
-                c.activated[i].body.targets.size(), c.activated[i].body.steps.size());
-  for (size_t i = 0; i < c.triggers.size(); ++i)
-    std::printf("  trigger %zu   %s\n", i + 1,
-                c.AbilityName(c.TriggerBit(static_cast<int>(i))).c_str());
-  auto body = [](const AbilityBody& b) {
-    std::string when = b.reaction == Reaction::kDestroy ? ", a reaction to destruction"
-                       : b.reaction == Reaction::kDraw  ? ", a reaction to a draw"
-                       : b.prevention                   ? ", prevents damage"
-                       : b.TargetsSpell()               ? ", an interrupt against a spell"
-                                                        : "";
-    return absl::StrCat(b.targets.size(), " target(s), ", b.steps.size(), " effect(s)", when);
-  };
-  if (c.has_spell) {
-    if (c.spell.modes.empty()) std::printf("  spell       %s\n", body(c.spell).c_str());
-    for (size_t m = 0; m < c.spell.modes.size(); ++m)
-      std::printf("  mode %zu      %s\n", m + 1, body(c.spell.modes[m]).c_str());
-  }
-  for (size_t i = 0; i < c.phase.size(); ++i)
-    std::printf("  phase %zu     %s during %s%s\n", i + 1,
-                c.phase[i].is_cost ? ("cost " + c.phase[i].cost.ToString()).c_str() : "effect",
-                c.phase[i].phase == 1 ? "upkeep" : "a phase",
-                c.phase[i].whose == 1 ? " of the enchanted permanent's controller" : "");
-  for (size_t i = 0; i < c.granted_phase.size(); ++i)
-    std::printf("  grants      phase cost %s to others\n",
-                c.granted_phase[i].cost.ToString().c_str());
-  for (size_t i = 0; i < c.continuous.size(); ++i)
-    std::printf("  effect %zu    %s\n", i + 1, Parts(c.continuous[i].parts).c_str());
-  if (c.enters.choose != ChoiceKind::kNone) std::printf("  enters      with a choice\n");
   return true;
 }
 
