@@ -139,31 +139,36 @@ std::string IntervalSvg(const std::vector<IntervalRow>& rows, const std::string&
   return s + "</svg>\n";
 }
 
-// A deck's games by length in turns (the last bar is 40 and more).
-std::string LengthSvg(const std::string& deck, const std::array<int64_t, 41>& h) {
+// A histogram by turn (the last bar is 40 and more): a deck's games by
+// their length, or its wins by its own turns taken (its kill turns).
+std::string TurnsSvg(const std::string& label, const std::string& deck,
+                     const std::array<int64_t, 41>& h, const std::string& what, const char* unit,
+                     const char* color) {
   const int w = 270, ht = 110, left = 10, bottom = 92, bar = 5;
-  int64_t most = 1, games = 0, turns = 0;
+  int64_t most = 1, count = 0, turns = 0;
   for (size_t t = 0; t < h.size(); ++t) {
     most = std::max(most, h[t]);
-    games += h[t];
+    count += h[t];
     turns += static_cast<int64_t>(t) * h[t];
   }
   std::string s = absl::StrFormat(
       "<svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%d' role='img' "
-      "aria-label='game lengths of %s'>\n",
-      w, ht + 12, Esc(deck));
+      "aria-label='%s %s'>\n",
+      w, ht + 12, label, Esc(deck));
   s += absl::StrFormat("<text x='%d' y='12' font-size='12' font-weight='bold'>%s</text>\n", left,
                        Esc(deck));
   s += absl::StrFormat(
-      "<text x='%d' y='26' font-size='11' fill='#555555'>mean %.1f turns, %lld games</text>\n",
-      left, games > 0 ? static_cast<double>(turns) / games : 0.0, static_cast<long long>(games));
+      "<text x='%d' y='26' font-size='11' fill='#555555'>%s%lld %s</text>\n", left,
+      count > 0 ? absl::StrFormat("mean %.1f %s, ", static_cast<double>(turns) / count, unit)
+                : std::string(),
+      static_cast<long long>(count), what);
   for (size_t t = 0; t < h.size(); ++t) {
     const int bh = static_cast<int>(std::lround(60.0 * h[t] / most));
     s += absl::StrFormat(
-        "<rect x='%d' y='%d' width='%d' height='%d' fill='#5e8c31'><title>%zu%s turns: %lld "
-        "games</title></rect>\n",
-        left + static_cast<int>(t) * (bar + 1), bottom - bh, bar, bh, t, t == 40 ? "+" : "",
-        static_cast<long long>(h[t]));
+        "<rect x='%d' y='%d' width='%d' height='%d' fill='%s'><title>%zu%s %s: %lld "
+        "%s</title></rect>\n",
+        left + static_cast<int>(t) * (bar + 1), bottom - bh, bar, bh, color, t, t == 40 ? "+" : "",
+        unit, static_cast<long long>(h[t]), what);
   }
   for (int t = 0; t <= 40; t += 10)
     s += absl::StrFormat("<text x='%d' y='%d' font-size='10' text-anchor='middle'>%d</text>\n",
@@ -264,18 +269,34 @@ std::string HtmlReport(const SimOptions& opt, const std::vector<MatchupStats>& r
        "per matchup. Seats are swapped in pairs unless <code>--no-pair</code>, so each deck "
        "starts half its games.</p>\n";
 
-  // Game lengths.
-  h += "<h2 id='lengths'>Game lengths</h2>\n<div class='lengths'>\n";
+  // Kill turns and game lengths.
+  h += "<h2 id='lengths'>Kill turns and game lengths</h2>\n<div class='lengths'>\n";
+  for (int d : order) {
+    std::array<int64_t, 41> kills{};
+    int64_t wins = 0, counted = 0;
+    for (const MatchupStats& m : results)
+      for (int side = 0; side < 2; ++side)
+        if ((side == 0 ? m.deck_a : m.deck_b) == d) {
+          for (size_t t = 0; t < kills.size(); ++t) kills[t] += m.win_turns[side][t];
+          wins += side == 0 ? m.a_wins : m.b_wins;
+        }
+    for (int64_t k : kills) counted += k;
+    h += TurnsSvg("kill turns of", opt.decks[d].name, kills,
+                  counted == wins ? std::string("wins") : absl::StrCat("of ", wins, " wins"),
+                  "own turns", "#b5523b");
+  }
+  h += "</div>\n<p class='note'>Each deck's wins by its kill turn: the number of turns it had "
+       "taken itself when it won (a turn-4 kill: its fourth turn). A study begun by a strata "
+       "before kill turns were kept counts only the wins since.</p>\n<div class='lengths'>\n";
   for (int d : order) {
     std::array<int64_t, 41> lengths{};
     for (const MatchupStats& m : results)
       if (m.deck_a == d || m.deck_b == d)
         for (size_t t = 0; t < lengths.size(); ++t) lengths[t] += m.turn_histogram[t];
-    h += LengthSvg(opt.decks[d].name, lengths);
+    h += TurnsSvg("game lengths of", opt.decks[d].name, lengths, "games", "turns", "#5e8c31");
   }
-  h += "</div>\n<p class='note'>Each deck's games by the turn they ended on (both players' "
-       "turns counted; the last bar is 40 and more), won or lost: a study keeps the lengths of "
-       "a matchup's games, not the turn of each win.</p>\n";
+  h += "</div>\n<p class='note'>Each deck's games, won or lost, by the turn they ended on (both "
+       "players' turns counted; the last bar is 40 and more).</p>\n";
 
   // The metagame.
   const Metagame meta = SolveMetagame(ratings.win_rate);

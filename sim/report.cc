@@ -460,6 +460,14 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
     j += ", \"turn_histogram\": [";
     for (size_t t = 0; t < m.turn_histogram.size(); ++t)
       j += absl::StrCat(t ? ", " : "", m.turn_histogram[t]);
+    // Wins by the winner's own turns (its kill turn), deck A's then deck B's.
+    j += "], \"win_turns\": [";
+    for (int side = 0; side < 2; ++side) {
+      j += side ? ", [" : "[";
+      for (size_t t = 0; t < m.win_turns[side].size(); ++t)
+        j += absl::StrCat(t ? ", " : "", m.win_turns[side][t]);
+      j += "]";
+    }
     j += "], \"card_counts\": [";
     for (int side = 0; side < 2; ++side) {
       size_t distinct = DistinctCards(opt.decks[side ? m.deck_b : m.deck_a]).size();

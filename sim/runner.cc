@@ -27,6 +27,8 @@ void MatchupStats::Merge(const MatchupStats& o) {
   turns += o.turns;
   for (size_t i = 0; i < end_reasons.size(); ++i) end_reasons[i] += o.end_reasons[i];
   for (size_t i = 0; i < turn_histogram.size(); ++i) turn_histogram[i] += o.turn_histogram[i];
+  for (int d = 0; d < 2; ++d)
+    for (size_t i = 0; i < win_turns[d].size(); ++i) win_turns[d][i] += o.win_turns[d][i];
   cards.Merge(o.cards);
   for (int d = 0; d < 2; ++d) {
     mana_burn[d] += o.mana_burn[d];
@@ -176,6 +178,10 @@ void AddGame(const GameRecord& r, MatchupStats& s) {
   }
   s.turns += r.turns;
   ++s.turn_histogram[std::min(r.turns, 40)];
+  if (r.winner >= 0) {
+    const int side = (r.winner == 0) != r.swapped ? 0 : 1;
+    ++s.win_turns[side][std::min(OwnTurn(r.turns, static_cast<Player>(r.winner)), 40)];
+  }
   ++s.end_reasons[static_cast<int>(r.end)];
   for (int seat = 0; seat < 2; ++seat) {
     const int side = (seat == 0) != r.swapped ? 0 : 1;

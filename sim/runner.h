@@ -71,7 +71,11 @@ struct MatchupStats {
   int64_t turns = 0;
   std::array<int64_t, 6> end_reasons{};      // by EndReason
   std::array<int64_t, 41> turn_histogram{};  // turns, the last bucket is 40+
-  CardStats cards;                           // per card of each deck
+  // Games won by deck A ([0]) and deck B ([1]) by the winner's own turns
+  // taken (its kill turn; the last bucket is 40+). A study resumed from a
+  // strata before them counts only the games since (fewer than the wins).
+  std::array<std::array<int64_t, 41>, 2> win_turns{};
+  CardStats cards;  // per card of each deck
   // Health, by deck (0 deck A, 1 deck B): mana burn taken (estimated,
   // GameTrace) and the games with any; harmful effects aimed at the
   // player's own side, and those while the other side had a legal target.

@@ -50,6 +50,19 @@ for deck, elo in s["ratings"]["elo"].items():
 for meta in s["metagame"]["decks"]:
     row = "<tr><td>%s</td><td>%.1f%%</td>" % (meta["deck"], 100 * meta["share"])
     assert row in page, row
+# Kill turns: every win counted once, by the winner's own turns (at most
+# half the game's turns, rounded up), and each deck's chart counts its wins.
+wins = {}
+for m in s["matchups"]:
+    a, b = m["win_turns"]
+    assert sum(a) == m["a_wins"] and sum(b) == m["b_wins"], m["win_turns"]
+    own = sum(k * n for k, n in enumerate(a)) + sum(k * n for k, n in enumerate(b))
+    assert own <= (m["mean_turns"] * m["games"] + m["games"]) / 2 + 1e-3, (own, m["mean_turns"])
+    wins[m["deck_a"]] = wins.get(m["deck_a"], 0) + m["a_wins"]
+    wins[m["deck_b"]] = wins.get(m["deck_b"], 0) + m["b_wins"]
+for deck, n in wins.items():
+    chart = re.search(r"aria-label='kill turns of %s'>.*?fill='#555555'>(?:mean [0-9.]+ own turns, )?(\d+) wins</text>" % re.escape(deck), page, re.S)
+    assert chart and int(chart.group(1)) == n, (deck, n, chart and chart.group(0)[-80:])
 PY
 # Cards: ranked by the gap within each deck's table.
 awk '/^<h3>/{last = 1000} /^<tr><td>.*background:/{
@@ -73,6 +86,28 @@ grep -q '<h1>strata study: .*(partial: stopped before the end)</h1>' "$tmp/r/rep
 "$strata" sim --resume "$tmp/r" --threads 2 >"$tmp/resume" 2>&1 || { cat "$tmp/resume"; fail "resume"; }
 grep -q '<h1>strata study: 4 decks, 6 matchups, 3072 games</h1>' "$tmp/r/report.html" ||
   { grep '<h1>' "$tmp/r/report.html"; fail "the resumed study's report is not complete"; }
+# The kill turns of the games before the interruption survived it.
+grep -q "fill='#555555'>.* of [0-9]* wins</text>" "$tmp/r/report.html" &&
+  fail "the resumed study's kill turns lack the wins before the interruption"
+python3 - "$tmp/r/summary.json" <<'PY' || fail "resumed win_turns"
+import json, sys
+for m in json.load(open(sys.argv[1]))["matchups"]:
+    assert [sum(x) for x in m["win_turns"]] == [m["a_wins"], m["b_wins"]], m["win_turns"]
+PY
+
+# study.toml's kill turns are checked like every count: more than the wins
+# is refused, naming the key.
+python3 - "$tmp/r/study.toml" <<'PY' || fail "editing study.toml"
+import re, sys
+s = open(sys.argv[1]).read()
+i = s.index("win_turns_a = [")
+j = s.index("]", i)
+s = s[:i] + re.sub(r"(\[\s*)(\d+)", lambda m: m.group(1) + "99999", s[i:j], count=1) + s[j:]
+open(sys.argv[1], "w").write(s)
+PY
+"$strata" sim --resume "$tmp/r" >"$tmp/bad" 2>&1 && fail "a study.toml with more kills than wins resumed"
+grep -q "key 'matchups\[0\].win_turns_a': expected counts adding up to at most the wins" "$tmp/bad" ||
+  { cat "$tmp/bad"; fail "no message naming win_turns_a"; }
 
 # In a real browser, when there is one.
 if ! command -v chromium >/dev/null && ! command -v chromium-browser >/dev/null; then
