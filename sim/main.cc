@@ -17,12 +17,12 @@
 #include "engine/game.h"
 #include "engine/invariants.h"
 #include "policies/policy.h"
+#include "sim/bench_command.h"
 #include "sim/card_pool.h"
 #include "sim/cards_command.h"
 #include "sim/compare_command.h"
 #include "sim/cover.h"
 #include "sim/fuzz.h"
-#include "sim/bench_command.h"
 #include "sim/fuzz_command.h"
 #include "sim/game_log.h"
 #include "sim/report.h"
@@ -141,8 +141,9 @@ int main(int argc, char** argv) {
   std::vector<std::string> check_paths;
   check->add_option("files", check_paths, "card files or directories (like --cards)");
   auto* list = cards->add_subcommand(
-      "list", "print the pool as a table (name, cost, type line, P/T), or the cards the filters "
-              "match");
+      "list",
+      "print the pool as a table (name, cost, type line, P/T), or the cards the filters "
+      "match");
   strata::CardFilter list_filter;
   list->add_option("--name", list_filter.name, "a part of the card's name, any case")
       ->type_name("TEXT");
@@ -313,9 +314,10 @@ int main(int argc, char** argv) {
       "games as the deck, and the cards ranked by the win-rate change with paired 95% "
       "intervals");
   ablate->add_option("deck", ablate_args.decks, "the deck file")->required()->expected(1);
-  ablate->add_option("--with", ablate_args.with,
-                     "the card that replaces each one in turn (default: the basic land of the "
-                     "deck's main colour)")
+  ablate
+      ->add_option("--with", ablate_args.with,
+                   "the card that replaces each one in turn (default: the basic land of the "
+                   "deck's main colour)")
       ->type_name("CARD");
   paired_options(ablate, ablate_args, 400);
 
