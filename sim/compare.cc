@@ -27,6 +27,25 @@ int HalfPoints(const GameRecord& r) {
 
 }  // namespace
 
+void VersionScore::Add(const GameRecord& r) {
+  ++games;
+  turns += r.turns;
+  if (r.winner < 0)
+    ++draws;
+  else
+    ++((r.winner == 0) != r.swapped ? wins : losses);
+  if (r.winner == 0) ++first_player_wins;
+}
+
+void VersionScore::Merge(const VersionScore& o) {
+  games += o.games, wins += o.wins, losses += o.losses, draws += o.draws, turns += o.turns;
+  first_player_wins += o.first_player_wins;
+}
+
+double VersionScore::WinRate() const {
+  return games > 0 ? (wins + 0.5 * draws) / static_cast<double>(games) : std::nan("");
+}
+
 double PairedStats::Variance() const {
   if (units < 2) return std::nan("");
   const double n = static_cast<double>(units);
@@ -64,7 +83,7 @@ PairedDiff DiffOf(const std::vector<PairedStats>& strata) {
 }
 
 bool PairedDone(const PairedOptions& po, const PairedResult& r, int m) {
-  const MatchupStats& base = r.stats[0][m];
+  const VersionScore& base = r.score[0][m];
   if (base.games >= po.versions[0].games) return true;
   if (po.ci_half_width <= 0 || base.games == 0 || po.versions.size() < 2) return false;
   for (size_t v = 1; v < po.versions.size(); ++v) {
@@ -87,22 +106,31 @@ PairedResult RunPaired(const CardDb& db, const PairedOptions& po,
   for (int v : card_versions)
     if (v >= 0 && v < versions) keep_cards[v] = true;
   PairedResult result;
-  result.stats.assign(versions, std::vector<MatchupStats>(matchups));
+  result.score.assign(versions, std::vector<VersionScore>(matchups));
   result.paired.assign(versions, std::vector<PairedStats>(matchups));
-  for (auto& per_version : result.stats)
-    for (int m = 0; m < matchups; ++m) per_version[m].deck_a = 0, per_version[m].deck_b = m + 1;
+  result.stats.assign(versions, {});
+  for (int v = 0; v < versions; ++v)
+    if (keep_cards[v]) {
+      result.stats[v].resize(matchups);
+      for (int m = 0; m < matchups; ++m)
+        result.stats[v][m].deck_a = 0, result.stats[v][m].deck_b = m + 1;
+    }
 
   // What each thread adds up in a wave. Every field is an integer count or
   // a sum of multiples of 1/4, exact, so the merge order changes nothing.
   struct Local {
-    std::vector<std::vector<MatchupStats>> stats;
+    std::vector<std::vector<VersionScore>> score;
     std::vector<std::vector<PairedStats>> paired;
+    std::vector<std::vector<MatchupStats>> stats;  // card versions only
     bool used = false;
   };
   auto fresh = [&] {
     Local l;
-    l.stats.assign(versions, std::vector<MatchupStats>(matchups));
+    l.score.assign(versions, std::vector<VersionScore>(matchups));
     l.paired.assign(versions, std::vector<PairedStats>(matchups));
+    l.stats.assign(versions, {});
+    for (int v = 0; v < versions; ++v)
+      if (keep_cards[v]) l.stats[v].resize(matchups);
     return l;
   };
   tbb::enumerable_thread_specific<Local> locals(fresh);
@@ -122,7 +150,7 @@ PairedResult RunPaired(const CardDb& db, const PairedOptions& po,
     std::vector<Task> tasks;
     for (int m = 0; m < matchups; ++m) {
       if (PairedDone(po, result, m)) continue;
-      const int64_t begin = result.stats[0][m].games;
+      const int64_t begin = result.score[0][m].games;
       const int64_t end = std::min<int64_t>(base.games, begin + kBlockGames);
       for (int64_t first = begin; first < end; first += kChunkGames)
         tasks.push_back({m, first, std::min<int64_t>(end, first + kChunkGames)});
@@ -143,11 +171,13 @@ PairedResult RunPaired(const CardDb& db, const PairedOptions& po,
                               int points = 0;
                               for (int64_t i = u; i < u_end; ++i) {
                                 GameRecord rec = PlayStudyGame(opt, task.matchup, i, w);
-                                MatchupStats& s = l.stats[v][task.matchup];
-                                AddGame(rec, s);
-                                if (keep_cards[v])
+                                l.score[v][task.matchup].Add(rec);
+                                if (keep_cards[v]) {
+                                  MatchupStats& s = l.stats[v][task.matchup];
+                                  AddGame(rec, s);
                                   RecordCards(w.game, opt.decks[0], opt.decks[task.matchup + 1],
                                               rec.swapped, s.cards, &w.trace);
+                                }
                                 points += HalfPoints(rec);
                               }
                               if (v == 0) {
@@ -168,10 +198,14 @@ PairedResult RunPaired(const CardDb& db, const PairedOptions& po,
       if (!l.used) continue;
       for (int v = 0; v < versions; ++v)
         for (int m = 0; m < matchups; ++m) {
-          result.stats[v][m].Merge(l.stats[v][m]);
+          result.score[v][m].Merge(l.score[v][m]);
           result.paired[v][m].Merge(l.paired[v][m]);
-          l.stats[v][m] = MatchupStats{};
+          l.score[v][m] = VersionScore{};
           l.paired[v][m] = PairedStats{};
+          if (keep_cards[v]) {
+            result.stats[v][m].Merge(l.stats[v][m]);
+            l.stats[v][m] = MatchupStats{};
+          }
         }
       l.used = false;
     }

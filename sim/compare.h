@@ -54,8 +54,21 @@ struct PairedOptions {
   const char* what = "compare";
 };
 
+// A version's games against one opponent, in counts: what every version
+// needs (a MatchupStats, with its per-card counts, is 100 kB: kept only for
+// the versions whose cards are reported).
+struct VersionScore {
+  int64_t games = 0, wins = 0, losses = 0, draws = 0, turns = 0, first_player_wins = 0;
+  void Add(const GameRecord& r);  // a game of the tested deck (deck A)
+  void Merge(const VersionScore& o);
+  double WinRate() const;  // a draw counts 1/2 (NaN without games)
+};
+
 struct PairedResult {
   // [version][matchup]: version v's games against opponent m + 1.
+  std::vector<std::vector<VersionScore>> score;
+  // The same in full, with per-card counts, for the versions asked for
+  // (`card_versions` of RunPaired; empty for the others).
   std::vector<std::vector<MatchupStats>> stats;
   // [version][matchup]: version v minus version 0 (version 0's are zero).
   std::vector<std::vector<PairedStats>> paired;

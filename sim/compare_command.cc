@@ -173,17 +173,13 @@ std::string GamesLine(const SimOptions& o, const std::string& rules) {
                          S(MulliganName(o.mulligan)));
 }
 
-double WinRate(const MatchupStats& m) {
-  return m.games > 0 ? (m.a_wins + 0.5 * m.draws) / static_cast<double>(m.games) : std::nan("");
+double OverallRate(const std::vector<VersionScore>& ms) {
+  VersionScore all;
+  for (auto& m : ms) all.Merge(m);
+  return all.WinRate();
 }
 
-double OverallRate(const std::vector<MatchupStats>& ms) {
-  double wins = 0, games = 0;
-  for (auto& m : ms) wins += m.a_wins + 0.5 * m.draws, games += static_cast<double>(m.games);
-  return games > 0 ? wins / games : std::nan("");
-}
-
-int64_t Games(const std::vector<MatchupStats>& ms) {
+int64_t Games(const std::vector<VersionScore>& ms) {
   int64_t n = 0;
   for (auto& m : ms) n += m.games;
   return n;
@@ -237,7 +233,7 @@ int RunCompareCommand(const CompareArgs& a) {
 
   const std::string& old_name = s.tested[0].name;
   const std::string& new_name = s.tested[1].name;
-  const int matchups = static_cast<int>(r.stats[0].size());
+  const int matchups = static_cast<int>(r.score[0].size());
   std::printf(
       "compare: %s (OLD) and %s (NEW), each against the same %d opponent%s on the same "
       "games: %s\n",
@@ -252,13 +248,13 @@ int RunCompareCommand(const CompareArgs& a) {
   for (int m = 0; m < matchups; ++m) {
     const PairedDiff d = DiffOf(r.paired[1][m]);
     std::printf("%-20s %7lld %7.1f%% %7.1f%% %7s  %s\n", s.base.decks[m + 1].name.c_str(),
-                static_cast<long long>(r.stats[0][m].games), 100 * WinRate(r.stats[0][m]),
-                100 * WinRate(r.stats[1][m]), Points(d.diff).c_str(), IntervalText(d).c_str());
+                static_cast<long long>(r.score[0][m].games), 100 * r.score[0][m].WinRate(),
+                100 * r.score[1][m].WinRate(), Points(d.diff).c_str(), IntervalText(d).c_str());
   }
   const PairedDiff all = DiffOf(r.paired[1]);
   std::printf("%-20s %7lld %7.1f%% %7.1f%% %7s  %s\n", "overall",
-              static_cast<long long>(Games(r.stats[0])), 100 * OverallRate(r.stats[0]),
-              100 * OverallRate(r.stats[1]), Points(all.diff).c_str(), IntervalText(all).c_str());
+              static_cast<long long>(Games(r.score[0])), 100 * OverallRate(r.score[0]),
+              100 * OverallRate(r.score[1]), Points(all.diff).c_str(), IntervalText(all).c_str());
   std::printf(
       "win: the tested deck's score (a win counts 1, a draw 1/2); change: NEW's win %% minus "
       "OLD's, in points; its interval from the game-by-game differences, both versions having "
@@ -317,7 +313,7 @@ int RunCompareCommand(const CompareArgs& a) {
 
   const int threads =
       a.threads > 0 ? a.threads : static_cast<int>(std::thread::hardware_concurrency());
-  const int64_t games = Games(r.stats[0]) + Games(r.stats[1]);
+  const int64_t games = Games(r.score[0]) + Games(r.score[1]);
   std::printf("\n%lld games in %.1f s (%.0f games/s), %d thread%s\n", static_cast<long long>(games),
               seconds, seconds > 0 ? games / seconds : 0.0, threads, threads == 1 ? "" : "s");
   std::printf(
@@ -411,7 +407,7 @@ int RunAblateCommand(const CompareArgs& a) {
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  const int matchups = static_cast<int>(r.stats[0].size());
+  const int matchups = static_cast<int>(r.score[0].size());
   const int color = MainColor(db, deck);
   std::printf(
       "ablate: %s against the same %d opponent%s on the same games: %s; each distinct card in "
@@ -422,7 +418,7 @@ int RunAblateCommand(const CompareArgs& a) {
           ? absl::StrCat("a basic land of the deck's main colour, ", S(ColorName(color))).c_str()
           : "--with");
   std::printf("%s as it is: %.1f%% over %lld games\n", deck.name.c_str(),
-              100 * OverallRate(r.stats[0]), static_cast<long long>(Games(r.stats[0])));
+              100 * OverallRate(r.score[0]), static_cast<long long>(Games(r.score[0])));
   struct Row {
     CardId card;
     int copies;
@@ -434,7 +430,7 @@ int RunAblateCommand(const CompareArgs& a) {
     const PairedDiff d = DiffOf(r.paired[i + 1]);
     Row row{ablated[i],
             static_cast<int>(std::count(deck.main.begin(), deck.main.end(), ablated[i])),
-            PairedDiff{-d.diff, -d.high, -d.low, d.games}, OverallRate(r.stats[i + 1])};
+            PairedDiff{-d.diff, -d.high, -d.low, d.games}, OverallRate(r.score[i + 1])};
     rows.push_back(row);
   }
   std::stable_sort(rows.begin(), rows.end(),
@@ -458,7 +454,7 @@ int RunAblateCommand(const CompareArgs& a) {
   const int threads =
       a.threads > 0 ? a.threads : static_cast<int>(std::thread::hardware_concurrency());
   int64_t games = 0;
-  for (auto& v : r.stats) games += Games(v);
+  for (auto& v : r.score) games += Games(v);
   std::printf("\n%lld games in %.1f s (%.0f games/s), %d thread%s\n", static_cast<long long>(games),
               seconds, seconds > 0 ? games / seconds : 0.0, threads, threads == 1 ? "" : "s");
   std::printf(

@@ -97,7 +97,13 @@ TEST(RunPaired, VersionZeroPlaysTheGauntletStudysGames) {
     EXPECT_EQ(r.paired[1][m].games, 64);
     // Its paired sum is the score difference.
     const double old_score = a.a_wins + 0.5 * a.draws;
-    const double new_score = r.stats[1][m].a_wins + 0.5 * r.stats[1][m].draws;
+    const double new_score = r.score[1][m].wins + 0.5 * r.score[1][m].draws;
+    // The counts kept for every version are the full statistics'.
+    EXPECT_EQ(r.score[0][m].games, a.games);
+    EXPECT_EQ(r.score[0][m].wins, a.a_wins);
+    EXPECT_EQ(r.score[0][m].losses, a.b_wins);
+    EXPECT_EQ(r.score[0][m].turns, a.turns);
+    EXPECT_EQ(r.score[0][m].first_player_wins, a.first_player_wins);
     EXPECT_DOUBLE_EQ(r.paired[1][m].sum, new_score - old_score);
   }
   EXPECT_GT(r.paired[1][0].sum2 + r.paired[1][1].sum2, 0);
@@ -109,9 +115,10 @@ TEST(RunPaired, IdenticalVersionsDifferByNothing) {
   po.versions[1] = po.versions[0];
   po.threads = 2;
   const PairedResult r = RunPaired(db, po, {});
+  EXPECT_TRUE(r.stats[0].empty() && r.stats[1].empty());  // no card statistics asked for
   for (size_t m = 0; m < 2; ++m) {
-    EXPECT_EQ(r.stats[1][m].a_wins, r.stats[0][m].a_wins);
-    EXPECT_EQ(r.stats[1][m].turns, r.stats[0][m].turns);
+    EXPECT_EQ(r.score[1][m].wins, r.score[0][m].wins);
+    EXPECT_EQ(r.score[1][m].turns, r.score[0][m].turns);
     EXPECT_EQ(r.paired[1][m].sum, 0);
     EXPECT_EQ(r.paired[1][m].sum2, 0);
   }
@@ -119,7 +126,7 @@ TEST(RunPaired, IdenticalVersionsDifferByNothing) {
   po.versions[0].games = po.versions[1].games = 100000;
   po.ci_half_width = 0.01;
   const PairedResult ci = RunPaired(db, po, {});
-  for (size_t m = 0; m < 2; ++m) EXPECT_EQ(ci.stats[0][m].games, kBlockGames);
+  for (size_t m = 0; m < 2; ++m) EXPECT_EQ(ci.score[0][m].games, kBlockGames);
 }
 
 TEST(RunPaired, SameNumbersWithOneOrTwoThreadsAndCiStopsOnThePairedInterval) {
@@ -132,16 +139,20 @@ TEST(RunPaired, SameNumbersWithOneOrTwoThreadsAndCiStopsOnThePairedInterval) {
   const PairedResult two = RunPaired(db, po, {0, 1});
   for (size_t m = 0; m < 2; ++m) {
     for (int v = 0; v < 2; ++v) {
-      EXPECT_EQ(one.stats[v][m].games, two.stats[v][m].games);
+      EXPECT_EQ(one.score[v][m].games, two.score[v][m].games);
+      EXPECT_EQ(one.score[v][m].wins, two.score[v][m].wins);
+      EXPECT_EQ(one.score[v][m].draws, two.score[v][m].draws);
+      EXPECT_EQ(one.score[v][m].turns, two.score[v][m].turns);
       EXPECT_EQ(one.stats[v][m].a_wins, two.stats[v][m].a_wins);
-      EXPECT_EQ(one.stats[v][m].draws, two.stats[v][m].draws);
-      EXPECT_EQ(one.stats[v][m].turns, two.stats[v][m].turns);
+      for (int c = 0; c < 4; ++c)
+        EXPECT_EQ(one.stats[v][m].cards.side[0][c].drawn_score,
+                  two.stats[v][m].cards.side[0][c].drawn_score);
     }
     EXPECT_EQ(one.paired[1][m].sum, two.paired[1][m].sum);
     EXPECT_EQ(one.paired[1][m].sum2, two.paired[1][m].sum2);
     // Stopped at a block's end, once the interval was narrow enough, and
     // not a block later.
-    const int64_t games = one.stats[0][m].games;
+    const int64_t games = one.score[0][m].games;
     EXPECT_EQ(games % kBlockGames, 0);
     EXPECT_LT(games, 2048);
     const PairedDiff d = DiffOf(one.paired[1][m]);
@@ -149,13 +160,13 @@ TEST(RunPaired, SameNumbersWithOneOrTwoThreadsAndCiStopsOnThePairedInterval) {
     EXPECT_TRUE(PairedDone(po, one, static_cast<int>(m)));
   }
   // A block before, the interval was not narrow enough yet.
-  const int64_t first = std::max(one.stats[0][0].games, one.stats[0][1].games);
+  const int64_t first = std::max(one.score[0][0].games, one.score[0][1].games);
   ASSERT_GT(first, kBlockGames) << "the test wants a change needing more than one block";
   PairedOptions before = po;
   before.ci_half_width = 0;
   for (auto& v : before.versions) v.games = static_cast<int>(first - kBlockGames);
   const PairedResult b = RunPaired(db, before, {});
-  const int m = one.stats[0][0].games == first ? 0 : 1;
+  const int m = one.score[0][0].games == first ? 0 : 1;
   const PairedDiff d = DiffOf(b.paired[1][m]);
   EXPECT_GE((d.high - d.low) / 2, 0.03);
 }
