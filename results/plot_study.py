@@ -56,9 +56,20 @@ def load(directory):
     return summary, cards
 
 
+def games_played(s):
+    """The games each matchup played: with --ci they differ, and
+    games_per_matchup is only the cap."""
+    games = [m["games"] for m in s["matchups"]]
+    if not games:
+        return "no games"
+    if min(games) == max(games):
+        return f"{games[0]} games per matchup"
+    return f"{min(games)} to {max(games)} games per matchup"
+
+
 def subtitle(s):
     return (f"{s['policies'][0]} vs {s['policies'][1]}, rules {s['rules']}, "
-            f"{s['games_per_matchup']} games per matchup, seed {s['seed']}")
+            f"{games_played(s)}, seed {s['seed']}")
 
 
 def plot_matrix(s, directory):

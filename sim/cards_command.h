@@ -8,8 +8,19 @@
 
 namespace strata {
 
-// Prints the pool as a table: name, cost, type line, P/T.
-void PrintCardTable(const CardDb& db);
+// `cards list` filters; empty: any. A card is listed when it matches all
+// of them.
+struct CardFilter {
+  std::string name;    // a part of the name, any case
+  std::string type;    // a word of the type line (type, supertype or subtype), any case
+  std::string colors;  // any of these colour letters (WUBRG, C for colourless), any case
+};
+// "" if the filter is valid, else what is wrong with it.
+std::string CheckCardFilter(const CardFilter& filter);
+
+// Prints the pool as a table: name, cost, type line, P/T; only the cards
+// the filter matches, then how many of the pool's.
+void PrintCardTable(const CardDb& db, const CardFilter& filter = {});
 // Prints one card's compiled form; returns false if unknown.
 bool PrintCard(const CardDb& db, const std::string& name);
 

@@ -17,12 +17,14 @@
 #include "engine/game.h"
 #include "engine/invariants.h"
 #include "policies/policy.h"
+#include "sim/bench_command.h"
 #include "sim/card_pool.h"
 #include "sim/cards_command.h"
+#include "sim/compare_command.h"
 #include "sim/cover.h"
 #include "sim/fuzz.h"
-#include "sim/bench_command.h"
 #include "sim/fuzz_command.h"
+#include "sim/game_log.h"
 #include "sim/report.h"
 #include "sim/runner.h"
 #include "sim/scenario.h"
@@ -138,7 +140,21 @@ int main(int argc, char** argv) {
       "check", "validate the pool, and card files on top of it as --cards would load them");
   std::vector<std::string> check_paths;
   check->add_option("files", check_paths, "card files or directories (like --cards)");
-  auto* list = cards->add_subcommand("list", "print the pool as a table");
+  auto* list = cards->add_subcommand(
+      "list",
+      "print the pool as a table (name, cost, type line, P/T), or the cards the filters "
+      "match");
+  strata::CardFilter list_filter;
+  list->add_option("--name", list_filter.name, "a part of the card's name, any case")
+      ->type_name("TEXT");
+  list->add_option("--type", list_filter.type,
+                   "a word of the type line: a type, supertype or subtype (creature, instant, "
+                   "basic, goblin...), any case")
+      ->type_name("WORD");
+  list->add_option("--color", list_filter.colors,
+                   "any of these colours: letters W, U, B, R, G, and C for colourless (RG: red or "
+                   "green)")
+      ->type_name("WUBRGC");
   auto* show = cards->add_subcommand("show", "print one card's compiled form");
   std::string show_name;
   show->add_option("name", show_name, "card name")->required();
@@ -231,6 +247,9 @@ int main(int argc, char** argv) {
       ->check(FiniteRange(0.0001, 0.5));
   sim->add_option("--out", sim_args.out,
                   "write summary.json, matchups.csv, cards.csv and study.toml into this directory");
+  sim->add_flag("--report", sim_args.report,
+                "with --out DIR: also DIR/report.html, one self-contained page of charts (inline "
+                "SVG, no network) and tables for a browser");
   sim->add_option("--games-out", sim_args.games_out_file,
                   "one JSON line per game, in game order, into FILE (default: DIR/games.jsonl "
                   "of --out)")
@@ -248,6 +267,59 @@ int main(int argc, char** argv) {
   sim->add_option("--stop-after-blocks", sim_args.stop_after_blocks,
                   "tests: stop as if interrupted after N blocks of 256 games")
       ->group("");
+
+  // strata compare and strata ablate: paired studies (sim/compare.h)
+  strata::CompareArgs compare_args;
+  auto paired_options = [&](CLI::App* cmd, strata::CompareArgs& a, int default_games) {
+    cmd->add_option("--against", a.against,
+                    "opponent deck files (default: the bundled playable decks, as --gauntlet)")
+        ->delimiter(',');
+    cmd->add_flag("--gauntlet", a.gauntlet,
+                  "the opponents are the bundled playable decks (the default), but a tested "
+                  "deck's own file");
+    cmd->add_option("--games", a.games,
+                    absl::StrCat("games per opponent and version (default ", default_games,
+                                 "; with --ci, the cap)"))
+        ->check(CLI::Range(int64_t{1}, strata::kMaxGames));
+    cmd->add_option("--ci", a.ci,
+                    "play each opponent until the paired 95% interval of every change is "
+                    "narrower than +/- W (e.g. 0.01), in blocks of 256 games")
+        ->check(FiniteRange(0.0001, 0.5));
+    cmd->add_option("--policies", a.policies,
+                    "P1,P2: the tested deck's player then the opponents', or one for both "
+                    "(default heuristic):\n" +
+                        strata::PolicyHelp());
+    cmd->add_option("--rules", a.rules, "layer edition: classic, m10 or modern")
+        ->check(CLI::IsMember({"classic", "m10", "modern"}));
+    cmd->add_option("--mulligan", a.mulligan, kMulliganHelp)->check(kMulligan);
+    cmd->add_option("--seed", a.seed, "run seed (default 1)")->check(kSeed);
+    cmd->add_option("--threads", a.threads, "worker threads (default: all cores)")
+        ->check(CLI::Range(0, 1024));
+    cmd->add_flag("--no-pair", a.no_pair, "do not replay each seed with the seats swapped");
+  };
+  auto* compare = app.add_subcommand(
+      "compare",
+      "A/B test two versions of a deck: both play the same opponents on the same games (seeds "
+      "and seats), and the report gives each matchup's and the overall win-rate change with a "
+      "paired 95% interval, and the per-card changes");
+  compare->add_option("decks", compare_args.decks, "OLD and NEW: two deck files")
+      ->required()
+      ->expected(2);
+  paired_options(compare, compare_args, 800);
+  strata::CompareArgs ablate_args;
+  auto* ablate = app.add_subcommand(
+      "ablate",
+      "what each card is worth in a deck: every copy of one distinct card at a time replaced by "
+      "a basic land of the deck's main colour (or --with), each variant played on the same "
+      "games as the deck, and the cards ranked by the win-rate change with paired 95% "
+      "intervals");
+  ablate->add_option("deck", ablate_args.decks, "the deck file")->required()->expected(1);
+  ablate
+      ->add_option("--with", ablate_args.with,
+                   "the card that replaces each one in turn (default: the basic land of the "
+                   "deck's main colour)")
+      ->type_name("CARD");
+  paired_options(ablate, ablate_args, 400);
 
   // strata replay
   auto* replay = app.add_subcommand(
@@ -277,6 +349,18 @@ int main(int argc, char** argv) {
   if (no_default_cards && card_paths.empty() && !(*check && !check_paths.empty())) {
     std::fprintf(stderr, "--no-default-cards: expected at least one --cards PATH\n");
     return 1;
+  }
+  if (*ablate) {
+    ablate_args.card_paths = card_paths;
+    ablate_args.no_default_cards = no_default_cards;
+    ablate_args.override_cards = override_cards;
+    return strata::RunAblateCommand(ablate_args);
+  }
+  if (*compare) {
+    compare_args.card_paths = card_paths;
+    compare_args.no_default_cards = no_default_cards;
+    compare_args.override_cards = override_cards;
+    return strata::RunCompareCommand(compare_args);
   }
   if (*sim || *replay) {
     auto* cmd = *sim ? sim : replay;
@@ -314,10 +398,16 @@ int main(int argc, char** argv) {
     std::printf("ok: %zu cards\n", db.cards.size());
     return 0;
   }
+  if (*list) {
+    if (auto bad = strata::CheckCardFilter(list_filter); !bad.empty()) {
+      std::fprintf(stderr, "%s\n", bad.c_str());
+      return 1;
+    }
+  }
   strata::CardDb db;
   if (!LoadDb(card_paths, override_cards, db)) return 1;
   if (*list) {
-    strata::PrintCardTable(db);
+    strata::PrintCardTable(db, list_filter);
     return 0;
   }
   if (*show) {
@@ -363,18 +453,28 @@ int main(int argc, char** argv) {
     game.Deal(decks[0], decks[1], static_cast<strata::Player>(play_seed % 2));
     strata::InvariantChecker check;
     if (play_checked) check.Begin(game);
+    // Seat 0 is deck A; the seed says who starts.
+    const int first = static_cast<int>(play_seed % 2);
+    strata::LogAnnotator notes(
+        {"A (" + decks[0].name + ")", "B (" + decks[1].name + ")"},
+        {"seats: A = " + decks[0].name + " (" + (*specs)[0] + (first == 0 ? ", starts" : "") +
+         "), B = " + decks[1].name + " (" + (*specs)[1] + (first == 1 ? ", starts" : "") + ")"});
     uint64_t decisions = 0;
     for (;;) {
       const strata::Decision& d = game.Advance();
       if (d.kind == strata::DecisionKind::kNone) break;
       const int chosen = policies[d.player]->ChooseFor(game, d);
+      if (!play_quiet) notes.Before(game, d, chosen);
       if (play_checked)
         check.Apply(game, d, chosen);
       else
         game.Apply(chosen);
       ++decisions;
     }
-    for (auto& line : game.log()) std::printf("%s\n", line.c_str());
+    if (!play_quiet) {
+      notes.End(game);
+      for (auto& line : notes.Lines(game)) std::printf("%s\n", line.c_str());
+    }
     std::printf("result: %s after %d turns, %llu decisions (%s)\n",
                 game.Winner() < 0    ? "draw"
                 : game.Winner() == 0 ? "A wins"

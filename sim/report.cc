@@ -7,9 +7,12 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "engine/strings.h"
 #include "sim/card_stats.h"
 #include "sim/durable.h"
+#include "sim/html_report.h"
+#include "sim/metagame.h"
 
 namespace strata {
 namespace {
@@ -238,12 +241,22 @@ int PrintStudy(FILE* out, const SimOptions& opt, const std::vector<MatchupStats>
                  static_cast<double>(m.turns) / m.games);
     total_games += m.games;
   }
+  std::fprintf(out,
+               "A win: deck A's score, a win counting 1 and a draw 1/2, with its 95%% Wilson "
+               "interval; draws: games nobody won (both players lost at once, or the turn or "
+               "action cap); 1st wins: games won by the player who started; turns: the mean "
+               "game length, each player's turn counting one (20 turns: 10 each)\n");
   const int n = static_cast<int>(opt.decks.size());
+  // The decks in report order: the tested deck first in a gauntlet.
+  std::vector<int> order;
+  if (opt.gauntlet >= 0 && opt.gauntlet < n) order.push_back(opt.gauntlet);
+  for (int d = 0; d < n; ++d)
+    if (d != opt.gauntlet) order.push_back(d);
   if (results.size() > 1) {
     StudyRatings r = RateDecks(opt, results);
     std::fprintf(out, "\n%-16s %7s %7s %16s %7s\n", "deck", "games", "win", "95% interval",
                  "rating");
-    for (int d = 0; d < n; ++d) {
+    for (int d : order) {
       DeckScore s = ScoreOf(results, d);
       Interval ci = Wilson(s.wins, s.games);
       std::fprintf(out, "%-16s %7.0f %6.1f%% [%5.1f%%, %5.1f%%] %+7.0f\n", name(d), s.games,
@@ -251,6 +264,14 @@ int PrintStudy(FILE* out, const SimOptions& opt, const std::vector<MatchupStats>
     }
     std::fprintf(out, "ratings: Bradley-Terry fitted to the matrix, Elo scale, mean 0%s\n",
                  r.prior > 0 ? " (with half a win each way per pair: a deck won or lost all)" : "");
+  }
+  if (results.size() > 1 && opt.gauntlet >= 0) {
+    std::fprintf(out,
+                 "gauntlet: %s against each of the others only, so no matrix: its matchups are "
+                 "the first table\n",
+                 name(opt.gauntlet));
+  } else if (results.size() > 1) {
+    StudyRatings r = RateDecks(opt, results);
     std::fprintf(out, "\nwin %% of row deck against column deck\n%19s", "");
     for (int j = 0; j < n; ++j) std::fprintf(out, "%5d", j + 1);
     std::fprintf(out, "\n");
@@ -265,32 +286,69 @@ int PrintStudy(FILE* out, const SimOptions& opt, const std::vector<MatchupStats>
       }
       std::fprintf(out, "\n");
     }
+    const Metagame g = SolveMetagame(r.win_rate);
+    if (g.solved) {
+      std::vector<int> by_share(order);
+      std::stable_sort(by_share.begin(), by_share.end(), [&](int x, int y) {
+        return g.share[x] != g.share[y] ? g.share[x] > g.share[y]
+                                        : g.win_vs_mix[x] > g.win_vs_mix[y];
+      });
+      std::fprintf(out,
+                   "\nmetagame: the mix of decks no single deck beats on average (the matrix as "
+                   "a symmetric zero-sum game, solved exactly; its sampling error not counted)\n"
+                   "%-16s %6s %11s\n",
+                   "deck", "share", "win vs mix");
+      for (int d : by_share)
+        std::fprintf(out, "%-16s %5.1f%% %10.1f%%\n", name(d), 100 * g.share[d],
+                     100 * g.win_vs_mix[d]);
+    }
   }
-  // Each deck's best and worst cards by the deck's win rate in games where
-  // the card was drawn, among cards drawn in at least 30 games.
+  // Each deck's cards with the largest and smallest gap between the deck's
+  // win rate in games where the card was drawn and in games where it was
+  // not, among cards drawn and not drawn in at least kMinCardSample games.
   constexpr int kShow = 2;
   std::fprintf(out,
-               "\ncards: deck win %% when drawn [95%% interval], games drawn, win %% when not\n");
-  for (const DeckCards& t : CardTables(info.db, opt, results)) {
+               "\ncards: the deck's win %% when the card was drawn minus when it was not (the "
+               "gap, in points, with a 95%% interval), among cards drawn and not drawn in at "
+               "least %d games each; an association, not the card's worth (strata ablate DECK "
+               "measures that)\n",
+               kMinCardSample);
+  const std::vector<DeckCards> card_tables = CardTables(info.db, opt, results);
+  for (int d : order) {
+    const DeckCards& t = card_tables[d];
     std::vector<const CardRow*> rows;
+    std::vector<std::string> few;
     for (auto& c : t.cards)
-      if (c.drawn >= 30) rows.push_back(&c);
-    std::stable_sort(rows.begin(), rows.end(), [](const CardRow* x, const CardRow* y) {
-      return x->drawn_wins * y->drawn > y->drawn_wins * x->drawn;
-    });
+      if (c.drawn >= kMinCardSample && c.not_drawn >= kMinCardSample)
+        rows.push_back(&c);
+      else
+        few.push_back(c.name);
+    auto gap = [](const CardRow& c) {
+      return c.drawn_wins / static_cast<double>(c.drawn) -
+             c.not_drawn_wins / static_cast<double>(c.not_drawn);
+    };
+    std::stable_sort(rows.begin(), rows.end(),
+                     [&](const CardRow* x, const CardRow* y) { return gap(*x) > gap(*y); });
     std::fprintf(out, "%s (%.1f%%)\n", name(t.deck), 100 * Rate(t.score.wins, t.score.games));
     for (size_t k = 0; k < rows.size(); ++k) {
       if (k >= kShow && k + kShow < rows.size()) continue;
       const CardRow& c = *rows[k];
-      Interval ci = Wilson(c.drawn_wins, static_cast<double>(c.drawn));
-      std::string not_drawn = c.not_drawn > 0
-                                  ? absl::StrFormat("%5.1f%%", 100 * c.not_drawn_wins / c.not_drawn)
-                                  : "    -";
-      std::fprintf(out, "  %c %-26.26s %2dx %5.1f%% [%5.1f%%, %5.1f%%] %7lld   not %s\n",
-                   k < kShow ? '+' : '-', c.name.c_str(), c.copies,
-                   100 * Rate(c.drawn_wins, static_cast<double>(c.drawn)), 100 * ci.low,
-                   100 * ci.high, static_cast<long long>(c.drawn), not_drawn.c_str());
+      const double pd = c.drawn_wins / static_cast<double>(c.drawn);
+      const double pn = c.not_drawn_wins / static_cast<double>(c.not_drawn);
+      const double half =
+          1.959963984540054 * std::sqrt(pd * (1 - pd) / static_cast<double>(c.drawn) +
+                                        pn * (1 - pn) / static_cast<double>(c.not_drawn));
+      double shown = 100 * gap(c);
+      if (std::fabs(shown) < 0.05) shown = 0;  // no "-0.0"
+      std::fprintf(out,
+                   "  %c %-26.26s %2dx gap %+5.1f +/- %4.1f   drawn %5.1f%% in %lld games, not "
+                   "%5.1f%% in %lld\n",
+                   k < kShow ? '+' : '-', c.name.c_str(), c.copies, shown, 100 * half, 100 * pd,
+                   static_cast<long long>(c.drawn), 100 * pn, static_cast<long long>(c.not_drawn));
     }
+    if (!few.empty())
+      std::fprintf(out, "    below %d games drawn or not drawn: %s\n", kMinCardSample,
+                   absl::StrJoin(few, ", ").c_str());
   }
   // The health report: how well the players used the cards (per-card
   // figures are only as good as the player), in short; the full figures
@@ -298,8 +356,8 @@ int PrintStudy(FILE* out, const SimOptions& opt, const std::vector<MatchupStats>
   std::fprintf(out,
                "\nhealth: the two cards cast least when drawn (cast %% when drawn, median own "
                "turn of the first cast); mana burn; harmful effects aimed at its own side\n");
-  const std::vector<DeckCards> tables = CardTables(info.db, opt, results);
-  for (const DeckCards& t : tables) {
+  for (int d : order) {
+    const DeckCards& t = card_tables[d];
     std::vector<const CardRow*> rows;
     for (auto& c : t.cards)
       if (c.drawn > 0 && !(info.db && Has((*info.db)[c.card].types, kLand))) rows.push_back(&c);
@@ -402,6 +460,14 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
     j += ", \"turn_histogram\": [";
     for (size_t t = 0; t < m.turn_histogram.size(); ++t)
       j += absl::StrCat(t ? ", " : "", m.turn_histogram[t]);
+    // Wins by the winner's own turns (its kill turn), deck A's then deck B's.
+    j += "], \"win_turns\": [";
+    for (int side = 0; side < 2; ++side) {
+      j += side ? ", [" : "[";
+      for (size_t t = 0; t < m.win_turns[side].size(); ++t)
+        j += absl::StrCat(t ? ", " : "", m.win_turns[side][t]);
+      j += "]";
+    }
     j += "], \"card_counts\": [";
     for (int side = 0; side < 2; ++side) {
       size_t distinct = DistinctCards(opt.decks[side ? m.deck_b : m.deck_a]).size();
@@ -462,6 +528,19 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
     j += "]";
   }
   j += "]},\n";
+  // The equilibrium metagame of a round robin (null otherwise).
+  const Metagame meta = SolveMetagame(rating.win_rate);
+  if (meta.solved && opt.gauntlet < 0) {
+    j += "  \"metagame\": {\"method\": \"simplex (exact up to floating point)\", \"value\": ";
+    j += Num(meta.value) + ", \"decks\": [";
+    for (size_t d = 0; d < opt.decks.size(); ++d)
+      j += absl::StrCat(d ? ", " : "", "{\"deck\": ", JsonQuote(opt.decks[d].name),
+                        ", \"share\": ", Num(meta.share[d]),
+                        ", \"win_vs_mix\": ", Num(meta.win_vs_mix[d]), "}");
+    j += "]},\n";
+  } else {
+    j += "  \"metagame\": null,\n";
+  }
   j += absl::StrCat("  \"ratings\": {\"model\": \"bradley-terry\", \"scale\": \"elo\", \"prior\": ",
                     Num(rating.prior), ", \"converged\": ", rating.fit.converged ? "true" : "false",
                     ", \"iterations\": ", rating.fit.iterations, ", \"elo\": {");
@@ -533,11 +612,15 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
                     "}\n}\n");
   // Each file whole or not at all: a kill or a full disk never leaves one
   // cut short.
+  std::string html;
+  if (info.report) html = HtmlReport(opt, results, info);
   for (auto [name, text] : {std::pair{"summary.json", &j}, std::pair{"matchups.csv", &csv},
-                            std::pair{"cards.csv", &cards_csv}})
+                            std::pair{"cards.csv", &cards_csv}, std::pair{"report.html", &html}}) {
+    if (text == &html && !info.report) continue;
     if (auto st = WriteFileAtomically((std::filesystem::path(dir) / name).string(), *text);
         !st.ok())
       return st;
+  }
   return absl::OkStatus();
 }
 

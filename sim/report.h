@@ -26,7 +26,12 @@ struct StudyInfo {
   // How to replay a game of this study, without --matchup and --game
   // ("strata replay --from DIR", or the study's flags).
   std::string replay = "strata replay";
+  bool report = false;  // --report: WriteStudy also writes report.html (sim/html_report.h)
 };
+
+// The sample a per-card figure of the report needs: the card drawn, and
+// not drawn, in at least this many games.
+inline constexpr int kMinCardSample = 30;
 
 // One deck's score over all its matchups: a win counts 1, a draw 1/2.
 struct DeckScore {
@@ -56,7 +61,7 @@ struct DeckCards {
   std::vector<CardRow> cards;  // in deck-list order
   int64_t mana_burn = 0, burn_games = 0, own_harm = 0, own_harm_avoidable = 0;
   int64_t mulligans = 0, mulligan_games = 0;  // G-1: taken, and games with any
-  ColorMask colors = 0;  // the colours its mana can make
+  ColorMask colors = 0;                       // the colours its mana can make
 };
 
 // The colours a deck's mana can make: its lands, then the mana creatures

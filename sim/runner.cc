@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
 #include "engine/rng.h"
 #include "engine/strings.h"
 #include "oneapi/tbb/blocked_range.h"
@@ -26,6 +27,8 @@ void MatchupStats::Merge(const MatchupStats& o) {
   turns += o.turns;
   for (size_t i = 0; i < end_reasons.size(); ++i) end_reasons[i] += o.end_reasons[i];
   for (size_t i = 0; i < turn_histogram.size(); ++i) turn_histogram[i] += o.turn_histogram[i];
+  for (int d = 0; d < 2; ++d)
+    for (size_t i = 0; i < win_turns[d].size(); ++i) win_turns[d][i] += o.win_turns[d][i];
   cards.Merge(o.cards);
   for (int d = 0; d < 2; ++d) {
     mana_burn[d] += o.mana_burn[d];
@@ -102,7 +105,7 @@ StudyWorker::~StudyWorker() = default;
 StudyWorker::StudyWorker(StudyWorker&&) noexcept = default;
 
 GameRecord PlayStudyGame(const SimOptions& opt, int matchup, int64_t index, StudyWorker& w,
-                         bool log) {
+                         bool log, GameObserver* observer) {
   auto [a, b] = MatchupPair(opt, matchup);
   GameSetup setup = SetupOf(opt.seed, matchup, index, opt.pair);
   GameOptions go;
@@ -139,6 +142,7 @@ GameRecord PlayStudyGame(const SimOptions& opt, int matchup, int64_t index, Stud
     if (d.kind == DecisionKind::kNone) break;
     int chosen = pol[d.player]->ChooseFor(g, d);
     w.trace.Observe(g, d, chosen);
+    if (observer) observer->Before(g, d, chosen);
     if (opt.checked)
       w.check.Apply(g, d, chosen);
     else
@@ -146,6 +150,7 @@ GameRecord PlayStudyGame(const SimOptions& opt, int matchup, int64_t index, Stud
     ++r.decisions;
   }
   w.trace.Finish(g);
+  if (observer) observer->End(g);
   if (opt.checked) {
     auto passive = [](const std::string& spec) { return spec.rfind("passive", 0) == 0; };
     w.check.End(g, passive(opt.policies[0]) && passive(opt.policies[1]));
@@ -173,6 +178,10 @@ void AddGame(const GameRecord& r, MatchupStats& s) {
   }
   s.turns += r.turns;
   ++s.turn_histogram[std::min(r.turns, 40)];
+  if (r.winner >= 0) {
+    const int side = (r.winner == 0) != r.swapped ? 0 : 1;
+    ++s.win_turns[side][std::min(OwnTurn(r.turns, static_cast<Player>(r.winner)), 40)];
+  }
   ++s.end_reasons[static_cast<int>(r.end)];
   for (int seat = 0; seat < 2; ++seat) {
     const int side = (seat == 0) != r.swapped ? 0 : 1;
@@ -338,12 +347,18 @@ SimResult RunStudy(const CardDb& db, const SimOptions& opt,
         double secs =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         double rate = secs > 0 ? (done - done_before) / secs : 0;
-        std::fprintf(
-            stderr, "\r%s vs %s: %lld games, %.0f games/s, ETA %.0f s, win %.1f%% +/- %.1f%%   ",
-            opt.decks[pairs[matchup].first].name.c_str(),
-            opt.decks[pairs[matchup].second].name.c_str(), static_cast<long long>(total.games),
-            rate, rate > 0 ? (total_games - done) / rate : 0.0,
-            100.0 * (total.a_wins + 0.5 * total.draws) / total.games, 50.0 * (ci.high - ci.low));
+        // With --ci a matchup's games are not known in advance (--games is
+        // only a cap): the matchups done, and no ETA.
+        const std::string when =
+            opt.ci_half_width > 0
+                ? absl::StrCat("matchup ", matchup + 1, " of ", pairs.size())
+                : absl::StrFormat("ETA %.0f s", rate > 0 ? (total_games - done) / rate : 0.0);
+        std::fprintf(stderr, "\r%s vs %s: %lld games, %.0f games/s, %s, win %.1f%% +/- %.1f%%   ",
+                     opt.decks[pairs[matchup].first].name.c_str(),
+                     opt.decks[pairs[matchup].second].name.c_str(),
+                     static_cast<long long>(total.games), rate, when.c_str(),
+                     100.0 * (total.a_wins + 0.5 * total.draws) / total.games,
+                     50.0 * (ci.high - ci.low));
       }
       if (!result.complete) break;
     }

@@ -71,7 +71,11 @@ struct MatchupStats {
   int64_t turns = 0;
   std::array<int64_t, 6> end_reasons{};      // by EndReason
   std::array<int64_t, 41> turn_histogram{};  // turns, the last bucket is 40+
-  CardStats cards;                           // per card of each deck
+  // Games won by deck A ([0]) and deck B ([1]) by the winner's own turns
+  // taken (its kill turn; the last bucket is 40+). A study resumed from a
+  // strata before them counts only the games since (fewer than the wins).
+  std::array<std::array<int64_t, 41>, 2> win_turns{};
+  CardStats cards;  // per card of each deck
   // Health, by deck (0 deck A, 1 deck B): mana burn taken (estimated,
   // GameTrace) and the games with any; harmful effects aimed at the
   // player's own side, and those while the other side had a legal target.
@@ -138,7 +142,7 @@ struct GameRecord {
   int64_t decisions = 0;
   std::array<int, 2> mana_burn{}, own_harm{}, own_harm_avoidable{};  // by seat (GameTrace)
   std::array<int, 2> mulligans{};                                    // by seat (G-1)
-  bool checked = false;  // played with every invariant on (--checked)
+  bool checked = false;   // played with every invariant on (--checked)
   bool violated = false;  // and broke one: StudyWorker::check says which
   // The deck (index into options.decks) in each seat, and the winner's.
   int SeatDeck(const SimOptions& o, int seat) const;
@@ -153,15 +157,26 @@ struct StudyWorker {
   StudyWorker(StudyWorker&&) noexcept;
   Game game;
   std::array<std::unique_ptr<Policy>, 2> policies;
-  GameTrace trace;  // of the last game played
+  GameTrace trace;         // of the last game played
   InvariantChecker check;  // of the last game played, with --checked
+};
+
+// Watches a game as it is played (the annotated logs of replay and play,
+// sim/game_log.h): called before each chosen action is applied, and once
+// when the game is over. It reads the game and changes nothing in it.
+class GameObserver {
+ public:
+  virtual ~GameObserver() = default;
+  virtual void Before(const Game& g, const Decision& d, int chosen) = 0;
+  virtual void End(const Game& g) = 0;
 };
 
 // Plays game `index` of `matchup` with the worker's game and policies (each
 // Reset first). With `log`, the game keeps its log (w.game.log()); the game
-// is the same either way. The finished game stays in w.game.
+// is the same either way, with or without an observer. The finished game
+// stays in w.game.
 GameRecord PlayStudyGame(const SimOptions& options, int matchup, int64_t index, StudyWorker& w,
-                         bool log = false);
+                         bool log = false, GameObserver* observer = nullptr);
 // A game's statistics added to its matchup's.
 void AddGame(const GameRecord& r, MatchupStats& m);
 // One line of --games-out (no newline): {"matchup", "game", "seed",

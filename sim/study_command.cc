@@ -23,6 +23,7 @@
 #include "sim/card_pool.h"
 #include "sim/durable.h"
 #include "sim/fingerprint.h"
+#include "sim/game_log.h"
 #include "sim/report.h"
 #include "sim/runner.h"
 #include "sim/study_file.h"
@@ -83,14 +84,7 @@ absl::Status LoadDb(const std::vector<std::string>& paths, bool override_cards, 
 // A new study from the command line (no files written).
 absl::Status NewStudy(const StudyArgs& a, const CardDb& db, Study& s) {
   std::vector<std::string> paths = a.decks;
-  if (paths.empty()) {
-    // The default study: every bundled playable deck (not the layer stress decks).
-    std::string dir = DataDir() + "/decks";
-    for (auto& e : fs::directory_iterator(dir))
-      if (e.path().extension() == ".txt" && e.path().stem().string().rfind("layers_", 0) != 0)
-        paths.push_back(e.path().string());
-    std::sort(paths.begin(), paths.end());
-  }
+  if (paths.empty()) paths = BundledDeckPaths();
   SimOptions& o = s.options;
   if (!a.gauntlet.empty()) {
     auto it = std::find(paths.begin(), paths.end(), a.gauntlet);
@@ -195,10 +189,46 @@ std::string ReplayCommand(const Study& s, const std::string& out) {
   return cmd;
 }
 
+// What to run next, at the end of a finished study's report.
+void PrintNextCommands(const Study& s, const std::string& out, bool report) {
+  if (out.empty())
+    std::printf(
+        "next: keep the results with --out DIR (summary.json, matchups.csv, cards.csv), and "
+        "--report for DIR/report.html, a page of charts for a browser\n");
+  else if (!report)
+    std::printf(
+        "next: a page of charts: the same with --report (%s/report.html); or python3 "
+        "results/plot_study.py %s\n",
+        out.c_str(), out.c_str());
+  else
+    std::printf("next: open %s/report.html in a browser\n", out.c_str());
+  std::printf(
+      "next: a game with its log: %s --matchup M --game I (M, I from 0: the matchup's row in "
+      "the first table, the game's index in it)\n",
+      ReplayCommand(s, out).c_str());
+  const SimOptions& o = s.options;
+  const int n = static_cast<int>(s.deck_paths.size());
+  if (o.gauntlet >= 0 && o.gauntlet < n) {
+    std::vector<std::string> others;
+    for (int d = 0; d < n; ++d)
+      if (d != o.gauntlet) others.push_back(s.deck_paths[d]);
+    const std::string against = absl::StrJoin(others, ",");
+    std::printf(
+        "next: each card's worth in %s: strata ablate %s --against %s; a new version of it on "
+        "the same games: strata compare %s NEW --against %s\n",
+        o.decks[o.gauntlet].name.c_str(), s.deck_paths[o.gauntlet].c_str(), against.c_str(),
+        s.deck_paths[o.gauntlet].c_str(), against.c_str());
+  } else {
+    std::printf(
+        "next: each card's worth in a deck: strata ablate DECK --against OTHERS; a new version "
+        "of a deck on the same games: strata compare OLD NEW --against OTHERS\n");
+  }
+}
+
 // The files a study writes into --out: what a new study there replaces.
-constexpr const char* kStudyOutputs[] = {kStudyFile,      "summary.json", "matchups.csv",
-                                         "cards.csv",     "games.jsonl",  "matchups.png",
-                                         "win_rates.png", "cards.png"};  // PNGs: plot_study.py
+constexpr const char* kStudyOutputs[] = {
+    kStudyFile,     "summary.json",  "matchups.csv", "cards.csv",  "games.jsonl",
+    "matchups.png", "win_rates.png", "cards.png",    "report.html"};  // PNGs: plot_study.py
 
 // A new study's --out: an old study there is refused, or with --force
 // removed (its files only), so no file of it survives beside the new one.
@@ -293,7 +323,8 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
                    !complete,
                    total - before,
                    s.cards_fingerprint,
-                   ReplayCommand(s, out)};
+                   ReplayCommand(s, out),
+                   a.report};
     Study now = s;
     now.progress = matchups;
     now.complete = complete;
@@ -341,11 +372,12 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
                  !r.complete,
                  total - before,
                  s.cards_fingerprint,
-                 ReplayCommand(s, out)};
+                 ReplayCommand(s, out),
+                 a.report};
   const int warnings = PrintStudy(stdout, opt, started, info);
   if (!out.empty())
-    std::printf("wrote %s/summary.json, matchups.csv, cards.csv and %s%s\n", out.c_str(),
-                kStudyFile, r.complete ? "" : " (partial)");
+    std::printf("wrote %s/summary.json, matchups.csv, cards.csv%s and %s%s\n", out.c_str(),
+                a.report ? ", report.html" : "", kStudyFile, r.complete ? "" : " (partial)");
   if (!s.games_out.empty()) std::printf("wrote %s\n", s.games_out.c_str());
   if (!r.complete) {
     int sig = g_signal.load();
@@ -383,6 +415,7 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
           ReplayCommand(s, out).c_str(), static_cast<long long>(first_matchup),
           static_cast<long long>(first_game));
   }
+  PrintNextCommands(s, out, a.report);
   // The last line says whether the health report found anything.
   if (warnings > 0)
     std::printf("health: %d warning%s (above): the players or the decks, not only the cards\n",
@@ -429,6 +462,17 @@ std::string Changes(const Study& saved, const CardDb& db) {
 
 }  // namespace
 
+std::vector<std::string> BundledDeckPaths() {
+  // Every bundled playable deck (not the layer stress decks).
+  std::vector<std::string> paths;
+  std::string dir = DataDir() + "/decks";
+  for (auto& e : fs::directory_iterator(dir))
+    if (e.path().extension() == ".txt" && e.path().stem().string().rfind("layers_", 0) != 0)
+      paths.push_back(e.path().string());
+  std::sort(paths.begin(), paths.end());
+  return paths;
+}
+
 int RunSimCommand(const StudyArgs& args) {
   // Past a file size limit (ulimit -f) a write then fails with EFBIG, and
   // is reported like a full disk, instead of killing the program.
@@ -436,7 +480,11 @@ int RunSimCommand(const StudyArgs& args) {
   StudyArgs a = args;
   CardDb db;
   DirLock lock;
+  if (a.report && a.out.empty() && a.resume.empty())
+    return Fail("--report: expected --out DIR too (the report is DIR/report.html)");
   if (!a.resume.empty()) {
+    // A study with a report keeps it up to date when resumed.
+    if (fs::exists(fs::path(a.resume) / "report.html")) a.report = true;
     auto cards = LoadStudyCards(a.resume);
     if (!cards.ok()) return Fail(absl::StrCat("--resume: ", cards.status().message()));
     // Held from before the first read to the last write: one run per study.
@@ -520,8 +568,22 @@ int RunReplayCommand(const StudyArgs& args) {
   played.checked = a.checked;
   StudyWorker worker(db, played);
   const Game& game = worker.game;
-  GameRecord r = PlayStudyGame(played, a.matchup, a.game, worker, /*log=*/!a.quiet);
-  for (auto& line : game.log()) std::printf("%s\n", line.c_str());
+  // The seats before the game, for the annotated log: policies follow the
+  // deck (policies[0] plays deck A of the matchup).
+  const GameSetup setup = SetupOf(opt.seed, a.matchup, a.game, opt.pair);
+  const auto [deck_a, deck_b] = pairs[a.matchup];
+  const int seat_deck[2] = {setup.swapped ? deck_b : deck_a, setup.swapped ? deck_a : deck_b};
+  const std::string seat_policy[2] = {opt.policies[setup.swapped ? 1 : 0],
+                                      opt.policies[setup.swapped ? 0 : 1]};
+  LogAnnotator notes(
+      {absl::StrCat("A (", opt.decks[seat_deck[0]].name, ")"),
+       absl::StrCat("B (", opt.decks[seat_deck[1]].name, ")")},
+      {absl::StrCat("seats: A = ", opt.decks[seat_deck[0]].name, " (", seat_policy[0],
+                    ", starts), B = ", opt.decks[seat_deck[1]].name, " (", seat_policy[1], ")")});
+  GameRecord r = PlayStudyGame(played, a.matchup, a.game, worker, /*log=*/!a.quiet,
+                               a.quiet ? nullptr : &notes);
+  if (!a.quiet)
+    for (auto& line : notes.Lines(game)) std::printf("%s\n", line.c_str());
   int seat0 = r.SeatDeck(opt, 0), seat1 = r.SeatDeck(opt, 1);
   std::printf("game %lld of matchup %d: %s (A, starts) vs %s (B), seed %llu\n",
               static_cast<long long>(r.index), r.matchup, opt.decks[seat0].name.c_str(),

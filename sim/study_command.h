@@ -37,9 +37,14 @@ struct StudyArgs {
   int matchup = 0;                // replay --matchup
   bool quiet = false;
   bool checked = false;         // --checked: every rules invariant after every action
+  bool report = false;          // --report: DIR/report.html with --out
   std::set<std::string> given;  // the options given, by long name ("--games")
   std::string command;          // the whole command line
 };
+
+// The bundled playable decks (data/decks/*.txt but the layers_ stress
+// decks), sorted: the default study's decks.
+std::vector<std::string> BundledDeckPaths();
 
 // Both return the process exit status and print their own errors.
 int RunSimCommand(const StudyArgs& args);

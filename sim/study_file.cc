@@ -156,7 +156,12 @@ std::vector<std::pair<std::string, std::string>> DigestedValues(const Study& s, 
                     "\n");
   std::string checked;
   for (const MatchupStats& m : s.progress)
-    absl::StrAppend(&checked, m.checked_games, " ", m.violations, " ", m.first_violation_game, "\n");
+    absl::StrAppend(&checked, m.checked_games, " ", m.violations, " ", m.first_violation_game,
+                    "\n");
+  std::string win_turns;
+  for (const MatchupStats& m : s.progress)
+    absl::StrAppend(&win_turns, absl::StrJoin(m.win_turns[0], " "), " / ",
+                    absl::StrJoin(m.win_turns[1], " "), "\n");
   return {{"seed", absl::StrCat(o.seed)},
           {"rules", s.rules},
           {"mulligan", std::string(MulliganName(o.mulligan))},
@@ -170,7 +175,8 @@ std::vector<std::pair<std::string, std::string>> DigestedValues(const Study& s, 
           {"cards_fingerprint", s.cards_fingerprint},
           {"games_out_bytes", absl::StrCat(s.games_out_bytes)},
           {"matchups", counts},
-          {"checked_counts", checked}};
+          {"checked_counts", checked},
+          {"win_turn_counts", win_turns}};
 }
 
 std::string Digest(const std::string& key, const std::string& value) {
@@ -237,6 +243,8 @@ absl::Status SaveStudy(const std::string& dir, const Study& s, const CardDb& db)
     ForEachCount(m, [&](const char* key, int64_t& v) { mt.insert(key, v); });
     mt.insert("end_reasons", Counts(m.end_reasons));
     mt.insert("turn_histogram", Counts(m.turn_histogram));
+    mt.insert("win_turns_a", Counts(m.win_turns[0]));
+    mt.insert("win_turns_b", Counts(m.win_turns[1]));
     mt.insert("mana_burn", Counts(m.mana_burn));
     mt.insert("burn_games", Counts(m.burn_games));
     mt.insert("own_harm", Counts(m.own_harm));
@@ -351,6 +359,7 @@ absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
   // Absent from a study made before mulligans (G-1): it had none.
   const bool has_mulligan = t.contains("mulligan");
   bool has_checked = false;
+  bool has_win_turns = false;
   if (has_mulligan) {
     const std::string mulligan = r.Str(t, "mulligan");
     auto m = ParseMulligan(mulligan);
@@ -435,6 +444,12 @@ absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
     ForEachCount(m, [&](const char* k, int64_t& v) { v = r.Int(*mt, k, 0, kMaxGames * 1000); });
     r.Ints(*mt, "end_reasons", m.end_reasons);
     r.Ints(*mt, "turn_histogram", m.turn_histogram);
+    // Kill turns (absent from studies saved before them: none so far).
+    if (mt->contains("win_turns_a")) {
+      has_win_turns = true;
+      r.Ints(*mt, "win_turns_a", m.win_turns[0]);
+      r.Ints(*mt, "win_turns_b", m.win_turns[1]);
+    }
     // Health counts (absent from studies saved before them: zero).
     if (mt->contains("mana_burn")) {
       r.Ints(*mt, "mana_burn", m.mana_burn);
@@ -531,6 +546,17 @@ absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
                           "), got ", absl::StrJoin(m.seat_mulligans, ", ")));
     sum_of(m.end_reasons, "end_reasons");
     sum_of(m.turn_histogram, "turn_histogram");
+    // At most the wins: a study begun by an older strata lacks its first ones.
+    for (int d = 0; d < 2; ++d) {
+      int64_t sum = 0;
+      bool negative = false;
+      for (int64_t v : m.win_turns[d]) negative |= v < 0, sum += v;
+      const int64_t wins = d == 0 ? m.a_wins : m.b_wins;
+      if (r.status().ok() && (negative || sum > wins))
+        r.Fail(key(d == 0 ? "win_turns_a" : "win_turns_b"),
+               absl::StrCat("counts adding up to at most the wins (", wins, "), got ",
+                            absl::StrJoin(m.win_turns[d], ", ")));
+    }
     if (!r.status().ok()) break;
     int64_t least_turns = 0;
     for (size_t k = 0; k < m.turn_histogram.size(); ++k)
@@ -549,7 +575,8 @@ absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
     for (auto& [k, value] : DigestedValues(s, db)) {
       if (!r.status().ok()) break;
       if (!has_mulligan && (k == "mulligan" || k == "mulligan_counts")) continue;  // older study
-      if (!has_checked && k == "checked_counts") continue;  // a study from before --checked
+      if (!has_checked && k == "checked_counts") continue;     // a study from before --checked
+      if (!has_win_turns && k == "win_turn_counts") continue;  // from before kill turns
       auto want = digests ? (*digests)[k].value<std::string>() : std::nullopt;
       if (!want || *want != Digest(k, value))
         r.Fail(k,

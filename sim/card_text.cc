@@ -1,0 +1,657 @@
+#include "sim/card_text.h"
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "engine/state.h"
+#include "engine/strings.h"
+
+namespace strata {
+namespace {
+
+std::string Lower(std::string_view s) {
+  return absl::AsciiStrToLower(std::string(s));
+}
+
+std::string Capital(std::string s) {
+  if (!s.empty()) s[0] = absl::ascii_toupper(s[0]);
+  return s;
+}
+
+std::string A(const std::string& noun) {
+  if (noun.empty()) return noun;
+  return (std::string("aeiouAEIOU").find(noun[0]) != std::string::npos ? "an " : "a ") + noun;
+}
+
+std::string Plural(const std::string& noun) {
+  if (noun.empty()) return noun;
+  if (noun.back() == 'y') return noun.substr(0, noun.size() - 1) + "ies";
+  if (noun.back() == 's') return noun + "es";
+  return noun + "s";
+}
+
+std::string WordText(strata::Word w) {
+  return w == kChoiceWord ? "the chosen one" : WordName(w);
+}
+
+std::string Or(const std::vector<std::string>& v) {
+  if (v.size() <= 1) return v.empty() ? "" : v[0];
+  return absl::StrCat(absl::StrJoin(v.begin(), v.end() - 1, ", "), " or ", v.back());
+}
+std::string And(const std::vector<std::string>& v) {
+  if (v.size() <= 1) return v.empty() ? "" : v[0];
+  return absl::StrCat(absl::StrJoin(v.begin(), v.end() - 1, ", "), " and ", v.back());
+}
+
+std::string Keywords(KeywordMask k) {
+  std::vector<std::string> out;
+  for (int i = 0; i < kKeywordCount; ++i)
+    if (k & (KeywordMask{1} << i)) out.push_back(std::string(KeywordName(i)));
+  return And(out);
+}
+
+std::string Types(TypeMask t) {
+  std::vector<std::string> out;
+  for (int i = 0; i < kCardTypeCount; ++i)
+    if (Has(t, i)) out.push_back(Lower(CardTypeName(i)));
+  return out.empty() ? "" : absl::StrJoin(out, " ");
+}
+
+struct Writer {
+  const CardDb& db;
+  const CardDef& card;
+
+  // "white creature you control", "nonbasic lands", "spell".
+  std::string Filter(FilterId id, bool plural, TargetWhat what = TargetWhat::kPermanent,
+                     bool bare = false) const {
+    if (id == kNoFilter) {
+      std::string noun = what == TargetWhat::kSpell              ? "spell"
+                         : what == TargetWhat::kCard             ? "card"
+                         : what == TargetWhat::kPlayer           ? "player"
+                         : what == TargetWhat::kCreatureOrPlayer ? "creature or player"
+                                                                 : "permanent";
+      return plural ? Plural(noun) : noun;
+    }
+    const strata::Filter& f = db.filter(id);
+    if (f.self) return card.name;
+    if (f.enchanted && f.types == 0 && f.not_types == 0) return "the enchanted permanent";
+    if (f.enchanted) plural = false;  // one object: "the enchanted noncreature permanent"
+    std::vector<std::string> adj;
+    if (f.other) adj.push_back("other");
+    if (f.enchanted) adj.push_back("the enchanted");
+    if (f.tapped == 1) adj.push_back("tapped");
+    if (f.tapped == 0) adj.push_back("untapped");
+    if (f.face_down == 1) adj.push_back("face-down");
+    if (f.token == 1) adj.push_back("token");
+    if (f.colorless == 1) adj.push_back("colorless");
+    std::vector<std::string> colors;
+    for (Word w : f.colors) colors.push_back(WordText(w));
+    if (!colors.empty()) adj.push_back(Or(colors));
+    for (Word w : f.not_colors) adj.push_back("non" + WordText(w));
+    for (int i = 0; i < kSupertypeCount; ++i) {
+      if (Has(f.supertypes, i)) adj.push_back(Lower(SupertypeName(i)));
+      if (Has(f.not_supertypes, i)) adj.push_back("non" + Lower(SupertypeName(i)));
+    }
+    for (int i = 0; i < kCardTypeCount; ++i)
+      if (Has(f.not_types, i)) adj.push_back("non" + Lower(CardTypeName(i)));
+    std::vector<std::string> subtypes;
+    for (Word w : f.subtypes) subtypes.push_back(WordText(w));
+    for (Word w : f.not_subtypes) adj.push_back("non-" + WordText(w));
+    std::string noun = Types(f.types);
+    // An `if` condition: "red", not "red permanent".
+    if (bare && noun.empty() && subtypes.empty() && !adj.empty()) return absl::StrJoin(adj, " ");
+    if (noun.empty())
+      noun = f.what == TargetWhat::kSpell              ? "spell"
+             : f.what == TargetWhat::kCard             ? "card"
+             : f.what == TargetWhat::kCreatureOrPlayer ? "creature or player"
+             : what == TargetWhat::kSpell              ? "spell"
+                                                       : "permanent";
+    if (!subtypes.empty()) noun = absl::StrCat(Or(subtypes), " ", noun);
+    if (f.what == TargetWhat::kSpell && noun != "spell") noun += " spell";
+    if (plural) noun = noun == "creature or player" ? "creatures and/or players" : Plural(noun);
+    std::string out = absl::StrJoin(adj, " ");
+    out += out.empty() ? noun : " " + noun;
+    if (f.keywords) out += " with " + Keywords(f.keywords);
+    if (f.not_keywords) out += " without " + Keywords(f.not_keywords);
+    if (f.no_abilities == 1) out += " with no abilities";
+    if (f.name != kNoCard) out += " named " + db[f.name].name;
+    if (f.controller == 0) out += " you control";
+    if (f.controller == 1) out += plural ? " your opponents control" : " an opponent controls";
+    if (f.owner == 0) out += " you own";
+    if (f.owner == 1) out += " an opponent owns";
+    const uint8_t battlefield = 1u << static_cast<int>(Zone::kBattlefield);
+    const uint8_t stack = 1u << static_cast<int>(Zone::kStack);
+    uint8_t all = 0;
+    for (int z = 1; z < kZoneCount; ++z) all |= 1u << z;
+    if (f.zones != battlefield && (f.zones & all) != all && !bare &&
+        !(f.zones == stack && (f.what == TargetWhat::kSpell || what == TargetWhat::kSpell))) {
+      std::vector<std::string> zones;
+      for (int z = 1; z < kZoneCount; ++z)
+        if (f.zones & (1u << z)) zones.push_back(std::string(ZoneName(static_cast<Zone>(z))));
+      out += " in " + Or(zones);
+    }
+    return out;
+  }
+
+  std::string Target(const TargetSpec& t) const {
+    std::string what;
+    switch (t.what) {
+      case TargetWhat::kCreatureOrPlayer:
+        what = t.filter != kNoFilter ? Filter(t.filter, t.max > 1, t.what)
+               : t.max > 1           ? "creatures and/or players"
+                                     : "creature or player";
+        break;
+      case TargetWhat::kPlayer:
+        what = "player";
+        break;
+      default:
+        what = Filter(t.filter, t.max > 1, t.what);
+    }
+    if (t.max > 1) {
+      std::string out = absl::StrCat("one to ", t.max, " target ", what);
+      if (!t.extra_target_cost.Empty())
+        out +=
+            absl::StrCat(" (", t.extra_target_cost.ToString(), " more for each beyond the first)");
+      return out;
+    }
+    return "target " + what;
+  }
+
+  std::string Val(const Value& v) const {
+    std::string base;
+    switch (v.kind) {
+      case Value::kConst:
+        return absl::StrCat(v.constant * v.times + v.plus);
+      case Value::kX:
+        base = "X";
+        break;
+      case Value::kManaValue:
+        base = "its mana value";
+        break;
+      case Value::kLinkedPower:
+        base = "the exiled card's power";
+        break;
+      case Value::kLinkedToughness:
+        base = "the exiled card's toughness";
+        break;
+      case Value::kSourcePower:
+        base = card.name + "'s power";
+        break;
+      case Value::kSourceToughness:
+        base = card.name + "'s toughness";
+        break;
+      case Value::kCount:
+        base = "the number of " + Filter(v.filter, true);
+        break;
+      case Value::kSumManaValue:
+        base = "the total mana value of " + Filter(v.filter, true);
+        break;
+      case Value::kCardTypes:
+        base = "the number of card types among " + Filter(v.filter, true);
+        break;
+      case Value::kEventPower:
+        base = "that creature's power";
+        break;
+      case Value::kEventToughness:
+        base = "that creature's toughness";
+        break;
+      case Value::kEventAmount:
+        base = "that much";
+        break;
+      case Value::kTargetPower:
+        base = "the target's power";
+        break;
+      case Value::kDiedThisTurn:
+        base =
+            "the number of " + Filter(v.filter, true) + " put into a graveyard from play this turn";
+        break;
+    }
+    if (v.times != 1) base = absl::StrCat(v.times, " times ", base);
+    if (v.plus > 0) base = absl::StrCat(base, " plus ", v.plus);
+    if (v.plus < 0) base = absl::StrCat(base, " minus ", -v.plus);
+    return base;
+  }
+
+  std::string Ref(const AbilityBody& b, const strata::Ref& r) const {
+    switch (r.kind) {
+      case strata::Ref::kTarget:
+        if (r.index >= 1 && r.index <= static_cast<int>(b.targets.size()))
+          return Target(b.targets[r.index - 1]);
+        return "the target";
+      case strata::Ref::kSelf:
+        return card.name;
+      case strata::Ref::kYou:
+        return "you";
+      case strata::Ref::kOpponent:
+        return "your opponent";
+      case strata::Ref::kEnchanted:
+        return "the enchanted permanent";
+      case strata::Ref::kEventObject:
+        return "that object";
+      case strata::Ref::kEventController:
+        return "its controller";
+      case strata::Ref::kEachPlayer:
+        return "each player";
+      case strata::Ref::kTargetController:
+        return "the target's controller";
+      case strata::Ref::kNone:
+        return "";
+    }
+    return "";
+  }
+
+  // What the parts of a continuous effect do to `who` (plural: verbs agree).
+  std::string Effect(const EffectTemplate& e, const std::string& who, bool plural) const {
+    auto verb = [&](const char* many, const char* one) { return plural ? many : one; };
+    std::vector<std::string> does;
+    for (const Part& p : e.parts) {
+      switch (p.layer) {
+        case PartLayer::kPtModify: {
+          auto sign = [&](const Value& v) {
+            std::string s = Val(v);
+            return v.kind == Value::kConst && v.constant * v.times + v.plus >= 0 ? "+" + s : s;
+          };
+          does.push_back(absl::StrCat(verb("get", "gets"), " ", p.has_power ? sign(p.power) : "+0",
+                                      "/", p.has_toughness ? sign(p.toughness) : "+0"));
+          break;
+        }
+        case PartLayer::kPtSet:
+          if (p.has_power && p.has_toughness && p.power.kind != Value::kConst &&
+              Val(p.power) == Val(p.toughness)) {
+            does.push_back(absl::StrCat(verb("have", "has"),
+                                        " base power and toughness each equal to ", Val(p.power)));
+            break;
+          }
+          does.push_back(absl::StrCat(verb("have", "has"), " base power and toughness ",
+                                      p.has_power ? Val(p.power) : "unchanged", "/",
+                                      p.has_toughness ? Val(p.toughness) : "unchanged"));
+          break;
+        case PartLayer::kPtSwitch:
+          does.push_back(verb("switch power and toughness", "switches power and toughness"));
+          break;
+        case PartLayer::kAbility:
+          if (p.remove_all_abilities)
+            does.push_back(absl::StrCat(verb("lose", "loses"), " all abilities"));
+          if (p.add_keywords)
+            does.push_back(absl::StrCat(verb("gain", "gains"), " ", Keywords(p.add_keywords)));
+          if (p.remove_keywords)
+            does.push_back(absl::StrCat(verb("lose", "loses"), " ", Keywords(p.remove_keywords)));
+          if (p.add_colorless_mana)
+            does.push_back(absl::StrCat(verb("have", "has"), " \"{T}: Add {C}\""));
+          if (p.grant_phase >= 0 && p.grant_phase < static_cast<int>(card.granted_phase.size()))
+            does.push_back(absl::StrCat(verb("have", "has"), " \"",
+                                        Phase(card.granted_phase[p.grant_phase], "your"), "\""));
+          break;
+        case PartLayer::kType: {
+          std::vector<std::string> t;
+          if (p.has_set_types)
+            t.push_back(absl::StrCat(verb("are", "is"), " ", Types(p.set_types)));
+          if (p.add_types)
+            t.push_back(absl::StrCat(
+                verb("are", "is"), " ", plural ? Types(p.add_types) : A(Types(p.add_types)),
+                plural ? " in addition to their other types" : " in addition to its other types"));
+          if (p.remove_types)
+            t.push_back(absl::StrCat(verb("are", "is"), " no longer ", Types(p.remove_types)));
+          std::vector<std::string> words;
+          for (Word w : p.add_subtypes) words.push_back(WordText(w));
+          if (!words.empty()) t.push_back(absl::StrCat(verb("are", "is"), " also ", And(words)));
+          words.clear();
+          for (Word w : p.set_land_types) words.push_back(WordText(w));
+          if (p.has_set_land_types)
+            t.push_back(words.empty() ? absl::StrCat(verb("have", "has"), " no land type")
+                                      : absl::StrCat(verb("are", "is"), " ", And(words)));
+          words.clear();
+          for (Word w : p.set_creature_types) words.push_back(WordText(w));
+          if (p.has_set_creature_types)
+            t.push_back(words.empty() ? absl::StrCat(verb("have", "has"), " no creature type")
+                                      : absl::StrCat(verb("are", "is"), " ", And(words)));
+          if (p.all_creature_types)
+            t.push_back(absl::StrCat(verb("are", "is"), " every creature type"));
+          if (t.empty()) t.push_back("change types");
+          for (auto& s : t) does.push_back(s);
+          break;
+        }
+        case PartLayer::kColor: {
+          std::vector<std::string> c;
+          for (Word w : p.set_colors) c.push_back(WordText(w));
+          if (p.has_set_colors)
+            does.push_back(absl::StrCat(verb("are", "is"), " ", c.empty() ? "colorless" : And(c)));
+          c.clear();
+          for (Word w : p.add_colors) c.push_back(WordText(w));
+          if (!c.empty()) does.push_back(absl::StrCat(verb("are", "is"), " also ", And(c)));
+          break;
+        }
+        case PartLayer::kControl:
+          does.push_back(absl::StrCat(verb("are", "is"), " controlled by the effect's controller"));
+          break;
+        case PartLayer::kCopy:
+          does.push_back(absl::StrCat(verb("become", "becomes"), " a copy of ",
+                                      p.copy_of_target > 0 ? "the target" : "the chosen object"));
+          break;
+        case PartLayer::kFaceDown:
+          does.push_back(absl::StrCat(verb("are", "is"), " a face-down 2/2 creature"));
+          break;
+        case PartLayer::kText:
+          does.push_back("has its text changed (a chosen word replaced)");
+          break;
+        case PartLayer::kCounters:
+          does.push_back("count its counters");
+          break;
+        case PartLayer::kRule: {
+          const std::string players = p.players == 0   ? "you"
+                                      : p.players == 1 ? "your opponents"
+                                                       : "each player";
+          std::vector<std::string> r;
+          if (p.max_hand_size >= 0)
+            r.push_back(absl::StrCat("maximum hand size is ", p.max_hand_size));
+          if (p.no_max_hand_size) r.push_back("no maximum hand size");
+          if (p.cost_increase)
+            r.push_back(absl::StrCat("spells cost {", p.cost_increase, "} more"));
+          if (p.cost_reduce) r.push_back(absl::StrCat("spells cost {", p.cost_reduce, "} less"));
+          if (p.cant_lose) r.push_back("can't lose the game");
+          if (p.skip_draw) r.push_back("skips the draw of the draw phase");
+          if (p.damage_reduction)
+            r.push_back(absl::StrCat("damage dealt is reduced by ", p.damage_reduction));
+          if (r.empty()) r.push_back("a game rule changes");
+          return Capital(absl::StrCat("for ", players, ": ", And(r)));
+        }
+      }
+    }
+    std::string out = absl::StrCat(who, " ", And(does));
+    if (e.condition.source_tapped == 1) out += " as long as " + card.name + " is tapped";
+    if (e.condition.source_tapped == 0) out += " as long as " + card.name + " is untapped";
+    if (e.condition.you_control != kNoFilter)
+      out += " as long as you control a " + Filter(e.condition.you_control, false);
+    return out;
+  }
+
+  std::string Step(const AbilityBody& b, const EffectStep& s) const {
+    const bool each = s.affects != kNoFilter;
+    std::string who = each ? "each " + Filter(s.affects, false) : Ref(b, s.target);
+    if (each && s.target.kind == strata::Ref::kEachPlayer) who += " and each player";
+    const std::string amount = Val(s.amount);
+    const bool constant = s.amount.kind == Value::kConst || s.amount.kind == Value::kX;
+    const bool one = s.amount.kind == Value::kConst && amount == "1";
+    std::string out;
+    switch (s.op) {
+      case Op::kContinuous:
+        if (s.continuous >= 0 && s.continuous < static_cast<int>(card.continuous.size()))
+          out = Effect(card.continuous[s.continuous], each ? Filter(s.affects, true) : who, each);
+        else
+          out = "a continuous effect on " + who;
+        if (s.duration == Duration::kEndOfTurn) out += " until end of turn";
+        break;
+      case Op::kDraw:
+        out = who.empty() || who == "you"
+                  ? absl::StrCat("draw ", amount, one ? " card" : " cards")
+                  : absl::StrCat(who, " draws ", amount, one ? " card" : " cards");
+        if (out.rfind("draw 1 card", 0) == 0) out = "draw a card";
+        break;
+      case Op::kDamage:
+        out = absl::StrCat(card.name, " deals ", amount, " damage ",
+                           s.divide ? "divided evenly (rounded down) among " : "to ", who);
+        if (s.cant_regenerate)
+          out += "; a creature dealt damage this way can't be regenerated this turn";
+        break;
+      case Op::kGainLife:
+        out = absl::StrCat(who.empty() || who == "you" ? "you gain" : who + " gains", " ",
+                           constant ? amount + " life" : "life equal to " + amount);
+        break;
+      case Op::kLoseLife:
+        out = absl::StrCat(who.empty() || who == "you" ? "you lose" : who + " loses", " ",
+                           constant ? amount + " life" : "life equal to " + amount);
+        break;
+      case Op::kTap:
+        out = "tap " + who;
+        break;
+      case Op::kUntap:
+        out = "untap " + who;
+        break;
+      case Op::kDestroy:
+        out = "destroy " + who;
+        if (s.cant_regenerate) out += "; it can't be regenerated";
+        break;
+      case Op::kExile:
+        out = "exile " + who;
+        break;
+      case Op::kBounce:
+        out = "return " + who + " to its owner's hand";
+        break;
+      case Op::kRegenerate:
+        out = "regenerate " + who;
+        break;
+      case Op::kAddCounters:
+        out = absl::StrCat("put ", one ? "a" : amount, " ",
+                           s.counter_kind == 0   ? "+1/+1"
+                           : s.counter_kind == 1 ? "-1/-1"
+                                                 : "other",
+                           one ? " counter on " : " counters on ", who);
+        break;
+      case Op::kCounterSpell:
+        out = "counter " + who;
+        break;
+      case Op::kAddMana: {
+        std::string mana;
+        if (s.mana_any) {
+          mana = "mana of any one color";
+        } else if (s.mana_colorless) {
+          mana = "{C}";
+        } else {
+          std::vector<std::string> c;
+          for (int k = 0; k < kColorCount; ++k)
+            if (Has(s.mana_colors, k))
+              c.push_back(absl::StrCat("{", std::string(1, ColorSymbol(k)), "}"));
+          mana = Or(c);
+        }
+        out = one || s.amount.kind == Value::kConst && s.amount.constant == 0
+                  ? "add " + mana
+                  : absl::StrCat("add ", amount, " ", mana);
+        break;
+      }
+      case Op::kDiscard:
+        out = absl::StrCat(who.empty() || who == "you" ? "you discard" : who + " discards", " ",
+                           amount, one ? " card" : " cards", s.random ? " at random" : "");
+        break;
+      case Op::kDelayed: {
+        std::vector<std::string> later;
+        for (const EffectStep& d : s.delayed) later.push_back(Step(b, d));
+        out = "later this turn (a delayed effect): " + And(later);
+        break;
+      }
+      case Op::kPrevent:
+        out = absl::StrCat("prevent the next ", amount, " damage that would be dealt to ", who,
+                           " this turn");
+        if (s.from != kNoFilter)
+          out +=
+              " by a " + Filter(s.from, false, TargetWhat::kPermanent, /*bare=*/true) + " source";
+        break;
+      case Op::kReplaceNextDraw:
+        out = absl::StrCat(
+            "the next time you would draw this turn, look at the top ", amount,
+            " cards of your library instead, put one into your hand and the rest on the bottom");
+        break;
+      case Op::kSacrifice:
+        out = who == card.name ? "sacrifice " + who : who + " is sacrificed";
+        break;
+      case Op::kCounterUnlessPay:
+        out = absl::StrCat("counter ", who, " unless its controller pays {", amount, "}");
+        break;
+      case Op::kTurnFaceDown:
+        out = "turn " + who + " face down";
+        break;
+      case Op::kAttach:
+        out = "attach " + card.name + " to " + who;
+        break;
+    }
+    if (s.condition != kNoFilter)
+      out += " if it's " + Filter(s.condition, false, TargetWhat::kPermanent, /*bare=*/true);
+    return out;
+  }
+
+  std::string Body(const AbilityBody& b) const {
+    if (!b.modes.empty()) {
+      std::vector<std::string> modes;
+      for (const AbilityBody& m : b.modes) modes.push_back(Body(m));
+      return "Choose one: " + absl::StrJoin(modes, "; or ");
+    }
+    std::vector<std::string> steps;
+    for (const EffectStep& s : b.steps) steps.push_back(Step(b, s));
+    std::string out = Capital(absl::StrJoin(steps, ", then "));
+    if (b.reaction == Reaction::kDestroy) out += " (played as it would be destroyed)";
+    if (b.reaction == Reaction::kDraw) out += " (played as you would draw)";
+    return out;
+  }
+
+  // A body after a comma: "Destroy ..." becomes "destroy ...", but a name
+  // that starts it stays as it is.
+  std::string Uncapital(const std::string& body) const {
+    if (body.empty() || body.rfind(card.name, 0) == 0) return body;
+    return Lower(body.substr(0, 1)) + body.substr(1);
+  }
+
+  std::string Phase(const PhaseAbility& p, const std::string& whose) const {
+    const std::string phase = std::string(PhaseName(static_cast<strata::Phase>(p.phase)));
+    const std::string owner = p.whose == 1 ? "the enchanted permanent's controller's" : whose;
+    if (p.is_cost)
+      return absl::StrCat("At the beginning of ", owner, " ", phase, ", pay ", p.cost.ToString(),
+                          ", or: ", Body(p.body));
+    return absl::StrCat("At the beginning of ", owner, " ", phase, ", ",
+                        p.optional ? "you may: " : "", Uncapital(Body(p.body)));
+  }
+
+  std::string Trigger(const TriggeredAbility& t) const {
+    std::string who = t.filter == kNoFilter ? card.name : Filter(t.filter, false);
+    if (t.filter != kNoFilter && !db.filter(t.filter).self && who.rfind("the ", 0) != 0)
+      who = A(who);
+    const std::string player = t.player == 0 ? "you" : t.player == 1 ? "an opponent" : "a player";
+    std::string when;
+    switch (t.event) {
+      case EventKind::kZoneChange:
+        if (t.from == Zone::kBattlefield && t.to == Zone::kGraveyard)
+          when = "Whenever " + who + " is put into a graveyard from play";
+        else if (t.to == Zone::kBattlefield)
+          when = "Whenever " + who + " enters the battlefield";
+        else
+          when = absl::StrCat("Whenever ", who, " moves", t.from != Zone::kNone ? " from " : "",
+                              t.from != Zone::kNone ? std::string(ZoneName(t.from)) : "",
+                              t.to != Zone::kNone ? " to " : "",
+                              t.to != Zone::kNone ? std::string(ZoneName(t.to)) : "");
+        if (t.damaged_by_self) when += " after " + card.name + " dealt it damage this turn";
+        break;
+      case EventKind::kDraw:
+        when = "Whenever " + player + " draws a card";
+        break;
+      case EventKind::kCast:
+        when = "Whenever " + player + (t.player == 0 ? " cast " : " casts ") +
+               (t.filter == kNoFilter ? "a spell" : A(Filter(t.filter, false, TargetWhat::kSpell)));
+        break;
+      case EventKind::kPhaseBegin:
+        when = "At the beginning of each " + (t.phase.empty() ? "phase" : t.phase);
+        break;
+      case EventKind::kPhaseEnd:
+        when = "At the end of each " + (t.phase.empty() ? "phase" : t.phase);
+        break;
+      case EventKind::kDamage:
+        when = absl::StrCat("Whenever ", t.self_source ? card.name : "a source", " deals ",
+                            t.combat ? "combat " : "", "damage",
+                            t.damage_to == 0   ? " to a player"
+                            : t.damage_to == 1 ? " to a creature"
+                                               : "");
+        break;
+      case EventKind::kPlay:
+        when = "Whenever " + player + (t.player == 0 ? " play " : " plays ") + who;
+        break;
+      case EventKind::kLifeChange:
+        when = "Whenever " + player + "'s life total changes";
+        break;
+      case EventKind::kAttack:
+        when = "Whenever " + who + " attacks";
+        break;
+      case EventKind::kBlock:
+        when = "Whenever " + who + " blocks";
+        break;
+      case EventKind::kTap:
+        when = "Whenever " + who + " becomes tapped";
+        break;
+      case EventKind::kUntap:
+        when = "Whenever " + who + " becomes untapped";
+        break;
+    }
+    if (t.unless_any != kNoFilter) when += ", if there are no " + Filter(t.unless_any, true);
+    std::string body = Uncapital(Body(t.body));
+    if (t.has_optional_cost)
+      body = absl::StrCat("you may pay ", t.optional_cost.ToString(), "; if you do, ", body);
+    return absl::StrCat(when, ", ", body);
+  }
+
+  std::string Activated(const ActivatedAbility& a) const {
+    std::vector<std::string> cost;
+    if (!a.cost.Empty()) cost.push_back(a.cost.ToString());
+    if (a.tap) cost.push_back("{T}");
+    if (a.sacrifice_self) cost.push_back("Sacrifice " + card.name);
+    if (a.discard > 0)
+      cost.push_back(absl::StrCat("Discard ", a.discard, a.discard == 1 ? " card" : " cards"));
+    if (a.life > 0) cost.push_back(absl::StrCat("Pay ", a.life, " life"));
+    if (cost.empty()) cost.push_back("{0}");
+    std::string out = absl::StrCat(absl::StrJoin(cost, ", "), ": ", Body(a.body));
+    if (a.sorcery) out += ". Activate only as a sorcery";
+    return out;
+  }
+};
+
+std::string Sentence(std::string s) {
+  if (s.empty()) return s;
+  s = Capital(s);
+  if (s.back() != '.') s += '.';
+  return s;
+}
+
+}  // namespace
+
+std::vector<std::string> CardRulesText(const CardDb& db, const CardDef& c) {
+  const Writer w{db, c};
+  std::vector<std::string> out;
+  if (c.keywords) {
+    std::vector<std::string> k;
+    for (int i = 0; i < kKeywordCount; ++i)
+      if (c.keywords & (KeywordMask{1} << i)) k.push_back(std::string(KeywordName(i)));
+    out.push_back(Sentence(absl::StrJoin(k, ", ")));
+  }
+  if (c.enchant != kNoFilter) out.push_back(Sentence("Enchant " + w.Filter(c.enchant, false)));
+  if (c.has_equip) out.push_back(Sentence("Equip " + c.equip.ToString()));
+  if (c.enters.choose != ChoiceKind::kNone || c.enters.has_effects) {
+    std::string s = "As " + c.name + " enters the battlefield, ";
+    s += c.enters.choose == ChoiceKind::kColor           ? "choose a color"
+         : c.enters.choose == ChoiceKind::kCreatureType  ? "choose a creature type"
+         : c.enters.choose == ChoiceKind::kBasicLandType ? "choose a basic land type"
+         : c.enters.choose == ChoiceKind::kCopy
+             ? "it may become a copy of a " + w.Filter(c.enters.filter, false)
+         : c.enters.choose == ChoiceKind::kMode  ? "choose how it enters"
+         : c.enters.choose == ChoiceKind::kExile ? "exile a " + w.Filter(c.enters.filter, false)
+         : c.enters.choose == ChoiceKind::kNone  ? ""
+                                                 : "make a choice";
+    if (c.enters.has_effects)
+      s += (c.enters.choose == ChoiceKind::kNone ? "" : "; ") + Lower(w.Body(c.enters.body));
+    out.push_back(Sentence(s));
+  }
+  for (const EffectTemplate& e : c.statics) {
+    std::vector<std::string> who;
+    bool plural = !e.affects.empty();
+    for (FilterId f : e.affects) {
+      who.push_back(w.Filter(f, true));
+      if (db.filter(f).enchanted || db.filter(f).self) plural = false;
+    }
+    out.push_back(Sentence(w.Effect(e, who.empty() ? c.name : And(who), plural)));
+  }
+  for (const ActivatedAbility& a : c.activated) out.push_back(Sentence(w.Activated(a)));
+  for (const TriggeredAbility& t : c.triggers) out.push_back(Sentence(w.Trigger(t)));
+  for (const PhaseAbility& p : c.phase) out.push_back(Sentence(w.Phase(p, "your")));
+  if (c.has_spell) {
+    std::string s = w.Body(c.spell);
+    if (c.spell.TargetsSpell()) s += " (an interrupt against a spell)";
+    out.push_back(Sentence(s));
+  }
+  return out;
+}
+
+}  // namespace strata

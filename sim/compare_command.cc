@@ -1,0 +1,469 @@
+#include "sim/compare_command.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <map>
+#include <thread>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
+#include "engine/deck.h"
+#include "engine/game.h"
+#include "engine/strings.h"
+#include "policies/policy.h"
+#include "sim/card_pool.h"
+#include "sim/compare.h"
+#include "sim/report.h"
+#include "sim/runner.h"
+#include "sim/study_command.h"
+
+namespace strata {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The minimum sample of a per-card figure: drawn, and not drawn, in at
+// least this many games.
+constexpr int64_t kMinCardGames = 30;
+
+int Fail(const std::string& message) {
+  std::fprintf(stderr, "%s\n", message.c_str());
+  return 1;
+}
+
+int StdoutStatus() {
+  if (std::fflush(stdout) == 0 && !std::ferror(stdout)) return 0;
+  return Fail(absl::StrCat("stdout: write failed: ", std::strerror(errno)));
+}
+
+std::string Abs(const std::string& path) {
+  return fs::absolute(path).lexically_normal().string();
+}
+
+// Points, signed, one decimal: "+2.5", "-0.8", "+0.0".
+std::string Points(double v) {
+  if (!std::isfinite(v)) return "-";
+  v *= 100;
+  if (std::fabs(v) < 0.05) v = 0;  // no "-0.0"
+  return absl::StrFormat("%+.1f", v);
+}
+
+std::string IntervalText(const PairedDiff& d) {
+  if (!std::isfinite(d.low)) return "(too few games)";
+  return absl::StrFormat("[%5s, %5s]", Points(d.low), Points(d.high));
+}
+
+// The options every version shares, and the opponents: what a paired study
+// plays, but for the tested deck.
+struct Setup {
+  SimOptions base;           // decks: the opponents, from index 1
+  std::vector<Deck> tested;  // labelled
+  std::vector<std::string> tested_paths;
+  std::vector<std::string> opponent_paths;
+  std::string rules;
+};
+
+absl::Status MakeSetup(const CompareArgs& a, const CardDb& db, Setup& s) {
+  if (a.gauntlet && !a.against.empty())
+    return absl::InvalidArgumentError(
+        "--against and --gauntlet: give one (--gauntlet: the bundled playable decks, also the "
+        "default)");
+  s.tested_paths = a.decks;
+  std::vector<std::string> opponents = a.against;
+  if (opponents.empty()) {
+    // The bundled decks, but a tested deck's own file: it would only play
+    // itself.
+    std::vector<std::string> tested_abs;
+    for (auto& p : a.decks) tested_abs.push_back(Abs(p));
+    for (auto& p : BundledDeckPaths()) {
+      if (std::find(tested_abs.begin(), tested_abs.end(), Abs(p)) != tested_abs.end()) {
+        std::fprintf(stderr, "%s: %s is a tested deck, not also an opponent\n",
+                     a.decks.size() == 1 ? "ablate" : "compare", p.c_str());
+        continue;
+      }
+      opponents.push_back(p);
+    }
+  }
+  if (opponents.empty())
+    return absl::InvalidArgumentError("--against: expected at least one opponent deck file");
+  s.opponent_paths = opponents;
+  // Labels over every deck of the run, so two versions named alike differ.
+  std::vector<std::string> paths = a.decks;
+  paths.insert(paths.end(), opponents.begin(), opponents.end());
+  std::vector<Deck> decks;
+  for (auto& path : paths) {
+    auto d = LoadDeckFile(path, db);
+    if (!d.ok()) return d.status();
+    decks.push_back(*std::move(d));
+  }
+  MakeDeckLabelsUnique(decks, paths);
+  for (auto& d : decks)
+    if (auto note = SideboardNote(d); !note.empty()) std::fprintf(stderr, "%s\n", note.c_str());
+  s.tested.assign(decks.begin(), decks.begin() + a.decks.size());
+  SimOptions& o = s.base;
+  o.decks.assign(1, Deck{});  // the tested deck's place
+  o.decks.insert(o.decks.end(), decks.begin() + a.decks.size(), decks.end());
+  o.gauntlet = 0;
+  auto specs = ParsePolicyPair(a.policies);
+  if (!specs.ok())
+    return absl::InvalidArgumentError(absl::StrCat("--policies: ", specs.status().message()));
+  o.policies = *specs;
+  auto edition = ParseEdition(a.rules);
+  if (!edition) return absl::InvalidArgumentError("--rules: expected classic, m10 or modern");
+  o.edition = *edition;
+  s.rules = a.rules;
+  auto mulligan = ParseMulligan(a.mulligan);
+  if (!mulligan)
+    return absl::InvalidArgumentError(
+        absl::StrCat("--mulligan: expected paris, london or none, got '", a.mulligan, "'"));
+  o.mulligan = *mulligan;
+  o.seed = a.seed;
+  // With --ci the games are as many as the precision takes: --games is only
+  // a cap, a high one unless given.
+  o.games = static_cast<int>(a.games > 0 ? a.games : a.ci > 0 ? 1000000 : 800);
+  o.pair = !a.no_pair;
+  o.threads = a.threads;
+  return absl::OkStatus();
+}
+
+SimOptions Version(const Setup& s, const Deck& tested) {
+  SimOptions o = s.base;
+  o.decks[0] = tested;
+  return o;
+}
+
+// The card pool options as given, for a command to repeat them.
+std::string PoolFlags(const CompareArgs& a) {
+  std::string out;
+  if (a.no_default_cards) out += " --no-default-cards";
+  for (auto& c : a.card_paths) absl::StrAppend(&out, " --cards ", c);
+  if (a.override_cards) out += " --override";
+  return out;
+}
+
+// `strata replay` of game I of matchup M of a version: a gauntlet study of
+// the tested deck against the opponents plays the same games.
+std::string ReplayOf(const CompareArgs& a, const Setup& s, const std::string& tested_path) {
+  const SimOptions& o = s.base;
+  std::string cmd =
+      absl::StrCat("strata", PoolFlags(a), " replay --decks ", tested_path, ",",
+                   absl::StrJoin(s.opponent_paths, ","), " --gauntlet ", tested_path, " --games ",
+                   o.games, " --policies ", o.policies[0], ",", o.policies[1], " --rules ", s.rules,
+                   " --mulligan ", S(MulliganName(o.mulligan)), " --seed ", o.seed);
+  if (!o.pair) cmd += " --no-pair";
+  return cmd;
+}
+
+std::string GamesLine(const SimOptions& o, const std::string& rules) {
+  return absl::StrFormat("seed %llu, %s, %s vs %s players, %s rules, %s mulligans",
+                         static_cast<unsigned long long>(o.seed),
+                         o.pair ? "each seed twice with the seats swapped" : "each seed once",
+                         o.policies[0].c_str(), o.policies[1].c_str(), rules.c_str(),
+                         S(MulliganName(o.mulligan)));
+}
+
+double OverallRate(const std::vector<VersionScore>& ms) {
+  VersionScore all;
+  for (auto& m : ms) all.Merge(m);
+  return all.WinRate();
+}
+
+int64_t Games(const std::vector<VersionScore>& ms) {
+  int64_t n = 0;
+  for (auto& m : ms) n += m.games;
+  return n;
+}
+
+// The deck's win rate when the card was drawn minus when it was not (NaN
+// below the minimum sample either way).
+double DrawnGap(const CardRow& c) {
+  if (c.drawn < kMinCardGames || c.not_drawn < kMinCardGames) return std::nan("");
+  return c.drawn_wins / static_cast<double>(c.drawn) -
+         c.not_drawn_wins / static_cast<double>(c.not_drawn);
+}
+
+// "-4 Lightning Bolt, +4 Shock": what NEW changes in OLD's main deck, in
+// OLD's card order, then NEW's new cards.
+std::string DeckChanges(const CardDb& db, const Deck& old_deck, const Deck& new_deck) {
+  std::map<CardId, int> old_n, new_n;
+  for (CardId c : old_deck.main) ++old_n[c];
+  for (CardId c : new_deck.main) ++new_n[c];
+  std::vector<std::string> out;
+  for (CardId c : DistinctCards(old_deck))
+    if (new_n[c] != old_n[c])
+      out.push_back(absl::StrFormat("%+d %s", new_n[c] - old_n[c], db[c].name));
+  for (CardId c : DistinctCards(new_deck))
+    if (old_n[c] == 0) out.push_back(absl::StrFormat("%+d %s", new_n[c], db[c].name));
+  return absl::StrJoin(out, ", ");
+}
+
+}  // namespace
+
+int RunCompareCommand(const CompareArgs& a) {
+  CardDb db;
+  if (auto st = LoadPool(PoolPaths(a.card_paths, a.no_default_cards), a.override_cards, db);
+      !st.ok())
+    return Fail(std::string(st.message()));
+  if (a.decks.size() != 2)
+    return Fail(
+        absl::StrCat("compare: expected two deck files, OLD and NEW, got ", a.decks.size()));
+  Setup s;
+  if (auto st = MakeSetup(a, db, s); !st.ok()) return Fail(std::string(st.message()));
+  PairedOptions po;
+  po.versions = {Version(s, s.tested[0]), Version(s, s.tested[1])};
+  po.ci_half_width = a.ci;
+  po.threads = a.threads;
+  po.progress = isatty(2);
+  po.what = "compare";
+  const auto start = std::chrono::steady_clock::now();
+  const PairedResult r = RunPaired(db, po, {0, 1});
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  const std::string& old_name = s.tested[0].name;
+  const std::string& new_name = s.tested[1].name;
+  const int matchups = static_cast<int>(r.score[0].size());
+  std::printf(
+      "compare: %s (OLD) and %s (NEW), each against the same %d opponent%s on the same "
+      "games: %s\n",
+      old_name.c_str(), new_name.c_str(), matchups, matchups == 1 ? "" : "s",
+      GamesLine(s.base, s.rules).c_str());
+  const std::string changes = DeckChanges(db, s.tested[0], s.tested[1]);
+  std::printf("NEW's deck: %s (%zu cards, OLD %zu)\n",
+              changes.empty() ? "the same cards as OLD's" : changes.c_str(),
+              s.tested[1].main.size(), s.tested[0].main.size());
+  std::printf("\n%-20s %7s %8s %8s %7s  %s\n", "opponent", "games", "OLD win", "NEW win", "change",
+              "95% paired interval");
+  for (int m = 0; m < matchups; ++m) {
+    const PairedDiff d = DiffOf(r.paired[1][m]);
+    std::printf("%-20s %7lld %7.1f%% %7.1f%% %7s  %s\n", s.base.decks[m + 1].name.c_str(),
+                static_cast<long long>(r.score[0][m].games), 100 * r.score[0][m].WinRate(),
+                100 * r.score[1][m].WinRate(), Points(d.diff).c_str(), IntervalText(d).c_str());
+  }
+  const PairedDiff all = DiffOf(r.paired[1]);
+  std::printf("%-20s %7lld %7.1f%% %7.1f%% %7s  %s\n", "overall",
+              static_cast<long long>(Games(r.score[0])), 100 * OverallRate(r.score[0]),
+              100 * OverallRate(r.score[1]), Points(all.diff).c_str(), IntervalText(all).c_str());
+  std::printf(
+      "win: the tested deck's score (a win counts 1, a draw 1/2); change: NEW's win %% minus "
+      "OLD's, in points; its interval from the game-by-game differences, both versions having "
+      "played every game on the same seed and seat (overall: every opponent's games, each "
+      "opponent a stratum)\n");
+  if (!std::isfinite(all.low))
+    std::printf("verdict: too few games for an interval (a matchup played only one seed)\n");
+  else if (all.low == 0 && all.high == 0 && all.diff == 0)
+    std::printf(
+        "verdict: the two versions scored the same on every seed: the change is exactly 0\n");
+  else if (std::isfinite(all.low) && (all.low > 0 || all.high < 0))
+    std::printf("verdict: NEW (%s) is %s than OLD by %.1f points overall (95%%: %.1f to %.1f)\n",
+                new_name.c_str(), all.diff > 0 ? "better" : "worse", 100 * std::fabs(all.diff),
+                100 * std::fabs(all.diff > 0 ? all.low : all.high),
+                100 * std::fabs(all.diff > 0 ? all.high : all.low));
+  else
+    std::printf(
+        "verdict: no difference shown overall: the change is between %s and %s points; more "
+        "games (--games N, or --ci W) narrow it\n",
+        Points(all.low).c_str(), Points(all.high).c_str());
+
+  // Per card: copies in each version, and the drawn / not-drawn gap.
+  const DeckCards old_cards = CardTables(&db, po.versions[0], r.stats[0])[0];
+  const DeckCards new_cards = CardTables(&db, po.versions[1], r.stats[1])[0];
+  std::printf(
+      "\ncards: copies OLD -> NEW, and the deck's win %% when the card was drawn minus when it "
+      "was not, OLD -> NEW, in points (\"-\": drawn or not drawn in fewer than %lld games); an "
+      "association, not the card's worth (strata ablate measures that); changed cards first\n",
+      static_cast<long long>(kMinCardGames));
+  struct Line {
+    std::string name;
+    int old_copies = 0, new_copies = 0;
+    double old_gap = std::nan(""), new_gap = std::nan("");
+  };
+  std::vector<Line> lines;
+  auto find = [&](const std::string& name) -> Line& {
+    for (Line& l : lines)
+      if (l.name == name) return l;
+    lines.push_back(Line{name});
+    return lines.back();
+  };
+  for (const CardRow& c : old_cards.cards) {
+    Line& l = find(c.name);
+    l.old_copies = c.copies, l.old_gap = DrawnGap(c);
+  }
+  for (const CardRow& c : new_cards.cards) {
+    Line& l = find(c.name);
+    l.new_copies = c.copies, l.new_gap = DrawnGap(c);
+  }
+  std::stable_partition(lines.begin(), lines.end(),
+                        [](const Line& l) { return l.old_copies != l.new_copies; });
+  for (const Line& l : lines)
+    std::printf("  %c %-26.26s %3d -> %-3d %6s -> %s\n", l.old_copies != l.new_copies ? '*' : ' ',
+                l.name.c_str(), l.old_copies, l.new_copies, Points(l.old_gap).c_str(),
+                Points(l.new_gap).c_str());
+
+  const int threads =
+      a.threads > 0 ? a.threads : static_cast<int>(std::thread::hardware_concurrency());
+  const int64_t games = Games(r.score[0]) + Games(r.score[1]);
+  std::printf("\n%lld games in %.1f s (%.0f games/s), %d thread%s\n", static_cast<long long>(games),
+              seconds, seconds > 0 ? games / seconds : 0.0, threads, threads == 1 ? "" : "s");
+  std::printf(
+      "next: a game with its log: %s --matchup M --game I (M: the opponent's row above, from 0; "
+      "OLD's file for NEW's to see OLD's game); a full study of NEW: strata%s sim --decks %s,%s "
+      "--gauntlet %s --out DIR\n",
+      ReplayOf(a, s, s.tested_paths[1]).c_str(), PoolFlags(a).c_str(), s.tested_paths[1].c_str(),
+      absl::StrJoin(s.opponent_paths, ",").c_str(), s.tested_paths[1].c_str());
+  return StdoutStatus();
+}
+
+namespace {
+
+// The colour with the most coloured mana symbols in the deck's costs (the
+// lowest colour on a tie; -1 for a deck with none).
+int MainColor(const CardDb& db, const Deck& deck) {
+  std::array<int64_t, kColorCount> symbols{};
+  for (CardId c : deck.main)
+    for (int k = 0; k < kColorCount; ++k) symbols[k] += db[c].cost.colored[k];
+  int best = -1;
+  for (int k = 0; k < kColorCount; ++k)
+    if (symbols[k] > 0 && (best < 0 || symbols[k] > symbols[best])) best = k;
+  return best;
+}
+
+// The card that replaces the ablated one: --with, or the pool's basic land
+// making only the deck's main colour.
+absl::StatusOr<CardId> Replacement(const CompareArgs& a, const CardDb& db, const Deck& deck) {
+  if (!a.with.empty()) {
+    CardId c = db.Find(a.with);
+    if (c == kNoCard)
+      return absl::InvalidArgumentError(
+          absl::StrCat("--with: unknown card '", a.with,
+                       "' (closest: ", absl::StrJoin(db.Closest(a.with), ", "), ")"));
+    return c;
+  }
+  const int color = MainColor(db, deck);
+  if (color < 0)
+    return absl::InvalidArgumentError(
+        absl::StrCat(deck.name,
+                     ": no coloured mana cost, so no main colour: give --with CARD (the card that "
+                     "replaces each one in turn)"));
+  for (CardId c = 0; c < static_cast<CardId>(db.cards.size()); ++c) {
+    const CardDef& d = db[c];
+    if (Has(d.types, kLand) && Has(d.supertypes, kBasic) &&
+        d.printed_land_mana == ColorMask(1u << color))
+      return c;
+  }
+  return absl::InvalidArgumentError(absl::StrCat("the pool has no basic land making only ",
+                                                 S(ColorName(color)), " (", deck.name,
+                                                 "'s main colour): give --with CARD"));
+}
+
+}  // namespace
+
+int RunAblateCommand(const CompareArgs& a) {
+  CardDb db;
+  if (auto st = LoadPool(PoolPaths(a.card_paths, a.no_default_cards), a.override_cards, db);
+      !st.ok())
+    return Fail(std::string(st.message()));
+  if (a.decks.size() != 1)
+    return Fail(absl::StrCat("ablate: expected one deck file, got ", a.decks.size()));
+  // A variant per distinct card: half the games per opponent of compare.
+  CompareArgs args = a;
+  if (args.games == 0 && args.ci == 0) args.games = 400;
+  Setup s;
+  if (auto st = MakeSetup(args, db, s); !st.ok()) return Fail(std::string(st.message()));
+  const Deck& deck = s.tested[0];
+  auto with = Replacement(a, db, deck);
+  if (!with.ok()) return Fail(std::string(with.status().message()));
+  std::vector<CardId> ablated;
+  for (CardId c : DistinctCards(deck))
+    if (c != *with) ablated.push_back(c);
+  if (ablated.empty())
+    return Fail(absl::StrCat("ablate: ", deck.name, " holds only ", db[*with].name,
+                             ", the card that would replace the others"));
+  PairedOptions po;
+  po.versions.push_back(Version(s, deck));
+  for (CardId c : ablated) {
+    Deck variant = deck;
+    std::replace(variant.main.begin(), variant.main.end(), c, *with);
+    variant.name = absl::StrCat(deck.name, " without ", db[c].name);
+    po.versions.push_back(Version(s, variant));
+  }
+  po.ci_half_width = a.ci;
+  po.threads = a.threads;
+  po.progress = isatty(2);
+  po.what = "ablate";
+  const auto start = std::chrono::steady_clock::now();
+  const PairedResult r = RunPaired(db, po, {});
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  const int matchups = static_cast<int>(r.score[0].size());
+  const int color = MainColor(db, deck);
+  std::printf(
+      "ablate: %s against the same %d opponent%s on the same games: %s; each distinct card in "
+      "turn replaced, every copy, by %s (%s)\n",
+      deck.name.c_str(), matchups, matchups == 1 ? "" : "s", GamesLine(s.base, s.rules).c_str(),
+      db[*with].name.c_str(),
+      a.with.empty()
+          ? absl::StrCat("a basic land of the deck's main colour, ", S(ColorName(color))).c_str()
+          : "--with");
+  std::printf("%s as it is: %.1f%% over %lld games\n", deck.name.c_str(),
+              100 * OverallRate(r.score[0]), static_cast<long long>(Games(r.score[0])));
+  struct Row {
+    CardId card;
+    int copies;
+    PairedDiff worth;  // as it is minus without: the diff's negation
+    double without;
+  };
+  std::vector<Row> rows;
+  for (size_t i = 0; i < ablated.size(); ++i) {
+    const PairedDiff d = DiffOf(r.paired[i + 1]);
+    Row row{ablated[i],
+            static_cast<int>(std::count(deck.main.begin(), deck.main.end(), ablated[i])),
+            PairedDiff{-d.diff, -d.high, -d.low, d.games}, OverallRate(r.score[i + 1])};
+    rows.push_back(row);
+  }
+  std::stable_sort(rows.begin(), rows.end(),
+                   [](const Row& x, const Row& y) { return x.worth.diff > y.worth.diff; });
+  std::printf("\n%4s  %-26s %6s %7s  %-19s %8s\n", "rank", "card", "copies", "worth",
+              "95% paired interval", "without");
+  for (size_t k = 0; k < rows.size(); ++k) {
+    const Row& row = rows[k];
+    const bool shown = std::isfinite(row.worth.low) && (row.worth.low > 0 || row.worth.high < 0);
+    std::printf("%4zu  %-26.26s %6d %7s  %-19s %7.1f%%%s\n", k + 1, db[row.card].name.c_str(),
+                row.copies, Points(row.worth.diff).c_str(), IntervalText(row.worth).c_str(),
+                100 * row.without,
+                shown ? (row.worth.diff > 0 ? "  earns its slots" : "  costs games") : "");
+  }
+  std::printf(
+      "worth: the deck's win %% as it is minus with every copy of the card replaced by %s, in "
+      "points (a win counts 1, a draw 1/2), over every opponent's games, each played by both on "
+      "the same seed and seat; its interval from the game-by-game differences (each opponent a "
+      "stratum). \"earns its slots\": the interval is above 0; \"costs games\": below 0\n",
+      db[*with].name.c_str());
+  const int threads =
+      a.threads > 0 ? a.threads : static_cast<int>(std::thread::hardware_concurrency());
+  int64_t games = 0;
+  for (auto& v : r.score) games += Games(v);
+  std::printf("\n%lld games in %.1f s (%.0f games/s), %d thread%s\n", static_cast<long long>(games),
+              seconds, seconds > 0 ? games / seconds : 0.0, threads, threads == 1 ? "" : "s");
+  std::printf(
+      "next: try an edit against the same games: strata%s compare %s EDITED --against %s; the "
+      "deck's full study: strata%s sim --decks %s,%s --gauntlet %s --out DIR\n",
+      PoolFlags(a).c_str(), s.tested_paths[0].c_str(), absl::StrJoin(s.opponent_paths, ",").c_str(),
+      PoolFlags(a).c_str(), s.tested_paths[0].c_str(), absl::StrJoin(s.opponent_paths, ",").c_str(),
+      s.tested_paths[0].c_str());
+  return StdoutStatus();
+}
+
+}  // namespace strata

@@ -1,0 +1,35 @@
+// `strata compare OLD NEW` and `strata ablate DECK`: versions of one deck
+// against the same opponents on the same games (sim/compare.h), with the
+// win-rate change of each version and its paired 95% interval.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace strata {
+
+// The command line of `strata compare` or `strata ablate`, as parsed.
+struct CompareArgs {
+  std::vector<std::string> card_paths;  // --cards (sim/card_pool.h)
+  bool no_default_cards = false;
+  bool override_cards = false;
+  std::vector<std::string> decks;    // compare: OLD, NEW; ablate: DECK
+  std::vector<std::string> against;  // --against (empty: the bundled playable decks)
+  bool gauntlet = false;             // --gauntlet: the bundled playable decks, said outright
+  std::string with;                  // ablate --with CARD (default: a basic land)
+  int64_t games = 0;                 // 0: the default
+  double ci = 0;
+  std::string policies = "heuristic";
+  std::string rules = "modern";
+  std::string mulligan = "paris";
+  uint64_t seed = 1;
+  int threads = 0;
+  bool no_pair = false;
+};
+
+// Both return the process exit status and print their own errors.
+int RunCompareCommand(const CompareArgs& args);
+int RunAblateCommand(const CompareArgs& args);
+
+}  // namespace strata
