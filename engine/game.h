@@ -407,35 +407,43 @@ class Game {
   void Push(FrameKind kind, int32_t a = 0, int32_t b = 0, int32_t c = 0, int32_t d = 0) {
     frames_.push_back(Frame{kind, 0, a, b, c, d});
   }
+  // The loop (game.cc).
   void Decide(DecisionKind kind, Player p);
   bool Step();  // runs the top frame a little; false when a decision is pending
+  // Applying an action to the frame that asked for it: dispatches to the
+  // ApplyX of the frame's file.
+  void ApplyToFrame(Frame& f, const Action& a);
 
-  // Frames.
+  // The turn and its phases, T-1 (turn.cc).
   void RunTurn(Frame& f);
   void RunPhase(Frame& f);
-  void RunNeutral(Frame& f);
-  void RunBatch(Frame& f);
-  void RunCast(Frame& f);
-  void RunInterrupts(Frame& f);
-  void RunResolve(Frame& f);
-  void RunTriggers(Frame& f);
-  void RunPrevention(Frame& f);
-  void RunAttack(Frame& f);
-  void RunDraw(Frame& f);
-  void RunDestroy(Frame& f);
-  void RunReaction(Frame& f);
+  void PhaseBeginEffects();
   void RunDiscardToMax(Frame& f);
-  void RunEntry(Frame& f);
-  void RunUnlessPay(Frame& f);
+  void ApplyDiscardToMax(Frame& f, const Action& a);
+
+  // Phase effects and phase costs, T-12 and T-13 (phase_todos.cc).
+  void CollectPhaseTodos();
+  bool PhaseCostPending(ObjId o) const;
+  // May this phase effect or phase cost be played now (T-12, T-13)?
+  bool PhaseTodoPlayable(const PhaseTodo& t) const;
+  // The spell-like item of a phase effect or cost: its source and body.
+  void PhaseItem(const PhaseTodo& t, StackItem& item) const;
+  void AskPhaseCost(int todo);
+  void ApplyPhaseCost(Frame& f, const Action& a);
+
+  // Mulligans, G-1 (mulligan.cc).
   void RunMulligan(Frame& f);
+  void ApplyMulligan(Frame& f, const Action& a);
   // G-1: `p`'s hand back into the library, shuffled, and a new hand drawn.
   void Redraw(Player p);
 
-  // Applying an action to the frame that asked for it.
-  void ApplyToFrame(Frame& f, const Action& a);
-  void AskPhaseCost(int todo);
+  // The neutral state and batches, T-2, T-3, T-6 (batch.cc).
+  void RunNeutral(Frame& f);
+  void ApplyNeutral(Frame& f, const Action& a);
+  void RunBatch(Frame& f);
+  void ApplyBatch(Frame& f, const Action& a);
 
-  // Casting.
+  // What may be played, T-5, T-9 (legal_actions.cc).
   const AbilityBody* BodyOf(const StackItem& item) const;
   const AbilityBody* ModeBody(const StackItem& item) const;
   bool CanStart(Player p, const StackItem& probe, Play play, Reaction reaction, ObjId about) const;
@@ -443,34 +451,40 @@ class Game {
                           ObjId about = kNoObj);
   bool HasLegalTargets(const StackItem& item, const AbilityBody& body) const;
   bool TargetLegal(const StackItem& item, int slot, const Target& t) const;
+
+  // Casting and interrupts, T-8 (casting.cc).
   void StartCast(Player p, const Action& a, Play play, ObjId about);
+  void RunCast(Frame& f);
+  void ApplyCast(Frame& f, const Action& a);
+  void RunInterrupts(Frame& f);
+  void ApplyInterrupts(Frame& f, const Action& a);
+  void CounterSpell(ObjId card);
+
+  // Costs and mana, T-10, L-8 (costs.cc).
   ManaCost TotalCost(const StackItem& item) const;
   void ManaSources(Player p, ObjId excluding, std::vector<ManaSource>& out) const;
   bool CanPay(Player p, const ManaCost& cost, int x, ObjId excluding) const;
   bool Pay(Player p, const ManaCost& cost, int x, ObjId excluding);
-  bool PhaseCostPending(ObjId o) const;
-  // May this phase effect or phase cost be played now (T-12, T-13)?
-  bool PhaseTodoPlayable(const PhaseTodo& t) const;
-  // The spell-like item of a phase effect or cost: its source and body.
-  void PhaseItem(const PhaseTodo& t, StackItem& item) const;
   bool HasManaAbility(ObjId o) const;
+  void RunUnlessPay(Frame& f);
+  void ApplyUnlessPay(Frame& f, const Action& a);
 
-  // Resolving.
+  // Resolution, T-3, T-11, entering (resolve.cc).
+  void RunResolve(Frame& f);
+  void EnterBattlefield(StackItem& item);
+  void RunEntry(Frame& f);
+  void ApplyEntry(Frame& f, const Action& a);
+  // Is the spell of `item` still the same object on the stack? (game.cc)
+  bool SpellOnStack(const StackItem& item) const;
+
+  // Effect operations (effects.cc).
   void ExecuteStep(StackItem& item, const EffectStep& st, Frame& f);
   void ObjectsOf(const StackItem& item, const Ref& ref, std::vector<ObjId>& out,
                  std::vector<Player>* players);
   int Amount(const StackItem& item, const Value& v) const;
-  void EnterBattlefield(StackItem& item);
-  void CounterSpell(ObjId card);
-  // Is the spell of `item` still the same object on the stack?
-  bool SpellOnStack(const StackItem& item) const;
-  // A reaction's `about`: one object, or every object of the destruction
-  // being reacted to (kAboutDestroying).
-  bool AboutMatches(ObjId candidate, ObjId about) const;
 
-  // Occurrences.
+  // Occurrences and the state check, E-1, E-5, T-1.5 (occurrences.cc).
   int Record(const Occurrence& e);
-  void CollectTriggers(int event, Timing timing);
   void Happened(int event);
   void Before(const Occurrence& e);
   void ZoneChange(ObjId o, Zone to);  // to its owner's zone
@@ -480,9 +494,6 @@ class Game {
   // The occurrence in `event`'s group in which `o` left the battlefield, or null.
   const Occurrence* LeftInGroup(ObjId o, int event) const;
   bool DamagedBy(const Occurrence& e, ObjId source, const Occurrence* source_left) const;
-  // Destruction (E-3, E-5): is `o` in a destruction under way?
-  bool BeingDestroyed(ObjId o) const;
-  void Regenerate(ObjId o);
   void DealDamage(const PendingDamage& d);
   void Tap(ObjId o, bool tapped);  // tapping or untapping as a game event
   void Occur(EventKind kind, Player p, ObjId o, int amount = 0);
@@ -491,8 +502,32 @@ class Game {
   void CheckState();
   void Lose(Player p, EndReason why);
   void EndGame(int winner, EndReason why);
-  void PhaseBeginEffects();
-  void CollectPhaseTodos();
+
+  // Triggers, E-3 B, E-4 (triggers.cc).
+  void CollectTriggers(int event, Timing timing);
+  void RunTriggers(Frame& f);
+  void ApplyTriggers(Frame& f, const Action& a);
+
+  // The damage-prevention step, T-4, E-3 A (prevention.cc).
+  void RunPrevention(Frame& f);
+  void ApplyPrevention(Frame& f, const Action& a);
+
+  // Reactions, draws and destruction, E-3 A, E-3 C (reactions.cc).
+  void RunReaction(Frame& f);
+  void ApplyReaction(Frame& f, const Action& a);
+  void RunDraw(Frame& f);
+  void ApplyDraw(Frame& f, const Action& a);
+  void RunDestroy(Frame& f);
+  // Destruction (E-3, E-5): is `o` in a destruction under way?
+  bool BeingDestroyed(ObjId o) const;
+  void Regenerate(ObjId o);
+  // A reaction's `about`: one object, or every object of the destruction
+  // being reacted to (kAboutDestroying).
+  bool AboutMatches(ObjId candidate, ObjId about) const;
+
+  // The attack, T-7 (combat.cc).
+  void RunAttack(Frame& f);
+  void ApplyAttack(Frame& f, const Action& a);
 
   // Logging costs nothing when off: the text is only built when it is on.
   template <typename Text>

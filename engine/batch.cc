@@ -1,0 +1,201 @@
+// The neutral state and batches (RULES.md T-2, T-3, T-6): from the neutral
+// state the active player, then the other, may start a batch, play a land or
+// announce an attack (aborted if the defender starts a batch); a batch takes
+// additions until both players pass in succession, then resolves last in,
+// first out.
+// Scenarios: tests/scenarios/t2_*, t3_*, t6_*.
+
+#include "engine/game_internal.h"
+
+namespace strata {
+
+// T-2 (and T-6): from the neutral state the active player, then the other,
+// may start a batch; the phase (or this part of the attack) ends when both
+// decline. f.a: 1 inside an attack; f.b: passes in a row; f.c: who decides;
+// pc 1 = a player decides, pc 2 = the defender answers an announced attack.
+void Game::RunNeutral(Frame& f) {
+  GameState& s = state_;
+  if (f.pc == 0) {
+    f.pc = 1;
+    f.b = 0;
+    f.c = s.active;
+  }
+  if (f.pc == 1) {
+    if (stop_ == StopAt::kNeutral && f.a == 0 && batch_.empty()) {
+      stopped_ = true;
+      return;
+    }
+    decision_.actions.clear();
+    Player p = static_cast<Player>(f.c);
+    if (f.b >= 2) {
+      // The phase can't end while a mandatory phase effect or a phase cost
+      // is unhandled (T-12, T-13): its controller must handle it now.
+      for (int i = 0; i < static_cast<int>(phase_todo_.size()) && f.a == 0; ++i) {
+        PhaseTodo& t = phase_todo_[i];
+        if (t.optional || !PhaseTodoPlayable(t)) continue;
+        decision_.actions.push_back(
+            {ActionKind::kPhaseEffect, t.object.id, static_cast<int16_t>(i), t.is_cost});
+        f.c = t.controller;
+        Decide(DecisionKind::kNeutral, t.controller);
+        return;
+      }
+      frames_.pop_back();
+      return;
+    }
+    decision_.actions.push_back({ActionKind::kPass});
+    if (f.a == 0 && p == s.active && s.phase == Phase::kMain && lands_played_[p] == 0) {
+      for (ObjId o : s.players[p].hand)
+        if (Has((*db_)[s.obj.card[o]].types, kLand))
+          decision_.actions.push_back({ActionKind::kPlayLand, o});
+    }
+    if (f.a == 0 && p == s.active && s.phase == Phase::kMain && !attacked_[p]) {
+      bool any = false;
+      for (ObjId o = 0; o < s.obj.count && !any; ++o) {
+        if (s.obj.zone[o] != Zone::kBattlefield) continue;
+        const Characteristics& ch = Chars(o);
+        any = ch.controller == p && ch.IsCreature() && !s.obj.tapped[o] && !SummoningSick(o) &&
+              !Has(ch.keywords, kDefender);
+      }
+      if (any) decision_.actions.push_back({ActionKind::kAttack});
+    }
+    AddPlayableActions(p, DecisionKind::kNeutral);
+    if (decision_.actions.size() == 1) {
+      ++f.b;
+      f.c = Opponent(p);
+      return;
+    }
+    Decide(DecisionKind::kNeutral, p);
+    return;
+  }
+  // pc 2: an attack was announced; the defender may start a batch (T-6).
+  Player nap = Opponent(s.active);
+  decision_.actions.clear();
+  decision_.actions.push_back({ActionKind::kPass});
+  AddPlayableActions(nap, DecisionKind::kRespond);
+  if (decision_.actions.size() == 1) {
+    f.pc = 1;
+    f.b = 0;
+    f.c = s.active;
+    attacked_[s.active] = true;
+    Push(FrameKind::kAttack);
+    return;
+  }
+  f.c = nap;
+  Decide(DecisionKind::kNeutral, nap);
+}
+
+void Game::ApplyNeutral(Frame& f, const Action& a) {
+  GameState& s = state_;
+  if (f.pc == 2) {
+    // The defender answered an announced attack.
+    if (a.kind == ActionKind::kPass) {
+      f.pc = 1;
+      f.b = 0;
+      f.c = s.active;
+      attacked_[s.active] = true;
+      Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
+           [&] { return std::string(absl::StrCat(Who(s.active), " attacks")); });
+      Push(FrameKind::kAttack);
+      return;
+    }
+    Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
+         [&] { return std::string("the attack is aborted: the defender starts a batch"); });
+    f.pc = 1;
+    f.b = 0;
+    f.c = s.active;
+    Push(FrameKind::kBatch, 0, 0, s.active);
+    StartCast(Opponent(s.active), a, kPlayBatch, kNoObj);
+    return;
+  }
+  if (a.kind == ActionKind::kPass) {
+    ++f.b;
+    f.c = Opponent(static_cast<Player>(f.c));
+    return;
+  }
+  if (a.kind == ActionKind::kAttack) {
+    Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
+         [&] { return std::string(absl::StrCat(Who(s.active), " announces an attack")); });
+    f.pc = 2;
+    return;
+  }
+  if (a.kind == ActionKind::kPlayLand) {
+    Player p = static_cast<Player>(f.c);
+    MoveTo(a.object, Zone::kBattlefield, p);
+    s.obj.controller[a.object] = p;  // sick until p's next turn (T-7)
+    s.Touch();
+    ++lands_played_[p];
+    seen_[a.object] |= kSeenCast;
+    Used(s.obj.card[a.object], -1);
+    Note(LogKind::kPlayLand, p, a.object, kNoObj, 0,
+         [&] { return std::string(absl::StrCat(Who(p), " plays ", ObjectName(a.object))); });
+    Occurrence e;
+    e.kind = EventKind::kPlay;
+    e.player = p;
+    e.object = a.object;
+    e.last = Chars(a.object);
+    e.incarnation = s.obj.incarnation[a.object];
+    Happened(Record(e));
+    f.b = 0;
+    f.c = s.active;
+    CheckState();  // a state check follows every permanent's entry
+    return;
+  }
+  {
+    Player p = static_cast<Player>(f.c);
+    f.b = 0;
+    f.c = s.active;
+    if (a.kind == ActionKind::kPhaseEffect && phase_todo_[a.index].is_cost) {
+      AskPhaseCost(a.index);
+      return;
+    }
+    Push(FrameKind::kBatch, 0, 0, s.active);
+    StartCast(p, a, kPlayBatch, kNoObj);
+  }
+}
+
+void Game::RunBatch(Frame& f) {
+  // T-3: after each addition the active player decides first; the batch is
+  // complete when both pass in succession, then resolves last in, first out.
+  if (f.pc == 0) {
+    if (f.b >= 2) {
+      f.pc = 1;
+      return;
+    }
+    Player p = static_cast<Player>(f.c);
+    decision_.actions.clear();
+    decision_.actions.push_back({ActionKind::kPass});
+    AddPlayableActions(p, DecisionKind::kRespond);
+    if (decision_.actions.size() == 1) {
+      ++f.b;
+      f.c = Opponent(p);
+      return;
+    }
+    Decide(DecisionKind::kRespond, p);
+    return;
+  }
+  if (batch_.empty()) {
+    frames_.pop_back();
+    return;
+  }
+  int idx = batch_.back();
+  batch_.pop_back();
+  Push(FrameKind::kResolve, idx);
+}
+
+void Game::ApplyBatch(Frame& f, const Action& a) {
+  GameState& s = state_;
+  if (a.kind == ActionKind::kPass) {
+    ++f.b;
+    f.c = Opponent(static_cast<Player>(f.c));
+    return;
+  }
+  f.b = 0;
+  f.c = s.active;
+  if (a.kind == ActionKind::kPhaseEffect && phase_todo_[a.index].is_cost) {
+    AskPhaseCost(a.index);
+    return;
+  }
+  StartCast(decision_.player, a, kPlayBatch, kNoObj);
+}
+
+}  // namespace strata

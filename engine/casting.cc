@@ -1,0 +1,373 @@
+// Casting (RULES.md T-8): announce, mode, targets, X, choices and costs; the
+// interrupt windows every casting gets (the caster decides first, a counter
+// war nests windows); "when cast" triggers on success; countering.
+// Scenarios: tests/scenarios/t8_*.
+
+#include "engine/game_internal.h"
+
+namespace strata {
+
+void Game::StartCast(Player p, const Action& a, Play play, ObjId about) {
+  StackItem item;
+  item.controller = p;
+  item.serial = next_serial_++;
+  if (a.kind == ActionKind::kCast) {
+    item.card = a.object;
+    item.body_card = state_.obj.card[a.object];
+    item.from = BodySource::kSpell;
+    MoveTo(a.object, Zone::kStack, p);
+    state_.obj.controller[a.object] = p;
+    item.card_incarnation = state_.obj.incarnation[a.object];
+    seen_[a.object] |= kSeenCast;
+    Used(item.body_card, -1);
+    Note(LogKind::kCast, p, a.object, kNoObj, 0,
+         [&] { return std::string(absl::StrCat(Who(p), " casts ", ObjectName(a.object))); });
+    Occurrence e;
+    e.kind = EventKind::kPlay;
+    e.player = p;
+    e.object = a.object;
+    e.last = Chars(a.object);
+    e.incarnation = state_.obj.incarnation[a.object];
+    Happened(Record(e));
+  } else if (a.kind == ActionKind::kActivate) {
+    item.source = a.object;
+    item.body_card = Chars(a.object).card;
+    item.from = BodySource::kActivated;
+    item.ability = a.index;
+    Used(item.body_card, (*db_)[item.body_card].ActivatedBit(a.index));
+    Note(LogKind::kActivate, p, a.object, kNoObj, a.index, [&] {
+      return std::string(
+          absl::StrCat(Who(p), " activates ", ObjectName(a.object), " ability ", a.index + 1));
+    });
+  } else {
+    // A phase effect or phase cost played as an instant.
+    PhaseTodo& t = phase_todo_[a.index];
+    t.done = true;  // played: handled for this phase, whatever becomes of it (T-12)
+    PhaseItem(t, item);
+    if (!t.granted) Used(t.card, (*db_)[t.card].PhaseBit(t.index));
+    Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+      return std::string(absl::StrCat(Who(p), " handles the phase ", t.is_cost ? "cost" : "effect",
+                                      " of ", ObjectName(t.object.id)));
+    });
+  }
+  items_.push_back(item);
+  int reaction = 0;
+  for (auto& fr : frames_)
+    if (fr.kind == FrameKind::kReaction) reaction = fr.a;
+  Push(FrameKind::kCast, static_cast<int32_t>(items_.size() - 1), play | (reaction << 4), about);
+}
+
+// The casting of one spell or ability (T-8): mode, targets, X, choices,
+// costs, interrupts, then it is successfully cast and joins its batch.
+// pc: 0 mode, 1 targets, 2 X, 3 choices, 4 costs, 5 interrupts, 6 cast.
+void Game::RunCast(Frame& f) {
+  StackItem& item = items_[f.a];
+  const int play = f.b & 0xF;
+  const Reaction reaction = static_cast<Reaction>(f.b >> 4);
+  const GameState& s = state_;
+  const CardDef& card = (*db_)[item.body_card];
+  const AbilityBody* body = BodyOf(item);
+  decision_.actions.clear();
+  switch (f.pc) {
+    case 0:
+      if (body && !body->modes.empty() && item.mode < 0) {
+        for (int m = 0; m < static_cast<int>(body->modes.size()); ++m) {
+          StackItem probe = item;
+          probe.mode = static_cast<int8_t>(m);
+          if (BodyAllowed(body->modes[m],
+                          play == kPlayBatch       ? 0
+                          : play == kPlayInterrupt ? 1
+                                                   : 2,
+                          reaction) &&
+              HasLegalTargets(probe, body->modes[m]))
+            decision_.actions.push_back({ActionKind::kNumber, kNoObj, 0, m + 1});
+        }
+        if (decision_.actions.size() == 1) {
+          item.mode = static_cast<int8_t>(decision_.actions[0].value - 1);
+        } else {
+          Decide(DecisionKind::kChoice, item.controller);
+          return;
+        }
+      }
+      f.pc = 1;
+      return;
+    case 1: {
+      const AbilityBody* b = ModeBody(item);
+      int slots = b ? static_cast<int>(b->targets.size())
+                    : (item.from == BodySource::kSpell && card.enchant != kNoFilter ? 1 : 0);
+      if (item.slot >= slots) {
+        f.pc = 2;
+        return;
+      }
+      int max = b ? b->targets[item.slot].max : 1;
+      for (ObjId t = 0; t < s.obj.count; ++t) {
+        Target tg{Target::kObject, s.Ref(t), kNoPlayer};
+        bool chosen = false;
+        for (int i = 0; i < item.target_count; ++i)
+          chosen |= item.targets[i].kind == Target::kObject && item.targets[i].obj.id == t;
+        if (!chosen && item.target_count < 4 && TargetLegal(item, item.slot, tg) &&
+            (f.c == kNoObj || play != kPlayImmediate || reaction == Reaction::kNone ||
+             AboutMatches(t, static_cast<ObjId>(f.c))))
+          decision_.actions.push_back({ActionKind::kTargetObject, t});
+      }
+      for (Player pl = 0; pl < 2; ++pl) {
+        bool chosen = false;
+        for (int i = 0; i < item.target_count; ++i)
+          chosen |= item.targets[i].kind == Target::kPlayer && item.targets[i].player == pl;
+        if (!chosen && item.target_count < 4 &&
+            TargetLegal(item, item.slot, Target{Target::kPlayer, {}, pl}))
+          decision_.actions.push_back({ActionKind::kTargetPlayer, kNoObj, 0, pl});
+      }
+      if (item.in_slot > 0) decision_.actions.push_back({ActionKind::kDone});
+      if (item.in_slot >= max || decision_.actions.empty() ||
+          (decision_.actions.size() == 1 && decision_.actions[0].kind == ActionKind::kDone)) {
+        ++item.slot;
+        item.in_slot = 0;
+        return;
+      }
+      Decide(DecisionKind::kTarget, item.controller);
+      return;
+    }
+    case 2: {
+      f.pc = 3;
+      ManaCost cost = TotalCost(item);
+      if (cost.x_count > 0) {
+        int max_x = 20;
+        if (!opt_.free_mana) {
+          max_x = 0;
+          while (max_x < 20 && CanPay(item.controller, cost, max_x + 1, kNoObj)) ++max_x;
+        }
+        for (int x = 0; x <= max_x; ++x)
+          decision_.actions.push_back({ActionKind::kNumber, kNoObj, 0, x});
+        Decide(DecisionKind::kX, item.controller);
+      }
+      return;
+    }
+    case 3: {
+      const AbilityBody* b = ModeBody(item);
+      ChoiceKind kind = b ? b->choose : ChoiceKind::kNone;
+      int needed = kind == ChoiceKind::kNone ? 0
+                   : (kind == ChoiceKind::kWordPair || kind == ChoiceKind::kCreatureTypePair ||
+                      kind == ChoiceKind::kColorPair || kind == ChoiceKind::kLandTypePair)
+                       ? 2
+                       : 1;
+      if (item.choice_count >= needed) {
+        f.pc = 4;
+        return;
+      }
+      auto word = [&](Word w) { decision_.actions.push_back({ActionKind::kWord, kNoObj, 0, w}); };
+      switch (kind) {
+        case ChoiceKind::kColor:
+          for (int c = 0; c < kColorCount; ++c) word(ColorWord(c));
+          break;
+        case ChoiceKind::kBasicLandType:
+          for (int c = 0; c < kColorCount; ++c) word(static_cast<Word>(BasicLandSubtype(c)));
+          break;
+        case ChoiceKind::kWordPair:
+          for (int c = 0; c < kColorCount; ++c) word(ColorWord(c));
+          for (int c = 0; c < kColorCount; ++c) word(static_cast<Word>(BasicLandSubtype(c)));
+          break;
+        case ChoiceKind::kColorPair:
+          for (int c = 0; c < kColorCount; ++c) word(ColorWord(c));
+          break;
+        case ChoiceKind::kLandTypePair:
+          for (int c = 0; c < kColorCount; ++c) word(static_cast<Word>(BasicLandSubtype(c)));
+          break;
+        default:
+          for (int t = 0; t < SubtypeCount(); ++t)
+            if (SubtypeKindOf(t) == SubtypeKind::kCreature) word(static_cast<Word>(t));
+          break;
+      }
+      Decide(DecisionKind::kChoice, item.controller);
+      return;
+    }
+    case 4: {
+      // Costs (T-8): discards are chosen; then mana, tapping, life, sacrifice.
+      Player p = item.controller;
+      if (item.from == BodySource::kActivated) {
+        const ActivatedAbility& a = card.activated[item.ability];
+        if (f.c >= 0 && a.discard > 0 && (f.b >> 8) < a.discard) {
+          for (ObjId o : s.players[p].hand) decision_.actions.push_back({ActionKind::kObject, o});
+          if (!decision_.actions.empty()) {
+            Decide(DecisionKind::kDiscard, p);
+            return;
+          }
+        }
+        const Characteristics& sc = Chars(item.source);
+        item.source_power = sc.power;
+        item.source_toughness = sc.toughness;
+        if (!opt_.free_mana) Pay(p, a.cost, item.x, a.tap ? item.source : kNoObj);
+        if (a.tap) Tap(item.source, true);
+        if (a.life) LoseLife(p, a.life);
+        if (a.sacrifice_self) ZoneChange(item.source, Zone::kGraveyard);
+      } else if (item.from == BodySource::kSpell) {
+        if (!opt_.free_mana) Pay(p, TotalCost(item), item.x, kNoObj);
+      }
+      f.pc = 5;
+      return;
+    }
+    case 5:
+      f.pc = 6;
+      // Every casting can be interrupted (T-8; seed 000: interrupts "can
+      // interrupt any casting, even if effects aren't generally usable at
+      // the time"): spells and abilities for a batch, interrupts (a counter
+      // war nests one window inside another), damage-prevention effects,
+      // reactions, and phase effects played as instants. Triggered
+      // abilities are not cast (E-3 B).
+      if (item.from != BodySource::kTrigger) Push(FrameKind::kInterrupts, f.a);
+      return;
+    case 6: {
+      if (item.countered || (item.card != kNoObj && !SpellOnStack(item))) {
+        frames_.pop_back();
+        return;
+      }
+      f.pc = 7;
+      if (item.from == BodySource::kSpell) {
+        // Successfully cast: its "when cast" triggers (Iron Star) are
+        // processed now, before it joins its batch (T-8), even when it is an
+        // interrupt inside another casting.
+        const int before = static_cast<int>(queued_.size());
+        Occurrence e;
+        e.kind = EventKind::kCast;
+        e.player = item.controller;
+        e.object = item.card;
+        e.last = Chars(item.card);
+        e.incarnation = item.card_incarnation;
+        Happened(Record(e));
+        if (static_cast<int>(queued_.size()) > before) Push(FrameKind::kTriggers, 0, 0, 0, before);
+      }
+      return;
+    }
+    case 7: {
+      const int idx = f.a;
+      frames_.pop_back();
+      if (items_[idx].countered) return;
+      outcomes_.push_back({items_[idx].serial, Outcome::kPending});
+      if (play == kPlayBatch)
+        batch_.push_back(idx);
+      else if (play == kPlayInterrupt)
+        ibatch_.push_back(idx);
+      else
+        Push(FrameKind::kResolve, idx);
+      return;
+    }
+  }
+}
+
+void Game::ApplyCast(Frame& f, const Action& a) {
+  GameState& s = state_;
+  StackItem& item = items_[f.a];
+  switch (decision_.kind) {
+    case DecisionKind::kChoice:
+      if (f.pc == 0) {
+        item.mode = static_cast<int8_t>(a.value - 1);
+        f.pc = 1;
+      } else {
+        item.choice[item.choice_count++] = static_cast<uint16_t>(a.value);
+      }
+      return;
+    case DecisionKind::kTarget:
+      if (a.kind == ActionKind::kDone) {
+        ++item.slot;
+        item.in_slot = 0;
+        return;
+      }
+      item.target_slot[item.target_count] = item.slot;
+      item.targets[item.target_count++] =
+          a.kind == ActionKind::kTargetPlayer
+              ? Target{Target::kPlayer, {}, static_cast<Player>(a.value)}
+              : Target{Target::kObject, s.Ref(a.object), kNoPlayer};
+      ++item.in_slot;
+      return;
+    case DecisionKind::kX:
+      item.x = static_cast<int16_t>(a.value);
+      return;
+    case DecisionKind::kDiscard:
+      Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+        return std::string(absl::StrCat(Who(item.controller), " discards ", ObjectName(a.object)));
+      });
+      ZoneChange(a.object, Zone::kGraveyard);
+      f.b += 256;
+      return;
+    default:
+      return;
+  }
+}
+
+// T-8: batches of interrupts during a casting; the caster has priority.
+// f.a: the item being cast; f.b passes; f.c who decides; f.d where this
+// window's interrupt batch begins in ibatch_; pc 1 resolves.
+void Game::RunInterrupts(Frame& f) {
+  StackItem& item = items_[f.a];
+  if (f.pc == 0) {
+    f.pc = 2;
+    f.b = 0;
+    f.c = item.controller;
+    f.d = static_cast<int32_t>(ibatch_.size());
+  }
+  if (f.pc == 2) {
+    if (item.countered) {
+      frames_.pop_back();
+      return;
+    }
+    if (f.b >= 2) {
+      if (static_cast<int>(ibatch_.size()) <= f.d) {
+        frames_.pop_back();  // no interrupt batch started: successfully cast
+        return;
+      }
+      f.pc = 1;
+      return;
+    }
+    Player p = static_cast<Player>(f.c);
+    decision_.actions.clear();
+    decision_.actions.push_back({ActionKind::kPass});
+    if (item.card != kNoObj) AddPlayableActions(p, DecisionKind::kInterrupt);
+    if (decision_.actions.size() == 1) {
+      ++f.b;
+      f.c = Opponent(p);
+      return;
+    }
+    Decide(DecisionKind::kInterrupt, p);
+    return;
+  }
+  // pc 1: the interrupt batch resolves last in, first out; then another may start.
+  if (static_cast<int>(ibatch_.size()) <= f.d) {
+    f.pc = 2;
+    f.b = 0;
+    f.c = item.controller;
+    return;
+  }
+  int idx = ibatch_.back();
+  ibatch_.pop_back();
+  Push(FrameKind::kResolve, idx);
+}
+
+void Game::ApplyInterrupts(Frame& f, const Action& a) {
+  if (a.kind == ActionKind::kPass) {
+    ++f.b;
+    f.c = Opponent(static_cast<Player>(f.c));
+    return;
+  }
+  f.b = 0;
+  f.c = items_[f.a].controller;  // the caster keeps priority (T-8)
+  StartCast(decision_.player, a, kPlayInterrupt, kNoObj);
+}
+
+void Game::CounterSpell(ObjId card) {
+  // The live spell is the item whose card is this very object on the stack;
+  // an earlier cast of the same card was another object (spell identity).
+  for (int idx = static_cast<int>(items_.size()) - 1; idx >= 0; --idx) {
+    StackItem& it = items_[idx];
+    if (it.card != card || !SpellOnStack(it) || it.countered) continue;
+    it.countered = true;
+    outcomes_.push_back({it.serial, Outcome::kCountered});
+    batch_.erase(std::remove(batch_.begin(), batch_.end(), idx), batch_.end());
+    Note(LogKind::kCounter, kNoPlayer, card, kNoObj, 0,
+         [&] { return std::string(absl::StrCat(ObjectName(card), " is countered")); });
+    // Costs are not refunded (T-8).
+    ZoneChange(card, Zone::kGraveyard);
+    return;
+  }
+}
+
+}  // namespace strata

@@ -1,0 +1,104 @@
+// Mulligans (RULES.md G-1): before the first turn each player, the starting
+// player first, keeps the hand or shuffles it back and draws again (paris or
+// london); london puts cards on the bottom once kept.
+// Tests: tests/mulligan_test.cc (scenarios start after the deal).
+
+#include "engine/game_internal.h"
+
+namespace strata {
+
+// G-1. The frame: a = the player deciding, b = players done before them,
+// c = cards still to put on the bottom; pc 0 asks keep or mulligan, pc 1
+// puts the london mulligan's cards on the bottom.
+
+void Game::RunMulligan(Frame& f) {
+  const Player p = static_cast<Player>(f.a);
+  const PlayerState& pl = state_.players[p];
+  const int taken = mulligans_[p];
+  const int hand = static_cast<int>(pl.hand.size());
+  if (f.pc == 0) {
+    // A kept hand has one card fewer per mulligan either way; a paris hand
+    // has it already, a london hand after its cards go to the bottom.
+    const int keep = opt_.mulligan == Mulligan::kLondon ? std::max(hand - taken, 0) : hand;
+    const int next =
+        std::min(kOpeningHandSize - taken - 1, hand + static_cast<int>(pl.library.size()));
+    if (next >= 1) {
+      decision_.actions.clear();
+      decision_.actions.push_back({ActionKind::kKeep, kNoObj, 0, keep});
+      decision_.actions.push_back({ActionKind::kMulligan, kNoObj, 0, next});
+      Decide(DecisionKind::kMulligan, p);
+      return;
+    }
+    // The next hand would have no card: this one is kept.
+    Note(LogKind::kInfo, p, kNoObj, kNoObj, keep,
+         [&] { return absl::StrCat(Who(p), " keeps ", keep, keep == 1 ? " card" : " cards"); });
+    f.c = opt_.mulligan == Mulligan::kLondon ? std::min(taken, hand) : 0;
+    f.pc = 1;
+    return;
+  }
+  if (f.c > 0 && hand > 0) {
+    decision_.actions.clear();
+    for (ObjId o : pl.hand) decision_.actions.push_back({ActionKind::kObject, o});
+    Decide(DecisionKind::kBottom, p);
+    return;
+  }
+  // Kept: this is the opening hand the statistics know.
+  for (ObjId o : pl.hand) seen_[o] |= kSeenOpening;
+  if (f.b == 0) {
+    f.a = Opponent(p);
+    f.b = 1;
+    f.c = 0;
+    f.pc = 0;
+  } else {
+    frames_.pop_back();
+  }
+}
+
+void Game::Redraw(Player p) {
+  auto& pl = state_.players[p];
+  while (!pl.hand.empty()) {
+    ObjId o = pl.hand.back();
+    MoveTo(o, Zone::kLibrary, p);
+    seen_[o] &= static_cast<uint8_t>(~(kSeenInHand | kSeenOpening));  // not drawn after all
+  }
+  auto& lib = pl.library;
+  for (size_t i = lib.size(); i > 1; --i)  // the game's generator: the seed decides
+    std::swap(lib[i - 1], lib[rng_.Below(static_cast<uint32_t>(i))]);
+  const int draw =
+      opt_.mulligan == Mulligan::kLondon ? kOpeningHandSize : kOpeningHandSize - mulligans_[p];
+  for (int i = 0; i < draw && !lib.empty(); ++i) MoveTo(lib.front(), Zone::kHand, p);
+  state_.Touch();
+}
+
+void Game::ApplyMulligan(Frame& f, const Action& a) {
+  GameState& s = state_;
+  const Player p = decision_.player;
+  if (f.pc == 1) {
+    // London: to the bottom of the library, out of the opening hand.
+    Note(LogKind::kInfo, p, a.object, kNoObj, 0,
+         [&] { return absl::StrCat(Who(p), " puts ", ObjectName(a.object), " on the bottom"); });
+    MoveTo(a.object, Zone::kLibrary, p);
+    auto& lib = s.players[p].library;
+    lib.erase(lib.begin());
+    lib.push_back(a.object);
+    seen_[a.object] &= static_cast<uint8_t>(~(kSeenInHand | kSeenOpening));
+    --f.c;
+    return;
+  }
+  if (a.kind == ActionKind::kKeep) {
+    Note(LogKind::kInfo, p, kNoObj, kNoObj, a.value, [&] {
+      return absl::StrCat(Who(p), " keeps ", a.value, a.value == 1 ? " card" : " cards");
+    });
+    f.c = opt_.mulligan == Mulligan::kLondon
+              ? std::min<int>(mulligans_[p], static_cast<int>(s.players[p].hand.size()))
+              : 0;
+    f.pc = 1;
+    return;
+  }
+  ++mulligans_[p];
+  Note(LogKind::kInfo, p, kNoObj, kNoObj, a.value,
+       [&] { return absl::StrCat(Who(p), " mulligans to ", a.value); });
+  Redraw(p);
+}
+
+}  // namespace strata

@@ -1,0 +1,88 @@
+// The damage-prevention step (RULES.md T-4, E-3 A): after damage is assigned
+// the active player, then the other, may play prevention effects; then
+// shields against a kind of source, protection from a color, damage
+// reduction and prevention shields apply, and the rest is dealt.
+// Scenarios: tests/scenarios/t4_*, t1_prevention_shield_ends_at_cleanup.
+
+#include "engine/game_internal.h"
+
+namespace strata {
+
+// T-4: after damage is assigned, the active player then the other may play
+// damage-prevention effects; then the damage is final, damage triggers
+// happen, and lethal damage destroys. f.a: first pending damage; f.c who
+// decides; pc 0 AP, 1 NAP, 2 final.
+void Game::RunPrevention(Frame& f) {
+  if (f.pc < 2) {
+    Player p = f.pc == 0 ? state_.active : Opponent(state_.active);
+    decision_.actions.clear();
+    decision_.actions.push_back({ActionKind::kPass});
+    AddPlayableActions(p, DecisionKind::kPrevention);
+    if (decision_.actions.size() == 1) {
+      ++f.pc;
+      return;
+    }
+    f.c = p;
+    Decide(DecisionKind::kPrevention, p);
+    return;
+  }
+  thread_local std::vector<PendingDamage> pending_buffer;
+  Borrowed<PendingDamage> borrowed(pending_buffer);
+  std::vector<PendingDamage>& pending = borrowed.v;
+  pending.assign(damage_.begin() + f.a, damage_.end());
+  damage_.resize(f.a);
+  frames_.pop_back();
+  for (PendingDamage& d : pending) {
+    if (d.to.kind == Target::kObject && !state_.Alive(d.to.obj)) continue;
+    // Shields against a kind of source (E-3 A): all of that damage.
+    bool blocked = false;
+    for (size_t i = 0; i < source_shields_.size() && !blocked; ++i) {
+      const SourceShield& sh = source_shields_[i];
+      bool same =
+          d.to.kind == sh.to.kind &&
+          (d.to.kind == Target::kPlayer ? d.to.player == sh.to.player : d.to.obj == sh.to.obj);
+      if (!same || d.source == kNoObj ||
+          !MatchFilter(state_, &Chars(0), db_->filter(sh.from), d.source,
+                       ContextFor(sh.source, sh.you, kNoWord)))
+        continue;
+      blocked = true;
+      source_shields_.erase(source_shields_.begin() + static_cast<long>(i));
+    }
+    // Protection from a color prevents damage from sources of that color.
+    if (!blocked && d.to.kind == Target::kObject && d.source != kNoObj) {
+      const Characteristics& to = Chars(d.to.obj.id);
+      ColorMask from = Chars(d.source).colors;
+      for (int c = 0; c < kColorCount; ++c)
+        blocked |= Has(from, c) && Has(to.keywords, kProtWhite + c);
+    }
+    if (blocked) {
+      Note(LogKind::kPrevent, kNoPlayer, d.source, kNoObj, d.amount,
+           [&] { return absl::StrCat(d.amount, " damage is prevented"); });
+      continue;
+    }
+    // Damage to a player may be reduced (Urza's Armor), then shields (E-3 A).
+    if (d.to.kind == Target::kPlayer)
+      d.amount = std::max(0, d.amount - Rules(d.to.player).damage_reduction);
+    int16_t* shield =
+        d.to.kind == Target::kPlayer ? &player_shield_[d.to.player] : &prevent_shield_[d.to.obj.id];
+    if (d.to.kind == Target::kObject && !state_.Alive(d.to.obj)) continue;
+    int prevented = std::min<int>(*shield, d.amount);
+    *shield = static_cast<int16_t>(*shield - prevented);
+    d.amount -= prevented;
+    if (prevented)
+      Note(LogKind::kPrevent, kNoPlayer, d.source, kNoObj, prevented,
+           [&] { return std::string(absl::StrCat(prevented, " damage is prevented")); });
+    if (d.amount > 0) DealDamage(d);
+  }
+  CheckState();
+}
+
+void Game::ApplyPrevention(Frame& f, const Action& a) {
+  if (a.kind == ActionKind::kPass) {
+    ++f.pc;
+    return;
+  }
+  StartCast(decision_.player, a, kPlayImmediate, kNoObj);
+}
+
+}  // namespace strata

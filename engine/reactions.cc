@@ -1,0 +1,205 @@
+// Reactions and replacements at an occurrence (RULES.md E-3 A, E-3 C): a
+// draw (reactions, then "instead of drawing"), a destruction (a regeneration
+// shield replaces it; players may react, the active player first, then the
+// rest leave together, E-5), and the reaction window itself.
+// Scenarios: tests/scenarios/e3_*, t1_draw_from_empty_library.
+
+#include "engine/game_internal.h"
+
+namespace strata {
+
+bool Game::AboutMatches(ObjId candidate, ObjId about) const {
+  if (about != kAboutDestroying) return candidate == about;
+  for (auto f = frames_.rbegin(); f != frames_.rend(); ++f)
+    if (f->kind == FrameKind::kDestroy) {
+      for (int i = f->a; i < f->b; ++i)
+        if (destroying_[i].id == candidate && state_.Alive(destroying_[i])) return true;
+      return false;
+    }
+  return false;
+}
+
+// A draw (E-3): reactions timed to it (Aladdin's Lamp), a replacement, then
+// the card is drawn and "whenever a player draws" triggers. f.a player,
+// f.b draws left. pc 0 reactions, 1 replacement, 2 draw.
+void Game::RunDraw(Frame& f) {
+  Player p = static_cast<Player>(f.a);
+  if (f.b <= 0 || over_) {
+    frames_.pop_back();
+    return;
+  }
+  auto& lib = state_.players[p].library;
+  if (f.pc == 0) {
+    f.pc = 1;
+    Occurrence e;  // "before a player draws" (E-1), then reactions to the draw
+    e.kind = EventKind::kDraw;
+    e.player = p;
+    Before(e);
+    Push(FrameKind::kReaction, static_cast<int32_t>(Reaction::kDraw), p);
+    return;
+  }
+  if (f.pc == 1) {
+    f.pc = 2;
+    int look = std::min<int>(replace_draw_[p], static_cast<int>(lib.size()));
+    if (look > 0) {
+      // Instead of drawing: look at the top cards, keep one, the rest go to
+      // the bottom; then draw the kept one.
+      replace_draw_[p] = 0;
+      decision_.actions.clear();
+      for (int i = 0; i < look; ++i) decision_.actions.push_back({ActionKind::kObject, lib[i]});
+      Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+        return std::string(
+            absl::StrCat(Who(p), " looks at the top ", look, " cards instead of drawing"));
+      });
+      f.c = look;
+      Decide(DecisionKind::kChoice, p);
+      return;
+    }
+  }
+  // pc 2: the draw happens.
+  f.pc = 0;
+  --f.b;
+  if (lib.empty()) {
+    Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
+         [&] { return std::string(absl::StrCat(Who(p), " draws from an empty library")); });
+    Lose(p, EndReason::kLibrary);
+    return;
+  }
+  ObjId top = lib.front();
+  MoveTo(top, Zone::kHand, p);
+  Note(LogKind::kDraw, p, top, kNoObj, 1,
+       [&] { return std::string(absl::StrCat(Who(p), " draws ", ObjectName(top))); });
+  Occurrence e;
+  e.kind = EventKind::kDraw;
+  e.player = p;
+  e.object = top;
+  e.last = Chars(top);
+  e.incarnation = state_.obj.incarnation[top];
+  e.from = Zone::kLibrary;
+  e.to = Zone::kHand;
+  Happened(Record(e));
+}
+
+void Game::ApplyDraw(Frame& f, const Action& a) {
+  GameState& s = state_;
+  // Aladdin's Lamp: keep the chosen card on top, the rest to the bottom.
+  Player p = static_cast<Player>(f.a);
+  auto& lib = s.players[p].library;
+  std::vector<ObjId> looked(lib.begin(), lib.begin() + f.c);
+  lib.erase(lib.begin(), lib.begin() + f.c);
+  for (ObjId o : looked)
+    if (o != a.object) lib.push_back(o);
+  lib.insert(lib.begin(), a.object);
+  s.Touch();
+}
+
+bool Game::BeingDestroyed(ObjId o) const {
+  const ObjRef ref = state_.Ref(o);
+  for (const Frame& f : frames_)
+    if (f.kind == FrameKind::kDestroy)
+      for (int i = f.a; i < f.b; ++i)
+        if (destroying_[i] == ref) return true;
+  return false;
+}
+
+void Game::Regenerate(ObjId o) {
+  --state_.obj.regen_shields[o];
+  state_.obj.damage[o] = 0;
+  Tap(o, true);
+  combat_[o] = kNotInCombat;
+  Note(LogKind::kRegenerate, kNoPlayer, o, kNoObj, 0,
+       [&] { return std::string(absl::StrCat(ObjectName(o), " regenerates")); });
+}
+
+// Objects one effect (or one state check) destroys, headed to the graveyard
+// together (E-3, E-5): A. a regeneration shield already there replaces the
+// destruction at once, and nothing reacts to it; C. for the rest each player
+// may react (regenerate them), the active player first; then a shield a
+// reaction made replaces it, and the others leave together.
+// f.a, f.b: the group in destroying_; f.c 1: for lethal damage (no longer
+// destroyed once the damage isn't lethal); pc 0 shields and reactions, 1 the rest.
+void Game::RunDestroy(Frame& f) {
+  const bool lethal = f.c == 1;
+  auto destroyed = [&](ObjRef r) {
+    if (!state_.Alive(r) || state_.obj.zone[r.id] != Zone::kBattlefield) return false;
+    if (!lethal) return true;
+    const Characteristics& ch = Chars(r.id);
+    return ch.IsCreature() && state_.obj.damage[r.id] >= ch.toughness;
+  };
+  auto shielded = [&](ObjId o) { return state_.obj.regen_shields[o] > 0 && !no_regen_[o]; };
+  if (f.pc == 0) {
+    f.pc = 1;
+    bool can_react = false;
+    for (int i = f.a; i < f.b; ++i) {
+      ObjRef& r = destroying_[i];
+      if (!destroyed(r)) {
+        r = ObjRef{};
+        continue;
+      }
+      if (shielded(r.id)) {
+        Regenerate(r.id);
+        r = ObjRef{};
+        continue;
+      }
+      can_react |= !no_regen_[r.id];
+    }
+    if (can_react)
+      Push(FrameKind::kReaction, static_cast<int32_t>(Reaction::kDestroy), kAboutDestroying);
+    return;
+  }
+  thread_local std::vector<ObjId> buffer;
+  Borrowed<ObjId> borrowed(buffer);
+  std::vector<ObjId>& leaving = borrowed.v;
+  const int begin = f.a, end = f.b;
+  for (int i = begin; i < end; ++i) {
+    const ObjRef r = destroying_[i];
+    if (!destroyed(r) || std::find(leaving.begin(), leaving.end(), r.id) != leaving.end()) continue;
+    if (shielded(r.id)) {
+      Regenerate(r.id);
+      continue;
+    }
+    Note(LogKind::kDestroy, kNoPlayer, r.id, kNoObj, 0,
+         [&] { return std::string(absl::StrCat(ObjectName(r.id), " is destroyed")); });
+    leaving.push_back(r.id);
+  }
+  frames_.pop_back();
+  destroying_.resize(begin);
+  LeaveTogether(leaving.data(), static_cast<int>(leaving.size()), Zone::kGraveyard);
+}
+
+// E-3 C: the active player plays all their reactions, one at a time, each
+// resolving fully; then the other player. f.a reaction kind, f.b the object
+// or player it is about; pc 0 AP, 1 NAP.
+void Game::RunReaction(Frame& f) {
+  if (f.pc >= 2 || over_) {
+    frames_.pop_back();
+    return;
+  }
+  Player p = f.pc == 0 ? state_.active : Opponent(state_.active);
+  Reaction kind = static_cast<Reaction>(f.a);
+  decision_.actions.clear();
+  decision_.actions.push_back({ActionKind::kPass});
+  ObjId about = kind == Reaction::kDestroy ? static_cast<ObjId>(f.b) : kNoObj;
+  if (kind == Reaction::kDraw && p != static_cast<Player>(f.b)) {
+    ++f.pc;  // only the drawing player replaces their draw
+    return;
+  }
+  AddPlayableActions(p, DecisionKind::kReaction, kind, about);
+  if (decision_.actions.size() == 1) {
+    ++f.pc;
+    return;
+  }
+  f.c = p;
+  Decide(DecisionKind::kReaction, p);
+}
+
+void Game::ApplyReaction(Frame& f, const Action& a) {
+  if (a.kind == ActionKind::kPass) {
+    ++f.pc;
+    return;
+  }
+  StartCast(decision_.player, a, kPlayImmediate,
+            static_cast<Reaction>(f.a) == Reaction::kDestroy ? static_cast<ObjId>(f.b) : kNoObj);
+}
+
+}  // namespace strata

@@ -1,0 +1,212 @@
+// Resolution (RULES.md T-3, T-11): a spell or ability resolves step by step,
+// does nothing when all its targets are illegal (fizzles), then the triggers
+// it caused (E-4) and its damage's prevention step (T-4) come; a permanent
+// spell enters the battlefield, with its entry choices (copy, L-7).
+// Scenarios: tests/scenarios/t11_*, l7_* (copies entering).
+
+#include "engine/game_internal.h"
+
+namespace strata {
+
+// A spell or ability resolves (T-3, T-11); triggers it caused wait until it
+// has finished (E-4), then damage it assigned gets its prevention step (T-4).
+// f.a: item; f.b: next step; f.c: damage_ size when it began. pc: 0 start,
+// 1 steps, 2 finish.
+void Game::RunResolve(Frame& f) {
+  StackItem& item = items_[f.a];
+  const CardDef& card = (*db_)[item.body_card];
+  if (f.pc == 0) {
+    f.c = static_cast<int32_t>(damage_.size());
+    f.d = static_cast<int32_t>(queued_.size());
+    // Who controls each target as it begins to resolve (exchanges of control).
+    for (int i = 0; i < item.target_count; ++i)
+      if (item.targets[i].kind == Target::kObject && state_.Alive(item.targets[i].obj))
+        item.target_controller[i] = Chars(item.targets[i].obj.id).controller;
+    if (item.target_count > 0 && item.targets[0].kind == Target::kObject &&
+        state_.Alive(item.targets[0].obj))
+      item.target_power = Chars(item.targets[0].obj.id).power;
+    if (item.countered) {
+      frames_.pop_back();
+      return;
+    }
+    if (item.card != kNoObj && !SpellOnStack(item)) {
+      // Its card left the stack (and maybe came back as a new object): this
+      // spell is gone and resolves no more.
+      Note(LogKind::kInfo, item.controller, item.card, kNoObj, 0,
+           [&] { return absl::StrCat(ObjectName(item.card), " is no longer on the stack"); });
+      frames_.pop_back();
+      return;
+    }
+    bool any_target = item.target_count == 0;
+    for (int i = 0; i < item.target_count; ++i)
+      if (item.targets[i].kind == Target::kPlayer ||
+          TargetLegal(item, item.target_slot[i], item.targets[i]))
+        any_target = true;
+    if (item.from == BodySource::kSpell && !card.has_spell && card.enchant != kNoFilter)
+      any_target = item.target_count > 0 && TargetLegal(item, 0, item.targets[0]);
+    if (!any_target) {
+      // T-11: every target is illegal: it does nothing.
+      Note(
+          LogKind::kFizzle, item.controller, item.card != kNoObj ? item.card : item.source, kNoObj,
+          0, [&] {
+            return std::string(absl::StrCat(
+                item.card != kNoObj ? ObjectName(item.card) : ObjectName(item.source), " fizzles"));
+          });
+      outcomes_.push_back({item.serial, Outcome::kFizzled});
+      if (SpellOnStack(item)) ZoneChange(item.card, Zone::kGraveyard);
+      frames_.pop_back();
+      return;
+    }
+    if (item.from == BodySource::kSpell && !card.has_spell) {
+      f.pc = 2;
+      EnterBattlefield(item);
+      return;
+    }
+    Note(LogKind::kResolve, item.controller, item.card != kNoObj ? item.card : item.source, kNoObj,
+         0, [&] {
+           return std::string(absl::StrCat(
+               item.card != kNoObj ? ObjectName(item.card)
+                                   : absl::StrCat("ability of ", ObjectName(item.source)),
+               " resolves"));
+         });
+    f.pc = 1;
+    f.b = 0;
+    return;
+  }
+  if (f.pc == 1) {
+    const std::vector<EffectStep>* steps = nullptr;
+    if (item.from == BodySource::kDelayed) {
+      steps = delayed_steps_[item.ability];
+    } else if (const AbilityBody* b = ModeBody(item)) {
+      steps = &b->steps;
+    }
+    if (!steps || f.b >= static_cast<int>(steps->size())) {
+      f.pc = 2;
+      return;
+    }
+    ExecuteStep(item, (*steps)[f.b++], f);
+    return;
+  }
+  // pc 2: finish. Triggers it caused come first (E-4), then the prevention
+  // step for its damage (T-4), before anything else waiting resolves.
+  int idx = f.a, damage_begin = f.c, triggers_begin = f.d;
+  frames_.pop_back();
+  StackItem& done = items_[idx];
+  if (SpellOnStack(done)) ZoneChange(done.card, Zone::kGraveyard);
+  outcomes_.push_back({done.serial, Outcome::kResolved});
+  if (static_cast<int>(damage_.size()) > damage_begin)
+    Push(FrameKind::kPrevention, damage_begin);
+  else
+    CheckState();
+  if (static_cast<int>(queued_.size()) > triggers_begin)
+    Push(FrameKind::kTriggers, 0, 0, 0, triggers_begin);
+}
+
+void Game::EnterBattlefield(StackItem& item) {
+  ObjId o = item.card;
+  MoveTo(o, Zone::kBattlefield, item.controller);
+  state_.obj.controller[o] = item.controller;
+  state_.Touch();
+  Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
+       [&] { return std::string(absl::StrCat(ObjectName(o), " enters the battlefield")); });
+  const CardDef& card = (*db_)[state_.obj.card[o]];
+  if (card.enchant != kNoFilter && item.target_count > 0 && item.targets[0].kind == Target::kObject)
+    Attach(o, item.targets[0].obj.id);
+  Occurrence e;
+  e.kind = EventKind::kZoneChange;
+  e.object = o;
+  e.from = Zone::kStack;
+  e.to = Zone::kBattlefield;
+  e.player = item.controller;
+  e.last = Chars(o);
+  e.incarnation = state_.obj.incarnation[o];
+  Happened(Record(e));
+  if (card.enters.choose != ChoiceKind::kNone) Push(FrameKind::kEntry, o);
+  if (card.enters.has_effects) {
+    StackItem enters;
+    enters.source = o;
+    enters.body_card = state_.obj.card[o];
+    enters.from = BodySource::kEnters;
+    enters.controller = item.controller;
+    enters.serial = next_serial_++;
+    items_.push_back(enters);
+    Push(FrameKind::kResolve, static_cast<int32_t>(items_.size() - 1));
+  }
+}
+
+void Game::RunEntry(Frame& f) {
+  ObjId o = static_cast<ObjId>(f.a);
+  const CardDef& card = (*db_)[state_.obj.card[o]];
+  const EntryChoice& e = card.enters;
+  Player p = Chars(o).controller;
+  decision_.actions.clear();
+  auto word = [&](Word w) { decision_.actions.push_back({ActionKind::kWord, kNoObj, 0, w}); };
+  switch (e.choose) {
+    case ChoiceKind::kColor:
+      for (int c = 0; c < kColorCount; ++c) word(ColorWord(c));
+      break;
+    case ChoiceKind::kCreatureType:
+      for (int t = 0; t < SubtypeCount(); ++t)
+        if (SubtypeKindOf(t) == SubtypeKind::kCreature) word(static_cast<Word>(t));
+      break;
+    case ChoiceKind::kBasicLandType:
+      for (int c = 0; c < kColorCount; ++c) word(static_cast<Word>(BasicLandSubtype(c)));
+      break;
+    case ChoiceKind::kMode:
+      for (size_t m = 1; m <= e.modes.size(); ++m)
+        decision_.actions.push_back({ActionKind::kNumber, kNoObj, 0, static_cast<int32_t>(m)});
+      break;
+    case ChoiceKind::kCopy:
+    case ChoiceKind::kExile: {
+      FilterContext ctx = ContextFor(o, p, kNoWord);
+      for (ObjId t = 0; t < state_.obj.count; ++t)
+        if (t != o && state_.obj.zone[t] == Zone::kBattlefield &&
+            MatchFilter(state_, &Chars(0), db_->filter(e.filter), t, ctx))
+          decision_.actions.push_back({ActionKind::kObject, t});
+      if (e.optional || decision_.actions.empty())
+        decision_.actions.push_back({ActionKind::kNoChoice});
+      break;
+    }
+    default:
+      frames_.pop_back();
+      return;
+  }
+  Decide(DecisionKind::kChoice, p);
+}
+
+void Game::ApplyEntry(Frame& f, const Action& a) {
+  GameState& s = state_;
+  ObjId o = static_cast<ObjId>(f.a);
+  const CardDef& card = (*db_)[s.obj.card[o]];
+  frames_.pop_back();
+  if (a.kind == ActionKind::kNoChoice) return;
+  switch (card.enters.choose) {
+    case ChoiceKind::kCopy: {
+      // The copiable values are fixed now (L-7): a copy of a copy copies
+      // what the first copy copied.
+      const Characteristics& src = Chars(a.object);
+      CopySpec spec{src.card, src.mode, src.blank};
+      if (card.enters.has_except_colors) {
+        spec.has_colors = true;
+        spec.colors = card.enters.except_colors;
+      }
+      if (card.enters.keep_phase) spec.keep_phase = s.obj.card[o];
+      s.obj.copy[o] = spec;
+      Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+        return std::string(
+            absl::StrCat(ObjectName(o), " enters as a copy of ", ObjectName(a.object)));
+      });
+      break;
+    }
+    case ChoiceKind::kExile:
+      ZoneChange(a.object, Zone::kExile);
+      s.obj.linked[o] = s.Ref(a.object);
+      break;
+    default:
+      s.obj.choice[o] = static_cast<uint16_t>(a.value);
+      break;
+  }
+  s.Touch();
+}
+
+}  // namespace strata

@@ -1,0 +1,184 @@
+// The turn and its phases (RULES.md T-1): untap, upkeep, draw, main,
+// discard, cleanup; per phase: beginning effects and triggers, the neutral
+// state (batch.cc), end of phase, mana burn, the life check; discarding down
+// to the maximum hand size (and discards an effect asks for).
+// Scenarios: tests/scenarios/t1_*.
+
+#include "engine/game_internal.h"
+
+namespace strata {
+
+void Game::RunTurn(Frame& f) {
+  if (f.pc == 0) {
+    f.pc = 1;
+    Push(FrameKind::kPhase);
+    return;
+  }
+  // A phase ended.
+  if (stop_ == StopAt::kPhaseEnd) {
+    stopped_ = true;
+    return;
+  }
+  GameState& s = state_;
+  if (s.phase == Phase::kCleanup) {
+    if (stop_ == StopAt::kTurnEnd) {
+      stopped_ = true;
+      return;
+    }
+    s.phase = Phase::kUntap;
+    ++s.turn;
+    s.active = Opponent(s.active);
+    lands_played_ = {};
+    attacked_ = {};
+    turn_actions_ = 0;
+    if (stop_ == StopAt::kTurn && s.turn >= stop_value_) {
+      stopped_ = true;
+      return;
+    }
+    if (s.turn - first_turn_ >= opt_.turn_cap) {
+      EndGame(-1, EndReason::kTurnCap);
+      return;
+    }
+  } else {
+    s.phase = static_cast<Phase>(static_cast<int>(s.phase) + 1);
+  }
+  f.pc = 0;
+}
+
+void Game::PhaseBeginEffects() {
+  GameState& s = state_;
+  Player ap = s.active;
+  switch (s.phase) {
+    case Phase::kUntap:
+      for (ObjId o = 0; o < s.obj.count; ++o) {
+        if (s.obj.zone[o] != Zone::kBattlefield || Chars(o).controller != ap) continue;
+        if (s.obj.tapped[o]) Tap(o, false);
+        s.obj.sick[o] = false;  // controlled since this turn began (T-7)
+        control_seen_[o] = ap;
+      }
+      s.Touch();
+      break;
+    case Phase::kCleanup:
+      for (ObjId o = 0; o < s.obj.count; ++o) {
+        s.obj.damage[o] = 0;
+        s.obj.regen_shields[o] = 0;
+        prevent_shield_[o] = 0;
+        no_regen_[o] = false;
+      }
+      player_shield_ = {};
+      replace_draw_ = {};
+      source_shields_.clear();
+      damaged_by_.clear();
+      died_this_turn_.clear();
+      for (int r = 0; r < static_cast<int>(s.effects.size()); ++r)
+        if (s.effects[r].active && s.effects[r].duration == Duration::kEndOfTurn) EndEffect(r);
+      s.Touch();
+      break;
+    default:
+      break;
+  }
+}
+
+void Game::RunPhase(Frame& f) {
+  GameState& s = state_;
+  switch (f.pc) {
+    case 0: {
+      Note(LogKind::kPhase, s.active, kNoObj, kNoObj, 0, [&] {
+        return std::string(absl::StrCat("begin ", S(PhaseName(s.phase)), " of ", Who(s.active)));
+      });
+      {
+        Occurrence before;  // "before phase X begins" (E-1)
+        before.kind = EventKind::kPhaseBegin;
+        before.player = s.active;
+        before.phase = s.phase;
+        Before(before);
+      }
+      PhaseBeginEffects();
+      CheckState();
+      CollectPhaseTodos();
+      Occurrence e;
+      e.kind = EventKind::kPhaseBegin;
+      e.player = s.active;
+      e.phase = s.phase;
+      Happened(Record(e));
+      f.pc = 1;
+      if (s.phase == Phase::kUpkeep && !next_upkeep_.empty()) {
+        auto delayed = std::move(next_upkeep_);
+        next_upkeep_.clear();
+        for (auto it = delayed.rbegin(); it != delayed.rend(); ++it) {
+          StackItem item = it->first;
+          item.from = BodySource::kDelayed;
+          item.ability = static_cast<int16_t>(delayed_steps_.size());
+          delayed_steps_.push_back(it->second);
+          items_.push_back(item);
+          Push(FrameKind::kResolve, static_cast<int32_t>(items_.size() - 1));
+        }
+      }
+      if (s.phase == Phase::kDraw && !(skip_first_draw_ && s.turn == first_turn_) &&
+          !Rules(s.active).skip_draw)
+        Push(FrameKind::kDraw, s.active, 1);
+      return;
+    }
+    case 1:
+      f.pc = 2;
+      if (s.phase == Phase::kDiscard) Push(FrameKind::kDiscardToMax, s.active, -1);
+      return;
+    case 2:
+      f.pc = 3;
+      if (FastPhaseOf(s.phase)) Push(FrameKind::kNeutral);
+      return;
+    case 3: {
+      // T-1.3 to T-1.5: end of phase, mana burn, life check.
+      Occur(EventKind::kPhaseEnd, s.active, kNoObj);
+      for (Player p = 0; p < 2; ++p) {
+        int unspent = 0;
+        for (int& m : s.players[p].pool) unspent += m, m = 0;
+        if (unspent) {
+          Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
+               [&] { return std::string(absl::StrCat(Who(p), " burns for ", unspent)); });
+          LoseLife(p, unspent);
+        }
+      }
+      for (Player p = 0; p < 2; ++p)
+        if (s.players[p].life <= 0) Lose(p, EndReason::kLife);
+      s.Touch();
+      frames_.pop_back();  // first: the state check may push destructions above it
+      CheckState();
+      return;
+    }
+  }
+}
+
+void Game::RunDiscardToMax(Frame& f) {
+  Player p = static_cast<Player>(f.a);
+  int max = Rules(p).max_hand_size;
+  int hand = static_cast<int>(state_.players[p].hand.size());
+  bool more = f.b < 0 ? (max >= 0 && hand > max) : (f.b > 0 && hand > 0);
+  if (!more) {
+    frames_.pop_back();
+    return;
+  }
+  if (f.c == 1) {
+    // At random: the game's generator picks (Hypnotic Specter).
+    auto& hand = state_.players[p].hand;
+    ObjId o = hand[rng_.Below(static_cast<uint32_t>(hand.size()))];
+    Note(LogKind::kInfo, p, o, kNoObj, 0,
+         [&] { return absl::StrCat(Who(p), " discards ", ObjectName(o), " at random"); });
+    ZoneChange(o, Zone::kGraveyard);
+    --f.b;
+    return;
+  }
+  decision_.actions.clear();
+  for (ObjId o : state_.players[p].hand) decision_.actions.push_back({ActionKind::kObject, o});
+  Decide(DecisionKind::kDiscard, p);
+}
+
+void Game::ApplyDiscardToMax(Frame& f, const Action& a) {
+  Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+    return std::string(absl::StrCat(Who(decision_.player), " discards ", ObjectName(a.object)));
+  });
+  ZoneChange(a.object, Zone::kGraveyard);
+  if (f.b > 0) --f.b;
+}
+
+}  // namespace strata
