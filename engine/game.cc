@@ -33,6 +33,74 @@ std::string_view DecisionKindName(DecisionKind k) {
   return kNames[static_cast<int>(k)];
 }
 
+std::string_view ActionKindName(ActionKind k) {
+  static constexpr std::string_view kNames[] = {
+      "pass",          "cast",   "activate",     "play_land", "attack",    "target_object",
+      "target_player", "number", "word",         "object",    "no_choice", "done",
+      "yes",           "no",     "phase_effect", "block",     "keep",      "mulligan"};
+  return kNames[static_cast<int>(k)];
+}
+
+namespace {
+
+// ActionText with a way to name objects (with or without a game).
+template <typename Name>
+std::string ActionTextWith(const Action& a, Name name) {
+  auto player = [](int32_t p) { return std::string(p == 0 ? "A" : p == 1 ? "B" : "?"); };
+  switch (a.kind) {
+    case ActionKind::kPass:
+      return "pass";
+    case ActionKind::kCast:
+      return absl::StrCat("cast ", name(a.object));
+    case ActionKind::kActivate:
+      return absl::StrCat("activate ", name(a.object), " ability ", a.index + 1);
+    case ActionKind::kPlayLand:
+      return absl::StrCat("play land ", name(a.object));
+    case ActionKind::kAttack:
+      return "announce an attack";
+    case ActionKind::kTargetObject:
+      return absl::StrCat("target ", name(a.object));
+    case ActionKind::kTargetPlayer:
+      return absl::StrCat("target player ", player(a.value));
+    case ActionKind::kNumber:
+      return absl::StrCat("number ", a.value);
+    case ActionKind::kWord:
+      return absl::StrCat("word ", WordName(static_cast<Word>(a.value)));
+    case ActionKind::kObject:
+      return absl::StrCat("choose ", name(a.object));
+    case ActionKind::kNoChoice:
+      return "no choice";
+    case ActionKind::kDone:
+      return "done";
+    case ActionKind::kYes:
+      return a.object == kNoObj ? std::string("yes") : absl::StrCat("yes (", name(a.object), ")");
+    case ActionKind::kNo:
+      return a.object == kNoObj ? std::string("no") : absl::StrCat("no (", name(a.object), ")");
+    case ActionKind::kPhaseEffect:
+      return absl::StrCat("handle the phase ", a.value ? "cost" : "effect", " of ", name(a.object));
+    case ActionKind::kBlock:
+      return absl::StrCat(name(a.object), " blocks ", name(static_cast<ObjId>(a.value)));
+    case ActionKind::kKeep:
+      return absl::StrCat("keep ", a.value, a.value == 1 ? " card" : " cards");
+    case ActionKind::kMulligan:
+      return absl::StrCat("mulligan to ", a.value);
+  }
+  return absl::StrCat("action ", static_cast<int>(a.kind));
+}
+
+}  // namespace
+
+std::string ActionText(const Action& a) {
+  return ActionTextWith(
+      a, [](ObjId o) { return o == kNoObj ? std::string("nothing") : absl::StrCat("#", o); });
+}
+
+std::string ActionText(const Game& g, const Action& a) {
+  return ActionTextWith(a, [&](ObjId o) {
+    return o != kNoObj && o >= g.state().obj.count ? absl::StrCat("#", o) : g.ObjectName(o);
+  });
+}
+
 std::string_view MulliganName(Mulligan m) {
   static constexpr std::string_view kNames[] = {"none", "paris", "london"};
   return kNames[static_cast<int>(m)];
