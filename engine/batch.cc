@@ -11,31 +11,31 @@ namespace strata {
 
 // T-2 (and T-6): from the neutral state the active player, then the other,
 // may start a batch; the phase (or this part of the attack) ends when both
-// decline. f.a: 1 inside an attack; f.b: passes in a row; f.c: who decides;
-// pc 1 = a player decides, pc 2 = the defender answers an announced attack.
+// decline (the frame: NeutralFrame).
 void Game::RunNeutral(Frame& f) {
   GameState& s = state_;
-  if (f.pc == 0) {
-    f.pc = 1;
-    f.b = 0;
-    f.c = s.active;
+  Window& w = f.neutral.window;
+  const bool in_attack = f.neutral.in_attack;
+  if (f.pc == NeutralFrame::kStart) {
+    f.pc = NeutralFrame::kDecide;
+    w.Open(s.active);
   }
-  if (f.pc == 1) {
-    if (stop_ == StopAt::kNeutral && f.a == 0 && batch_.empty()) {
+  if (f.pc == NeutralFrame::kDecide) {
+    if (stop_ == StopAt::kNeutral && !in_attack && batch_.empty()) {
       stopped_ = true;
       return;
     }
     decision_.actions.clear();
-    Player p = static_cast<Player>(f.c);
-    if (f.b >= 2) {
+    Player p = w.who;
+    if (w.Closed()) {
       // The phase can't end while a mandatory phase effect or a phase cost
       // is unhandled (T-12, T-13): its controller must handle it now.
-      for (int i = 0; i < static_cast<int>(phase_todo_.size()) && f.a == 0; ++i) {
+      for (int i = 0; i < static_cast<int>(phase_todo_.size()) && !in_attack; ++i) {
         PhaseTodo& t = phase_todo_[i];
         if (t.optional || !PhaseTodoPlayable(t)) continue;
         decision_.actions.push_back(
             {ActionKind::kPhaseEffect, t.object.id, static_cast<int16_t>(i), t.is_cost});
-        f.c = t.controller;
+        w.who = t.controller;
         Decide(DecisionKind::kNeutral, t.controller);
         return;
       }
@@ -43,12 +43,12 @@ void Game::RunNeutral(Frame& f) {
       return;
     }
     decision_.actions.push_back({ActionKind::kPass});
-    if (f.a == 0 && p == s.active && s.phase == Phase::kMain && lands_played_[p] == 0) {
+    if (!in_attack && p == s.active && s.phase == Phase::kMain && lands_played_[p] == 0) {
       for (ObjId o : s.players[p].hand)
         if (Has((*db_)[s.obj.card[o]].types, kLand))
           decision_.actions.push_back({ActionKind::kPlayLand, o});
     }
-    if (f.a == 0 && p == s.active && s.phase == Phase::kMain && !attacked_[p]) {
+    if (!in_attack && p == s.active && s.phase == Phase::kMain && !attacked_[p]) {
       bool any = false;
       for (ObjId o = 0; o < s.obj.count && !any; ++o) {
         if (s.obj.zone[o] != Zone::kBattlefield) continue;
@@ -60,38 +60,36 @@ void Game::RunNeutral(Frame& f) {
     }
     AddPlayableActions(p, DecisionKind::kNeutral);
     if (decision_.actions.size() == 1) {
-      ++f.b;
-      f.c = Opponent(p);
+      w.Pass();
       return;
     }
     Decide(DecisionKind::kNeutral, p);
     return;
   }
-  // pc 2: an attack was announced; the defender may start a batch (T-6).
+  // kAttackAnnounced: the defender may start a batch (T-6).
   Player nap = Opponent(s.active);
   decision_.actions.clear();
   decision_.actions.push_back({ActionKind::kPass});
   AddPlayableActions(nap, DecisionKind::kRespond);
   if (decision_.actions.size() == 1) {
-    f.pc = 1;
-    f.b = 0;
-    f.c = s.active;
+    f.pc = NeutralFrame::kDecide;
+    w.Open(s.active);
     attacked_[s.active] = true;
     Push(FrameKind::kAttack);
     return;
   }
-  f.c = nap;
+  w.who = nap;
   Decide(DecisionKind::kNeutral, nap);
 }
 
 void Game::ApplyNeutral(Frame& f, const Action& a) {
   GameState& s = state_;
-  if (f.pc == 2) {
+  Window& w = f.neutral.window;
+  if (f.pc == NeutralFrame::kAttackAnnounced) {
     // The defender answered an announced attack.
     if (a.kind == ActionKind::kPass) {
-      f.pc = 1;
-      f.b = 0;
-      f.c = s.active;
+      f.pc = NeutralFrame::kDecide;
+      w.Open(s.active);
       attacked_[s.active] = true;
       Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
            [&] { return std::string(absl::StrCat(Who(s.active), " attacks")); });
@@ -100,26 +98,24 @@ void Game::ApplyNeutral(Frame& f, const Action& a) {
     }
     Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
          [&] { return std::string("the attack is aborted: the defender starts a batch"); });
-    f.pc = 1;
-    f.b = 0;
-    f.c = s.active;
-    Push(FrameKind::kBatch, 0, 0, s.active);
+    f.pc = NeutralFrame::kDecide;
+    w.Open(s.active);
+    Push(Frame::NewBatch(s.active));
     StartCast(Opponent(s.active), a, kPlayBatch, kNoObj);
     return;
   }
   if (a.kind == ActionKind::kPass) {
-    ++f.b;
-    f.c = Opponent(static_cast<Player>(f.c));
+    w.Pass();
     return;
   }
   if (a.kind == ActionKind::kAttack) {
     Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
          [&] { return std::string(absl::StrCat(Who(s.active), " announces an attack")); });
-    f.pc = 2;
+    f.pc = NeutralFrame::kAttackAnnounced;
     return;
   }
   if (a.kind == ActionKind::kPlayLand) {
-    Player p = static_cast<Player>(f.c);
+    Player p = w.who;
     MoveTo(a.object, Zone::kBattlefield, p);
     s.obj.controller[a.object] = p;  // sick until p's next turn (T-7)
     s.Touch();
@@ -135,20 +131,18 @@ void Game::ApplyNeutral(Frame& f, const Action& a) {
     e.last = Chars(a.object);
     e.incarnation = s.obj.incarnation[a.object];
     Happened(Record(e));
-    f.b = 0;
-    f.c = s.active;
+    w.Open(s.active);
     CheckState();  // a state check follows every permanent's entry
     return;
   }
   {
-    Player p = static_cast<Player>(f.c);
-    f.b = 0;
-    f.c = s.active;
+    Player p = w.who;
+    w.Open(s.active);
     if (a.kind == ActionKind::kPhaseEffect && phase_todo_[a.index].is_cost) {
       AskPhaseCost(a.index);
       return;
     }
-    Push(FrameKind::kBatch, 0, 0, s.active);
+    Push(Frame::NewBatch(s.active));
     StartCast(p, a, kPlayBatch, kNoObj);
   }
 }
@@ -156,18 +150,18 @@ void Game::ApplyNeutral(Frame& f, const Action& a) {
 void Game::RunBatch(Frame& f) {
   // T-3: after each addition the active player decides first; the batch is
   // complete when both pass in succession, then resolves last in, first out.
-  if (f.pc == 0) {
-    if (f.b >= 2) {
-      f.pc = 1;
+  Window& w = f.batch.window;
+  if (f.pc == BatchFrame::kAdditions) {
+    if (w.Closed()) {
+      f.pc = BatchFrame::kResolve;
       return;
     }
-    Player p = static_cast<Player>(f.c);
+    Player p = w.who;
     decision_.actions.clear();
     decision_.actions.push_back({ActionKind::kPass});
     AddPlayableActions(p, DecisionKind::kRespond);
     if (decision_.actions.size() == 1) {
-      ++f.b;
-      f.c = Opponent(p);
+      w.Pass();
       return;
     }
     Decide(DecisionKind::kRespond, p);
@@ -179,18 +173,16 @@ void Game::RunBatch(Frame& f) {
   }
   int idx = batch_.back();
   batch_.pop_back();
-  Push(FrameKind::kResolve, idx);
+  Push(Frame::NewResolve(idx));
 }
 
 void Game::ApplyBatch(Frame& f, const Action& a) {
-  GameState& s = state_;
+  Window& w = f.batch.window;
   if (a.kind == ActionKind::kPass) {
-    ++f.b;
-    f.c = Opponent(static_cast<Player>(f.c));
+    w.Pass();
     return;
   }
-  f.b = 0;
-  f.c = s.active;
+  w.Open(state_.active);
   if (a.kind == ActionKind::kPhaseEffect && phase_todo_[a.index].is_cost) {
     AskPhaseCost(a.index);
     return;

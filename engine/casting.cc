@@ -51,25 +51,25 @@ void Game::StartCast(Player p, const Action& a, Play play, ObjId about) {
     });
   }
   items_.push_back(item);
-  int reaction = 0;
+  Reaction reaction = Reaction::kNone;  // the innermost reaction window, if any
   for (auto& fr : frames_)
-    if (fr.kind == FrameKind::kReaction) reaction = fr.a;
-  Push(FrameKind::kCast, static_cast<int32_t>(items_.size() - 1), play | (reaction << 4), about);
+    if (fr.kind == FrameKind::kReaction) reaction = fr.reaction.kind;
+  Push(Frame::NewCast(static_cast<int32_t>(items_.size() - 1), play, reaction, about));
 }
 
 // The casting of one spell or ability (T-8): mode, targets, X, choices,
 // costs, interrupts, then it is successfully cast and joins its batch.
-// pc: 0 mode, 1 targets, 2 X, 3 choices, 4 costs, 5 interrupts, 6 cast.
+// The frame: CastFrame.
 void Game::RunCast(Frame& f) {
-  StackItem& item = items_[f.a];
-  const int play = f.b & 0xF;
-  const Reaction reaction = static_cast<Reaction>(f.b >> 4);
+  StackItem& item = items_[f.cast.item];
+  const Play play = f.cast.play;
+  const Reaction reaction = f.cast.reaction;
   const GameState& s = state_;
   const CardDef& card = (*db_)[item.body_card];
   const AbilityBody* body = BodyOf(item);
   decision_.actions.clear();
   switch (f.pc) {
-    case 0:
+    case CastFrame::kMode:
       if (body && !body->modes.empty() && item.mode < 0) {
         for (int m = 0; m < static_cast<int>(body->modes.size()); ++m) {
           StackItem probe = item;
@@ -89,14 +89,14 @@ void Game::RunCast(Frame& f) {
           return;
         }
       }
-      f.pc = 1;
+      f.pc = CastFrame::kTargets;
       return;
-    case 1: {
+    case CastFrame::kTargets: {
       const AbilityBody* b = ModeBody(item);
       int slots = b ? static_cast<int>(b->targets.size())
                     : (item.from == BodySource::kSpell && card.enchant != kNoFilter ? 1 : 0);
       if (item.slot >= slots) {
-        f.pc = 2;
+        f.pc = CastFrame::kX;
         return;
       }
       int max = b ? b->targets[item.slot].max : 1;
@@ -106,8 +106,8 @@ void Game::RunCast(Frame& f) {
         for (int i = 0; i < item.target_count; ++i)
           chosen |= item.targets[i].kind == Target::kObject && item.targets[i].obj.id == t;
         if (!chosen && item.target_count < 4 && TargetLegal(item, item.slot, tg) &&
-            (f.c == kNoObj || play != kPlayImmediate || reaction == Reaction::kNone ||
-             AboutMatches(t, static_cast<ObjId>(f.c))))
+            (f.cast.about == kNoObj || play != kPlayImmediate || reaction == Reaction::kNone ||
+             AboutMatches(t, f.cast.about)))
           decision_.actions.push_back({ActionKind::kTargetObject, t});
       }
       for (Player pl = 0; pl < 2; ++pl) {
@@ -128,8 +128,8 @@ void Game::RunCast(Frame& f) {
       Decide(DecisionKind::kTarget, item.controller);
       return;
     }
-    case 2: {
-      f.pc = 3;
+    case CastFrame::kX: {
+      f.pc = CastFrame::kChoices;
       ManaCost cost = TotalCost(item);
       if (cost.x_count > 0) {
         int max_x = 20;
@@ -143,7 +143,7 @@ void Game::RunCast(Frame& f) {
       }
       return;
     }
-    case 3: {
+    case CastFrame::kChoices: {
       const AbilityBody* b = ModeBody(item);
       ChoiceKind kind = b ? b->choose : ChoiceKind::kNone;
       int needed = kind == ChoiceKind::kNone ? 0
@@ -152,7 +152,7 @@ void Game::RunCast(Frame& f) {
                        ? 2
                        : 1;
       if (item.choice_count >= needed) {
-        f.pc = 4;
+        f.pc = CastFrame::kCosts;
         return;
       }
       auto word = [&](Word w) { decision_.actions.push_back({ActionKind::kWord, kNoObj, 0, w}); };
@@ -181,12 +181,12 @@ void Game::RunCast(Frame& f) {
       Decide(DecisionKind::kChoice, item.controller);
       return;
     }
-    case 4: {
+    case CastFrame::kCosts: {
       // Costs (T-8): discards are chosen; then mana, tapping, life, sacrifice.
       Player p = item.controller;
       if (item.from == BodySource::kActivated) {
         const ActivatedAbility& a = card.activated[item.ability];
-        if (f.c >= 0 && a.discard > 0 && (f.b >> 8) < a.discard) {
+        if (a.discard > 0 && f.cast.discarded < a.discard) {
           for (ObjId o : s.players[p].hand) decision_.actions.push_back({ActionKind::kObject, o});
           if (!decision_.actions.empty()) {
             Decide(DecisionKind::kDiscard, p);
@@ -203,25 +203,25 @@ void Game::RunCast(Frame& f) {
       } else if (item.from == BodySource::kSpell) {
         if (!opt_.free_mana) Pay(p, TotalCost(item), item.x, kNoObj);
       }
-      f.pc = 5;
+      f.pc = CastFrame::kInterrupts;
       return;
     }
-    case 5:
-      f.pc = 6;
+    case CastFrame::kInterrupts:
+      f.pc = CastFrame::kCast;
       // Every casting can be interrupted (T-8; seed 000: interrupts "can
       // interrupt any casting, even if effects aren't generally usable at
       // the time"): spells and abilities for a batch, interrupts (a counter
       // war nests one window inside another), damage-prevention effects,
       // reactions, and phase effects played as instants. Triggered
       // abilities are not cast (E-3 B).
-      if (item.from != BodySource::kTrigger) Push(FrameKind::kInterrupts, f.a);
+      if (item.from != BodySource::kTrigger) Push(Frame::NewInterrupts(f.cast.item));
       return;
-    case 6: {
+    case CastFrame::kCast: {
       if (item.countered || (item.card != kNoObj && !SpellOnStack(item))) {
         frames_.pop_back();
         return;
       }
-      f.pc = 7;
+      f.pc = CastFrame::kJoin;
       if (item.from == BodySource::kSpell) {
         // Successfully cast: its "when cast" triggers (Iron Star) are
         // processed now, before it joins its batch (T-8), even when it is an
@@ -234,12 +234,12 @@ void Game::RunCast(Frame& f) {
         e.last = Chars(item.card);
         e.incarnation = item.card_incarnation;
         Happened(Record(e));
-        if (static_cast<int>(queued_.size()) > before) Push(FrameKind::kTriggers, 0, 0, 0, before);
+        if (static_cast<int>(queued_.size()) > before) Push(Frame::NewTriggers(before));
       }
       return;
     }
-    case 7: {
-      const int idx = f.a;
+    case CastFrame::kJoin: {
+      const int idx = f.cast.item;
       frames_.pop_back();
       if (items_[idx].countered) return;
       outcomes_.push_back({items_[idx].serial, Outcome::kPending});
@@ -248,7 +248,7 @@ void Game::RunCast(Frame& f) {
       else if (play == kPlayInterrupt)
         ibatch_.push_back(idx);
       else
-        Push(FrameKind::kResolve, idx);
+        Push(Frame::NewResolve(idx));
       return;
     }
   }
@@ -256,12 +256,12 @@ void Game::RunCast(Frame& f) {
 
 void Game::ApplyCast(Frame& f, const Action& a) {
   GameState& s = state_;
-  StackItem& item = items_[f.a];
+  StackItem& item = items_[f.cast.item];
   switch (decision_.kind) {
     case DecisionKind::kChoice:
-      if (f.pc == 0) {
+      if (f.pc == CastFrame::kMode) {
         item.mode = static_cast<int8_t>(a.value - 1);
-        f.pc = 1;
+        f.pc = CastFrame::kTargets;
       } else {
         item.choice[item.choice_count++] = static_cast<uint16_t>(a.value);
       }
@@ -287,69 +287,66 @@ void Game::ApplyCast(Frame& f, const Action& a) {
         return std::string(absl::StrCat(Who(item.controller), " discards ", ObjectName(a.object)));
       });
       ZoneChange(a.object, Zone::kGraveyard);
-      f.b += 256;
+      ++f.cast.discarded;
       return;
     default:
       return;
   }
 }
 
-// T-8: batches of interrupts during a casting; the caster has priority.
-// f.a: the item being cast; f.b passes; f.c who decides; f.d where this
-// window's interrupt batch begins in ibatch_; pc 1 resolves.
+// T-8: batches of interrupts during a casting; the caster has priority
+// (the frame: InterruptsFrame).
 void Game::RunInterrupts(Frame& f) {
-  StackItem& item = items_[f.a];
-  if (f.pc == 0) {
-    f.pc = 2;
-    f.b = 0;
-    f.c = item.controller;
-    f.d = static_cast<int32_t>(ibatch_.size());
+  StackItem& item = items_[f.interrupts.item];
+  Window& w = f.interrupts.window;
+  if (f.pc == InterruptsFrame::kStart) {
+    f.pc = InterruptsFrame::kDecide;
+    w.Open(item.controller);
+    f.interrupts.ibatch_begin = static_cast<int32_t>(ibatch_.size());
   }
-  if (f.pc == 2) {
+  if (f.pc == InterruptsFrame::kDecide) {
     if (item.countered) {
       frames_.pop_back();
       return;
     }
-    if (f.b >= 2) {
-      if (static_cast<int>(ibatch_.size()) <= f.d) {
+    if (w.Closed()) {
+      if (static_cast<int>(ibatch_.size()) <= f.interrupts.ibatch_begin) {
         frames_.pop_back();  // no interrupt batch started: successfully cast
         return;
       }
-      f.pc = 1;
+      f.pc = InterruptsFrame::kResolve;
       return;
     }
-    Player p = static_cast<Player>(f.c);
+    Player p = w.who;
     decision_.actions.clear();
     decision_.actions.push_back({ActionKind::kPass});
     if (item.card != kNoObj) AddPlayableActions(p, DecisionKind::kInterrupt);
     if (decision_.actions.size() == 1) {
-      ++f.b;
-      f.c = Opponent(p);
+      w.Pass();
       return;
     }
     Decide(DecisionKind::kInterrupt, p);
     return;
   }
-  // pc 1: the interrupt batch resolves last in, first out; then another may start.
-  if (static_cast<int>(ibatch_.size()) <= f.d) {
-    f.pc = 2;
-    f.b = 0;
-    f.c = item.controller;
+  // kResolve: the interrupt batch resolves last in, first out; then another
+  // window may start.
+  if (static_cast<int>(ibatch_.size()) <= f.interrupts.ibatch_begin) {
+    f.pc = InterruptsFrame::kDecide;
+    w.Open(item.controller);
     return;
   }
   int idx = ibatch_.back();
   ibatch_.pop_back();
-  Push(FrameKind::kResolve, idx);
+  Push(Frame::NewResolve(idx));
 }
 
 void Game::ApplyInterrupts(Frame& f, const Action& a) {
+  Window& w = f.interrupts.window;
   if (a.kind == ActionKind::kPass) {
-    ++f.b;
-    f.c = Opponent(static_cast<Player>(f.c));
+    w.Pass();
     return;
   }
-  f.b = 0;
-  f.c = items_[f.a].controller;  // the caster keeps priority (T-8)
+  w.Open(items_[f.interrupts.item].controller);  // the caster keeps priority (T-8)
   StartCast(decision_.player, a, kPlayInterrupt, kNoObj);
 }
 

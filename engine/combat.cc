@@ -8,15 +8,14 @@
 namespace strata {
 
 // T-7: declare attackers, a neutral-state loop, blockers, another loop, then
-// damage (first strike first), each with its prevention step.
-// pc 0 attackers, 1 after attackers, 2 blockers, 3 after blockers,
-// 4 first-strike damage, 5 regular damage, 6 end.
+// damage (first strike first), each with its prevention step (the frame:
+// AttackFrame, whose pc says which).
 void Game::RunAttack(Frame& f) {
   GameState& s = state_;
   Player ap = s.active, nap = Opponent(ap);
   decision_.actions.clear();
   switch (f.pc) {
-    case 0: {
+    case AttackFrame::kAttackers: {
       for (ObjId o = 0; o < s.obj.count; ++o) {
         if (s.obj.zone[o] != Zone::kBattlefield || combat_[o] != kNotInCombat) continue;
         const Characteristics& ch = Chars(o);
@@ -27,24 +26,24 @@ void Game::RunAttack(Frame& f) {
       }
       decision_.actions.push_back({ActionKind::kDone});
       if (decision_.actions.size() == 1) {
-        f.pc = 1;
+        f.pc = AttackFrame::kAfterAttackers;
         return;
       }
       Decide(DecisionKind::kAttackers, ap);
       return;
     }
-    case 1: {
+    case AttackFrame::kAfterAttackers: {
       bool any = false;
       for (ObjId o = 0; o < s.obj.count; ++o) any |= combat_[o] == kAttacking;
       if (!any) {
-        f.pc = 6;
+        f.pc = AttackFrame::kEnd;
         return;
       }
-      f.pc = 2;
-      Push(FrameKind::kNeutral, 1);
+      f.pc = AttackFrame::kBlockers;
+      Push(Frame::NewNeutral(/*in_attack=*/true));
       return;
     }
-    case 2: {
+    case AttackFrame::kBlockers: {
       // Each untapped creature blocks at most one attacker; fliers only by
       // flying or reach; landwalk can't be blocked when the defender has
       // such a land.
@@ -75,20 +74,20 @@ void Game::RunAttack(Frame& f) {
       }
       decision_.actions.push_back({ActionKind::kDone});
       if (decision_.actions.size() == 1) {
-        f.pc = 3;
+        f.pc = AttackFrame::kAfterBlockers;
         return;
       }
       Decide(DecisionKind::kBlockers, nap);
       return;
     }
-    case 3:
-      f.pc = 4;
-      Push(FrameKind::kNeutral, 1);
+    case AttackFrame::kAfterBlockers:
+      f.pc = AttackFrame::kFirstStrikeDamage;
+      Push(Frame::NewNeutral(/*in_attack=*/true));
       return;
-    case 4:
-    case 5: {
-      const bool first = f.pc == 4;
-      f.pc = first ? 5 : 6;
+    case AttackFrame::kFirstStrikeDamage:
+    case AttackFrame::kRegularDamage: {
+      const bool first = f.pc == AttackFrame::kFirstStrikeDamage;
+      f.pc = first ? AttackFrame::kRegularDamage : AttackFrame::kEnd;
       int begin = static_cast<int>(damage_.size());
       auto strikes_now = [&](ObjId o) { return Has(Chars(o).keywords, kFirstStrike) == first; };
       for (ObjId a = 0; a < s.obj.count; ++a) {
@@ -125,10 +124,10 @@ void Game::RunAttack(Frame& f) {
         if (trample && power > 0)
           damage_.push_back({a, Target{Target::kPlayer, {}, nap}, power, false, true});
       }
-      if (static_cast<int>(damage_.size()) > begin) Push(FrameKind::kPrevention, begin);
+      if (static_cast<int>(damage_.size()) > begin) Push(Frame::NewPrevention(begin));
       return;
     }
-    default:
+    default:  // kEnd
       for (ObjId o = 0; o < s.obj.count; ++o) {
         combat_[o] = kNotInCombat;
         block_target_[o] = kNoObj;
@@ -142,10 +141,10 @@ void Game::RunAttack(Frame& f) {
 
 void Game::ApplyAttack(Frame& f, const Action& a) {
   if (a.kind == ActionKind::kDone) {
-    ++f.pc;
+    ++f.pc;  // kAttackers -> kAfterAttackers, kBlockers -> kAfterBlockers
     return;
   }
-  if (f.pc == 0) {
+  if (f.pc == AttackFrame::kAttackers) {
     combat_[a.object] = kAttacking;
     if (!Has(Chars(a.object).keywords, kVigilance)) Tap(a.object, true);
     Note(LogKind::kAttack, kNoPlayer, a.object, kNoObj, 0,

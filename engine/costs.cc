@@ -113,20 +113,22 @@ ManaCost Game::TotalCost(const StackItem& item) const {
 }
 
 // "Counter target spell unless its controller pays N" (Power Sink): the
-// spell's controller decides. f.a the spell's card, f.b N, f.c its incarnation.
+// spell's controller decides (the frame: UnlessPayFrame).
 void Game::RunUnlessPay(Frame& f) {
-  ObjId card = static_cast<ObjId>(f.a);
-  if (state_.obj.zone[card] != Zone::kStack || state_.obj.incarnation[card] != f.c) {
+  const ObjId card = f.unless_pay.card;
+  const int32_t amount = f.unless_pay.amount;
+  if (state_.obj.zone[card] != Zone::kStack ||
+      state_.obj.incarnation[card] != f.unless_pay.incarnation) {
     frames_.pop_back();
     return;
   }
   Player p = state_.obj.controller[card];
   ManaCost cost;
-  cost.generic = f.b;
+  cost.generic = amount;
   decision_.actions.clear();
   if (opt_.free_mana || CanPay(p, cost, 0, kNoObj))
-    decision_.actions.push_back({ActionKind::kYes, card, 0, f.b});
-  decision_.actions.push_back({ActionKind::kNo, card, 0, f.b});
+    decision_.actions.push_back({ActionKind::kYes, card, 0, amount});
+  decision_.actions.push_back({ActionKind::kNo, card, 0, amount});
   Decide(DecisionKind::kOptionalCost, p);
 }
 

@@ -191,7 +191,7 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
     }
     case Op::kDraw:
       for (auto it = players.rbegin(); it != players.rend(); ++it)
-        Push(FrameKind::kDraw, *it, amount);
+        Push(Frame::NewDraw(*it, amount));
       break;
     case Op::kDamage: {
       // Damage waits for its prevention step (T-4).
@@ -223,7 +223,8 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
         destroying_.push_back(state_.Ref(o));
       }
       if (static_cast<int>(destroying_.size()) > begin)
-        Push(FrameKind::kDestroy, begin, static_cast<int32_t>(destroying_.size()), 0);
+        Push(Frame::NewDestroy(begin, static_cast<int32_t>(destroying_.size()),
+                               /*lethal=*/false));
       break;
     }
     case Op::kExile:
@@ -262,7 +263,7 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
       break;
     }
     case Op::kDiscard:
-      for (Player p : players) Push(FrameKind::kDiscardToMax, p, amount, st.random ? 1 : 0);
+      for (Player p : players) Push(Frame::NewDiscard(p, amount, st.random));
       break;
     case Op::kCounterSpell:
       for (ObjId o : objs) CounterSpell(o);
@@ -291,7 +292,7 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
       break;
     case Op::kCounterUnlessPay:
       for (auto it = objs.rbegin(); it != objs.rend(); ++it)
-        Push(FrameKind::kUnlessPay, *it, amount, state_.obj.incarnation[*it]);
+        Push(Frame::NewUnlessPay(*it, amount, state_.obj.incarnation[*it]));
       break;
     case Op::kTurnFaceDown:
       for (ObjId o : objs) {

@@ -21,6 +21,7 @@
 #include <algorithm>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "engine/game_internal.h"
 
 namespace strata {
@@ -227,7 +228,7 @@ void Game::Deal(const Deck& a, const Deck& b, Player first) {
   skip_first_draw_ = true;
   StartAt(Phase::kUntap, first, 1);
   // Before the first turn (G-1): `first` decides first, then the other.
-  if (opt_.mulligan != Mulligan::kNone) Push(FrameKind::kMulligan, first);
+  if (opt_.mulligan != Mulligan::kNone) Push(Frame::NewMulligan(first));
 }
 
 void Game::StartAt(Phase phase, Player active, int turn) {
@@ -244,7 +245,7 @@ void Game::StartAt(Phase phase, Player active, int turn) {
 
 const StackItem* Game::Casting() const {
   for (auto f = frames_.rbegin(); f != frames_.rend(); ++f)
-    if (f->kind == FrameKind::kCast) return &items_[f->a];
+    if (f->kind == FrameKind::kCast) return &items_[f->cast.item];
   return nullptr;
 }
 
@@ -430,8 +431,8 @@ const Decision& Game::Advance() {
   Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
     std::string frames;
     for (auto& f : frames_)
-      frames += absl::StrCat(" [", static_cast<int>(f.kind), " pc", f.pc, " ", f.a, ",", f.b, ",",
-                             f.c, ",", f.d, "]");
+      frames += absl::StrCat(" [", static_cast<int>(f.kind), " pc", f.pc, " ",
+                             absl::StrJoin(f.Words(), ","), "]");
     return "rules loop without a decision; frames:" + frames;
   });
   EndGame(-1, EndReason::kActionCap);
@@ -448,7 +449,7 @@ bool Game::Step() {
       resolving |= f.kind == FrameKind::kResolve || f.kind == FrameKind::kTriggers ||
                    f.kind == FrameKind::kCast || f.kind == FrameKind::kDestroy;
     if (!resolving) {
-      Push(FrameKind::kTriggers);
+      Push(Frame::NewTriggers(0));
       return true;
     }
   }
@@ -505,6 +506,9 @@ bool Game::Step() {
     case FrameKind::kMulligan:
       RunMulligan(f);
       break;
+    case FrameKind::kPhaseCost:
+      RunPhaseCost(f);
+      break;
   }
   return !have_decision_;
 }
@@ -536,8 +540,9 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
     case FrameKind::kPrevention:
       return ApplyPrevention(f, a);
     case FrameKind::kReaction:
-      if (f.a == 100) return ApplyPhaseCost(f, a);  // a phase cost (AskPhaseCost)
       return ApplyReaction(f, a);
+    case FrameKind::kPhaseCost:
+      return ApplyPhaseCost(f, a);
     case FrameKind::kCast:
       return ApplyCast(f, a);
     case FrameKind::kTriggers:

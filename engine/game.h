@@ -335,39 +335,16 @@ class Game {
   // (a newcomer may stop reading here)
   friend class InvariantChecker;  // reads the rules in progress (engine/invariants.h)
   friend struct GameInternalsForTests;  // tests corrupt what no public call can
-  enum class FrameKind : uint8_t {
-    kTurn,
-    kPhase,
-    kNeutral,
-    kBatch,
-    kCast,
-    kInterrupts,
-    kResolve,
-    kTriggers,
-    kPrevention,
-    kAttack,
-    kDraw,
-    kDestroy,
-    kReaction,
-    kDiscardToMax,
-    kEntry,
-    kUnlessPay,
-    kMulligan
-  };
-  // One step of the rules in progress. `pc` says where it is; a, b, c are
-  // its own small integers (a player, an index, a count).
-  struct Frame {
-    FrameKind kind;
-    uint8_t pc = 0;
-    int32_t a = 0, b = 0, c = 0, d = 0;
-  };
-  enum Play : uint8_t { kPlayBatch, kPlayInterrupt, kPlayImmediate };
+  // The rules in progress: frames (engine/rules_state.h, one struct and one
+  // program-counter enum per kind).
+  using FrameKind = strata::FrameKind;
+  using Frame = strata::Frame;
+  using Play = PlayAs;
   static constexpr ObjId kAboutDestroying = 0xFFFE;  // a reaction about a destruction's objects
   enum CombatFlag : uint8_t { kNotInCombat, kAttacking, kBlocking };
 
-  void Push(FrameKind kind, int32_t a = 0, int32_t b = 0, int32_t c = 0, int32_t d = 0) {
-    frames_.push_back(Frame{kind, 0, a, b, c, d});
-  }
+  void Push(const Frame& f) { frames_.push_back(f); }
+  void Push(FrameKind kind) { frames_.push_back(Frame::Of(kind)); }
   // The loop (game.cc).
   void Decide(DecisionKind kind, Player p);
   bool Step();  // runs the top frame a little; false when a decision is pending
@@ -390,6 +367,7 @@ class Game {
   // The spell-like item of a phase effect or cost: its source and body.
   void PhaseItem(const PhaseTodo& t, StackItem& item) const;
   void AskPhaseCost(int todo);
+  void RunPhaseCost(Frame& f);
   void ApplyPhaseCost(Frame& f, const Action& a);
 
   // Mulligans, G-1 (mulligan.cc).
@@ -399,6 +377,13 @@ class Game {
   void Redraw(Player p);
 
   // The neutral state and batches, T-2, T-3, T-6 (batch.cc).
+  // A window's offer (T-2, T-3, T-4, T-8, E-3 C): `p` may pass (the
+  // decision's actions already hold the pass, and any play the caller offers
+  // besides) or play what AddPlayableActions finds for `kind`. False,
+  // deciding nothing, when passing is all `p` can do; otherwise `p` decides
+  // as `as`.
+  bool OfferPlays(Player p, DecisionKind kind, DecisionKind as, Reaction reaction = Reaction::kNone,
+                  ObjId about = kNoObj);
   void RunNeutral(Frame& f);
   void ApplyNeutral(Frame& f, const Action& a);
   void RunBatch(Frame& f);
@@ -445,6 +430,9 @@ class Game {
   int Amount(const StackItem& item, const Value& v) const;
 
   // Occurrences and the state check, E-1, E-5, T-1.5 (occurrences.cc).
+  // An occurrence of `kind` by `p` to `o` (or to no object), with `o`'s
+  // values now: its last known values once it changes (E-5).
+  Occurrence OccurrenceOf(EventKind kind, Player p, ObjId o) const;
   int Record(const Occurrence& e);
   void Happened(int event);
   void Before(const Occurrence& e);

@@ -216,13 +216,15 @@ void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
   // name (T-2, T-3: the active player; T-8: the caster; T-4, E-3 C: AP first).
   {
     Player first = kNoPlayer;
-    if (d.kind == DecisionKind::kNeutral && f.kind == Game::FrameKind::kNeutral && f.pc == 1 &&
-        f.b == 0)
+    if (d.kind == DecisionKind::kNeutral && f.kind == Game::FrameKind::kNeutral &&
+        f.pc == NeutralFrame::kDecide && f.neutral.window.passes == 0)
       first = s.active;
-    if (d.kind == DecisionKind::kRespond && f.kind == Game::FrameKind::kBatch && f.b == 0)
+    if (d.kind == DecisionKind::kRespond && f.kind == Game::FrameKind::kBatch &&
+        f.batch.window.passes == 0)
       first = s.active;
-    if (d.kind == DecisionKind::kInterrupt && f.kind == Game::FrameKind::kInterrupts && f.b == 0)
-      first = g.items_[f.a].controller;
+    if (d.kind == DecisionKind::kInterrupt && f.kind == Game::FrameKind::kInterrupts &&
+        f.interrupts.window.passes == 0)
+      first = g.items_[f.interrupts.item].controller;
     if ((d.kind == DecisionKind::kPrevention || d.kind == DecisionKind::kReaction) && f.pc == 0)
       first = s.active;
     if (first != kNoPlayer)
@@ -235,7 +237,7 @@ void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
   {
     const bool main_neutral = d.kind == DecisionKind::kNeutral && d.player == s.active &&
                               s.phase == Phase::kMain && g.batch_.empty() &&
-                              f.kind == Game::FrameKind::kNeutral && f.a == 0;
+                              f.kind == Game::FrameKind::kNeutral && !f.neutral.in_attack;
     for (const Action& a : d.actions) {
       bool slow = false;
       if (a.kind == ActionKind::kPlayLand) slow = true;
@@ -467,10 +469,7 @@ uint64_t Game::Fingerprint() const {
   for (const Frame& f : frames_) {
     h.Add(f.kind);
     h.Add(f.pc);
-    h.Add(f.a);
-    h.Add(f.b);
-    h.Add(f.c);
-    h.Add(f.d);
+    for (int32_t w : f.Words()) h.Add(w);
   }
   h.Add(items_.size());
   for (const StackItem& it : items_) {

@@ -78,8 +78,8 @@ bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reacti
       // main phase, from the neutral state.
       if (play != kPlayBatch || p != s.active || s.phase != Phase::kMain || !batch_.empty())
         return false;
-      bool neutral =
-          !frames_.empty() && frames_.back().kind == FrameKind::kNeutral && frames_.back().a == 0;
+      bool neutral = !frames_.empty() && frames_.back().kind == FrameKind::kNeutral &&
+                     !frames_.back().neutral.in_attack;
       if (!neutral) return false;
       fast_timing = false;
     }
@@ -103,7 +103,8 @@ bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reacti
     if (a.mana_ability) return false;  // paid automatically (T-10)
     if (a.sorcery &&
         (play != kPlayBatch || p != s.active || s.phase != Phase::kMain || !batch_.empty() ||
-         frames_.empty() || frames_.back().kind != FrameKind::kNeutral || frames_.back().a != 0))
+         frames_.empty() || frames_.back().kind != FrameKind::kNeutral ||
+         frames_.back().neutral.in_attack))
       return false;  // equip: only as a sorcery
     if (!Has(ch.abilities, card.ActivatedBit(probe.ability))) return false;
     if (PhaseCostPending(probe.source)) return false;  // T-13
@@ -238,8 +239,9 @@ bool Game::TargetLegal(const StackItem& item, int slot, const Target& t) const {
       bool being_cast = false;
       for (auto it = frames_.rbegin(); it != frames_.rend(); ++it)
         if (it->kind == FrameKind::kInterrupts) {
-          being_cast = items_[it->a].card == o && SpellOnStack(items_[it->a]) &&
-                       items_[it->a].card_incarnation == t.obj.incarnation;
+          const StackItem& cast = items_[it->interrupts.item];
+          being_cast =
+              cast.card == o && SpellOnStack(cast) && cast.card_incarnation == t.obj.incarnation;
           break;
         }
       if (!being_cast || s.obj.zone[o] != Zone::kStack) return false;

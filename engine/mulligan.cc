@@ -7,16 +7,14 @@
 
 namespace strata {
 
-// G-1. The frame: a = the player deciding, b = players done before them,
-// c = cards still to put on the bottom; pc 0 asks keep or mulligan, pc 1
-// puts the london mulligan's cards on the bottom.
-
+// G-1 (the frame: MulliganFrame): kKeepOrMulligan asks keep or mulligan,
+// kBottom puts the london mulligan's cards on the bottom.
 void Game::RunMulligan(Frame& f) {
-  const Player p = static_cast<Player>(f.a);
+  const Player p = f.mulligan.player;
   const PlayerState& pl = state_.players[p];
   const int taken = mulligans_[p];
   const int hand = static_cast<int>(pl.hand.size());
-  if (f.pc == 0) {
+  if (f.pc == MulliganFrame::kKeepOrMulligan) {
     // A kept hand has one card fewer per mulligan either way; a paris hand
     // has it already, a london hand after its cards go to the bottom.
     const int keep = opt_.mulligan == Mulligan::kLondon ? std::max(hand - taken, 0) : hand;
@@ -32,11 +30,11 @@ void Game::RunMulligan(Frame& f) {
     // The next hand would have no card: this one is kept.
     Note(LogKind::kInfo, p, kNoObj, kNoObj, keep,
          [&] { return absl::StrCat(Who(p), " keeps ", keep, keep == 1 ? " card" : " cards"); });
-    f.c = opt_.mulligan == Mulligan::kLondon ? std::min(taken, hand) : 0;
-    f.pc = 1;
+    f.mulligan.to_bottom = opt_.mulligan == Mulligan::kLondon ? std::min(taken, hand) : 0;
+    f.pc = MulliganFrame::kBottom;
     return;
   }
-  if (f.c > 0 && hand > 0) {
+  if (f.mulligan.to_bottom > 0 && hand > 0) {
     decision_.actions.clear();
     for (ObjId o : pl.hand) decision_.actions.push_back({ActionKind::kObject, o});
     Decide(DecisionKind::kBottom, p);
@@ -44,11 +42,11 @@ void Game::RunMulligan(Frame& f) {
   }
   // Kept: this is the opening hand the statistics know.
   for (ObjId o : pl.hand) seen_[o] |= kSeenOpening;
-  if (f.b == 0) {
-    f.a = Opponent(p);
-    f.b = 1;
-    f.c = 0;
-    f.pc = 0;
+  if (!f.mulligan.second) {
+    f.mulligan.player = Opponent(p);
+    f.mulligan.second = true;
+    f.mulligan.to_bottom = 0;
+    f.pc = MulliganFrame::kKeepOrMulligan;
   } else {
     frames_.pop_back();
   }
@@ -73,7 +71,7 @@ void Game::Redraw(Player p) {
 void Game::ApplyMulligan(Frame& f, const Action& a) {
   GameState& s = state_;
   const Player p = decision_.player;
-  if (f.pc == 1) {
+  if (f.pc == MulliganFrame::kBottom) {
     // London: to the bottom of the library, out of the opening hand.
     Note(LogKind::kInfo, p, a.object, kNoObj, 0,
          [&] { return absl::StrCat(Who(p), " puts ", ObjectName(a.object), " on the bottom"); });
@@ -82,17 +80,18 @@ void Game::ApplyMulligan(Frame& f, const Action& a) {
     lib.erase(lib.begin());
     lib.push_back(a.object);
     seen_[a.object] &= static_cast<uint8_t>(~(kSeenInHand | kSeenOpening));
-    --f.c;
+    --f.mulligan.to_bottom;
     return;
   }
   if (a.kind == ActionKind::kKeep) {
     Note(LogKind::kInfo, p, kNoObj, kNoObj, a.value, [&] {
       return absl::StrCat(Who(p), " keeps ", a.value, a.value == 1 ? " card" : " cards");
     });
-    f.c = opt_.mulligan == Mulligan::kLondon
-              ? std::min<int>(mulligans_[p], static_cast<int>(s.players[p].hand.size()))
-              : 0;
-    f.pc = 1;
+    f.mulligan.to_bottom =
+        opt_.mulligan == Mulligan::kLondon
+            ? std::min<int>(mulligans_[p], static_cast<int>(s.players[p].hand.size()))
+            : 0;
+    f.pc = MulliganFrame::kBottom;
     return;
   }
   ++mulligans_[p];

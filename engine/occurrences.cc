@@ -251,7 +251,8 @@ void Game::CheckState() {
       }
     }
     if (static_cast<int>(destroying_.size()) > destroy_begin)
-      Push(FrameKind::kDestroy, destroy_begin, static_cast<int32_t>(destroying_.size()), 1);
+      Push(Frame::NewDestroy(destroy_begin, static_cast<int32_t>(destroying_.size()),
+                             /*lethal=*/true));
     if (leaving.empty()) break;
     LeaveTogether(leaving.data(), static_cast<int>(leaving.size()), Zone::kGraveyard);
   }

@@ -100,25 +100,32 @@ bool Game::PhaseCostPending(ObjId o) const {
   return false;
 }
 
-// Paying or refusing a phase cost (T-13) is chosen as an instant; the answer
-// is asked at once and handled by the kReaction frame marked 100.
+// Paying or refusing a phase cost (T-13) is chosen as an instant: playing it
+// marks it handled and asks its controller at once (a kPhaseCost frame).
 void Game::AskPhaseCost(int todo) {
   PhaseTodo& t = phase_todo_[todo];
   t.done = true;
-  Player p = t.controller;
+  Push(Frame::NewPhaseCost(todo, t.controller));
+  RunPhaseCost(frames_.back());
+}
+
+// The frame: PhaseCostFrame. Pay the cost, or refuse it.
+void Game::RunPhaseCost(Frame& f) {
+  const int todo = f.phase_cost.todo;
+  const PhaseTodo& t = phase_todo_[todo];
+  const Player p = f.phase_cost.player;
   decision_.actions.clear();
   if (opt_.free_mana || CanPay(p, t.cost, 0, t.object.id))
     decision_.actions.push_back({ActionKind::kYes, t.object.id, static_cast<int16_t>(todo)});
   decision_.actions.push_back({ActionKind::kNo, t.object.id, static_cast<int16_t>(todo)});
-  Push(FrameKind::kReaction, 100, todo, p);
-  frames_.back().pc = 5;
   Decide(DecisionKind::kPhaseCost, p);
 }
 
-void Game::ApplyPhaseCost(Frame& /*f*/, const Action& a) {
-  // A phase cost: pay it, or suffer the penalty now.
+void Game::ApplyPhaseCost(Frame& f, const Action& a) {
+  // Paid, or the penalty now.
+  const int todo = f.phase_cost.todo;
   frames_.pop_back();
-  PhaseTodo& t = phase_todo_[a.index];
+  PhaseTodo& t = phase_todo_[todo];
   if (a.kind == ActionKind::kYes) {
     if (!opt_.free_mana) Pay(t.controller, t.cost, 0, t.object.id);
     Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
@@ -136,7 +143,7 @@ void Game::ApplyPhaseCost(Frame& /*f*/, const Action& a) {
   item.controller = t.controller;
   item.serial = next_serial_++;
   items_.push_back(item);
-  Push(FrameKind::kResolve, static_cast<int32_t>(items_.size() - 1));
+  Push(Frame::NewResolve(static_cast<int32_t>(items_.size() - 1)));
 }
 
 }  // namespace strata

@@ -10,27 +10,26 @@ namespace strata {
 
 // T-4: after damage is assigned, the active player then the other may play
 // damage-prevention effects; then the damage is final, damage triggers
-// happen, and lethal damage destroys. f.a: first pending damage; f.c who
-// decides; pc 0 AP, 1 NAP, 2 final.
+// happen, and lethal damage destroys (the frame: PreventionFrame).
 void Game::RunPrevention(Frame& f) {
-  if (f.pc < 2) {
-    Player p = f.pc == 0 ? state_.active : Opponent(state_.active);
+  if (f.pc < PreventionFrame::kFinal) {
+    Player p = f.pc == PreventionFrame::kActive ? state_.active : Opponent(state_.active);
     decision_.actions.clear();
     decision_.actions.push_back({ActionKind::kPass});
     AddPlayableActions(p, DecisionKind::kPrevention);
     if (decision_.actions.size() == 1) {
-      ++f.pc;
+      ++f.pc;  // kActive -> kNonactive -> kFinal
       return;
     }
-    f.c = p;
+    f.prevention.who = p;
     Decide(DecisionKind::kPrevention, p);
     return;
   }
   thread_local std::vector<PendingDamage> pending_buffer;
   Borrowed<PendingDamage> borrowed(pending_buffer);
   std::vector<PendingDamage>& pending = borrowed.v;
-  pending.assign(damage_.begin() + f.a, damage_.end());
-  damage_.resize(f.a);
+  pending.assign(damage_.begin() + f.prevention.damage_begin, damage_.end());
+  damage_.resize(f.prevention.damage_begin);
   frames_.pop_back();
   for (PendingDamage& d : pending) {
     if (d.to.kind == Target::kObject && !state_.Alive(d.to.obj)) continue;
@@ -79,7 +78,7 @@ void Game::RunPrevention(Frame& f) {
 
 void Game::ApplyPrevention(Frame& f, const Action& a) {
   if (a.kind == ActionKind::kPass) {
-    ++f.pc;
+    ++f.pc;  // kActive -> kNonactive -> kFinal
     return;
   }
   StartCast(decision_.player, a, kPlayImmediate, kNoObj);

@@ -12,7 +12,7 @@ bool Game::AboutMatches(ObjId candidate, ObjId about) const {
   if (about != kAboutDestroying) return candidate == about;
   for (auto f = frames_.rbegin(); f != frames_.rend(); ++f)
     if (f->kind == FrameKind::kDestroy) {
-      for (int i = f->a; i < f->b; ++i)
+      for (int i = f->destroy.begin; i < f->destroy.end; ++i)
         if (destroying_[i].id == candidate && state_.Alive(destroying_[i])) return true;
       return false;
     }
@@ -20,26 +20,26 @@ bool Game::AboutMatches(ObjId candidate, ObjId about) const {
 }
 
 // A draw (E-3): reactions timed to it (Aladdin's Lamp), a replacement, then
-// the card is drawn and "whenever a player draws" triggers. f.a player,
-// f.b draws left. pc 0 reactions, 1 replacement, 2 draw.
+// the card is drawn and "whenever a player draws" triggers (the frame:
+// DrawFrame).
 void Game::RunDraw(Frame& f) {
-  Player p = static_cast<Player>(f.a);
-  if (f.b <= 0 || over_) {
+  Player p = f.draw.player;
+  if (f.draw.left <= 0 || over_) {
     frames_.pop_back();
     return;
   }
   auto& lib = state_.players[p].library;
-  if (f.pc == 0) {
-    f.pc = 1;
+  if (f.pc == DrawFrame::kReactions) {
+    f.pc = DrawFrame::kReplacement;
     Occurrence e;  // "before a player draws" (E-1), then reactions to the draw
     e.kind = EventKind::kDraw;
     e.player = p;
     Before(e);
-    Push(FrameKind::kReaction, static_cast<int32_t>(Reaction::kDraw), p);
+    Push(Frame::NewReaction(Reaction::kDraw, kNoObj, p));
     return;
   }
-  if (f.pc == 1) {
-    f.pc = 2;
+  if (f.pc == DrawFrame::kReplacement) {
+    f.pc = DrawFrame::kDraw;
     int look = std::min<int>(replace_draw_[p], static_cast<int>(lib.size()));
     if (look > 0) {
       // Instead of drawing: look at the top cards, keep one, the rest go to
@@ -51,14 +51,14 @@ void Game::RunDraw(Frame& f) {
         return std::string(
             absl::StrCat(Who(p), " looks at the top ", look, " cards instead of drawing"));
       });
-      f.c = look;
+      f.draw.looked = look;
       Decide(DecisionKind::kChoice, p);
       return;
     }
   }
-  // pc 2: the draw happens.
-  f.pc = 0;
-  --f.b;
+  // kDraw: the draw happens.
+  f.pc = DrawFrame::kReactions;
+  --f.draw.left;
   if (lib.empty()) {
     Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
          [&] { return std::string(absl::StrCat(Who(p), " draws from an empty library")); });
@@ -83,10 +83,10 @@ void Game::RunDraw(Frame& f) {
 void Game::ApplyDraw(Frame& f, const Action& a) {
   GameState& s = state_;
   // Aladdin's Lamp: keep the chosen card on top, the rest to the bottom.
-  Player p = static_cast<Player>(f.a);
+  Player p = f.draw.player;
   auto& lib = s.players[p].library;
-  std::vector<ObjId> looked(lib.begin(), lib.begin() + f.c);
-  lib.erase(lib.begin(), lib.begin() + f.c);
+  std::vector<ObjId> looked(lib.begin(), lib.begin() + f.draw.looked);
+  lib.erase(lib.begin(), lib.begin() + f.draw.looked);
   for (ObjId o : looked)
     if (o != a.object) lib.push_back(o);
   lib.insert(lib.begin(), a.object);
@@ -97,7 +97,7 @@ bool Game::BeingDestroyed(ObjId o) const {
   const ObjRef ref = state_.Ref(o);
   for (const Frame& f : frames_)
     if (f.kind == FrameKind::kDestroy)
-      for (int i = f.a; i < f.b; ++i)
+      for (int i = f.destroy.begin; i < f.destroy.end; ++i)
         if (destroying_[i] == ref) return true;
   return false;
 }
@@ -116,10 +116,9 @@ void Game::Regenerate(ObjId o) {
 // destruction at once, and nothing reacts to it; C. for the rest each player
 // may react (regenerate them), the active player first; then a shield a
 // reaction made replaces it, and the others leave together.
-// f.a, f.b: the group in destroying_; f.c 1: for lethal damage (no longer
-// destroyed once the damage isn't lethal); pc 0 shields and reactions, 1 the rest.
+// The frame: DestroyFrame.
 void Game::RunDestroy(Frame& f) {
-  const bool lethal = f.c == 1;
+  const bool lethal = f.destroy.lethal;
   auto destroyed = [&](ObjRef r) {
     if (!state_.Alive(r) || state_.obj.zone[r.id] != Zone::kBattlefield) return false;
     if (!lethal) return true;
@@ -127,10 +126,10 @@ void Game::RunDestroy(Frame& f) {
     return ch.IsCreature() && state_.obj.damage[r.id] >= ch.toughness;
   };
   auto shielded = [&](ObjId o) { return state_.obj.regen_shields[o] > 0 && !no_regen_[o]; };
-  if (f.pc == 0) {
-    f.pc = 1;
+  if (f.pc == DestroyFrame::kShieldsAndReactions) {
+    f.pc = DestroyFrame::kLeave;
     bool can_react = false;
-    for (int i = f.a; i < f.b; ++i) {
+    for (int i = f.destroy.begin; i < f.destroy.end; ++i) {
       ObjRef& r = destroying_[i];
       if (!destroyed(r)) {
         r = ObjRef{};
@@ -144,13 +143,14 @@ void Game::RunDestroy(Frame& f) {
       can_react |= !no_regen_[r.id];
     }
     if (can_react)
-      Push(FrameKind::kReaction, static_cast<int32_t>(Reaction::kDestroy), kAboutDestroying);
+      Push(Frame::NewReaction(Reaction::kDestroy, kAboutDestroying,
+                              /*drawing=*/0));
     return;
   }
   thread_local std::vector<ObjId> buffer;
   Borrowed<ObjId> borrowed(buffer);
   std::vector<ObjId>& leaving = borrowed.v;
-  const int begin = f.a, end = f.b;
+  const int begin = f.destroy.begin, end = f.destroy.end;
   for (int i = begin; i < end; ++i) {
     const ObjRef r = destroying_[i];
     if (!destroyed(r) || std::find(leaving.begin(), leaving.end(), r.id) != leaving.end()) continue;
@@ -168,38 +168,37 @@ void Game::RunDestroy(Frame& f) {
 }
 
 // E-3 C: the active player plays all their reactions, one at a time, each
-// resolving fully; then the other player. f.a reaction kind, f.b the object
-// or player it is about; pc 0 AP, 1 NAP.
+// resolving fully; then the other player (the frame: ReactionFrame).
 void Game::RunReaction(Frame& f) {
-  if (f.pc >= 2 || over_) {
+  if (f.pc >= ReactionFrame::kDone || over_) {
     frames_.pop_back();
     return;
   }
-  Player p = f.pc == 0 ? state_.active : Opponent(state_.active);
-  Reaction kind = static_cast<Reaction>(f.a);
+  Player p = f.pc == ReactionFrame::kActive ? state_.active : Opponent(state_.active);
+  Reaction kind = f.reaction.kind;
   decision_.actions.clear();
   decision_.actions.push_back({ActionKind::kPass});
-  ObjId about = kind == Reaction::kDestroy ? static_cast<ObjId>(f.b) : kNoObj;
-  if (kind == Reaction::kDraw && p != static_cast<Player>(f.b)) {
+  ObjId about = kind == Reaction::kDestroy ? f.reaction.about : kNoObj;
+  if (kind == Reaction::kDraw && p != f.reaction.drawing) {
     ++f.pc;  // only the drawing player replaces their draw
     return;
   }
   AddPlayableActions(p, DecisionKind::kReaction, kind, about);
   if (decision_.actions.size() == 1) {
-    ++f.pc;
+    ++f.pc;  // kActive -> kNonactive -> kDone
     return;
   }
-  f.c = p;
+  f.reaction.who = p;
   Decide(DecisionKind::kReaction, p);
 }
 
 void Game::ApplyReaction(Frame& f, const Action& a) {
   if (a.kind == ActionKind::kPass) {
-    ++f.pc;
+    ++f.pc;  // kActive -> kNonactive -> kDone
     return;
   }
   StartCast(decision_.player, a, kPlayImmediate,
-            static_cast<Reaction>(f.a) == Reaction::kDestroy ? static_cast<ObjId>(f.b) : kNoObj);
+            f.reaction.kind == Reaction::kDestroy ? f.reaction.about : kNoObj);
 }
 
 }  // namespace strata

@@ -10,14 +10,13 @@ namespace strata {
 
 // A spell or ability resolves (T-3, T-11); triggers it caused wait until it
 // has finished (E-4), then damage it assigned gets its prevention step (T-4).
-// f.a: item; f.b: next step; f.c: damage_ size when it began. pc: 0 start,
-// 1 steps, 2 finish.
+// The frame: ResolveFrame.
 void Game::RunResolve(Frame& f) {
-  StackItem& item = items_[f.a];
+  StackItem& item = items_[f.resolve.item];
   const CardDef& card = (*db_)[item.body_card];
-  if (f.pc == 0) {
-    f.c = static_cast<int32_t>(damage_.size());
-    f.d = static_cast<int32_t>(queued_.size());
+  if (f.pc == ResolveFrame::kStart) {
+    f.resolve.damage_begin = static_cast<int32_t>(damage_.size());
+    f.resolve.triggers_begin = static_cast<int32_t>(queued_.size());
     // Who controls each target as it begins to resolve (exchanges of control).
     for (int i = 0; i < item.target_count; ++i)
       if (item.targets[i].kind == Target::kObject && state_.Alive(item.targets[i].obj))
@@ -58,7 +57,7 @@ void Game::RunResolve(Frame& f) {
       return;
     }
     if (item.from == BodySource::kSpell && !card.has_spell) {
-      f.pc = 2;
+      f.pc = ResolveFrame::kFinish;
       EnterBattlefield(item);
       return;
     }
@@ -69,37 +68,37 @@ void Game::RunResolve(Frame& f) {
                                    : absl::StrCat("ability of ", ObjectName(item.source)),
                " resolves"));
          });
-    f.pc = 1;
-    f.b = 0;
+    f.pc = ResolveFrame::kSteps;
+    f.resolve.next_step = 0;
     return;
   }
-  if (f.pc == 1) {
+  if (f.pc == ResolveFrame::kSteps) {
     const std::vector<EffectStep>* steps = nullptr;
     if (item.from == BodySource::kDelayed) {
       steps = delayed_steps_[item.ability];
     } else if (const AbilityBody* b = ModeBody(item)) {
       steps = &b->steps;
     }
-    if (!steps || f.b >= static_cast<int>(steps->size())) {
-      f.pc = 2;
+    if (!steps || f.resolve.next_step >= static_cast<int>(steps->size())) {
+      f.pc = ResolveFrame::kFinish;
       return;
     }
-    ExecuteStep(item, (*steps)[f.b++], f);
+    ExecuteStep(item, (*steps)[f.resolve.next_step++], f);
     return;
   }
-  // pc 2: finish. Triggers it caused come first (E-4), then the prevention
+  // kFinish. Triggers it caused come first (E-4), then the prevention
   // step for its damage (T-4), before anything else waiting resolves.
-  int idx = f.a, damage_begin = f.c, triggers_begin = f.d;
+  int idx = f.resolve.item, damage_begin = f.resolve.damage_begin,
+      triggers_begin = f.resolve.triggers_begin;
   frames_.pop_back();
   StackItem& done = items_[idx];
   if (SpellOnStack(done)) ZoneChange(done.card, Zone::kGraveyard);
   outcomes_.push_back({done.serial, Outcome::kResolved});
   if (static_cast<int>(damage_.size()) > damage_begin)
-    Push(FrameKind::kPrevention, damage_begin);
+    Push(Frame::NewPrevention(damage_begin));
   else
     CheckState();
-  if (static_cast<int>(queued_.size()) > triggers_begin)
-    Push(FrameKind::kTriggers, 0, 0, 0, triggers_begin);
+  if (static_cast<int>(queued_.size()) > triggers_begin) Push(Frame::NewTriggers(triggers_begin));
 }
 
 void Game::EnterBattlefield(StackItem& item) {
@@ -121,7 +120,7 @@ void Game::EnterBattlefield(StackItem& item) {
   e.last = Chars(o);
   e.incarnation = state_.obj.incarnation[o];
   Happened(Record(e));
-  if (card.enters.choose != ChoiceKind::kNone) Push(FrameKind::kEntry, o);
+  if (card.enters.choose != ChoiceKind::kNone) Push(Frame::NewEntry(o));
   if (card.enters.has_effects) {
     StackItem enters;
     enters.source = o;
@@ -130,12 +129,12 @@ void Game::EnterBattlefield(StackItem& item) {
     enters.controller = item.controller;
     enters.serial = next_serial_++;
     items_.push_back(enters);
-    Push(FrameKind::kResolve, static_cast<int32_t>(items_.size() - 1));
+    Push(Frame::NewResolve(static_cast<int32_t>(items_.size() - 1)));
   }
 }
 
 void Game::RunEntry(Frame& f) {
-  ObjId o = static_cast<ObjId>(f.a);
+  ObjId o = f.entry.object;
   const CardDef& card = (*db_)[state_.obj.card[o]];
   const EntryChoice& e = card.enters;
   Player p = Chars(o).controller;
@@ -176,7 +175,7 @@ void Game::RunEntry(Frame& f) {
 
 void Game::ApplyEntry(Frame& f, const Action& a) {
   GameState& s = state_;
-  ObjId o = static_cast<ObjId>(f.a);
+  ObjId o = f.entry.object;
   const CardDef& card = (*db_)[s.obj.card[o]];
   frames_.pop_back();
   if (a.kind == ActionKind::kNoChoice) return;

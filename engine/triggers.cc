@@ -79,12 +79,10 @@ void Game::CollectTriggers(int event, Timing timing) {
 
 // E-3 B: triggered effects happen one at a time, in the order the active
 // player picks; a trigger with a cost is paid for now or never. They do not
-// go on a batch. pc 0 pick, 1 optional cost asked.
+// go on a batch (the frame: TriggersFrame).
 void Game::RunTriggers(Frame& f) {
-  // f.d: the first queued trigger this frame handles (earlier ones belong
-  // to a frame further down).
-  if (f.pc == 0) {
-    const int first = f.d;
+  if (f.pc == TriggersFrame::kPick) {
+    const int first = f.triggers.first;
     if (static_cast<int>(queued_.size()) <= first || over_) {
       frames_.pop_back();
       return;
@@ -106,12 +104,12 @@ void Game::RunTriggers(Frame& f) {
       Decide(DecisionKind::kTriggerOrder, state_.active);
       return;
     }
-    f.b = first;
-    f.pc = 3;
+    f.triggers.chosen = first;
+    f.pc = TriggersFrame::kTake;
   }
-  if (f.pc == 3) {
-    QueuedTrigger q = queued_[f.b];
-    queued_.erase(queued_.begin() + f.b);
+  if (f.pc == TriggersFrame::kTake) {
+    QueuedTrigger q = queued_[f.triggers.chosen];
+    queued_.erase(queued_.begin() + f.triggers.chosen);
     StackItem item;
     item.source = q.source;
     item.body_card = q.card;
@@ -121,12 +119,12 @@ void Game::RunTriggers(Frame& f) {
     item.event = q.event;
     item.serial = next_serial_++;
     items_.push_back(item);
-    f.a = static_cast<int32_t>(items_.size() - 1);
+    f.triggers.item = static_cast<int32_t>(items_.size() - 1);
     Used(q.card, (*db_)[q.card].TriggerBit(q.index));
     const TriggeredAbility& tr = (*db_)[q.card].triggers[q.index];
     if (tr.has_optional_cost) {
       if (!opt_.free_mana && !CanPay(q.controller, tr.optional_cost, 0, kNoObj)) {
-        f.pc = 0;
+        f.pc = TriggersFrame::kPick;
         return;
       }
       // The answers name the trigger's source, so a script can tell which
@@ -134,41 +132,40 @@ void Game::RunTriggers(Frame& f) {
       decision_.actions.clear();
       decision_.actions.push_back({ActionKind::kYes, q.source});
       decision_.actions.push_back({ActionKind::kNo, q.source});
-      f.pc = 1;
+      f.pc = TriggersFrame::kOptionalCost;
       Decide(DecisionKind::kOptionalCost, q.controller);
       return;
     }
-    f.pc = 2;
+    f.pc = TriggersFrame::kPlay;
   }
-  if (f.pc == 2) {
-    f.pc = 0;
-    StackItem& item = items_[f.a];
+  if (f.pc == TriggersFrame::kPlay) {
+    f.pc = TriggersFrame::kPick;
+    StackItem& item = items_[f.triggers.item];
     const AbilityBody* body = BodyOf(item);
     if (body && !HasLegalTargets(item, *body)) return;  // nothing to target: it does nothing
-    Push(FrameKind::kCast, f.a, kPlayImmediate, kNoObj);
-    frames_.back().pc = 0;
+    Push(Frame::NewCast(f.triggers.item, kPlayImmediate, Reaction::kNone, kNoObj));
   }
 }
 
 void Game::ApplyTriggers(Frame& f, const Action& a) {
-  if (f.pc == 0) {
-    f.b = a.value;
-    f.pc = 3;
+  if (f.pc == TriggersFrame::kPick) {
+    f.triggers.chosen = a.value;
+    f.pc = TriggersFrame::kTake;
     return;
   }
-  if (f.pc == 1) {
-    const StackItem& item = items_[f.a];
+  if (f.pc == TriggersFrame::kOptionalCost) {
+    const StackItem& item = items_[f.triggers.item];
     const TriggeredAbility& tr = (*db_)[item.body_card].triggers[item.ability];
     if (a.kind == ActionKind::kYes) {
       if (!opt_.free_mana) Pay(item.controller, tr.optional_cost, 0, kNoObj);
-      f.pc = 2;
+      f.pc = TriggersFrame::kPlay;
     } else {
       Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
         return std::string(absl::StrCat(
             Who(item.controller), " declines to pay for ",
             (*db_)[item.body_card].AbilityName((*db_)[item.body_card].TriggerBit(item.ability))));
       });
-      f.pc = 0;
+      f.pc = TriggersFrame::kPick;
     }
   }
 }

@@ -9,8 +9,8 @@
 namespace strata {
 
 void Game::RunTurn(Frame& f) {
-  if (f.pc == 0) {
-    f.pc = 1;
+  if (f.pc == TurnFrame::kStartPhase) {
+    f.pc = TurnFrame::kPhaseEnded;
     Push(FrameKind::kPhase);
     return;
   }
@@ -42,7 +42,7 @@ void Game::RunTurn(Frame& f) {
   } else {
     s.phase = static_cast<Phase>(static_cast<int>(s.phase) + 1);
   }
-  f.pc = 0;
+  f.pc = TurnFrame::kStartPhase;
 }
 
 void Game::PhaseBeginEffects() {
@@ -82,7 +82,7 @@ void Game::PhaseBeginEffects() {
 void Game::RunPhase(Frame& f) {
   GameState& s = state_;
   switch (f.pc) {
-    case 0: {
+    case PhaseFrame::kBegin: {
       Note(LogKind::kPhase, s.active, kNoObj, kNoObj, 0, [&] {
         return std::string(absl::StrCat("begin ", S(PhaseName(s.phase)), " of ", Who(s.active)));
       });
@@ -101,7 +101,7 @@ void Game::RunPhase(Frame& f) {
       e.player = s.active;
       e.phase = s.phase;
       Happened(Record(e));
-      f.pc = 1;
+      f.pc = PhaseFrame::kDiscard;
       if (s.phase == Phase::kUpkeep && !next_upkeep_.empty()) {
         auto delayed = std::move(next_upkeep_);
         next_upkeep_.clear();
@@ -111,23 +111,24 @@ void Game::RunPhase(Frame& f) {
           item.ability = static_cast<int16_t>(delayed_steps_.size());
           delayed_steps_.push_back(it->second);
           items_.push_back(item);
-          Push(FrameKind::kResolve, static_cast<int32_t>(items_.size() - 1));
+          Push(Frame::NewResolve(static_cast<int32_t>(items_.size() - 1)));
         }
       }
       if (s.phase == Phase::kDraw && !(skip_first_draw_ && s.turn == first_turn_) &&
           !Rules(s.active).skip_draw)
-        Push(FrameKind::kDraw, s.active, 1);
+        Push(Frame::NewDraw(s.active, 1));
       return;
     }
-    case 1:
-      f.pc = 2;
-      if (s.phase == Phase::kDiscard) Push(FrameKind::kDiscardToMax, s.active, -1);
+    case PhaseFrame::kDiscard:
+      f.pc = PhaseFrame::kNeutral;
+      if (s.phase == Phase::kDiscard)
+        Push(Frame::NewDiscard(s.active, /*count=*/-1, /*random=*/false));
       return;
-    case 2:
-      f.pc = 3;
-      if (FastPhaseOf(s.phase)) Push(FrameKind::kNeutral);
+    case PhaseFrame::kNeutral:
+      f.pc = PhaseFrame::kEnd;
+      if (FastPhaseOf(s.phase)) Push(Frame::NewNeutral(/*in_attack=*/false));
       return;
-    case 3: {
+    case PhaseFrame::kEnd: {
       // T-1.3 to T-1.5: end of phase, mana burn, life check.
       Occur(EventKind::kPhaseEnd, s.active, kNoObj);
       for (Player p = 0; p < 2; ++p) {
@@ -149,23 +150,25 @@ void Game::RunPhase(Frame& f) {
   }
 }
 
+// The frame: DiscardFrame.
 void Game::RunDiscardToMax(Frame& f) {
-  Player p = static_cast<Player>(f.a);
+  Player p = f.discard.player;
   int max = Rules(p).max_hand_size;
   int hand = static_cast<int>(state_.players[p].hand.size());
-  bool more = f.b < 0 ? (max >= 0 && hand > max) : (f.b > 0 && hand > 0);
+  int& count = f.discard.count;
+  bool more = count < 0 ? (max >= 0 && hand > max) : (count > 0 && hand > 0);
   if (!more) {
     frames_.pop_back();
     return;
   }
-  if (f.c == 1) {
+  if (f.discard.random) {
     // At random: the game's generator picks (Hypnotic Specter).
     auto& hand = state_.players[p].hand;
     ObjId o = hand[rng_.Below(static_cast<uint32_t>(hand.size()))];
     Note(LogKind::kInfo, p, o, kNoObj, 0,
          [&] { return absl::StrCat(Who(p), " discards ", ObjectName(o), " at random"); });
     ZoneChange(o, Zone::kGraveyard);
-    --f.b;
+    --count;
     return;
   }
   decision_.actions.clear();
@@ -178,7 +181,7 @@ void Game::ApplyDiscardToMax(Frame& f, const Action& a) {
     return std::string(absl::StrCat(Who(decision_.player), " discards ", ObjectName(a.object)));
   });
   ZoneChange(a.object, Zone::kGraveyard);
-  if (f.b > 0) --f.b;
+  if (f.discard.count > 0) --f.discard.count;
 }
 
 }  // namespace strata

@@ -15,7 +15,7 @@ struct GameInternalsForTests {
   static void AddOutcome(Game& g, uint32_t serial, Outcome o) {
     g.outcomes_.push_back({serial, o});
   }
-  static void FirstPassesToZero(Game& g) { g.frames_.back().b = 0; }
+  static void FirstPassesToZero(Game& g) { g.frames_.back().neutral.window.passes = 0; }
   static GameState& raw_state(Game& g) { return g.state_; }  // no version bump
 };
 
