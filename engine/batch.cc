@@ -9,6 +9,16 @@
 
 namespace strata {
 
+// The priority window's offer, shared by every window in which players take
+// turns (T-2, T-3, T-6, T-8) or play in order (T-4, E-3 C).
+bool Game::OfferPlays(Player p, DecisionKind kind, DecisionKind as, Reaction reaction,
+                      ObjId about) {
+  AddPlayableActions(p, kind, reaction, about);
+  if (decision_.actions.size() == 1) return false;  // only the pass
+  Decide(as, p);
+  return true;
+}
+
 // T-2 (and T-6): from the neutral state the active player, then the other,
 // may start a batch; the phase (or this part of the attack) ends when both
 // decline (the frame: NeutralFrame).
@@ -58,28 +68,21 @@ void Game::RunNeutral(Frame& f) {
       }
       if (any) decision_.actions.push_back({ActionKind::kAttack});
     }
-    AddPlayableActions(p, DecisionKind::kNeutral);
-    if (decision_.actions.size() == 1) {
-      w.Pass();
-      return;
-    }
-    Decide(DecisionKind::kNeutral, p);
+    if (!OfferPlays(p, DecisionKind::kNeutral, DecisionKind::kNeutral)) w.Pass();
     return;
   }
   // kAttackAnnounced: the defender may start a batch (T-6).
   Player nap = Opponent(s.active);
   decision_.actions.clear();
   decision_.actions.push_back({ActionKind::kPass});
-  AddPlayableActions(nap, DecisionKind::kRespond);
-  if (decision_.actions.size() == 1) {
-    f.pc = NeutralFrame::kDecide;
-    w.Open(s.active);
-    attacked_[s.active] = true;
-    Push(FrameKind::kAttack);
+  if (OfferPlays(nap, DecisionKind::kRespond, DecisionKind::kNeutral)) {
+    w.who = nap;
     return;
   }
-  w.who = nap;
-  Decide(DecisionKind::kNeutral, nap);
+  f.pc = NeutralFrame::kDecide;
+  w.Open(s.active);
+  attacked_[s.active] = true;
+  Push(FrameKind::kAttack);
 }
 
 void Game::ApplyNeutral(Frame& f, const Action& a) {
@@ -124,13 +127,7 @@ void Game::ApplyNeutral(Frame& f, const Action& a) {
     Used(s.obj.card[a.object], -1);
     Note(LogKind::kPlayLand, p, a.object, kNoObj, 0,
          [&] { return std::string(absl::StrCat(Who(p), " plays ", ObjectName(a.object))); });
-    Occurrence e;
-    e.kind = EventKind::kPlay;
-    e.player = p;
-    e.object = a.object;
-    e.last = Chars(a.object);
-    e.incarnation = s.obj.incarnation[a.object];
-    Happened(Record(e));
+    Happened(Record(OccurrenceOf(EventKind::kPlay, p, a.object)));
     w.Open(s.active);
     CheckState();  // a state check follows every permanent's entry
     return;
@@ -159,12 +156,7 @@ void Game::RunBatch(Frame& f) {
     Player p = w.who;
     decision_.actions.clear();
     decision_.actions.push_back({ActionKind::kPass});
-    AddPlayableActions(p, DecisionKind::kRespond);
-    if (decision_.actions.size() == 1) {
-      w.Pass();
-      return;
-    }
-    Decide(DecisionKind::kRespond, p);
+    if (!OfferPlays(p, DecisionKind::kRespond, DecisionKind::kRespond)) w.Pass();
     return;
   }
   if (batch_.empty()) {

@@ -22,13 +22,7 @@ void Game::StartCast(Player p, const Action& a, Play play, ObjId about) {
     Used(item.body_card, -1);
     Note(LogKind::kCast, p, a.object, kNoObj, 0,
          [&] { return std::string(absl::StrCat(Who(p), " casts ", ObjectName(a.object))); });
-    Occurrence e;
-    e.kind = EventKind::kPlay;
-    e.player = p;
-    e.object = a.object;
-    e.last = Chars(a.object);
-    e.incarnation = state_.obj.incarnation[a.object];
-    Happened(Record(e));
+    Happened(Record(OccurrenceOf(EventKind::kPlay, p, a.object)));
   } else if (a.kind == ActionKind::kActivate) {
     item.source = a.object;
     item.body_card = Chars(a.object).card;
@@ -227,13 +221,7 @@ void Game::RunCast(Frame& f) {
         // processed now, before it joins its batch (T-8), even when it is an
         // interrupt inside another casting.
         const int before = static_cast<int>(queued_.size());
-        Occurrence e;
-        e.kind = EventKind::kCast;
-        e.player = item.controller;
-        e.object = item.card;
-        e.last = Chars(item.card);
-        e.incarnation = item.card_incarnation;
-        Happened(Record(e));
+        Happened(Record(OccurrenceOf(EventKind::kCast, item.controller, item.card)));
         if (static_cast<int>(queued_.size()) > before) Push(Frame::NewTriggers(before));
       }
       return;
@@ -320,12 +308,9 @@ void Game::RunInterrupts(Frame& f) {
     Player p = w.who;
     decision_.actions.clear();
     decision_.actions.push_back({ActionKind::kPass});
-    if (item.card != kNoObj) AddPlayableActions(p, DecisionKind::kInterrupt);
-    if (decision_.actions.size() == 1) {
+    // An ability's casting has a window too, but nothing may interrupt it.
+    if (item.card == kNoObj || !OfferPlays(p, DecisionKind::kInterrupt, DecisionKind::kInterrupt))
       w.Pass();
-      return;
-    }
-    Decide(DecisionKind::kInterrupt, p);
     return;
   }
   // kResolve: the interrupt batch resolves last in, first out; then another

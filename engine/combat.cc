@@ -65,10 +65,7 @@ void Game::RunAttack(Frame& f) {
           for (int c = 0; c < kColorCount; ++c)
             walk |= Has(ac.keywords, kPlainswalk + c) && Has(defender_lands, c);
           if (walk) continue;
-          bool protected_from = false;
-          for (int c = 0; c < kColorCount; ++c)
-            protected_from |= Has(ac.keywords, kProtWhite + c) && Has(bc.colors, c);
-          if (protected_from) continue;
+          if (ProtectedFrom(ac, bc.colors)) continue;
           decision_.actions.push_back({ActionKind::kBlock, b, 0, a});
         }
       }

@@ -51,6 +51,14 @@ inline void AddCost(ManaCost& c, const ManaCost& extra, int times = 1) {
     for (auto h : extra.hybrid) c.hybrid.push_back(h);
 }
 
+// Protection from a color (T-7 blocks, T-4 damage, targets): has `ch`
+// protection from any color of `colors`?
+inline bool ProtectedFrom(const Characteristics& ch, ColorMask colors) {
+  for (int c = 0; c < kColorCount; ++c)
+    if (Has(colors, c) && Has(ch.keywords, kProtWhite + c)) return true;
+  return false;
+}
+
 // May a body (or mode) be played this way (0 batch, 1 interrupt, 2
 // immediate)? Defined in legal_actions.cc.
 bool BodyAllowed(const AbilityBody& b, int play, Reaction reaction);

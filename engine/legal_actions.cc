@@ -259,8 +259,7 @@ bool Game::TargetLegal(const StackItem& item, int slot, const Target& t) const {
     const Characteristics& ch = Chars(o);
     if (Has(ch.keywords, kShroud)) return false;
     ColorMask source_colors = source != kNoObj ? Chars(source).colors : 0;
-    for (int c = 0; c < kColorCount; ++c)
-      if (Has(source_colors, c) && Has(ch.keywords, kProtWhite + c)) return false;
+    if (ProtectedFrom(ch, source_colors)) return false;
   }
   return true;
 }

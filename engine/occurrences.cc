@@ -11,6 +11,18 @@
 
 namespace strata {
 
+Occurrence Game::OccurrenceOf(EventKind kind, Player p, ObjId o) const {
+  Occurrence e;
+  e.kind = kind;
+  e.player = p;
+  e.object = o;
+  if (o != kNoObj) {
+    e.last = Chars(o);
+    e.incarnation = state_.obj.incarnation[o];
+  }
+  return e;
+}
+
 int Game::Record(const Occurrence& e) {
   const int index = static_cast<int>(events_.size());
   events_.push_back(e);
@@ -149,14 +161,9 @@ void Game::DealDamage(const PendingDamage& d) {
 
 // A simple occurrence: recorded, and "after" triggers collected (E-1).
 void Game::Occur(EventKind kind, Player p, ObjId o, int amount) {
-  Occurrence e;
-  e.kind = kind;
-  e.player = p;
-  e.object = o;
+  Occurrence e = OccurrenceOf(kind, p, o);
   e.amount = amount;
   e.phase = state_.phase;
-  if (o != kNoObj) e.last = Chars(o);
-  if (o != kNoObj) e.incarnation = state_.obj.incarnation[o];
   Before(e);
   Happened(Record(e));
 }

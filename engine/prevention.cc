@@ -16,13 +16,10 @@ void Game::RunPrevention(Frame& f) {
     Player p = f.pc == PreventionFrame::kActive ? state_.active : Opponent(state_.active);
     decision_.actions.clear();
     decision_.actions.push_back({ActionKind::kPass});
-    AddPlayableActions(p, DecisionKind::kPrevention);
-    if (decision_.actions.size() == 1) {
+    if (OfferPlays(p, DecisionKind::kPrevention, DecisionKind::kPrevention))
+      f.prevention.who = p;
+    else
       ++f.pc;  // kActive -> kNonactive -> kFinal
-      return;
-    }
-    f.prevention.who = p;
-    Decide(DecisionKind::kPrevention, p);
     return;
   }
   thread_local std::vector<PendingDamage> pending_buffer;
@@ -50,9 +47,7 @@ void Game::RunPrevention(Frame& f) {
     // Protection from a color prevents damage from sources of that color.
     if (!blocked && d.to.kind == Target::kObject && d.source != kNoObj) {
       const Characteristics& to = Chars(d.to.obj.id);
-      ColorMask from = Chars(d.source).colors;
-      for (int c = 0; c < kColorCount; ++c)
-        blocked |= Has(from, c) && Has(to.keywords, kProtWhite + c);
+      blocked = ProtectedFrom(to, Chars(d.source).colors);
     }
     if (blocked) {
       Note(LogKind::kPrevent, kNoPlayer, d.source, kNoObj, d.amount,

@@ -31,10 +31,8 @@ void Game::RunDraw(Frame& f) {
   auto& lib = state_.players[p].library;
   if (f.pc == DrawFrame::kReactions) {
     f.pc = DrawFrame::kReplacement;
-    Occurrence e;  // "before a player draws" (E-1), then reactions to the draw
-    e.kind = EventKind::kDraw;
-    e.player = p;
-    Before(e);
+    // "Before a player draws" (E-1), then reactions to the draw.
+    Before(OccurrenceOf(EventKind::kDraw, p, kNoObj));
     Push(Frame::NewReaction(Reaction::kDraw, kNoObj, p));
     return;
   }
@@ -69,12 +67,7 @@ void Game::RunDraw(Frame& f) {
   MoveTo(top, Zone::kHand, p);
   Note(LogKind::kDraw, p, top, kNoObj, 1,
        [&] { return std::string(absl::StrCat(Who(p), " draws ", ObjectName(top))); });
-  Occurrence e;
-  e.kind = EventKind::kDraw;
-  e.player = p;
-  e.object = top;
-  e.last = Chars(top);
-  e.incarnation = state_.obj.incarnation[top];
+  Occurrence e = OccurrenceOf(EventKind::kDraw, p, top);
   e.from = Zone::kLibrary;
   e.to = Zone::kHand;
   Happened(Record(e));
@@ -183,13 +176,10 @@ void Game::RunReaction(Frame& f) {
     ++f.pc;  // only the drawing player replaces their draw
     return;
   }
-  AddPlayableActions(p, DecisionKind::kReaction, kind, about);
-  if (decision_.actions.size() == 1) {
+  if (OfferPlays(p, DecisionKind::kReaction, DecisionKind::kReaction, kind, about))
+    f.reaction.who = p;
+  else
     ++f.pc;  // kActive -> kNonactive -> kDone
-    return;
-  }
-  f.reaction.who = p;
-  Decide(DecisionKind::kReaction, p);
 }
 
 void Game::ApplyReaction(Frame& f, const Action& a) {

@@ -111,14 +111,9 @@ void Game::EnterBattlefield(StackItem& item) {
   const CardDef& card = (*db_)[state_.obj.card[o]];
   if (card.enchant != kNoFilter && item.target_count > 0 && item.targets[0].kind == Target::kObject)
     Attach(o, item.targets[0].obj.id);
-  Occurrence e;
-  e.kind = EventKind::kZoneChange;
-  e.object = o;
+  Occurrence e = OccurrenceOf(EventKind::kZoneChange, item.controller, o);
   e.from = Zone::kStack;
   e.to = Zone::kBattlefield;
-  e.player = item.controller;
-  e.last = Chars(o);
-  e.incarnation = state_.obj.incarnation[o];
   Happened(Record(e));
   if (card.enters.choose != ChoiceKind::kNone) Push(Frame::NewEntry(o));
   if (card.enters.has_effects) {

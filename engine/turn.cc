@@ -86,21 +86,13 @@ void Game::RunPhase(Frame& f) {
       Note(LogKind::kPhase, s.active, kNoObj, kNoObj, 0, [&] {
         return std::string(absl::StrCat("begin ", S(PhaseName(s.phase)), " of ", Who(s.active)));
       });
-      {
-        Occurrence before;  // "before phase X begins" (E-1)
-        before.kind = EventKind::kPhaseBegin;
-        before.player = s.active;
-        before.phase = s.phase;
-        Before(before);
-      }
+      Occurrence begins = OccurrenceOf(EventKind::kPhaseBegin, s.active, kNoObj);
+      begins.phase = s.phase;
+      Before(begins);  // "before phase X begins" (E-1)
       PhaseBeginEffects();
       CheckState();
       CollectPhaseTodos();
-      Occurrence e;
-      e.kind = EventKind::kPhaseBegin;
-      e.player = s.active;
-      e.phase = s.phase;
-      Happened(Record(e));
+      Happened(Record(begins));
       f.pc = PhaseFrame::kDiscard;
       if (s.phase == Phase::kUpkeep && !next_upkeep_.empty()) {
         auto delayed = std::move(next_upkeep_);
