@@ -14,7 +14,7 @@ namespace strata {
 bool Game::OfferPlays(Player p, DecisionKind kind, DecisionKind as, Reaction reaction,
                       ObjId about) {
   AddPlayableActions(p, kind, reaction, about);
-  if (decision_.actions.size() == 1) return false;  // only the pass
+  if (timing_.decision.actions.size() == 1) return false;  // only the pass
   Decide(as, p);
   return true;
 }
@@ -31,34 +31,34 @@ void Game::RunNeutral(Frame& f) {
     w.Open(s.active);
   }
   if (f.pc == NeutralFrame::kDecide) {
-    if (stop_ == StopAt::kNeutral && !in_attack && batch_.empty()) {
-      stopped_ = true;
+    if (timing_.stop == StopAt::kNeutral && !in_attack && stack_.batch.empty()) {
+      timing_.stopped = true;
       return;
     }
-    decision_.actions.clear();
+    timing_.decision.actions.clear();
     Player p = w.who;
     if (w.Closed()) {
       // The phase can't end while a mandatory phase effect or a phase cost
       // is unhandled (T-12, T-13): its controller must handle it now.
-      for (int i = 0; i < static_cast<int>(phase_todo_.size()) && !in_attack; ++i) {
-        PhaseTodo& t = phase_todo_[i];
+      for (int i = 0; i < static_cast<int>(turn_.phase_todo.size()) && !in_attack; ++i) {
+        PhaseTodo& t = turn_.phase_todo[i];
         if (t.optional || !PhaseTodoPlayable(t)) continue;
-        decision_.actions.push_back(
+        timing_.decision.actions.push_back(
             {ActionKind::kPhaseEffect, t.object.id, static_cast<int16_t>(i), t.is_cost});
         w.who = t.controller;
         Decide(DecisionKind::kNeutral, t.controller);
         return;
       }
-      frames_.pop_back();
+      timing_.frames.pop_back();
       return;
     }
-    decision_.actions.push_back({ActionKind::kPass});
-    if (!in_attack && p == s.active && s.phase == Phase::kMain && lands_played_[p] == 0) {
+    timing_.decision.actions.push_back({ActionKind::kPass});
+    if (!in_attack && p == s.active && s.phase == Phase::kMain && turn_.lands_played[p] == 0) {
       for (ObjId o : s.players[p].hand)
         if (Has((*db_)[s.obj.card[o]].types, kLand))
-          decision_.actions.push_back({ActionKind::kPlayLand, o});
+          timing_.decision.actions.push_back({ActionKind::kPlayLand, o});
     }
-    if (!in_attack && p == s.active && s.phase == Phase::kMain && !attacked_[p]) {
+    if (!in_attack && p == s.active && s.phase == Phase::kMain && !combat_.attacked[p]) {
       bool any = false;
       for (ObjId o = 0; o < s.obj.count && !any; ++o) {
         if (s.obj.zone[o] != Zone::kBattlefield) continue;
@@ -66,22 +66,22 @@ void Game::RunNeutral(Frame& f) {
         any = ch.controller == p && ch.IsCreature() && !s.obj.tapped[o] && !SummoningSick(o) &&
               !Has(ch.keywords, kDefender);
       }
-      if (any) decision_.actions.push_back({ActionKind::kAttack});
+      if (any) timing_.decision.actions.push_back({ActionKind::kAttack});
     }
     if (!OfferPlays(p, DecisionKind::kNeutral, DecisionKind::kNeutral)) w.Pass();
     return;
   }
   // kAttackAnnounced: the defender may start a batch (T-6).
   Player nap = Opponent(s.active);
-  decision_.actions.clear();
-  decision_.actions.push_back({ActionKind::kPass});
+  timing_.decision.actions.clear();
+  timing_.decision.actions.push_back({ActionKind::kPass});
   if (OfferPlays(nap, DecisionKind::kRespond, DecisionKind::kNeutral)) {
     w.who = nap;
     return;
   }
   f.pc = NeutralFrame::kDecide;
   w.Open(s.active);
-  attacked_[s.active] = true;
+  combat_.attacked[s.active] = true;
   Push(FrameKind::kAttack);
 }
 
@@ -93,7 +93,7 @@ void Game::ApplyNeutral(Frame& f, const Action& a) {
     if (a.kind == ActionKind::kPass) {
       f.pc = NeutralFrame::kDecide;
       w.Open(s.active);
-      attacked_[s.active] = true;
+      combat_.attacked[s.active] = true;
       Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
            [&] { return std::string(absl::StrCat(Who(s.active), " attacks")); });
       Push(FrameKind::kAttack);
@@ -122,8 +122,8 @@ void Game::ApplyNeutral(Frame& f, const Action& a) {
     MoveTo(a.object, Zone::kBattlefield, p);
     s.obj.controller[a.object] = p;  // sick until p's next turn (T-7)
     s.Touch();
-    ++lands_played_[p];
-    seen_[a.object] |= kSeenCast;
+    ++turn_.lands_played[p];
+    turn_.seen[a.object] |= kSeenCast;
     Used(s.obj.card[a.object], -1);
     Note(LogKind::kPlayLand, p, a.object, kNoObj, 0,
          [&] { return std::string(absl::StrCat(Who(p), " plays ", ObjectName(a.object))); });
@@ -135,7 +135,7 @@ void Game::ApplyNeutral(Frame& f, const Action& a) {
   {
     Player p = w.who;
     w.Open(s.active);
-    if (a.kind == ActionKind::kPhaseEffect && phase_todo_[a.index].is_cost) {
+    if (a.kind == ActionKind::kPhaseEffect && turn_.phase_todo[a.index].is_cost) {
       AskPhaseCost(a.index);
       return;
     }
@@ -154,17 +154,17 @@ void Game::RunBatch(Frame& f) {
       return;
     }
     Player p = w.who;
-    decision_.actions.clear();
-    decision_.actions.push_back({ActionKind::kPass});
+    timing_.decision.actions.clear();
+    timing_.decision.actions.push_back({ActionKind::kPass});
     if (!OfferPlays(p, DecisionKind::kRespond, DecisionKind::kRespond)) w.Pass();
     return;
   }
-  if (batch_.empty()) {
-    frames_.pop_back();
+  if (stack_.batch.empty()) {
+    timing_.frames.pop_back();
     return;
   }
-  int idx = batch_.back();
-  batch_.pop_back();
+  int idx = stack_.batch.back();
+  stack_.batch.pop_back();
   Push(Frame::NewResolve(idx));
 }
 
@@ -175,11 +175,11 @@ void Game::ApplyBatch(Frame& f, const Action& a) {
     return;
   }
   w.Open(state_.active);
-  if (a.kind == ActionKind::kPhaseEffect && phase_todo_[a.index].is_cost) {
+  if (a.kind == ActionKind::kPhaseEffect && turn_.phase_todo[a.index].is_cost) {
     AskPhaseCost(a.index);
     return;
   }
-  StartCast(decision_.player, a, kPlayBatch, kNoObj);
+  StartCast(timing_.decision.player, a, kPlayBatch, kNoObj);
 }
 
 }  // namespace strata

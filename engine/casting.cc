@@ -10,7 +10,7 @@ namespace strata {
 void Game::StartCast(Player p, const Action& a, Play play, ObjId about) {
   StackItem item;
   item.controller = p;
-  item.serial = next_serial_++;
+  item.serial = stack_.next_serial++;
   if (a.kind == ActionKind::kCast) {
     item.card = a.object;
     item.body_card = state_.obj.card[a.object];
@@ -18,7 +18,7 @@ void Game::StartCast(Player p, const Action& a, Play play, ObjId about) {
     MoveTo(a.object, Zone::kStack, p);
     state_.obj.controller[a.object] = p;
     item.card_incarnation = state_.obj.incarnation[a.object];
-    seen_[a.object] |= kSeenCast;
+    turn_.seen[a.object] |= kSeenCast;
     Used(item.body_card, -1);
     Note(LogKind::kCast, p, a.object, kNoObj, 0,
          [&] { return std::string(absl::StrCat(Who(p), " casts ", ObjectName(a.object))); });
@@ -35,7 +35,7 @@ void Game::StartCast(Player p, const Action& a, Play play, ObjId about) {
     });
   } else {
     // A phase effect or phase cost played as an instant.
-    PhaseTodo& t = phase_todo_[a.index];
+    PhaseTodo& t = turn_.phase_todo[a.index];
     t.done = true;  // played: handled for this phase, whatever becomes of it (T-12)
     PhaseItem(t, item);
     if (!t.granted) Used(t.card, (*db_)[t.card].PhaseBit(t.index));
@@ -44,24 +44,24 @@ void Game::StartCast(Player p, const Action& a, Play play, ObjId about) {
                                       " of ", ObjectName(t.object.id)));
     });
   }
-  items_.push_back(item);
+  stack_.items.push_back(item);
   Reaction reaction = Reaction::kNone;  // the innermost reaction window, if any
-  for (auto& fr : frames_)
+  for (auto& fr : timing_.frames)
     if (fr.kind == FrameKind::kReaction) reaction = fr.reaction.kind;
-  Push(Frame::NewCast(static_cast<int32_t>(items_.size() - 1), play, reaction, about));
+  Push(Frame::NewCast(static_cast<int32_t>(stack_.items.size() - 1), play, reaction, about));
 }
 
 // The casting of one spell or ability (T-8): mode, targets, X, choices,
 // costs, interrupts, then it is successfully cast and joins its batch.
 // The frame: CastFrame.
 void Game::RunCast(Frame& f) {
-  StackItem& item = items_[f.cast.item];
+  StackItem& item = stack_.items[f.cast.item];
   const Play play = f.cast.play;
   const Reaction reaction = f.cast.reaction;
   const GameState& s = state_;
   const CardDef& card = (*db_)[item.body_card];
   const AbilityBody* body = BodyOf(item);
-  decision_.actions.clear();
+  timing_.decision.actions.clear();
   switch (f.pc) {
     case CastFrame::kMode:
       if (body && !body->modes.empty() && item.mode < 0) {
@@ -74,10 +74,10 @@ void Game::RunCast(Frame& f) {
                                                    : 2,
                           reaction) &&
               HasLegalTargets(probe, body->modes[m]))
-            decision_.actions.push_back({ActionKind::kNumber, kNoObj, 0, m + 1});
+            timing_.decision.actions.push_back({ActionKind::kNumber, kNoObj, 0, m + 1});
         }
-        if (decision_.actions.size() == 1) {
-          item.mode = static_cast<int8_t>(decision_.actions[0].value - 1);
+        if (timing_.decision.actions.size() == 1) {
+          item.mode = static_cast<int8_t>(timing_.decision.actions[0].value - 1);
         } else {
           Decide(DecisionKind::kChoice, item.controller);
           return;
@@ -102,7 +102,7 @@ void Game::RunCast(Frame& f) {
         if (!chosen && item.target_count < 4 && TargetLegal(item, item.slot, tg) &&
             (f.cast.about == kNoObj || play != kPlayImmediate || reaction == Reaction::kNone ||
              AboutMatches(t, f.cast.about)))
-          decision_.actions.push_back({ActionKind::kTargetObject, t});
+          timing_.decision.actions.push_back({ActionKind::kTargetObject, t});
       }
       for (Player pl = 0; pl < 2; ++pl) {
         bool chosen = false;
@@ -110,11 +110,12 @@ void Game::RunCast(Frame& f) {
           chosen |= item.targets[i].kind == Target::kPlayer && item.targets[i].player == pl;
         if (!chosen && item.target_count < 4 &&
             TargetLegal(item, item.slot, Target{Target::kPlayer, {}, pl}))
-          decision_.actions.push_back({ActionKind::kTargetPlayer, kNoObj, 0, pl});
+          timing_.decision.actions.push_back({ActionKind::kTargetPlayer, kNoObj, 0, pl});
       }
-      if (item.in_slot > 0) decision_.actions.push_back({ActionKind::kDone});
-      if (item.in_slot >= max || decision_.actions.empty() ||
-          (decision_.actions.size() == 1 && decision_.actions[0].kind == ActionKind::kDone)) {
+      if (item.in_slot > 0) timing_.decision.actions.push_back({ActionKind::kDone});
+      if (item.in_slot >= max || timing_.decision.actions.empty() ||
+          (timing_.decision.actions.size() == 1 &&
+           timing_.decision.actions[0].kind == ActionKind::kDone)) {
         ++item.slot;
         item.in_slot = 0;
         return;
@@ -132,7 +133,7 @@ void Game::RunCast(Frame& f) {
           while (max_x < 20 && CanPay(item.controller, cost, max_x + 1, kNoObj)) ++max_x;
         }
         for (int x = 0; x <= max_x; ++x)
-          decision_.actions.push_back({ActionKind::kNumber, kNoObj, 0, x});
+          timing_.decision.actions.push_back({ActionKind::kNumber, kNoObj, 0, x});
         Decide(DecisionKind::kX, item.controller);
       }
       return;
@@ -149,7 +150,9 @@ void Game::RunCast(Frame& f) {
         f.pc = CastFrame::kCosts;
         return;
       }
-      auto word = [&](Word w) { decision_.actions.push_back({ActionKind::kWord, kNoObj, 0, w}); };
+      auto word = [&](Word w) {
+        timing_.decision.actions.push_back({ActionKind::kWord, kNoObj, 0, w});
+      };
       switch (kind) {
         case ChoiceKind::kColor:
           for (int c = 0; c < kColorCount; ++c) word(ColorWord(c));
@@ -181,8 +184,9 @@ void Game::RunCast(Frame& f) {
       if (item.from == BodySource::kActivated) {
         const ActivatedAbility& a = card.activated[item.ability];
         if (a.discard > 0 && f.cast.discarded < a.discard) {
-          for (ObjId o : s.players[p].hand) decision_.actions.push_back({ActionKind::kObject, o});
-          if (!decision_.actions.empty()) {
+          for (ObjId o : s.players[p].hand)
+            timing_.decision.actions.push_back({ActionKind::kObject, o});
+          if (!timing_.decision.actions.empty()) {
             Decide(DecisionKind::kDiscard, p);
             return;
           }
@@ -212,7 +216,7 @@ void Game::RunCast(Frame& f) {
       return;
     case CastFrame::kCast: {
       if (item.countered || (item.card != kNoObj && !SpellOnStack(item))) {
-        frames_.pop_back();
+        timing_.frames.pop_back();
         return;
       }
       f.pc = CastFrame::kJoin;
@@ -220,21 +224,21 @@ void Game::RunCast(Frame& f) {
         // Successfully cast: its "when cast" triggers (Iron Star) are
         // processed now, before it joins its batch (T-8), even when it is an
         // interrupt inside another casting.
-        const int before = static_cast<int>(queued_.size());
+        const int before = static_cast<int>(occ_.queued.size());
         Happened(Record(OccurrenceOf(EventKind::kCast, item.controller, item.card)));
-        if (static_cast<int>(queued_.size()) > before) Push(Frame::NewTriggers(before));
+        if (static_cast<int>(occ_.queued.size()) > before) Push(Frame::NewTriggers(before));
       }
       return;
     }
     case CastFrame::kJoin: {
       const int idx = f.cast.item;
-      frames_.pop_back();
-      if (items_[idx].countered) return;
-      outcomes_.push_back({items_[idx].serial, Outcome::kPending});
+      timing_.frames.pop_back();
+      if (stack_.items[idx].countered) return;
+      stack_.outcomes.push_back({stack_.items[idx].serial, Outcome::kPending});
       if (play == kPlayBatch)
-        batch_.push_back(idx);
+        stack_.batch.push_back(idx);
       else if (play == kPlayInterrupt)
-        ibatch_.push_back(idx);
+        stack_.ibatch.push_back(idx);
       else
         Push(Frame::NewResolve(idx));
       return;
@@ -244,8 +248,8 @@ void Game::RunCast(Frame& f) {
 
 void Game::ApplyCast(Frame& f, const Action& a) {
   GameState& s = state_;
-  StackItem& item = items_[f.cast.item];
-  switch (decision_.kind) {
+  StackItem& item = stack_.items[f.cast.item];
+  switch (timing_.decision.kind) {
     case DecisionKind::kChoice:
       if (f.pc == CastFrame::kMode) {
         item.mode = static_cast<int8_t>(a.value - 1);
@@ -285,29 +289,29 @@ void Game::ApplyCast(Frame& f, const Action& a) {
 // T-8: batches of interrupts during a casting; the caster has priority
 // (the frame: InterruptsFrame).
 void Game::RunInterrupts(Frame& f) {
-  StackItem& item = items_[f.interrupts.item];
+  StackItem& item = stack_.items[f.interrupts.item];
   Window& w = f.interrupts.window;
   if (f.pc == InterruptsFrame::kStart) {
     f.pc = InterruptsFrame::kDecide;
     w.Open(item.controller);
-    f.interrupts.ibatch_begin = static_cast<int32_t>(ibatch_.size());
+    f.interrupts.ibatch_begin = static_cast<int32_t>(stack_.ibatch.size());
   }
   if (f.pc == InterruptsFrame::kDecide) {
     if (item.countered) {
-      frames_.pop_back();
+      timing_.frames.pop_back();
       return;
     }
     if (w.Closed()) {
-      if (static_cast<int>(ibatch_.size()) <= f.interrupts.ibatch_begin) {
-        frames_.pop_back();  // no interrupt batch started: successfully cast
+      if (static_cast<int>(stack_.ibatch.size()) <= f.interrupts.ibatch_begin) {
+        timing_.frames.pop_back();  // no interrupt batch started: successfully cast
         return;
       }
       f.pc = InterruptsFrame::kResolve;
       return;
     }
     Player p = w.who;
-    decision_.actions.clear();
-    decision_.actions.push_back({ActionKind::kPass});
+    timing_.decision.actions.clear();
+    timing_.decision.actions.push_back({ActionKind::kPass});
     // An ability's casting has a window too, but nothing may interrupt it.
     if (item.card == kNoObj || !OfferPlays(p, DecisionKind::kInterrupt, DecisionKind::kInterrupt))
       w.Pass();
@@ -315,13 +319,13 @@ void Game::RunInterrupts(Frame& f) {
   }
   // kResolve: the interrupt batch resolves last in, first out; then another
   // window may start.
-  if (static_cast<int>(ibatch_.size()) <= f.interrupts.ibatch_begin) {
+  if (static_cast<int>(stack_.ibatch.size()) <= f.interrupts.ibatch_begin) {
     f.pc = InterruptsFrame::kDecide;
     w.Open(item.controller);
     return;
   }
-  int idx = ibatch_.back();
-  ibatch_.pop_back();
+  int idx = stack_.ibatch.back();
+  stack_.ibatch.pop_back();
   Push(Frame::NewResolve(idx));
 }
 
@@ -331,19 +335,20 @@ void Game::ApplyInterrupts(Frame& f, const Action& a) {
     w.Pass();
     return;
   }
-  w.Open(items_[f.interrupts.item].controller);  // the caster keeps priority (T-8)
-  StartCast(decision_.player, a, kPlayInterrupt, kNoObj);
+  w.Open(stack_.items[f.interrupts.item].controller);  // the caster keeps priority (T-8)
+  StartCast(timing_.decision.player, a, kPlayInterrupt, kNoObj);
 }
 
 void Game::CounterSpell(ObjId card) {
   // The live spell is the item whose card is this very object on the stack;
   // an earlier cast of the same card was another object (spell identity).
-  for (int idx = static_cast<int>(items_.size()) - 1; idx >= 0; --idx) {
-    StackItem& it = items_[idx];
+  for (int idx = static_cast<int>(stack_.items.size()) - 1; idx >= 0; --idx) {
+    StackItem& it = stack_.items[idx];
     if (it.card != card || !SpellOnStack(it) || it.countered) continue;
     it.countered = true;
-    outcomes_.push_back({it.serial, Outcome::kCountered});
-    batch_.erase(std::remove(batch_.begin(), batch_.end(), idx), batch_.end());
+    stack_.outcomes.push_back({it.serial, Outcome::kCountered});
+    stack_.batch.erase(std::remove(stack_.batch.begin(), stack_.batch.end(), idx),
+                       stack_.batch.end());
     Note(LogKind::kCounter, kNoPlayer, card, kNoObj, 0,
          [&] { return std::string(absl::StrCat(ObjectName(card), " is countered")); });
     // Costs are not refunded (T-8).

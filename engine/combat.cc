@@ -13,19 +13,19 @@ namespace strata {
 void Game::RunAttack(Frame& f) {
   GameState& s = state_;
   Player ap = s.active, nap = Opponent(ap);
-  decision_.actions.clear();
+  timing_.decision.actions.clear();
   switch (f.pc) {
     case AttackFrame::kAttackers: {
       for (ObjId o = 0; o < s.obj.count; ++o) {
-        if (s.obj.zone[o] != Zone::kBattlefield || combat_[o] != kNotInCombat) continue;
+        if (s.obj.zone[o] != Zone::kBattlefield || combat_.flag[o] != kNotInCombat) continue;
         const Characteristics& ch = Chars(o);
         if (ch.controller != ap || !ch.IsCreature() || s.obj.tapped[o] ||
             Has(ch.keywords, kDefender) || SummoningSick(o))
           continue;
-        decision_.actions.push_back({ActionKind::kObject, o});
+        timing_.decision.actions.push_back({ActionKind::kObject, o});
       }
-      decision_.actions.push_back({ActionKind::kDone});
-      if (decision_.actions.size() == 1) {
+      timing_.decision.actions.push_back({ActionKind::kDone});
+      if (timing_.decision.actions.size() == 1) {
         f.pc = AttackFrame::kAfterAttackers;
         return;
       }
@@ -34,7 +34,7 @@ void Game::RunAttack(Frame& f) {
     }
     case AttackFrame::kAfterAttackers: {
       bool any = false;
-      for (ObjId o = 0; o < s.obj.count; ++o) any |= combat_[o] == kAttacking;
+      for (ObjId o = 0; o < s.obj.count; ++o) any |= combat_.flag[o] == kAttacking;
       if (!any) {
         f.pc = AttackFrame::kEnd;
         return;
@@ -53,11 +53,11 @@ void Game::RunAttack(Frame& f) {
           for (int c = 0; c < kColorCount; ++c)
             if (Chars(o).HasSubtype(BasicLandSubtype(c))) defender_lands |= 1u << c;
       for (ObjId b = 0; b < s.obj.count; ++b) {
-        if (s.obj.zone[b] != Zone::kBattlefield || combat_[b] != kNotInCombat) continue;
+        if (s.obj.zone[b] != Zone::kBattlefield || combat_.flag[b] != kNotInCombat) continue;
         const Characteristics& bc = Chars(b);
         if (bc.controller != nap || !bc.IsCreature() || s.obj.tapped[b]) continue;
         for (ObjId a = 0; a < s.obj.count; ++a) {
-          if (combat_[a] != kAttacking || s.obj.zone[a] != Zone::kBattlefield) continue;
+          if (combat_.flag[a] != kAttacking || s.obj.zone[a] != Zone::kBattlefield) continue;
           const Characteristics& ac = Chars(a);
           if (Has(ac.keywords, kFlying) && !Has(bc.keywords, kFlying) && !Has(bc.keywords, kReach))
             continue;
@@ -66,11 +66,11 @@ void Game::RunAttack(Frame& f) {
             walk |= Has(ac.keywords, kPlainswalk + c) && Has(defender_lands, c);
           if (walk) continue;
           if (ProtectedFrom(ac, bc.colors)) continue;
-          decision_.actions.push_back({ActionKind::kBlock, b, 0, a});
+          timing_.decision.actions.push_back({ActionKind::kBlock, b, 0, a});
         }
       }
-      decision_.actions.push_back({ActionKind::kDone});
-      if (decision_.actions.size() == 1) {
+      timing_.decision.actions.push_back({ActionKind::kDone});
+      if (timing_.decision.actions.size() == 1) {
         f.pc = AttackFrame::kAfterBlockers;
         return;
       }
@@ -85,25 +85,25 @@ void Game::RunAttack(Frame& f) {
     case AttackFrame::kRegularDamage: {
       const bool first = f.pc == AttackFrame::kFirstStrikeDamage;
       f.pc = first ? AttackFrame::kRegularDamage : AttackFrame::kEnd;
-      int begin = static_cast<int>(damage_.size());
+      int begin = static_cast<int>(damage_.pending.size());
       auto strikes_now = [&](ObjId o) { return Has(Chars(o).keywords, kFirstStrike) == first; };
       for (ObjId a = 0; a < s.obj.count; ++a) {
-        if (combat_[a] != kAttacking || s.obj.zone[a] != Zone::kBattlefield) continue;
+        if (combat_.flag[a] != kAttacking || s.obj.zone[a] != Zone::kBattlefield) continue;
         const Characteristics& ac = Chars(a);
         int power = ac.power;
         absl::InlinedVector<ObjId, 8> blockers;
-        bool was_blocked = block_target_[a] == a;  // marks "was blocked"
+        bool was_blocked = combat_.block_target[a] == a;  // marks "was blocked"
         for (ObjId b = 0; b < s.obj.count; ++b)
-          if (combat_[b] == kBlocking && block_target_[b] == a &&
+          if (combat_.flag[b] == kBlocking && combat_.block_target[b] == a &&
               s.obj.zone[b] == Zone::kBattlefield)
             blockers.push_back(b);
         for (ObjId b : blockers)
           if (strikes_now(b) && Chars(b).power > 0)
-            damage_.push_back(
+            damage_.pending.push_back(
                 {b, Target{Target::kObject, s.Ref(a), kNoPlayer}, Chars(b).power, false, true});
         if (!strikes_now(a) || power <= 0) continue;
         if (!was_blocked) {
-          damage_.push_back({a, Target{Target::kPlayer, {}, nap}, power, false, true});
+          damage_.pending.push_back({a, Target{Target::kPlayer, {}, nap}, power, false, true});
           continue;
         }
         // Blocked: lethal damage to each blocker in order; trample sends the
@@ -114,24 +114,24 @@ void Game::RunAttack(Frame& f) {
           int lethal = std::max(0, bc.toughness - s.obj.damage[blockers[i]]);
           int give = (i + 1 == blockers.size() && !trample) ? power : std::min(power, lethal);
           if (give > 0)
-            damage_.push_back(
+            damage_.pending.push_back(
                 {a, Target{Target::kObject, s.Ref(blockers[i]), kNoPlayer}, give, false, true});
           power -= give;
         }
         if (trample && power > 0)
-          damage_.push_back({a, Target{Target::kPlayer, {}, nap}, power, false, true});
+          damage_.pending.push_back({a, Target{Target::kPlayer, {}, nap}, power, false, true});
       }
-      if (static_cast<int>(damage_.size()) > begin) Push(Frame::NewPrevention(begin));
+      if (static_cast<int>(damage_.pending.size()) > begin) Push(Frame::NewPrevention(begin));
       return;
     }
     default:  // kEnd
       for (ObjId o = 0; o < s.obj.count; ++o) {
-        combat_[o] = kNotInCombat;
-        block_target_[o] = kNoObj;
+        combat_.flag[o] = kNotInCombat;
+        combat_.block_target[o] = kNoObj;
       }
       Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
            [&] { return std::string("the attack ends"); });
-      frames_.pop_back();
+      timing_.frames.pop_back();
       return;
   }
 }
@@ -142,15 +142,15 @@ void Game::ApplyAttack(Frame& f, const Action& a) {
     return;
   }
   if (f.pc == AttackFrame::kAttackers) {
-    combat_[a.object] = kAttacking;
+    combat_.flag[a.object] = kAttacking;
     if (!Has(Chars(a.object).keywords, kVigilance)) Tap(a.object, true);
     Note(LogKind::kAttack, kNoPlayer, a.object, kNoObj, 0,
          [&] { return std::string(absl::StrCat(ObjectName(a.object), " attacks")); });
     Occur(EventKind::kAttack, state_.active, a.object);
   } else {
-    combat_[a.object] = kBlocking;
-    block_target_[a.object] = static_cast<ObjId>(a.value);
-    block_target_[a.value] = static_cast<ObjId>(a.value);  // the attacker was blocked
+    combat_.flag[a.object] = kBlocking;
+    combat_.block_target[a.object] = static_cast<ObjId>(a.value);
+    combat_.block_target[a.value] = static_cast<ObjId>(a.value);  // the attacker was blocked
     Note(LogKind::kBlock, kNoPlayer, a.object, static_cast<ObjId>(a.value), 0, [&] {
       return std::string(
           absl::StrCat(ObjectName(a.object), " blocks ", ObjectName(static_cast<ObjId>(a.value))));

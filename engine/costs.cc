@@ -66,7 +66,7 @@ bool Game::Pay(Player p, const ManaCost& cost, int x, ObjId excluding) {
   for (int i : tap) {
     Tap(sources[i].object, true);
     const Characteristics& mc = Chars(sources[i].object);
-    if (usage_ && !mc.land_mana && mc.card != kNoCard) {
+    if (trace_.usage && !mc.land_mana && mc.card != kNoCard) {
       const CardDef& mcard = (*db_)[mc.card];
       for (int k = 0; k < static_cast<int>(mcard.activated.size()); ++k)
         if (mcard.activated[k].mana_ability) {
@@ -119,35 +119,36 @@ void Game::RunUnlessPay(Frame& f) {
   const int32_t amount = f.unless_pay.amount;
   if (state_.obj.zone[card] != Zone::kStack ||
       state_.obj.incarnation[card] != f.unless_pay.incarnation) {
-    frames_.pop_back();
+    timing_.frames.pop_back();
     return;
   }
   Player p = state_.obj.controller[card];
   ManaCost cost;
   cost.generic = amount;
-  decision_.actions.clear();
+  timing_.decision.actions.clear();
   if (opt_.free_mana || CanPay(p, cost, 0, kNoObj))
-    decision_.actions.push_back({ActionKind::kYes, card, 0, amount});
-  decision_.actions.push_back({ActionKind::kNo, card, 0, amount});
+    timing_.decision.actions.push_back({ActionKind::kYes, card, 0, amount});
+  timing_.decision.actions.push_back({ActionKind::kNo, card, 0, amount});
   Decide(DecisionKind::kOptionalCost, p);
 }
 
 void Game::ApplyUnlessPay(Frame& /*f*/, const Action& a) {
-  frames_.pop_back();
+  timing_.frames.pop_back();
   if (a.kind == ActionKind::kYes) {
     ManaCost cost;
     cost.generic = a.value;
-    if (!opt_.free_mana) Pay(decision_.player, cost, 0, kNoObj);
+    if (!opt_.free_mana) Pay(timing_.decision.player, cost, 0, kNoObj);
     return;
   }
   // Not paid: countered, and its controller taps all lands with mana
   // abilities and loses all unspent mana (Power Sink).
   CounterSpell(a.object);
   for (ObjId o = 0; o < state_.obj.count; ++o)
-    if (state_.obj.zone[o] == Zone::kBattlefield && Chars(o).controller == decision_.player &&
-        Has(Chars(o).types, kLand) && HasManaAbility(o))
+    if (state_.obj.zone[o] == Zone::kBattlefield &&
+        Chars(o).controller == timing_.decision.player && Has(Chars(o).types, kLand) &&
+        HasManaAbility(o))
       Tap(o, true);
-  state_.players[decision_.player].pool = {};
+  state_.players[timing_.decision.player].pool = {};
   state_.Touch();
 }
 

@@ -36,14 +36,14 @@ void Game::ObjectsOf(const StackItem& item, const Ref& ref, std::vector<ObjId>& 
       // The occurrence's object, while it is still the object the
       // occurrence left it as: once it changes zones again it is new.
       if (item.event >= 0) {
-        const Occurrence& e = events_[item.event];
+        const Occurrence& e = occ_.events[item.event];
         if (e.object != kNoObj && state_.obj.incarnation[e.object] == e.incarnation)
           out.push_back(e.object);
       }
       break;
     case Ref::kEventController:
       if (players && item.event >= 0) {
-        const Occurrence& e = events_[item.event];
+        const Occurrence& e = occ_.events[item.event];
         players->push_back(e.object != kNoObj ? e.last.controller : e.player);
       }
       break;
@@ -80,13 +80,13 @@ int Game::Amount(const StackItem& item, const Value& v) const {
       base = item.source_toughness;
       break;
     case Value::kEventPower:
-      base = item.event >= 0 ? events_[item.event].last.power : 0;
+      base = item.event >= 0 ? occ_.events[item.event].last.power : 0;
       break;
     case Value::kEventToughness:
-      base = item.event >= 0 ? events_[item.event].last.toughness : 0;
+      base = item.event >= 0 ? occ_.events[item.event].last.toughness : 0;
       break;
     case Value::kEventAmount:
-      base = item.event >= 0 ? events_[item.event].amount : 0;
+      base = item.event >= 0 ? occ_.events[item.event].amount : 0;
       break;
     case Value::kTargetPower:
       base = item.target_power;
@@ -94,7 +94,7 @@ int Game::Amount(const StackItem& item, const Value& v) const {
     case Value::kDiedThisTurn: {
       base = 0;
       const Filter& f = db_->filter(v.filter);
-      for (CardId c : died_this_turn_)
+      for (CardId c : occ_.died_this_turn)
         base += (f.name == kNoCard || f.name == c) && (!f.types || ((*db_)[c].types & f.types));
       break;
     }
@@ -198,9 +198,10 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
       int n = static_cast<int>(objs.size() + players.size());
       int each = st.divide && n > 0 ? amount / n : amount;
       for (ObjId o : objs)
-        damage_.push_back({source, Target{Target::kObject, state_.Ref(o), kNoPlayer}, each,
-                           st.cant_regenerate, false});
-      for (Player p : players) damage_.push_back({source, Target{Target::kPlayer, {}, p}, each});
+        damage_.pending.push_back({source, Target{Target::kObject, state_.Ref(o), kNoPlayer}, each,
+                                   st.cant_regenerate, false});
+      for (Player p : players)
+        damage_.pending.push_back({source, Target{Target::kPlayer, {}, p}, each});
       break;
     }
     case Op::kGainLife:
@@ -217,13 +218,13 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
       break;
     case Op::kDestroy: {
       // Everything one effect destroys is destroyed together (E-5).
-      const int begin = static_cast<int>(destroying_.size());
+      const int begin = static_cast<int>(occ_.destroying.size());
       for (ObjId o : objs) {
-        if (st.cant_regenerate) no_regen_[o] = true;
-        destroying_.push_back(state_.Ref(o));
+        if (st.cant_regenerate) damage_.no_regen[o] = true;
+        occ_.destroying.push_back(state_.Ref(o));
       }
-      if (static_cast<int>(destroying_.size()) > begin)
-        Push(Frame::NewDestroy(begin, static_cast<int32_t>(destroying_.size()),
+      if (static_cast<int>(occ_.destroying.size()) > begin)
+        Push(Frame::NewDestroy(begin, static_cast<int32_t>(occ_.destroying.size()),
                                /*lethal=*/false));
       break;
     }
@@ -269,26 +270,28 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
       for (ObjId o : objs) CounterSpell(o);
       break;
     case Op::kDelayed:
-      next_upkeep_.push_back({item, &st.delayed});
+      stack_.next_upkeep.push_back({item, &st.delayed});
       break;
     case Op::kPrevent:
       if (st.from != kNoFilter) {
         for (ObjId o : objs)
-          source_shields_.push_back({Target{Target::kObject, state_.Ref(o), kNoPlayer}, st.from,
-                                     source, item.controller});
+          damage_.source_shields.push_back({Target{Target::kObject, state_.Ref(o), kNoPlayer},
+                                            st.from, source, item.controller});
         for (Player p : players)
-          source_shields_.push_back(
+          damage_.source_shields.push_back(
               {Target{Target::kPlayer, {}, p}, st.from, source, item.controller});
         break;
       }
-      for (ObjId o : objs) prevent_shield_[o] = SaturatedAdd(prevent_shield_[o], amount);
-      for (Player p : players) player_shield_[p] = SaturatedAdd(player_shield_[p], amount);
+      for (ObjId o : objs)
+        damage_.prevent_shield[o] = SaturatedAdd(damage_.prevent_shield[o], amount);
+      for (Player p : players)
+        damage_.player_shield[p] = SaturatedAdd(damage_.player_shield[p], amount);
       Note(LogKind::kShield, kNoPlayer, kNoObj, kNoObj, amount, [&] {
         return std::string(absl::StrCat("a shield will prevent the next ", amount, " damage"));
       });
       break;
     case Op::kReplaceNextDraw:
-      replace_draw_[item.controller] = amount;
+      turn_.replace_draw[item.controller] = amount;
       break;
     case Op::kCounterUnlessPay:
       for (auto it = objs.rbegin(); it != objs.rend(); ++it)

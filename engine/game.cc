@@ -19,6 +19,7 @@
 //   combat.cc        T-7     the attack
 
 #include <algorithm>
+#include <tuple>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -137,15 +138,16 @@ Game::Game(const CardDb& db, const GameOptions& options)
   for (int i = 0; i < kMaxObjects; ++i) {
     state_.obj.attached_to[i] = kNoObj;
     state_.obj.zone[i] = Zone::kNone;
-    block_target_[i] = kNoObj;
-    control_seen_[i] = kNoPlayer;
+    combat_.block_target[i] = kNoObj;
+    turn_.control_seen[i] = kNoPlayer;
   }
 }
 
 void Game::Reset(const GameOptions& options) {
   // Build the fresh game, hand it this game's buffers emptied, and take it
   // over: every field is the fresh game's (a field added later is reset
-  // too), and no buffer is freed. A buffer missing here is only reallocated.
+  // too), and no buffer is freed. A buffer its group does not name is only
+  // reallocated.
   Game fresh(*db_, options);
   auto keep = [](auto& mine, auto& theirs) {
     mine.clear();
@@ -160,24 +162,17 @@ void Game::Reset(const GameOptions& options) {
   }
   keep(layer_mismatch_, fresh.layer_mismatch_);
   keep(invariant_failure_, fresh.invariant_failure_);
-  keep(frames_, fresh.frames_);
-  keep(decision_.actions, fresh.decision_.actions);
-  keep(items_, fresh.items_);
-  keep(batch_, fresh.batch_);
-  keep(ibatch_, fresh.ibatch_);
-  keep(events_, fresh.events_);
-  keep(queued_, fresh.queued_);
-  keep(damage_, fresh.damage_);
-  keep(phase_todo_, fresh.phase_todo_);
-  keep(outcomes_, fresh.outcomes_);
-  keep(next_upkeep_, fresh.next_upkeep_);
-  keep(delayed_steps_, fresh.delayed_steps_);
-  keep(source_shields_, fresh.source_shields_);
-  keep(damaged_by_, fresh.damaged_by_);
-  keep(died_this_turn_, fresh.died_this_turn_);
-  keep(destroying_, fresh.destroying_);
-  keep(log_, fresh.log_);
-  keep(log_events_, fresh.log_events_);
+  // Every group of the rules' bookkeeping names its buffers (game.h).
+  auto keep_group = [&](auto mine, auto theirs) {
+    std::apply([&](auto&... m) { std::apply([&](auto&... f) { (keep(m, f), ...); }, theirs); },
+               mine);
+  };
+  keep_group(timing_.Buffers(), fresh.timing_.Buffers());
+  keep_group(stack_.Buffers(), fresh.stack_.Buffers());
+  keep_group(occ_.Buffers(), fresh.occ_.Buffers());
+  keep_group(damage_.Buffers(), fresh.damage_.Buffers());
+  keep_group(turn_.Buffers(), fresh.turn_.Buffers());
+  keep_group(trace_.Buffers(), fresh.trace_.Buffers());
   *this = std::move(fresh);
 }
 
@@ -202,8 +197,8 @@ ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
   s.obj.choice[o] = kNoWord;
   s.obj.linked[o] = ObjRef{};
   s.obj.copy[o] = CopySpec{};
-  control_seen_[o] = kNoPlayer;
-  seen_[o] = zone == Zone::kHand ? kSeenInHand : 0;
+  turn_.control_seen[o] = kNoPlayer;
+  turn_.seen[o] = zone == Zone::kHand ? kSeenInHand : 0;
   auto& pl = s.players[owner];
   if (zone == Zone::kLibrary) pl.library.push_back(o);
   if (zone == Zone::kHand) pl.hand.push_back(o);
@@ -223,9 +218,9 @@ void Game::Deal(const Deck& a, const Deck& b, Player first) {
       if (AddObject(c, p, Zone::kLibrary) == kNoObj) break;  // beyond capacity
     for (int i = 0; i < kOpeningHandSize && !state_.players[p].library.empty(); ++i)
       MoveTo(state_.players[p].library.front(), Zone::kHand, p);
-    for (ObjId o : state_.players[p].hand) seen_[o] |= kSeenOpening;
+    for (ObjId o : state_.players[p].hand) turn_.seen[o] |= kSeenOpening;
   }
-  skip_first_draw_ = true;
+  timing_.skip_first_draw = true;
   StartAt(Phase::kUntap, first, 1);
   // Before the first turn (G-1): `first` decides first, then the other.
   if (opt_.mulligan != Mulligan::kNone) Push(Frame::NewMulligan(first));
@@ -235,8 +230,8 @@ void Game::StartAt(Phase phase, Player active, int turn) {
   state_.phase = phase;
   state_.active = active;
   state_.turn = turn;
-  first_turn_ = turn;
-  frames_.clear();
+  timing_.first_turn = turn;
+  timing_.frames.clear();
   Push(FrameKind::kTurn);
   state_.Touch();
 }
@@ -244,8 +239,8 @@ void Game::StartAt(Phase phase, Player active, int turn) {
 // ---------------------------------------------------------------- queries
 
 const StackItem* Game::Casting() const {
-  for (auto f = frames_.rbegin(); f != frames_.rend(); ++f)
-    if (f->kind == FrameKind::kCast) return &items_[f->cast.item];
+  for (auto f = timing_.frames.rbegin(); f != timing_.frames.rend(); ++f)
+    if (f->kind == FrameKind::kCast) return &stack_.items[f->cast.item];
   return nullptr;
 }
 
@@ -255,7 +250,8 @@ bool Game::SummoningSick(ObjId o) const {
   const Characteristics& ch = Chars(o);
   if (!ch.IsCreature() || Has(ch.keywords, kHaste)) return false;
   // A change of control not yet seen by a state check counts at once.
-  return s.obj.sick[o] || (control_seen_[o] != kNoPlayer && control_seen_[o] != ch.controller);
+  return s.obj.sick[o] ||
+         (turn_.control_seen[o] != kNoPlayer && turn_.control_seen[o] != ch.controller);
 }
 
 bool Game::SpellOnStack(const StackItem& item) const {
@@ -301,7 +297,7 @@ const PlayerRules& Game::Rules(Player p) const {
 
 Outcome Game::OutcomeOf(uint32_t serial) const {
   Outcome out = Outcome::kPending;
-  for (auto& [s, o] : outcomes_)
+  for (auto& [s, o] : stack_.outcomes)
     if (s == serial) out = o;  // the latest word on it
   return out;
 }
@@ -313,8 +309,8 @@ std::string Game::ObjectName(ObjId o) const {
 
 void Game::AddLog(LogKind kind, Player p, ObjId o, ObjId other, int amount,
                   const std::string& text) {
-  log_events_.push_back(LogEvent{state_.turn, state_.phase, kind, p, o, other, amount});
-  log_.push_back(absl::StrCat("T", state_.turn, " ", S(PhaseName(state_.phase)), ": ", text));
+  trace_.log_events.push_back(LogEvent{state_.turn, state_.phase, kind, p, o, other, amount});
+  trace_.log.push_back(absl::StrCat("T", state_.turn, " ", S(PhaseName(state_.phase)), ": ", text));
 }
 
 FilterContext Game::ContextFor(ObjId source, Player you, uint16_t choice) const {
@@ -344,12 +340,12 @@ void Game::MoveTo(ObjId o, Zone to, Player zone_owner) {
   s.obj.attached_to[o] = kNoObj;
   s.obj.face_down[o] = false;
   s.obj.sick[o] = to == Zone::kBattlefield;
-  control_seen_[o] = kNoPlayer;
+  turn_.control_seen[o] = kNoPlayer;
   s.obj.controller[o] = s.obj.owner[o];
-  combat_[o] = kNotInCombat;
-  block_target_[o] = kNoObj;
-  prevent_shield_[o] = 0;
-  no_regen_[o] = false;
+  combat_.flag[o] = kNotInCombat;
+  combat_.block_target[o] = kNoObj;
+  damage_.prevent_shield[o] = 0;
+  damage_.no_regen[o] = false;
   if (to != Zone::kBattlefield) {
     s.obj.copy[o] = CopySpec{};
     s.obj.linked[o] = ObjRef{};
@@ -361,7 +357,7 @@ void Game::MoveTo(ObjId o, Zone to, Player zone_owner) {
   if (to == Zone::kLibrary) pl.library.insert(pl.library.begin(), o);
   if (to == Zone::kHand) pl.hand.push_back(o);
   if (to == Zone::kGraveyard) pl.graveyard.push_back(o);
-  if (to == Zone::kHand) seen_[o] |= kSeenInHand;
+  if (to == Zone::kHand) turn_.seen[o] |= kSeenInHand;
   s.Touch();
 }
 
@@ -411,41 +407,41 @@ void Game::SetLifeTotal(Player p, int life) {
 // ---------------------------------------------------------------- the loop
 
 void Game::Decide(DecisionKind kind, Player p) {
-  decision_.kind = kind;
-  decision_.player = p;
-  have_decision_ = true;
+  timing_.decision.kind = kind;
+  timing_.decision.player = p;
+  timing_.have_decision = true;
 }
 
 const Decision& Game::Advance() {
   for (int guard = 0; guard < 200000; ++guard) {
-    if (have_decision_) return decision_;
-    if (over_ || stopped_ || frames_.empty()) {
-      decision_.kind = DecisionKind::kNone;
-      decision_.player = kNoPlayer;
-      decision_.actions.clear();
-      return decision_;
+    if (timing_.have_decision) return timing_.decision;
+    if (timing_.over || timing_.stopped || timing_.frames.empty()) {
+      timing_.decision.kind = DecisionKind::kNone;
+      timing_.decision.player = kNoPlayer;
+      timing_.decision.actions.clear();
+      return timing_.decision;
     }
     Step();
   }
   // The rules went round without asking anyone: end the game as a draw.
   Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
     std::string frames;
-    for (auto& f : frames_)
+    for (auto& f : timing_.frames)
       frames += absl::StrCat(" [", static_cast<int>(f.kind), " pc", f.pc, " ",
                              absl::StrJoin(f.Words(), ","), "]");
     return "rules loop without a decision; frames:" + frames;
   });
   EndGame(-1, EndReason::kActionCap);
-  decision_.kind = DecisionKind::kNone;
-  decision_.actions.clear();
-  return decision_;
+  timing_.decision.kind = DecisionKind::kNone;
+  timing_.decision.actions.clear();
+  return timing_.decision;
 }
 
 bool Game::Step() {
   // Triggers wait while anything resolves (E-4); otherwise they happen now.
-  if (!queued_.empty()) {
+  if (!occ_.queued.empty()) {
     bool resolving = false;
-    for (auto& f : frames_)
+    for (auto& f : timing_.frames)
       resolving |= f.kind == FrameKind::kResolve || f.kind == FrameKind::kTriggers ||
                    f.kind == FrameKind::kCast || f.kind == FrameKind::kDestroy;
     if (!resolving) {
@@ -453,7 +449,7 @@ bool Game::Step() {
       return true;
     }
   }
-  Frame& f = frames_.back();
+  Frame& f = timing_.frames.back();
   switch (f.kind) {
     case FrameKind::kTurn:
       RunTurn(f);
@@ -510,21 +506,22 @@ bool Game::Step() {
       RunPhaseCost(f);
       break;
   }
-  return !have_decision_;
+  return !timing_.have_decision;
 }
 
 bool Game::Apply(int index) {
-  if (!have_decision_ || index < 0 || index >= static_cast<int>(decision_.actions.size()))
+  if (!timing_.have_decision || index < 0 ||
+      index >= static_cast<int>(timing_.decision.actions.size()))
     return false;
-  Action a = decision_.actions[index];
-  have_decision_ = false;
-  ++actions_;
-  ++turn_actions_;
-  if (turn_actions_ > static_cast<uint64_t>(opt_.action_cap)) {
+  Action a = timing_.decision.actions[index];
+  timing_.have_decision = false;
+  ++timing_.actions;
+  ++timing_.turn_actions;
+  if (timing_.turn_actions > static_cast<uint64_t>(opt_.action_cap)) {
     EndGame(-1, EndReason::kActionCap);
     return true;
   }
-  ApplyToFrame(frames_.back(), a);
+  ApplyToFrame(timing_.frames.back(), a);
   return true;
 }
 

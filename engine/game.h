@@ -59,6 +59,7 @@
 
 #include <cstdint>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "engine/card.h"
@@ -213,8 +214,8 @@ enum class StopAt : uint8_t { kNever, kNeutral, kPhaseEnd, kTurnEnd, kTurn };
 
 struct GameOptions {
   Edition edition = Edition::kModern;
-  bool free_mana = false;       // scenarios: mana costs are paid without mana
-  bool checked_layers = false;  // recompute layers on every query and compare (L-9)
+  bool free_mana = false;         // scenarios: mana costs are paid without mana
+  bool checked_layers = false;    // recompute layers on every query and compare (L-9)
   bool check_invariants = false;  // the engine checks its own invariants too (engine/invariants.h)
   bool log = false;
   int turn_cap = 200;     // a game still running after this many turns is a draw
@@ -244,15 +245,15 @@ class Game {
   // first decisions are each player's keep-or-mulligan, `first` first.
   void Deal(const Deck& a, const Deck& b, Player first);
   // Mulligans a player took this game (G-1).
-  int mulligans(Player p) const { return mulligans_[p]; }
+  int mulligans(Player p) const { return turn_.mulligans[p]; }
   // Count casts, plays and ability uses into `usage` (not owned; may be null).
-  void SetUsage(UsageStats* usage) { usage_ = usage; }
+  void SetUsage(UsageStats* usage) { trace_.usage = usage; }
   // What happened to each object this game, for per-card statistics: bits
   // of Seen. Kept for every object, reset when it is added.
   enum Seen : uint8_t { kSeenInHand = 1, kSeenOpening = 2, kSeenCast = 4 };
-  uint8_t seen(ObjId o) const { return seen_[o]; }
+  uint8_t seen(ObjId o) const { return turn_.seen[o]; }
   // Skip the first draw of the starting player (RULES.md "Game and objects").
-  void SkipFirstDraw(bool skip) { skip_first_draw_ = skip; }
+  void SkipFirstDraw(bool skip) { timing_.skip_first_draw = skip; }
   GameState& MutableState() {
     state_.Touch();
     return state_;
@@ -265,12 +266,12 @@ class Game {
   // changes.
   bool Apply(int action_index);
   void SetStop(StopAt stop, int value = 0) {
-    stop_ = stop;
-    stop_value_ = value;
+    timing_.stop = stop;
+    timing_.stop_value = value;
   }
-  bool Over() const { return over_; }
-  int Winner() const { return winner_; }  // 0, 1, or -1 for a draw / none
-  EndReason end_reason() const { return end_reason_; }
+  bool Over() const { return timing_.over; }
+  int Winner() const { return timing_.winner; }  // 0, 1, or -1 for a draw / none
+  EndReason end_reason() const { return timing_.end_reason; }
 
   // --- queries ---
   const GameState& state() const { return state_; }
@@ -278,14 +279,14 @@ class Game {
   const GameOptions& options() const { return opt_; }
   const Characteristics& Chars(ObjId o) const;
   const PlayerRules& Rules(Player p) const;
-  uint32_t next_serial() const { return next_serial_; }
+  uint32_t next_serial() const { return stack_.next_serial; }
   Outcome OutcomeOf(uint32_t serial) const;
-  const std::vector<std::string>& log() const { return log_; }
-  const std::vector<LogEvent>& log_events() const { return log_events_; }
+  const std::vector<std::string>& log() const { return trace_.log; }
+  const std::vector<LogEvent>& log_events() const { return trace_.log_events; }
   std::string ObjectName(ObjId o) const;
-  bool Attacking(ObjId o) const { return combat_[o] == kAttacking; }
-  ObjId Blocking(ObjId o) const { return block_target_[o]; }
-  uint64_t actions_taken() const { return actions_; }
+  bool Attacking(ObjId o) const { return combat_.flag[o] == kAttacking; }
+  ObjId Blocking(ObjId o) const { return combat_.block_target[o]; }
+  uint64_t actions_taken() const { return timing_.actions; }
   // The spell or ability being cast right now (the innermost casting), or
   // nullptr. Public: a spell is revealed as it is cast.
   const StackItem* Casting() const;
@@ -333,7 +334,7 @@ class Game {
  private:
   // ---------------------------------------------------------------- internals
   // (a newcomer may stop reading here)
-  friend class InvariantChecker;  // reads the rules in progress (engine/invariants.h)
+  friend class InvariantChecker;        // reads the rules in progress (engine/invariants.h)
   friend struct GameInternalsForTests;  // tests corrupt what no public call can
   // The rules in progress: frames (engine/rules_state.h, one struct and one
   // program-counter enum per kind).
@@ -343,8 +344,8 @@ class Game {
   static constexpr ObjId kAboutDestroying = 0xFFFE;  // a reaction about a destruction's objects
   enum CombatFlag : uint8_t { kNotInCombat, kAttacking, kBlocking };
 
-  void Push(const Frame& f) { frames_.push_back(f); }
-  void Push(FrameKind kind) { frames_.push_back(Frame::Of(kind)); }
+  void Push(const Frame& f) { timing_.frames.push_back(f); }
+  void Push(FrameKind kind) { timing_.frames.push_back(Frame::Of(kind)); }
   // The loop (game.cc).
   void Decide(DecisionKind kind, Player p);
   bool Step();  // runs the top frame a little; false when a decision is pending
@@ -488,16 +489,18 @@ class Game {
   std::string Who(Player p) const { return p ? "B" : "A"; }
 
   void Used(CardId card, int ability_bit) {
-    if (!usage_ || card == kNoCard) return;
+    if (!trace_.usage || card == kNoCard) return;
     if (ability_bit < 0)
-      ++usage_->played[card];
+      ++trace_.usage->played[card];
     else if (ability_bit < 32)
-      ++usage_->abilities[card][ability_bit];
+      ++trace_.usage->abilities[card][ability_bit];
   }
 
+  // The data: the card pool, the options, the state, and the rules'
+  // bookkeeping in a few groups. Each group names its buffers (Buffers()),
+  // which Reset keeps, so a field added to a group needs nothing in Reset.
   const CardDb* db_;
   GameOptions opt_;
-  UsageStats* usage_ = nullptr;
   Rng rng_;
   GameState state_;
   mutable LayerCache cache_;
@@ -505,45 +508,49 @@ class Game {
   std::string invariant_failure_;
   mutable uint64_t layer_checks_ = 0;
 
-  std::vector<Frame> frames_;
-  Decision decision_;
-  bool have_decision_ = false;
-  bool over_ = false, stopped_ = false;
-  int winner_ = -1;
-  EndReason end_reason_ = EndReason::kNone;
-  StopAt stop_ = StopAt::kNever;
-  int stop_value_ = 0;
-  bool skip_first_draw_ = false;
-  int first_turn_ = 1;
-  uint64_t actions_ = 0, turn_actions_ = 0;
+  // Where the rules are: the frames, the decision pending, how the game ended.
+  struct TimingState {
+    std::vector<Frame> frames;
+    Decision decision;
+    bool have_decision = false;
+    bool over = false, stopped = false;
+    int winner = -1;
+    EndReason end_reason = EndReason::kNone;
+    StopAt stop = StopAt::kNever;
+    int stop_value = 0;
+    bool skip_first_draw = false;
+    int first_turn = 1;
+    uint64_t actions = 0, turn_actions = 0;
+    auto Buffers() { return std::tie(frames, decision.actions); }
+  } timing_;
 
-  std::vector<StackItem> items_;       // every spell or ability cast this game (by index)
-  std::vector<int> batch_;             // the batch: indices into items_ (T-3)
-  std::vector<int> ibatch_;            // the current interrupt batch (T-8)
-  std::vector<Occurrence> events_;     // occurrences of the game so far
-  std::vector<QueuedTrigger> queued_;  // triggers waiting to happen (E-4)
-  std::vector<PendingDamage> damage_;  // damage waiting for its prevention step (T-4)
-  std::vector<PhaseTodo> phase_todo_;
-  std::vector<std::pair<uint32_t, Outcome>> outcomes_;
-  // "Next time" and next-upkeep effects: the item that made them and the
-  // steps to run (owned by the immutable CardDb).
-  std::vector<std::pair<StackItem, const std::vector<EffectStep>*>> next_upkeep_;
-  std::vector<const std::vector<EffectStep>*> delayed_steps_;  // bodies of kDelayed items
-  std::array<int, 2> replace_draw_{};  // Aladdin's Lamp: look at this many on the next draw
-  std::array<uint8_t, 2> lands_played_{};
-  std::array<bool, 2> attacked_{};
-  std::array<uint8_t, 2> mulligans_{};
-  std::array<uint8_t, kMaxObjects> combat_{};
-  std::array<ObjId, kMaxObjects> block_target_{};
-  std::array<int16_t, kMaxObjects> prevent_shield_{};
-  std::array<bool, kMaxObjects> no_regen_{};
-  std::array<uint8_t, kMaxObjects> seen_{};  // Seen bits
-  std::array<int16_t, 2> player_shield_{};
-  // The controller each permanent had at the last state check (kNoPlayer:
-  // not seen yet): a change of control makes it summoning sick (T-7).
-  std::array<Player, kMaxObjects> control_seen_{};
-  // Objects being destroyed, by group: a kDestroy frame owns [a, b) (E-5).
-  std::vector<ObjRef> destroying_;
+  // Spells and abilities cast, on a batch or resolving, and their outcomes.
+  struct StackState {
+    std::vector<StackItem> items;  // every spell or ability cast this game (by index)
+    std::vector<int> batch;        // the batch: indices into items (T-3)
+    std::vector<int> ibatch;       // the current interrupt batch (T-8)
+    std::vector<std::pair<uint32_t, Outcome>> outcomes;
+    // "Next time" and next-upkeep effects: the item that made them and the
+    // steps to run (owned by the immutable CardDb).
+    std::vector<std::pair<StackItem, const std::vector<EffectStep>*>> next_upkeep;
+    std::vector<const std::vector<EffectStep>*> delayed_steps;  // bodies of kDelayed items
+    uint32_t next_serial = 1;
+    auto Buffers() { return std::tie(items, batch, ibatch, outcomes, next_upkeep, delayed_steps); }
+  } stack_;
+
+  // Occurrences and what waits on them (E-).
+  struct OccurrenceState {
+    std::vector<Occurrence> events;     // occurrences of the game so far
+    std::vector<QueuedTrigger> queued;  // triggers waiting to happen (E-4)
+    // Objects being destroyed, by group: a kDestroy frame owns [begin, end) (E-5).
+    std::vector<ObjRef> destroying;
+    // This turn: (creature, source) pairs of damage dealt, and the cards put
+    // into a graveyard from play (Sengir Vampire, Ashen-Skin Zubera).
+    std::vector<std::pair<ObjRef, ObjRef>> damaged_by;
+    std::vector<CardId> died_this_turn;
+    auto Buffers() { return std::tie(events, queued, destroying, damaged_by, died_this_turn); }
+  } occ_;
+
   // "The next time a source matching `from` would deal damage to `to` this
   // turn, prevent that damage" (Circle of Protection).
   struct SourceShield {
@@ -552,14 +559,43 @@ class Game {
     ObjId source = kNoObj;
     Player you = 0;
   };
-  std::vector<SourceShield> source_shields_;
-  // This turn: (creature, source) pairs of damage dealt, and the cards put
-  // into a graveyard from play (Sengir Vampire, Ashen-Skin Zubera).
-  std::vector<std::pair<ObjRef, ObjRef>> damaged_by_;
-  std::vector<CardId> died_this_turn_;
-  uint32_t next_serial_ = 1;
-  std::vector<std::string> log_;
-  std::vector<LogEvent> log_events_;
+  // Damage waiting for its prevention step, and what prevents it (T-4, E-3 A).
+  struct DamageState {
+    std::vector<PendingDamage> pending;
+    std::array<int16_t, kMaxObjects> prevent_shield{};
+    std::array<int16_t, 2> player_shield{};
+    std::array<bool, kMaxObjects> no_regen{};
+    std::vector<SourceShield> source_shields;
+    auto Buffers() { return std::tie(pending, source_shields); }
+  } damage_;
+
+  // The attack (T-6, T-7).
+  struct CombatState {
+    std::array<uint8_t, kMaxObjects> flag{};  // CombatFlag
+    std::array<ObjId, kMaxObjects> block_target{};
+    std::array<bool, 2> attacked{};
+  } combat_;
+
+  // This turn and this game, per player and per object.
+  struct TurnState {
+    std::vector<PhaseTodo> phase_todo;
+    std::array<int, 2> replace_draw{};  // Aladdin's Lamp: look at this many on the next draw
+    std::array<uint8_t, 2> lands_played{};
+    std::array<uint8_t, 2> mulligans{};
+    std::array<uint8_t, kMaxObjects> seen{};  // Seen bits
+    // The controller each permanent had at the last state check (kNoPlayer:
+    // not seen yet): a change of control makes it summoning sick (T-7).
+    std::array<Player, kMaxObjects> control_seen{};
+    auto Buffers() { return std::tie(phase_todo); }
+  } turn_;
+
+  // The log and usage counts (off unless asked).
+  struct TraceState {
+    UsageStats* usage = nullptr;
+    std::vector<std::string> log;
+    std::vector<LogEvent> log_events;
+    auto Buffers() { return std::tie(log, log_events); }
+  } trace_;
 };
 
 // The state's size budget (invariant 9). Measured when set (g++ 12, x86-64):

@@ -76,10 +76,10 @@ bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reacti
     if (!fast) {
       // T-5: sorceries and permanents start a batch in their controller's
       // main phase, from the neutral state.
-      if (play != kPlayBatch || p != s.active || s.phase != Phase::kMain || !batch_.empty())
+      if (play != kPlayBatch || p != s.active || s.phase != Phase::kMain || !stack_.batch.empty())
         return false;
-      bool neutral = !frames_.empty() && frames_.back().kind == FrameKind::kNeutral &&
-                     !frames_.back().neutral.in_attack;
+      bool neutral = !timing_.frames.empty() && timing_.frames.back().kind == FrameKind::kNeutral &&
+                     !timing_.frames.back().neutral.in_attack;
       if (!neutral) return false;
       fast_timing = false;
     }
@@ -102,9 +102,9 @@ bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reacti
     const ActivatedAbility& a = card.activated[probe.ability];
     if (a.mana_ability) return false;  // paid automatically (T-10)
     if (a.sorcery &&
-        (play != kPlayBatch || p != s.active || s.phase != Phase::kMain || !batch_.empty() ||
-         frames_.empty() || frames_.back().kind != FrameKind::kNeutral ||
-         frames_.back().neutral.in_attack))
+        (play != kPlayBatch || p != s.active || s.phase != Phase::kMain || !stack_.batch.empty() ||
+         timing_.frames.empty() || timing_.frames.back().kind != FrameKind::kNeutral ||
+         timing_.frames.back().neutral.in_attack))
       return false;  // equip: only as a sorcery
     if (!Has(ch.abilities, card.ActivatedBit(probe.ability))) return false;
     if (PhaseCostPending(probe.source)) return false;  // T-13
@@ -152,7 +152,7 @@ void Game::AddPlayableActions(Player p, DecisionKind kind, Reaction reaction, Ob
     probe.from = BodySource::kSpell;
     probe.controller = p;
     if (CanStart(p, probe, play, reaction, about))
-      decision_.actions.push_back({ActionKind::kCast, o});
+      timing_.decision.actions.push_back({ActionKind::kCast, o});
   }
   for (ObjId o = 0; o < s.obj.count; ++o) {
     if (s.obj.zone[o] != Zone::kBattlefield) continue;
@@ -167,15 +167,15 @@ void Game::AddPlayableActions(Player p, DecisionKind kind, Reaction reaction, Ob
       probe.ability = static_cast<int16_t>(i);
       probe.controller = p;
       if (CanStart(p, probe, play, reaction, about))
-        decision_.actions.push_back({ActionKind::kActivate, o, static_cast<int16_t>(i)});
+        timing_.decision.actions.push_back({ActionKind::kActivate, o, static_cast<int16_t>(i)});
     }
   }
   // Phase effects and phase costs are played as instants (T-12, T-13).
   if (play == kPlayBatch) {
-    for (int i = 0; i < static_cast<int>(phase_todo_.size()); ++i) {
-      const PhaseTodo& t = phase_todo_[i];
+    for (int i = 0; i < static_cast<int>(turn_.phase_todo.size()); ++i) {
+      const PhaseTodo& t = turn_.phase_todo[i];
       if (t.controller != p || !PhaseTodoPlayable(t)) continue;
-      decision_.actions.push_back(
+      timing_.decision.actions.push_back(
           {ActionKind::kPhaseEffect, t.object.id, static_cast<int16_t>(i), t.is_cost});
     }
   }
@@ -237,9 +237,9 @@ bool Game::TargetLegal(const StackItem& item, int slot, const Target& t) const {
     case TargetWhat::kSpell: {
       // Interrupts target only the spell being cast (T-8): the innermost casting.
       bool being_cast = false;
-      for (auto it = frames_.rbegin(); it != frames_.rend(); ++it)
+      for (auto it = timing_.frames.rbegin(); it != timing_.frames.rend(); ++it)
         if (it->kind == FrameKind::kInterrupts) {
-          const StackItem& cast = items_[it->interrupts.item];
+          const StackItem& cast = stack_.items[it->interrupts.item];
           being_cast =
               cast.card == o && SpellOnStack(cast) && cast.card_incarnation == t.obj.incarnation;
           break;

@@ -12,7 +12,7 @@ namespace strata {
 void Game::RunMulligan(Frame& f) {
   const Player p = f.mulligan.player;
   const PlayerState& pl = state_.players[p];
-  const int taken = mulligans_[p];
+  const int taken = turn_.mulligans[p];
   const int hand = static_cast<int>(pl.hand.size());
   if (f.pc == MulliganFrame::kKeepOrMulligan) {
     // A kept hand has one card fewer per mulligan either way; a paris hand
@@ -21,9 +21,9 @@ void Game::RunMulligan(Frame& f) {
     const int next =
         std::min(kOpeningHandSize - taken - 1, hand + static_cast<int>(pl.library.size()));
     if (next >= 1) {
-      decision_.actions.clear();
-      decision_.actions.push_back({ActionKind::kKeep, kNoObj, 0, keep});
-      decision_.actions.push_back({ActionKind::kMulligan, kNoObj, 0, next});
+      timing_.decision.actions.clear();
+      timing_.decision.actions.push_back({ActionKind::kKeep, kNoObj, 0, keep});
+      timing_.decision.actions.push_back({ActionKind::kMulligan, kNoObj, 0, next});
       Decide(DecisionKind::kMulligan, p);
       return;
     }
@@ -35,20 +35,20 @@ void Game::RunMulligan(Frame& f) {
     return;
   }
   if (f.mulligan.to_bottom > 0 && hand > 0) {
-    decision_.actions.clear();
-    for (ObjId o : pl.hand) decision_.actions.push_back({ActionKind::kObject, o});
+    timing_.decision.actions.clear();
+    for (ObjId o : pl.hand) timing_.decision.actions.push_back({ActionKind::kObject, o});
     Decide(DecisionKind::kBottom, p);
     return;
   }
   // Kept: this is the opening hand the statistics know.
-  for (ObjId o : pl.hand) seen_[o] |= kSeenOpening;
+  for (ObjId o : pl.hand) turn_.seen[o] |= kSeenOpening;
   if (!f.mulligan.second) {
     f.mulligan.player = Opponent(p);
     f.mulligan.second = true;
     f.mulligan.to_bottom = 0;
     f.pc = MulliganFrame::kKeepOrMulligan;
   } else {
-    frames_.pop_back();
+    timing_.frames.pop_back();
   }
 }
 
@@ -57,20 +57,20 @@ void Game::Redraw(Player p) {
   while (!pl.hand.empty()) {
     ObjId o = pl.hand.back();
     MoveTo(o, Zone::kLibrary, p);
-    seen_[o] &= static_cast<uint8_t>(~(kSeenInHand | kSeenOpening));  // not drawn after all
+    turn_.seen[o] &= static_cast<uint8_t>(~(kSeenInHand | kSeenOpening));  // not drawn after all
   }
   auto& lib = pl.library;
   for (size_t i = lib.size(); i > 1; --i)  // the game's generator: the seed decides
     std::swap(lib[i - 1], lib[rng_.Below(static_cast<uint32_t>(i))]);
   const int draw =
-      opt_.mulligan == Mulligan::kLondon ? kOpeningHandSize : kOpeningHandSize - mulligans_[p];
+      opt_.mulligan == Mulligan::kLondon ? kOpeningHandSize : kOpeningHandSize - turn_.mulligans[p];
   for (int i = 0; i < draw && !lib.empty(); ++i) MoveTo(lib.front(), Zone::kHand, p);
   state_.Touch();
 }
 
 void Game::ApplyMulligan(Frame& f, const Action& a) {
   GameState& s = state_;
-  const Player p = decision_.player;
+  const Player p = timing_.decision.player;
   if (f.pc == MulliganFrame::kBottom) {
     // London: to the bottom of the library, out of the opening hand.
     Note(LogKind::kInfo, p, a.object, kNoObj, 0,
@@ -79,7 +79,7 @@ void Game::ApplyMulligan(Frame& f, const Action& a) {
     auto& lib = s.players[p].library;
     lib.erase(lib.begin());
     lib.push_back(a.object);
-    seen_[a.object] &= static_cast<uint8_t>(~(kSeenInHand | kSeenOpening));
+    turn_.seen[a.object] &= static_cast<uint8_t>(~(kSeenInHand | kSeenOpening));
     --f.mulligan.to_bottom;
     return;
   }
@@ -89,12 +89,12 @@ void Game::ApplyMulligan(Frame& f, const Action& a) {
     });
     f.mulligan.to_bottom =
         opt_.mulligan == Mulligan::kLondon
-            ? std::min<int>(mulligans_[p], static_cast<int>(s.players[p].hand.size()))
+            ? std::min<int>(turn_.mulligans[p], static_cast<int>(s.players[p].hand.size()))
             : 0;
     f.pc = MulliganFrame::kBottom;
     return;
   }
-  ++mulligans_[p];
+  ++turn_.mulligans[p];
   Note(LogKind::kInfo, p, kNoObj, kNoObj, a.value,
        [&] { return absl::StrCat(Who(p), " mulligans to ", a.value); });
   Redraw(p);

@@ -24,9 +24,9 @@ Occurrence Game::OccurrenceOf(EventKind kind, Player p, ObjId o) const {
 }
 
 int Game::Record(const Occurrence& e) {
-  const int index = static_cast<int>(events_.size());
-  events_.push_back(e);
-  if (events_.back().group < 0) events_.back().group = index;  // an occurrence of its own
+  const int index = static_cast<int>(occ_.events.size());
+  occ_.events.push_back(e);
+  if (occ_.events.back().group < 0) occ_.events.back().group = index;  // an occurrence of its own
   return index;
 }
 
@@ -39,7 +39,7 @@ void Game::Happened(int event) {
 // "Before" responses: collected before the occurrence happens (E-1).
 void Game::Before(const Occurrence& e) {
   int ev = Record(e);
-  events_[ev].before = true;
+  occ_.events[ev].before = true;
   CollectTriggers(ev, Timing::kBefore);
 }
 
@@ -76,12 +76,12 @@ void Game::LeaveTogether(const ObjId* objs, int n, Zone to) {
   }
   // Only now, with every object moved, do the occurrences happen: a
   // trigger of one of them sees all the others leave too (E-5).
-  const int group = static_cast<int>(events_.size());
+  const int group = static_cast<int>(occ_.events.size());
   for (Occurrence& e : moves) {
     e.incarnation = state_.obj.incarnation[e.object];
     e.group = group;
     if (e.from == Zone::kBattlefield && to == Zone::kGraveyard)
-      died_this_turn_.push_back(e.last.card);
+      occ_.died_this_turn.push_back(e.last.card);
     Record(e);
   }
   for (int ev = group; ev < group + n; ++ev) Happened(ev);
@@ -108,14 +108,15 @@ bool Game::DamagedBy(const Occurrence& e, ObjId source, const Occurrence* source
   const ObjRef creature = e.kind == EventKind::kZoneChange
                               ? ObjRef{e.object, static_cast<uint16_t>(e.incarnation - 1)}
                               : state_.Ref(e.object);
-  return std::find(damaged_by_.begin(), damaged_by_.end(),
-                   std::pair{creature, before(source, source_left)}) != damaged_by_.end();
+  return std::find(occ_.damaged_by.begin(), occ_.damaged_by.end(),
+                   std::pair{creature, before(source, source_left)}) != occ_.damaged_by.end();
 }
 
 const Occurrence* Game::LeftInGroup(ObjId o, int event) const {
-  const int group = events_[event].group;
-  for (int i = group; i < static_cast<int>(events_.size()) && events_[i].group == group; ++i) {
-    const Occurrence& e = events_[i];
+  const int group = occ_.events[event].group;
+  for (int i = group; i < static_cast<int>(occ_.events.size()) && occ_.events[i].group == group;
+       ++i) {
+    const Occurrence& e = occ_.events[i];
     if (e.kind == EventKind::kZoneChange && e.object == o && e.from == Zone::kBattlefield &&
         state_.obj.incarnation[o] == e.incarnation)
       return &e;
@@ -148,8 +149,8 @@ void Game::DealDamage(const PendingDamage& d) {
     e.last = Chars(o);
     e.incarnation = state_.obj.incarnation[o];
     state_.obj.damage[o] = SaturatedAdd(state_.obj.damage[o], d.amount);
-    if (d.source != kNoObj) damaged_by_.push_back({state_.Ref(o), state_.Ref(d.source)});
-    if (d.cant_regenerate) no_regen_[o] = true;
+    if (d.source != kNoObj) occ_.damaged_by.push_back({state_.Ref(o), state_.Ref(d.source)});
+    if (d.cant_regenerate) damage_.no_regen[o] = true;
     Note(LogKind::kDamage, kNoPlayer, d.source, o, d.amount, [&] {
       return std::string(
           absl::StrCat(ObjectName(d.source), " deals ", d.amount, " damage to ", ObjectName(o)));
@@ -192,23 +193,23 @@ void Game::LoseLife(Player p, int n) {
 
 void Game::Lose(Player p, EndReason why) {
   state_.players[p].lost = true;
-  if (end_reason_ == EndReason::kNone || end_reason_ == why)
-    end_reason_ = why;
+  if (timing_.end_reason == EndReason::kNone || timing_.end_reason == why)
+    timing_.end_reason = why;
   else
-    end_reason_ = EndReason::kBoth;
+    timing_.end_reason = EndReason::kBoth;
 }
 
 void Game::EndGame(int winner, EndReason why) {
-  if (over_) return;
-  over_ = true;
-  winner_ = winner;
-  if (why != EndReason::kNone) end_reason_ = why;
+  if (timing_.over) return;
+  timing_.over = true;
+  timing_.winner = winner;
+  if (why != EndReason::kNone) timing_.end_reason = why;
   Note(LogKind::kGameOver, kNoPlayer, kNoObj, kNoObj, winner, [&] {
     return std::string(absl::StrCat("game over: ",
                                     winner < 0    ? "draw"
                                     : winner == 0 ? "A wins"
                                                   : "B wins",
-                                    " (", S(EndReasonName(end_reason_)), ")"));
+                                    " (", S(EndReasonName(timing_.end_reason)), ")"));
   });
 }
 
@@ -222,14 +223,14 @@ void Game::CheckState() {
   std::vector<ObjId>& leaving = borrowed.v;
   for (int guard = 0; guard < 16; ++guard) {
     leaving.clear();
-    const int destroy_begin = static_cast<int>(destroying_.size());
+    const int destroy_begin = static_cast<int>(occ_.destroying.size());
     for (ObjId o = 0; o < state_.obj.count; ++o) {
       if (state_.obj.zone[o] != Zone::kBattlefield) continue;
       const Characteristics& ch = Chars(o);
-      if (control_seen_[o] != ch.controller) {
+      if (turn_.control_seen[o] != ch.controller) {
         // Came under another player's control: summoning sick (T-7).
-        if (control_seen_[o] != kNoPlayer) state_.obj.sick[o] = true;
-        control_seen_[o] = ch.controller;
+        if (turn_.control_seen[o] != kNoPlayer) state_.obj.sick[o] = true;
+        turn_.control_seen[o] = ch.controller;
       }
       if (ch.IsCreature()) {
         if (ch.toughness <= 0) {
@@ -240,7 +241,7 @@ void Game::CheckState() {
           continue;
         }
         if (state_.obj.damage[o] >= ch.toughness) {
-          if (!BeingDestroyed(o)) destroying_.push_back(state_.Ref(o));
+          if (!BeingDestroyed(o)) occ_.destroying.push_back(state_.Ref(o));
           continue;
         }
       }
@@ -257,8 +258,8 @@ void Game::CheckState() {
         }
       }
     }
-    if (static_cast<int>(destroying_.size()) > destroy_begin)
-      Push(Frame::NewDestroy(destroy_begin, static_cast<int32_t>(destroying_.size()),
+    if (static_cast<int>(occ_.destroying.size()) > destroy_begin)
+      Push(Frame::NewDestroy(destroy_begin, static_cast<int32_t>(occ_.destroying.size()),
                              /*lethal=*/true));
     if (leaving.empty()) break;
     LeaveTogether(leaving.data(), static_cast<int>(leaving.size()), Zone::kGraveyard);

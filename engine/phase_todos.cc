@@ -9,7 +9,7 @@ namespace strata {
 
 // Mandatory phase effects (T-12) and phase costs (T-13) of this phase.
 void Game::CollectPhaseTodos() {
-  phase_todo_.clear();
+  turn_.phase_todo.clear();
   const GameState& s = state_;
   for (ObjId o = 0; o < s.obj.count; ++o) {
     if (s.obj.zone[o] != Zone::kBattlefield) continue;
@@ -43,7 +43,7 @@ void Game::CollectPhaseTodos() {
       t.card = from;
       t.index = static_cast<int16_t>(index);
       t.optional = ph.optional;
-      phase_todo_.push_back(t);
+      turn_.phase_todo.push_back(t);
     }
     // Granted phase costs (Energy Flux) combine into one per permanent (T-13).
     if (ch.controller != s.active) continue;
@@ -65,7 +65,7 @@ void Game::CollectPhaseTodos() {
         AddCost(combined.cost, ph.cost);
       }
     }
-    if (any) phase_todo_.push_back(combined);
+    if (any) turn_.phase_todo.push_back(combined);
   }
 }
 
@@ -95,7 +95,7 @@ bool Game::PhaseTodoPlayable(const PhaseTodo& t) const {
 }
 
 bool Game::PhaseCostPending(ObjId o) const {
-  for (auto& t : phase_todo_)
+  for (auto& t : turn_.phase_todo)
     if (!t.done && t.is_cost && t.object.id == o && state_.Alive(t.object)) return true;
   return false;
 }
@@ -103,29 +103,29 @@ bool Game::PhaseCostPending(ObjId o) const {
 // Paying or refusing a phase cost (T-13) is chosen as an instant: playing it
 // marks it handled and asks its controller at once (a kPhaseCost frame).
 void Game::AskPhaseCost(int todo) {
-  PhaseTodo& t = phase_todo_[todo];
+  PhaseTodo& t = turn_.phase_todo[todo];
   t.done = true;
   Push(Frame::NewPhaseCost(todo, t.controller));
-  RunPhaseCost(frames_.back());
+  RunPhaseCost(timing_.frames.back());
 }
 
 // The frame: PhaseCostFrame. Pay the cost, or refuse it.
 void Game::RunPhaseCost(Frame& f) {
   const int todo = f.phase_cost.todo;
-  const PhaseTodo& t = phase_todo_[todo];
+  const PhaseTodo& t = turn_.phase_todo[todo];
   const Player p = f.phase_cost.player;
-  decision_.actions.clear();
+  timing_.decision.actions.clear();
   if (opt_.free_mana || CanPay(p, t.cost, 0, t.object.id))
-    decision_.actions.push_back({ActionKind::kYes, t.object.id, static_cast<int16_t>(todo)});
-  decision_.actions.push_back({ActionKind::kNo, t.object.id, static_cast<int16_t>(todo)});
+    timing_.decision.actions.push_back({ActionKind::kYes, t.object.id, static_cast<int16_t>(todo)});
+  timing_.decision.actions.push_back({ActionKind::kNo, t.object.id, static_cast<int16_t>(todo)});
   Decide(DecisionKind::kPhaseCost, p);
 }
 
 void Game::ApplyPhaseCost(Frame& f, const Action& a) {
   // Paid, or the penalty now.
   const int todo = f.phase_cost.todo;
-  frames_.pop_back();
-  PhaseTodo& t = phase_todo_[todo];
+  timing_.frames.pop_back();
+  PhaseTodo& t = turn_.phase_todo[todo];
   if (a.kind == ActionKind::kYes) {
     if (!opt_.free_mana) Pay(t.controller, t.cost, 0, t.object.id);
     Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
@@ -141,9 +141,9 @@ void Game::ApplyPhaseCost(Frame& f, const Action& a) {
   StackItem item;
   PhaseItem(t, item);
   item.controller = t.controller;
-  item.serial = next_serial_++;
-  items_.push_back(item);
-  Push(Frame::NewResolve(static_cast<int32_t>(items_.size() - 1)));
+  item.serial = stack_.next_serial++;
+  stack_.items.push_back(item);
+  Push(Frame::NewResolve(static_cast<int32_t>(stack_.items.size() - 1)));
 }
 
 }  // namespace strata

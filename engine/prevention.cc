@@ -14,8 +14,8 @@ namespace strata {
 void Game::RunPrevention(Frame& f) {
   if (f.pc < PreventionFrame::kFinal) {
     Player p = f.pc == PreventionFrame::kActive ? state_.active : Opponent(state_.active);
-    decision_.actions.clear();
-    decision_.actions.push_back({ActionKind::kPass});
+    timing_.decision.actions.clear();
+    timing_.decision.actions.push_back({ActionKind::kPass});
     if (OfferPlays(p, DecisionKind::kPrevention, DecisionKind::kPrevention))
       f.prevention.who = p;
     else
@@ -25,15 +25,15 @@ void Game::RunPrevention(Frame& f) {
   thread_local std::vector<PendingDamage> pending_buffer;
   Borrowed<PendingDamage> borrowed(pending_buffer);
   std::vector<PendingDamage>& pending = borrowed.v;
-  pending.assign(damage_.begin() + f.prevention.damage_begin, damage_.end());
-  damage_.resize(f.prevention.damage_begin);
-  frames_.pop_back();
+  pending.assign(damage_.pending.begin() + f.prevention.damage_begin, damage_.pending.end());
+  damage_.pending.resize(f.prevention.damage_begin);
+  timing_.frames.pop_back();
   for (PendingDamage& d : pending) {
     if (d.to.kind == Target::kObject && !state_.Alive(d.to.obj)) continue;
     // Shields against a kind of source (E-3 A): all of that damage.
     bool blocked = false;
-    for (size_t i = 0; i < source_shields_.size() && !blocked; ++i) {
-      const SourceShield& sh = source_shields_[i];
+    for (size_t i = 0; i < damage_.source_shields.size() && !blocked; ++i) {
+      const SourceShield& sh = damage_.source_shields[i];
       bool same =
           d.to.kind == sh.to.kind &&
           (d.to.kind == Target::kPlayer ? d.to.player == sh.to.player : d.to.obj == sh.to.obj);
@@ -42,7 +42,7 @@ void Game::RunPrevention(Frame& f) {
                        ContextFor(sh.source, sh.you, kNoWord)))
         continue;
       blocked = true;
-      source_shields_.erase(source_shields_.begin() + static_cast<long>(i));
+      damage_.source_shields.erase(damage_.source_shields.begin() + static_cast<long>(i));
     }
     // Protection from a color prevents damage from sources of that color.
     if (!blocked && d.to.kind == Target::kObject && d.source != kNoObj) {
@@ -57,8 +57,8 @@ void Game::RunPrevention(Frame& f) {
     // Damage to a player may be reduced (Urza's Armor), then shields (E-3 A).
     if (d.to.kind == Target::kPlayer)
       d.amount = std::max(0, d.amount - Rules(d.to.player).damage_reduction);
-    int16_t* shield =
-        d.to.kind == Target::kPlayer ? &player_shield_[d.to.player] : &prevent_shield_[d.to.obj.id];
+    int16_t* shield = d.to.kind == Target::kPlayer ? &damage_.player_shield[d.to.player]
+                                                   : &damage_.prevent_shield[d.to.obj.id];
     if (d.to.kind == Target::kObject && !state_.Alive(d.to.obj)) continue;
     int prevented = std::min<int>(*shield, d.amount);
     *shield = static_cast<int16_t>(*shield - prevented);
@@ -76,7 +76,7 @@ void Game::ApplyPrevention(Frame& f, const Action& a) {
     ++f.pc;  // kActive -> kNonactive -> kFinal
     return;
   }
-  StartCast(decision_.player, a, kPlayImmediate, kNoObj);
+  StartCast(timing_.decision.player, a, kPlayImmediate, kNoObj);
 }
 
 }  // namespace strata

@@ -10,10 +10,10 @@ namespace strata {
 
 bool Game::AboutMatches(ObjId candidate, ObjId about) const {
   if (about != kAboutDestroying) return candidate == about;
-  for (auto f = frames_.rbegin(); f != frames_.rend(); ++f)
+  for (auto f = timing_.frames.rbegin(); f != timing_.frames.rend(); ++f)
     if (f->kind == FrameKind::kDestroy) {
       for (int i = f->destroy.begin; i < f->destroy.end; ++i)
-        if (destroying_[i].id == candidate && state_.Alive(destroying_[i])) return true;
+        if (occ_.destroying[i].id == candidate && state_.Alive(occ_.destroying[i])) return true;
       return false;
     }
   return false;
@@ -24,8 +24,8 @@ bool Game::AboutMatches(ObjId candidate, ObjId about) const {
 // DrawFrame).
 void Game::RunDraw(Frame& f) {
   Player p = f.draw.player;
-  if (f.draw.left <= 0 || over_) {
-    frames_.pop_back();
+  if (f.draw.left <= 0 || timing_.over) {
+    timing_.frames.pop_back();
     return;
   }
   auto& lib = state_.players[p].library;
@@ -38,13 +38,14 @@ void Game::RunDraw(Frame& f) {
   }
   if (f.pc == DrawFrame::kReplacement) {
     f.pc = DrawFrame::kDraw;
-    int look = std::min<int>(replace_draw_[p], static_cast<int>(lib.size()));
+    int look = std::min<int>(turn_.replace_draw[p], static_cast<int>(lib.size()));
     if (look > 0) {
       // Instead of drawing: look at the top cards, keep one, the rest go to
       // the bottom; then draw the kept one.
-      replace_draw_[p] = 0;
-      decision_.actions.clear();
-      for (int i = 0; i < look; ++i) decision_.actions.push_back({ActionKind::kObject, lib[i]});
+      turn_.replace_draw[p] = 0;
+      timing_.decision.actions.clear();
+      for (int i = 0; i < look; ++i)
+        timing_.decision.actions.push_back({ActionKind::kObject, lib[i]});
       Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
         return std::string(
             absl::StrCat(Who(p), " looks at the top ", look, " cards instead of drawing"));
@@ -88,10 +89,10 @@ void Game::ApplyDraw(Frame& f, const Action& a) {
 
 bool Game::BeingDestroyed(ObjId o) const {
   const ObjRef ref = state_.Ref(o);
-  for (const Frame& f : frames_)
+  for (const Frame& f : timing_.frames)
     if (f.kind == FrameKind::kDestroy)
       for (int i = f.destroy.begin; i < f.destroy.end; ++i)
-        if (destroying_[i] == ref) return true;
+        if (occ_.destroying[i] == ref) return true;
   return false;
 }
 
@@ -99,7 +100,7 @@ void Game::Regenerate(ObjId o) {
   --state_.obj.regen_shields[o];
   state_.obj.damage[o] = 0;
   Tap(o, true);
-  combat_[o] = kNotInCombat;
+  combat_.flag[o] = kNotInCombat;
   Note(LogKind::kRegenerate, kNoPlayer, o, kNoObj, 0,
        [&] { return std::string(absl::StrCat(ObjectName(o), " regenerates")); });
 }
@@ -118,12 +119,12 @@ void Game::RunDestroy(Frame& f) {
     const Characteristics& ch = Chars(r.id);
     return ch.IsCreature() && state_.obj.damage[r.id] >= ch.toughness;
   };
-  auto shielded = [&](ObjId o) { return state_.obj.regen_shields[o] > 0 && !no_regen_[o]; };
+  auto shielded = [&](ObjId o) { return state_.obj.regen_shields[o] > 0 && !damage_.no_regen[o]; };
   if (f.pc == DestroyFrame::kShieldsAndReactions) {
     f.pc = DestroyFrame::kLeave;
     bool can_react = false;
     for (int i = f.destroy.begin; i < f.destroy.end; ++i) {
-      ObjRef& r = destroying_[i];
+      ObjRef& r = occ_.destroying[i];
       if (!destroyed(r)) {
         r = ObjRef{};
         continue;
@@ -133,7 +134,7 @@ void Game::RunDestroy(Frame& f) {
         r = ObjRef{};
         continue;
       }
-      can_react |= !no_regen_[r.id];
+      can_react |= !damage_.no_regen[r.id];
     }
     if (can_react)
       Push(Frame::NewReaction(Reaction::kDestroy, kAboutDestroying,
@@ -145,7 +146,7 @@ void Game::RunDestroy(Frame& f) {
   std::vector<ObjId>& leaving = borrowed.v;
   const int begin = f.destroy.begin, end = f.destroy.end;
   for (int i = begin; i < end; ++i) {
-    const ObjRef r = destroying_[i];
+    const ObjRef r = occ_.destroying[i];
     if (!destroyed(r) || std::find(leaving.begin(), leaving.end(), r.id) != leaving.end()) continue;
     if (shielded(r.id)) {
       Regenerate(r.id);
@@ -155,22 +156,22 @@ void Game::RunDestroy(Frame& f) {
          [&] { return std::string(absl::StrCat(ObjectName(r.id), " is destroyed")); });
     leaving.push_back(r.id);
   }
-  frames_.pop_back();
-  destroying_.resize(begin);
+  timing_.frames.pop_back();
+  occ_.destroying.resize(begin);
   LeaveTogether(leaving.data(), static_cast<int>(leaving.size()), Zone::kGraveyard);
 }
 
 // E-3 C: the active player plays all their reactions, one at a time, each
 // resolving fully; then the other player (the frame: ReactionFrame).
 void Game::RunReaction(Frame& f) {
-  if (f.pc >= ReactionFrame::kDone || over_) {
-    frames_.pop_back();
+  if (f.pc >= ReactionFrame::kDone || timing_.over) {
+    timing_.frames.pop_back();
     return;
   }
   Player p = f.pc == ReactionFrame::kActive ? state_.active : Opponent(state_.active);
   Reaction kind = f.reaction.kind;
-  decision_.actions.clear();
-  decision_.actions.push_back({ActionKind::kPass});
+  timing_.decision.actions.clear();
+  timing_.decision.actions.push_back({ActionKind::kPass});
   ObjId about = kind == Reaction::kDestroy ? f.reaction.about : kNoObj;
   if (kind == Reaction::kDraw && p != f.reaction.drawing) {
     ++f.pc;  // only the drawing player replaces their draw
@@ -187,7 +188,7 @@ void Game::ApplyReaction(Frame& f, const Action& a) {
     ++f.pc;  // kActive -> kNonactive -> kDone
     return;
   }
-  StartCast(decision_.player, a, kPlayImmediate,
+  StartCast(timing_.decision.player, a, kPlayImmediate,
             f.reaction.kind == Reaction::kDestroy ? f.reaction.about : kNoObj);
 }
 

@@ -12,11 +12,11 @@ namespace strata {
 // has finished (E-4), then damage it assigned gets its prevention step (T-4).
 // The frame: ResolveFrame.
 void Game::RunResolve(Frame& f) {
-  StackItem& item = items_[f.resolve.item];
+  StackItem& item = stack_.items[f.resolve.item];
   const CardDef& card = (*db_)[item.body_card];
   if (f.pc == ResolveFrame::kStart) {
-    f.resolve.damage_begin = static_cast<int32_t>(damage_.size());
-    f.resolve.triggers_begin = static_cast<int32_t>(queued_.size());
+    f.resolve.damage_begin = static_cast<int32_t>(damage_.pending.size());
+    f.resolve.triggers_begin = static_cast<int32_t>(occ_.queued.size());
     // Who controls each target as it begins to resolve (exchanges of control).
     for (int i = 0; i < item.target_count; ++i)
       if (item.targets[i].kind == Target::kObject && state_.Alive(item.targets[i].obj))
@@ -25,7 +25,7 @@ void Game::RunResolve(Frame& f) {
         state_.Alive(item.targets[0].obj))
       item.target_power = Chars(item.targets[0].obj.id).power;
     if (item.countered) {
-      frames_.pop_back();
+      timing_.frames.pop_back();
       return;
     }
     if (item.card != kNoObj && !SpellOnStack(item)) {
@@ -33,7 +33,7 @@ void Game::RunResolve(Frame& f) {
       // spell is gone and resolves no more.
       Note(LogKind::kInfo, item.controller, item.card, kNoObj, 0,
            [&] { return absl::StrCat(ObjectName(item.card), " is no longer on the stack"); });
-      frames_.pop_back();
+      timing_.frames.pop_back();
       return;
     }
     bool any_target = item.target_count == 0;
@@ -51,9 +51,9 @@ void Game::RunResolve(Frame& f) {
             return std::string(absl::StrCat(
                 item.card != kNoObj ? ObjectName(item.card) : ObjectName(item.source), " fizzles"));
           });
-      outcomes_.push_back({item.serial, Outcome::kFizzled});
+      stack_.outcomes.push_back({item.serial, Outcome::kFizzled});
       if (SpellOnStack(item)) ZoneChange(item.card, Zone::kGraveyard);
-      frames_.pop_back();
+      timing_.frames.pop_back();
       return;
     }
     if (item.from == BodySource::kSpell && !card.has_spell) {
@@ -75,7 +75,7 @@ void Game::RunResolve(Frame& f) {
   if (f.pc == ResolveFrame::kSteps) {
     const std::vector<EffectStep>* steps = nullptr;
     if (item.from == BodySource::kDelayed) {
-      steps = delayed_steps_[item.ability];
+      steps = stack_.delayed_steps[item.ability];
     } else if (const AbilityBody* b = ModeBody(item)) {
       steps = &b->steps;
     }
@@ -90,15 +90,16 @@ void Game::RunResolve(Frame& f) {
   // step for its damage (T-4), before anything else waiting resolves.
   int idx = f.resolve.item, damage_begin = f.resolve.damage_begin,
       triggers_begin = f.resolve.triggers_begin;
-  frames_.pop_back();
-  StackItem& done = items_[idx];
+  timing_.frames.pop_back();
+  StackItem& done = stack_.items[idx];
   if (SpellOnStack(done)) ZoneChange(done.card, Zone::kGraveyard);
-  outcomes_.push_back({done.serial, Outcome::kResolved});
-  if (static_cast<int>(damage_.size()) > damage_begin)
+  stack_.outcomes.push_back({done.serial, Outcome::kResolved});
+  if (static_cast<int>(damage_.pending.size()) > damage_begin)
     Push(Frame::NewPrevention(damage_begin));
   else
     CheckState();
-  if (static_cast<int>(queued_.size()) > triggers_begin) Push(Frame::NewTriggers(triggers_begin));
+  if (static_cast<int>(occ_.queued.size()) > triggers_begin)
+    Push(Frame::NewTriggers(triggers_begin));
 }
 
 void Game::EnterBattlefield(StackItem& item) {
@@ -122,9 +123,9 @@ void Game::EnterBattlefield(StackItem& item) {
     enters.body_card = state_.obj.card[o];
     enters.from = BodySource::kEnters;
     enters.controller = item.controller;
-    enters.serial = next_serial_++;
-    items_.push_back(enters);
-    Push(Frame::NewResolve(static_cast<int32_t>(items_.size() - 1)));
+    enters.serial = stack_.next_serial++;
+    stack_.items.push_back(enters);
+    Push(Frame::NewResolve(static_cast<int32_t>(stack_.items.size() - 1)));
   }
 }
 
@@ -133,8 +134,10 @@ void Game::RunEntry(Frame& f) {
   const CardDef& card = (*db_)[state_.obj.card[o]];
   const EntryChoice& e = card.enters;
   Player p = Chars(o).controller;
-  decision_.actions.clear();
-  auto word = [&](Word w) { decision_.actions.push_back({ActionKind::kWord, kNoObj, 0, w}); };
+  timing_.decision.actions.clear();
+  auto word = [&](Word w) {
+    timing_.decision.actions.push_back({ActionKind::kWord, kNoObj, 0, w});
+  };
   switch (e.choose) {
     case ChoiceKind::kColor:
       for (int c = 0; c < kColorCount; ++c) word(ColorWord(c));
@@ -148,7 +151,8 @@ void Game::RunEntry(Frame& f) {
       break;
     case ChoiceKind::kMode:
       for (size_t m = 1; m <= e.modes.size(); ++m)
-        decision_.actions.push_back({ActionKind::kNumber, kNoObj, 0, static_cast<int32_t>(m)});
+        timing_.decision.actions.push_back(
+            {ActionKind::kNumber, kNoObj, 0, static_cast<int32_t>(m)});
       break;
     case ChoiceKind::kCopy:
     case ChoiceKind::kExile: {
@@ -156,13 +160,13 @@ void Game::RunEntry(Frame& f) {
       for (ObjId t = 0; t < state_.obj.count; ++t)
         if (t != o && state_.obj.zone[t] == Zone::kBattlefield &&
             MatchFilter(state_, &Chars(0), db_->filter(e.filter), t, ctx))
-          decision_.actions.push_back({ActionKind::kObject, t});
-      if (e.optional || decision_.actions.empty())
-        decision_.actions.push_back({ActionKind::kNoChoice});
+          timing_.decision.actions.push_back({ActionKind::kObject, t});
+      if (e.optional || timing_.decision.actions.empty())
+        timing_.decision.actions.push_back({ActionKind::kNoChoice});
       break;
     }
     default:
-      frames_.pop_back();
+      timing_.frames.pop_back();
       return;
   }
   Decide(DecisionKind::kChoice, p);
@@ -172,7 +176,7 @@ void Game::ApplyEntry(Frame& f, const Action& a) {
   GameState& s = state_;
   ObjId o = f.entry.object;
   const CardDef& card = (*db_)[s.obj.card[o]];
-  frames_.pop_back();
+  timing_.frames.pop_back();
   if (a.kind == ActionKind::kNoChoice) return;
   switch (card.enters.choose) {
     case ChoiceKind::kCopy: {

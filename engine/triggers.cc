@@ -13,7 +13,7 @@ namespace strata {
 // order (E-3 B). A source that just left play still triggers (E-5): the
 // occurrence's object is checked with its last known characteristics.
 void Game::CollectTriggers(int event, Timing timing) {
-  const Occurrence& e = events_[event];
+  const Occurrence& e = occ_.events[event];
   const GameState& s = state_;
   for (ObjId o = 0; o < s.obj.count; ++o) {
     // A source that left play in this occurrence, or together with its
@@ -69,7 +69,7 @@ void Game::CollectTriggers(int event, Timing timing) {
         state_.obj.attached_to[o] = attached_now;
         if (!match) continue;
       }
-      queued_.push_back(QueuedTrigger{o, ch.card, static_cast<int16_t>(i), you, event});
+      occ_.queued.push_back(QueuedTrigger{o, ch.card, static_cast<int16_t>(i), you, event});
       Note(LogKind::kTrigger, you, o, kNoObj, 0, [&] {
         return std::string(absl::StrCat(card.AbilityName(card.TriggerBit(i)), " triggers"));
       });
@@ -83,24 +83,24 @@ void Game::CollectTriggers(int event, Timing timing) {
 void Game::RunTriggers(Frame& f) {
   if (f.pc == TriggersFrame::kPick) {
     const int first = f.triggers.first;
-    if (static_cast<int>(queued_.size()) <= first || over_) {
-      frames_.pop_back();
+    if (static_cast<int>(occ_.queued.size()) <= first || timing_.over) {
+      timing_.frames.pop_back();
       return;
     }
     // The active player orders simultaneous triggers: those of one
     // occurrence, or of occurrences that happened together (E-5).
     auto together = [&](const QueuedTrigger& q) {
-      const QueuedTrigger& head = queued_[first];
+      const QueuedTrigger& head = occ_.queued[first];
       return q.event == head.event || (q.event >= 0 && head.event >= 0 &&
-                                       events_[q.event].group == events_[head.event].group);
+                                       occ_.events[q.event].group == occ_.events[head.event].group);
     };
     int same = 0;
-    for (size_t i = first; i < queued_.size(); ++i) same += together(queued_[i]);
+    for (size_t i = first; i < occ_.queued.size(); ++i) same += together(occ_.queued[i]);
     if (same > 1) {
-      decision_.actions.clear();
-      for (int i = first; i < static_cast<int>(queued_.size()); ++i)
-        if (together(queued_[i]))
-          decision_.actions.push_back({ActionKind::kObject, queued_[i].source, 0, i});
+      timing_.decision.actions.clear();
+      for (int i = first; i < static_cast<int>(occ_.queued.size()); ++i)
+        if (together(occ_.queued[i]))
+          timing_.decision.actions.push_back({ActionKind::kObject, occ_.queued[i].source, 0, i});
       Decide(DecisionKind::kTriggerOrder, state_.active);
       return;
     }
@@ -108,8 +108,8 @@ void Game::RunTriggers(Frame& f) {
     f.pc = TriggersFrame::kTake;
   }
   if (f.pc == TriggersFrame::kTake) {
-    QueuedTrigger q = queued_[f.triggers.chosen];
-    queued_.erase(queued_.begin() + f.triggers.chosen);
+    QueuedTrigger q = occ_.queued[f.triggers.chosen];
+    occ_.queued.erase(occ_.queued.begin() + f.triggers.chosen);
     StackItem item;
     item.source = q.source;
     item.body_card = q.card;
@@ -117,9 +117,9 @@ void Game::RunTriggers(Frame& f) {
     item.ability = q.index;
     item.controller = q.controller;
     item.event = q.event;
-    item.serial = next_serial_++;
-    items_.push_back(item);
-    f.triggers.item = static_cast<int32_t>(items_.size() - 1);
+    item.serial = stack_.next_serial++;
+    stack_.items.push_back(item);
+    f.triggers.item = static_cast<int32_t>(stack_.items.size() - 1);
     Used(q.card, (*db_)[q.card].TriggerBit(q.index));
     const TriggeredAbility& tr = (*db_)[q.card].triggers[q.index];
     if (tr.has_optional_cost) {
@@ -129,9 +129,9 @@ void Game::RunTriggers(Frame& f) {
       }
       // The answers name the trigger's source, so a script can tell which
       // of several optional costs it answers.
-      decision_.actions.clear();
-      decision_.actions.push_back({ActionKind::kYes, q.source});
-      decision_.actions.push_back({ActionKind::kNo, q.source});
+      timing_.decision.actions.clear();
+      timing_.decision.actions.push_back({ActionKind::kYes, q.source});
+      timing_.decision.actions.push_back({ActionKind::kNo, q.source});
       f.pc = TriggersFrame::kOptionalCost;
       Decide(DecisionKind::kOptionalCost, q.controller);
       return;
@@ -140,7 +140,7 @@ void Game::RunTriggers(Frame& f) {
   }
   if (f.pc == TriggersFrame::kPlay) {
     f.pc = TriggersFrame::kPick;
-    StackItem& item = items_[f.triggers.item];
+    StackItem& item = stack_.items[f.triggers.item];
     const AbilityBody* body = BodyOf(item);
     if (body && !HasLegalTargets(item, *body)) return;  // nothing to target: it does nothing
     Push(Frame::NewCast(f.triggers.item, kPlayImmediate, Reaction::kNone, kNoObj));
@@ -154,7 +154,7 @@ void Game::ApplyTriggers(Frame& f, const Action& a) {
     return;
   }
   if (f.pc == TriggersFrame::kOptionalCost) {
-    const StackItem& item = items_[f.triggers.item];
+    const StackItem& item = stack_.items[f.triggers.item];
     const TriggeredAbility& tr = (*db_)[item.body_card].triggers[item.ability];
     if (a.kind == ActionKind::kYes) {
       if (!opt_.free_mana) Pay(item.controller, tr.optional_cost, 0, kNoObj);

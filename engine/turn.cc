@@ -15,27 +15,27 @@ void Game::RunTurn(Frame& f) {
     return;
   }
   // A phase ended.
-  if (stop_ == StopAt::kPhaseEnd) {
-    stopped_ = true;
+  if (timing_.stop == StopAt::kPhaseEnd) {
+    timing_.stopped = true;
     return;
   }
   GameState& s = state_;
   if (s.phase == Phase::kCleanup) {
-    if (stop_ == StopAt::kTurnEnd) {
-      stopped_ = true;
+    if (timing_.stop == StopAt::kTurnEnd) {
+      timing_.stopped = true;
       return;
     }
     s.phase = Phase::kUntap;
     ++s.turn;
     s.active = Opponent(s.active);
-    lands_played_ = {};
-    attacked_ = {};
-    turn_actions_ = 0;
-    if (stop_ == StopAt::kTurn && s.turn >= stop_value_) {
-      stopped_ = true;
+    turn_.lands_played = {};
+    combat_.attacked = {};
+    timing_.turn_actions = 0;
+    if (timing_.stop == StopAt::kTurn && s.turn >= timing_.stop_value) {
+      timing_.stopped = true;
       return;
     }
-    if (s.turn - first_turn_ >= opt_.turn_cap) {
+    if (s.turn - timing_.first_turn >= opt_.turn_cap) {
       EndGame(-1, EndReason::kTurnCap);
       return;
     }
@@ -54,7 +54,7 @@ void Game::PhaseBeginEffects() {
         if (s.obj.zone[o] != Zone::kBattlefield || Chars(o).controller != ap) continue;
         if (s.obj.tapped[o]) Tap(o, false);
         s.obj.sick[o] = false;  // controlled since this turn began (T-7)
-        control_seen_[o] = ap;
+        turn_.control_seen[o] = ap;
       }
       s.Touch();
       break;
@@ -62,14 +62,14 @@ void Game::PhaseBeginEffects() {
       for (ObjId o = 0; o < s.obj.count; ++o) {
         s.obj.damage[o] = 0;
         s.obj.regen_shields[o] = 0;
-        prevent_shield_[o] = 0;
-        no_regen_[o] = false;
+        damage_.prevent_shield[o] = 0;
+        damage_.no_regen[o] = false;
       }
-      player_shield_ = {};
-      replace_draw_ = {};
-      source_shields_.clear();
-      damaged_by_.clear();
-      died_this_turn_.clear();
+      damage_.player_shield = {};
+      turn_.replace_draw = {};
+      damage_.source_shields.clear();
+      occ_.damaged_by.clear();
+      occ_.died_this_turn.clear();
       for (int r = 0; r < static_cast<int>(s.effects.size()); ++r)
         if (s.effects[r].active && s.effects[r].duration == Duration::kEndOfTurn) EndEffect(r);
       s.Touch();
@@ -94,19 +94,19 @@ void Game::RunPhase(Frame& f) {
       CollectPhaseTodos();
       Happened(Record(begins));
       f.pc = PhaseFrame::kDiscard;
-      if (s.phase == Phase::kUpkeep && !next_upkeep_.empty()) {
-        auto delayed = std::move(next_upkeep_);
-        next_upkeep_.clear();
+      if (s.phase == Phase::kUpkeep && !stack_.next_upkeep.empty()) {
+        auto delayed = std::move(stack_.next_upkeep);
+        stack_.next_upkeep.clear();
         for (auto it = delayed.rbegin(); it != delayed.rend(); ++it) {
           StackItem item = it->first;
           item.from = BodySource::kDelayed;
-          item.ability = static_cast<int16_t>(delayed_steps_.size());
-          delayed_steps_.push_back(it->second);
-          items_.push_back(item);
-          Push(Frame::NewResolve(static_cast<int32_t>(items_.size() - 1)));
+          item.ability = static_cast<int16_t>(stack_.delayed_steps.size());
+          stack_.delayed_steps.push_back(it->second);
+          stack_.items.push_back(item);
+          Push(Frame::NewResolve(static_cast<int32_t>(stack_.items.size() - 1)));
         }
       }
-      if (s.phase == Phase::kDraw && !(skip_first_draw_ && s.turn == first_turn_) &&
+      if (s.phase == Phase::kDraw && !(timing_.skip_first_draw && s.turn == timing_.first_turn) &&
           !Rules(s.active).skip_draw)
         Push(Frame::NewDraw(s.active, 1));
       return;
@@ -135,7 +135,7 @@ void Game::RunPhase(Frame& f) {
       for (Player p = 0; p < 2; ++p)
         if (s.players[p].life <= 0) Lose(p, EndReason::kLife);
       s.Touch();
-      frames_.pop_back();  // first: the state check may push destructions above it
+      timing_.frames.pop_back();  // first: the state check may push destructions above it
       CheckState();
       return;
     }
@@ -150,7 +150,7 @@ void Game::RunDiscardToMax(Frame& f) {
   int& count = f.discard.count;
   bool more = count < 0 ? (max >= 0 && hand > max) : (count > 0 && hand > 0);
   if (!more) {
-    frames_.pop_back();
+    timing_.frames.pop_back();
     return;
   }
   if (f.discard.random) {
@@ -163,14 +163,16 @@ void Game::RunDiscardToMax(Frame& f) {
     --count;
     return;
   }
-  decision_.actions.clear();
-  for (ObjId o : state_.players[p].hand) decision_.actions.push_back({ActionKind::kObject, o});
+  timing_.decision.actions.clear();
+  for (ObjId o : state_.players[p].hand)
+    timing_.decision.actions.push_back({ActionKind::kObject, o});
   Decide(DecisionKind::kDiscard, p);
 }
 
 void Game::ApplyDiscardToMax(Frame& f, const Action& a) {
   Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
-    return std::string(absl::StrCat(Who(decision_.player), " discards ", ObjectName(a.object)));
+    return std::string(
+        absl::StrCat(Who(timing_.decision.player), " discards ", ObjectName(a.object)));
   });
   ZoneChange(a.object, Zone::kGraveyard);
   if (f.discard.count > 0) --f.discard.count;
