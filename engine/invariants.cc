@@ -38,8 +38,8 @@ void InvariantChecker::Begin(const Game& g) {
   phase_ = static_cast<int>(s.phase);
   observed_turn_ = -1;
   next_timestamp_ = s.next_timestamp;
-  events_seen_ = g.events_.size();
-  outcomes_seen_ = g.outcomes_.size();
+  events_seen_ = g.occ_.events.size();
+  outcomes_seen_ = g.stack_.outcomes.size();
   for (Player p = 0; p < 2; ++p) life_[p] = s.players[p].life;
   for (auto& sizes : library_at_turn_) sizes.clear();
   incarnation_.assign(objects_, 0);
@@ -99,7 +99,7 @@ void InvariantChecker::Observe(const Game& g) {
   // one_batch: at most one batch frame on the stack.
   {
     int batches = 0;
-    for (const auto& f : g.frames_) batches += f.kind == Game::FrameKind::kBatch;
+    for (const auto& f : g.timing_.frames) batches += f.kind == Game::FrameKind::kBatch;
     Record(Invariant::kOneBatch, batches <= 1, absl::StrCat(batches, " batches at once"));
   }
   // Library sizes by turn, each the last seen in its turn; only the last turn
@@ -117,8 +117,8 @@ void InvariantChecker::Observe(const Game& g) {
   }
   // At a phase's end: its batch is empty and mana burn emptied the pools.
   if (s.turn != turn_ || static_cast<int>(s.phase) != phase_) {
-    Record(Invariant::kBatchAtPhaseEnd, g.batch_.empty(),
-           absl::StrCat(g.batch_.size(), " effects left on the batch when ",
+    Record(Invariant::kBatchAtPhaseEnd, g.stack_.batch.empty(),
+           absl::StrCat(g.stack_.batch.size(), " effects left on the batch when ",
                         S(PhaseName(static_cast<Phase>(phase_))), " of turn ", turn_, " ended"));
     bool empty = true;
     for (const auto& pl : s.players)
@@ -141,32 +141,32 @@ void InvariantChecker::Observe(const Game& g) {
     next_timestamp_ = s.next_timestamp;
   }
   // life: each player's life moved exactly as the occurrences say.
-  for (size_t i = events_seen_; i < g.events_.size(); ++i) {
-    const Occurrence& e = g.events_[i];
+  for (size_t i = events_seen_; i < g.occ_.events.size(); ++i) {
+    const Occurrence& e = g.occ_.events[i];
     if (e.before || e.player == kNoPlayer || e.player > 1) continue;
     if (e.kind == EventKind::kDamage && e.object == kNoObj)
       life_[e.player] = LifeAfter(static_cast<int>(life_[e.player]), -e.amount);
     else if (e.kind == EventKind::kLifeChange)
       life_[e.player] = LifeAfter(static_cast<int>(life_[e.player]), e.amount);
   }
-  events_seen_ = g.events_.size();
+  events_seen_ = g.occ_.events.size();
   for (Player p = 0; p < 2; ++p)
     Record(Invariant::kLife, life_[p] == s.players[p].life,
            absl::StrCat((p ? "B" : "A"), " has ", s.players[p].life,
                         " life where the occurrences add up to ", life_[p]));
   // countered: no resolution after a counter, and the card never in play
   // as the object the spell would have become.
-  for (size_t i = outcomes_seen_; i < g.outcomes_.size(); ++i) {
-    const auto& [serial, outcome] = g.outcomes_[i];
+  for (size_t i = outcomes_seen_; i < g.stack_.outcomes.size(); ++i) {
+    const auto& [serial, outcome] = g.stack_.outcomes[i];
     if (outcome == Outcome::kCountered) countered_.push_back(serial);
     if (outcome == Outcome::kResolved)
       Record(Invariant::kCountered,
              std::find(countered_.begin(), countered_.end(), serial) == countered_.end(),
              absl::StrCat("spell #", serial, " resolved after it was countered"));
   }
-  outcomes_seen_ = g.outcomes_.size();
+  outcomes_seen_ = g.stack_.outcomes.size();
   if (!countered_.empty())
-    for (const StackItem& it : g.items_) {
+    for (const StackItem& it : g.stack_.items) {
       if (!it.countered || it.card == kNoObj) continue;
       const bool entered = s.obj.zone[it.card] == Zone::kBattlefield &&
                            s.obj.incarnation[it.card] == static_cast<uint16_t>(it.card_incarnation + 1);
@@ -209,20 +209,22 @@ void InvariantChecker::Observe(const Game& g) {
 void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
   Observe(g);
   const GameState& s = g.state();
-  const auto& frames = g.frames_;
+  const auto& frames = g.timing_.frames;
   if (frames.empty()) return;
   const Game::Frame& f = frames.back();
   // first_decision: a window's first decision goes to the player the rules
   // name (T-2, T-3: the active player; T-8: the caster; T-4, E-3 C: AP first).
   {
     Player first = kNoPlayer;
-    if (d.kind == DecisionKind::kNeutral && f.kind == Game::FrameKind::kNeutral && f.pc == 1 &&
-        f.b == 0)
+    if (d.kind == DecisionKind::kNeutral && f.kind == Game::FrameKind::kNeutral &&
+        f.pc == NeutralFrame::kDecide && f.neutral.window.passes == 0)
       first = s.active;
-    if (d.kind == DecisionKind::kRespond && f.kind == Game::FrameKind::kBatch && f.b == 0)
+    if (d.kind == DecisionKind::kRespond && f.kind == Game::FrameKind::kBatch &&
+        f.batch.window.passes == 0)
       first = s.active;
-    if (d.kind == DecisionKind::kInterrupt && f.kind == Game::FrameKind::kInterrupts && f.b == 0)
-      first = g.items_[f.a].controller;
+    if (d.kind == DecisionKind::kInterrupt && f.kind == Game::FrameKind::kInterrupts &&
+        f.interrupts.window.passes == 0)
+      first = g.stack_.items[f.interrupts.item].controller;
     if ((d.kind == DecisionKind::kPrevention || d.kind == DecisionKind::kReaction) && f.pc == 0)
       first = s.active;
     if (first != kNoPlayer)
@@ -234,8 +236,8 @@ void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
   // abilities, and lands, only from AP's main-phase neutral state with no batch.
   {
     const bool main_neutral = d.kind == DecisionKind::kNeutral && d.player == s.active &&
-                              s.phase == Phase::kMain && g.batch_.empty() &&
-                              f.kind == Game::FrameKind::kNeutral && f.a == 0;
+                              s.phase == Phase::kMain && g.stack_.batch.empty() &&
+                              f.kind == Game::FrameKind::kNeutral && !f.neutral.in_attack;
     for (const Action& a : d.actions) {
       bool slow = false;
       if (a.kind == ActionKind::kPlayLand) slow = true;
@@ -436,11 +438,11 @@ uint64_t Game::Fingerprint() const {
     h.Add(s.obj.choice[o]);
     h.Add(s.obj.linked[o]);
     h.Add(s.obj.copy[o].card);
-    h.Add(combat_[o]);
-    h.Add(block_target_[o]);
-    h.Add(prevent_shield_[o]);
-    h.Add(no_regen_[o]);
-    h.Add(control_seen_[o]);
+    h.Add(combat_.flag[o]);
+    h.Add(combat_.block_target[o]);
+    h.Add(damage_.prevent_shield[o]);
+    h.Add(damage_.no_regen[o]);
+    h.Add(turn_.control_seen[o]);
   }
   h.Add(s.effects.size());
   for (const EffectRow& r : s.effects) {
@@ -461,19 +463,16 @@ uint64_t Game::Fingerprint() const {
     h.AddAll(p.hand);
     h.AddAll(p.graveyard);
   }
-  h.Add(mulligans_[0]);
-  h.Add(mulligans_[1]);
-  h.Add(frames_.size());
-  for (const Frame& f : frames_) {
+  h.Add(turn_.mulligans[0]);
+  h.Add(turn_.mulligans[1]);
+  h.Add(timing_.frames.size());
+  for (const Frame& f : timing_.frames) {
     h.Add(f.kind);
     h.Add(f.pc);
-    h.Add(f.a);
-    h.Add(f.b);
-    h.Add(f.c);
-    h.Add(f.d);
+    for (int32_t w : f.Words()) h.Add(w);
   }
-  h.Add(items_.size());
-  for (const StackItem& it : items_) {
+  h.Add(stack_.items.size());
+  for (const StackItem& it : stack_.items) {
     h.Add(it.card);
     h.Add(it.source);
     h.Add(it.ability);
@@ -487,29 +486,29 @@ uint64_t Game::Fingerprint() const {
     h.Add(it.x);
     h.Add(it.countered);
   }
-  h.AddAll(batch_);
-  h.AddAll(ibatch_);
-  h.Add(queued_.size());
-  h.Add(damage_.size());
-  for (const PhaseTodo& t : phase_todo_) h.Add(t.done);
-  h.AddAll(destroying_);
+  h.AddAll(stack_.batch);
+  h.AddAll(stack_.ibatch);
+  h.Add(occ_.queued.size());
+  h.Add(damage_.pending.size());
+  for (const PhaseTodo& t : turn_.phase_todo) h.Add(t.done);
+  h.AddAll(occ_.destroying);
   for (int p = 0; p < 2; ++p) {
-    h.Add(lands_played_[p]);
-    h.Add(attacked_[p]);
-    h.Add(player_shield_[p]);
-    h.Add(replace_draw_[p]);
+    h.Add(turn_.lands_played[p]);
+    h.Add(combat_.attacked[p]);
+    h.Add(damage_.player_shield[p]);
+    h.Add(turn_.replace_draw[p]);
   }
   Rng rng = rng_;
   h.Add(rng.Next());
-  h.Add(over_);
-  h.Add(winner_);
-  h.Add(next_serial_);
-  h.Add(have_decision_);
-  if (have_decision_) {
-    h.Add(decision_.kind);
-    h.Add(decision_.player);
-    h.Add(decision_.actions.size());
-    for (const Action& a : decision_.actions) {
+  h.Add(timing_.over);
+  h.Add(timing_.winner);
+  h.Add(stack_.next_serial);
+  h.Add(timing_.have_decision);
+  if (timing_.have_decision) {
+    h.Add(timing_.decision.kind);
+    h.Add(timing_.decision.player);
+    h.Add(timing_.decision.actions.size());
+    for (const Action& a : timing_.decision.actions) {
       h.Add(a.kind);
       h.Add(a.object);
       h.Add(a.index);
@@ -523,34 +522,36 @@ uint64_t Game::Fingerprint() const {
 
 std::string Game::ScenarioGaps() const {
   const GameState& s = state_;
-  if (over_) return "the game is over";
-  if (frames_.size() != 1 || frames_[0].kind != FrameKind::kTurn || have_decision_)
+  if (timing_.over) return "the game is over";
+  if (timing_.frames.size() != 1 || timing_.frames[0].kind != FrameKind::kTurn ||
+      timing_.have_decision)
     return "rules are in progress";
-  if (!batch_.empty() || !ibatch_.empty() || !queued_.empty() || !damage_.empty() ||
-      !destroying_.empty())
+  if (!stack_.batch.empty() || !stack_.ibatch.empty() || !occ_.queued.empty() ||
+      !damage_.pending.empty() || !occ_.destroying.empty())
     return "a batch, trigger, damage or destruction is pending";
-  if (!next_upkeep_.empty()) return "an effect waits for the next upkeep";
+  if (!stack_.next_upkeep.empty()) return "an effect waits for the next upkeep";
   for (const EffectRow& r : s.effects)
     if (r.active) return absl::StrCat("a continuous effect of ", (*db_)[r.card].name, " is in force");
-  if (!source_shields_.empty() || player_shield_[0] || player_shield_[1])
+  if (!damage_.source_shields.empty() || damage_.player_shield[0] || damage_.player_shield[1])
     return "a prevention shield is up";
-  if (replace_draw_[0] || replace_draw_[1]) return "a draw is replaced";
-  if (!damaged_by_.empty() || !died_this_turn_.empty())
+  if (turn_.replace_draw[0] || turn_.replace_draw[1]) return "a draw is replaced";
+  if (!occ_.damaged_by.empty() || !occ_.died_this_turn.empty())
     return "this turn's damage or deaths are remembered";
   for (ObjId o = 0; o < s.obj.count; ++o) {
-    if (prevent_shield_[o] || no_regen_[o]) return absl::StrCat(ObjectName(o), " has a shield");
-    if (combat_[o] != kNotInCombat || block_target_[o] != kNoObj)
+    if (damage_.prevent_shield[o] || damage_.no_regen[o])
+      return absl::StrCat(ObjectName(o), " has a shield");
+    if (combat_.flag[o] != kNotInCombat || combat_.block_target[o] != kNoObj)
       return absl::StrCat(ObjectName(o), " is in combat");
     if (s.obj.token[o]) return absl::StrCat(ObjectName(o), " is a token");
     if (s.obj.zone[o] == Zone::kStack) return absl::StrCat(ObjectName(o), " is on the stack");
-    if (s.obj.zone[o] == Zone::kBattlefield && control_seen_[o] != Chars(o).controller)
+    if (s.obj.zone[o] == Zone::kBattlefield && turn_.control_seen[o] != Chars(o).controller)
       return absl::StrCat(ObjectName(o), " changed control unseen by a state check");
   }
   for (const PlayerState& p : s.players)
     for (int m : p.pool)
       if (m) return "mana is in a pool";
   // The first turn's draw is skipped; a scenario starting before it would draw.
-  if (skip_first_draw_ && s.turn == first_turn_ &&
+  if (timing_.skip_first_draw && s.turn == timing_.first_turn &&
       (s.phase == Phase::kUntap || s.phase == Phase::kUpkeep))
     return "the first turn's draw is still to be skipped";
   return "";

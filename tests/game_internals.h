@@ -10,12 +10,12 @@
 namespace strata {
 
 struct GameInternalsForTests {
-  static std::vector<int>& batch(Game& g) { return g.batch_; }
+  static std::vector<int>& batch(Game& g) { return g.stack_.batch; }
   static void PushBatchFrame(Game& g) { g.Push(Game::FrameKind::kBatch); }
   static void AddOutcome(Game& g, uint32_t serial, Outcome o) {
-    g.outcomes_.push_back({serial, o});
+    g.stack_.outcomes.push_back({serial, o});
   }
-  static void FirstPassesToZero(Game& g) { g.frames_.back().b = 0; }
+  static void FirstPassesToZero(Game& g) { g.timing_.frames.back().neutral.window.passes = 0; }
   static GameState& raw_state(Game& g) { return g.state_; }  // no version bump
 };
 

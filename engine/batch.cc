@@ -1,0 +1,185 @@
+// The neutral state and batches (RULES.md T-2, T-3, T-6): from the neutral
+// state the active player, then the other, may start a batch, play a land or
+// announce an attack (aborted if the defender starts a batch); a batch takes
+// additions until both players pass in succession, then resolves last in,
+// first out.
+// Scenarios: tests/scenarios/t2_*, t3_*, t6_*.
+
+#include "engine/game_internal.h"
+
+namespace strata {
+
+// The priority window's offer, shared by every window in which players take
+// turns (T-2, T-3, T-6, T-8) or play in order (T-4, E-3 C).
+bool Game::OfferPlays(Player p, DecisionKind kind, DecisionKind as, Reaction reaction,
+                      ObjId about) {
+  AddPlayableActions(p, kind, reaction, about);
+  if (timing_.decision.actions.size() == 1) return false;  // only the pass
+  Decide(as, p);
+  return true;
+}
+
+// T-2 (and T-6): from the neutral state the active player, then the other,
+// may start a batch; the phase (or this part of the attack) ends when both
+// decline (the frame: NeutralFrame).
+void Game::RunNeutral(Frame& f) {
+  GameState& s = state_;
+  Window& w = f.neutral.window;
+  const bool in_attack = f.neutral.in_attack;
+  if (f.pc == NeutralFrame::kStart) {
+    f.pc = NeutralFrame::kDecide;
+    w.Open(s.active);
+  }
+  if (f.pc == NeutralFrame::kDecide) {
+    if (timing_.stop == StopAt::kNeutral && !in_attack && stack_.batch.empty()) {
+      timing_.stopped = true;
+      return;
+    }
+    timing_.decision.actions.clear();
+    Player p = w.who;
+    if (w.Closed()) {
+      // The phase can't end while a mandatory phase effect or a phase cost
+      // is unhandled (T-12, T-13): its controller must handle it now.
+      for (int i = 0; i < static_cast<int>(turn_.phase_todo.size()) && !in_attack; ++i) {
+        PhaseTodo& t = turn_.phase_todo[i];
+        if (t.optional || !PhaseTodoPlayable(t)) continue;
+        timing_.decision.actions.push_back(
+            {ActionKind::kPhaseEffect, t.object.id, static_cast<int16_t>(i), t.is_cost});
+        w.who = t.controller;
+        Decide(DecisionKind::kNeutral, t.controller);
+        return;
+      }
+      timing_.frames.pop_back();
+      return;
+    }
+    timing_.decision.actions.push_back({ActionKind::kPass});
+    if (!in_attack && p == s.active && s.phase == Phase::kMain && turn_.lands_played[p] == 0) {
+      for (ObjId o : s.players[p].hand)
+        if (Has((*db_)[s.obj.card[o]].types, kLand))
+          timing_.decision.actions.push_back({ActionKind::kPlayLand, o});
+    }
+    if (!in_attack && p == s.active && s.phase == Phase::kMain && !combat_.attacked[p]) {
+      bool any = false;
+      for (ObjId o = 0; o < s.obj.count && !any; ++o) {
+        if (s.obj.zone[o] != Zone::kBattlefield) continue;
+        const Characteristics& ch = Chars(o);
+        any = ch.controller == p && ch.IsCreature() && !s.obj.tapped[o] && !SummoningSick(o) &&
+              !Has(ch.keywords, kDefender);
+      }
+      if (any) timing_.decision.actions.push_back({ActionKind::kAttack});
+    }
+    if (!OfferPlays(p, DecisionKind::kNeutral, DecisionKind::kNeutral)) w.Pass();
+    return;
+  }
+  // kAttackAnnounced: the defender may start a batch (T-6).
+  Player nap = Opponent(s.active);
+  timing_.decision.actions.clear();
+  timing_.decision.actions.push_back({ActionKind::kPass});
+  if (OfferPlays(nap, DecisionKind::kRespond, DecisionKind::kNeutral)) {
+    w.who = nap;
+    return;
+  }
+  f.pc = NeutralFrame::kDecide;
+  w.Open(s.active);
+  combat_.attacked[s.active] = true;
+  Push(FrameKind::kAttack);
+}
+
+void Game::ApplyNeutral(Frame& f, const Action& a) {
+  GameState& s = state_;
+  Window& w = f.neutral.window;
+  if (f.pc == NeutralFrame::kAttackAnnounced) {
+    // The defender answered an announced attack.
+    if (a.kind == ActionKind::kPass) {
+      f.pc = NeutralFrame::kDecide;
+      w.Open(s.active);
+      combat_.attacked[s.active] = true;
+      Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
+           [&] { return std::string(absl::StrCat(Who(s.active), " attacks")); });
+      Push(FrameKind::kAttack);
+      return;
+    }
+    Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
+         [&] { return std::string("the attack is aborted: the defender starts a batch"); });
+    f.pc = NeutralFrame::kDecide;
+    w.Open(s.active);
+    Push(Frame::NewBatch(s.active));
+    StartCast(Opponent(s.active), a, kPlayBatch, kNoObj);
+    return;
+  }
+  if (a.kind == ActionKind::kPass) {
+    w.Pass();
+    return;
+  }
+  if (a.kind == ActionKind::kAttack) {
+    Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
+         [&] { return std::string(absl::StrCat(Who(s.active), " announces an attack")); });
+    f.pc = NeutralFrame::kAttackAnnounced;
+    return;
+  }
+  if (a.kind == ActionKind::kPlayLand) {
+    Player p = w.who;
+    MoveTo(a.object, Zone::kBattlefield, p);
+    s.obj.controller[a.object] = p;  // sick until p's next turn (T-7)
+    s.Touch();
+    ++turn_.lands_played[p];
+    turn_.seen[a.object] |= kSeenCast;
+    Used(s.obj.card[a.object], -1);
+    Note(LogKind::kPlayLand, p, a.object, kNoObj, 0,
+         [&] { return std::string(absl::StrCat(Who(p), " plays ", ObjectName(a.object))); });
+    Happened(Record(OccurrenceOf(EventKind::kPlay, p, a.object)));
+    w.Open(s.active);
+    CheckState();  // a state check follows every permanent's entry
+    return;
+  }
+  {
+    Player p = w.who;
+    w.Open(s.active);
+    if (a.kind == ActionKind::kPhaseEffect && turn_.phase_todo[a.index].is_cost) {
+      AskPhaseCost(a.index);
+      return;
+    }
+    Push(Frame::NewBatch(s.active));
+    StartCast(p, a, kPlayBatch, kNoObj);
+  }
+}
+
+void Game::RunBatch(Frame& f) {
+  // T-3: after each addition the active player decides first; the batch is
+  // complete when both pass in succession, then resolves last in, first out.
+  Window& w = f.batch.window;
+  if (f.pc == BatchFrame::kAdditions) {
+    if (w.Closed()) {
+      f.pc = BatchFrame::kResolve;
+      return;
+    }
+    Player p = w.who;
+    timing_.decision.actions.clear();
+    timing_.decision.actions.push_back({ActionKind::kPass});
+    if (!OfferPlays(p, DecisionKind::kRespond, DecisionKind::kRespond)) w.Pass();
+    return;
+  }
+  if (stack_.batch.empty()) {
+    timing_.frames.pop_back();
+    return;
+  }
+  int idx = stack_.batch.back();
+  stack_.batch.pop_back();
+  Push(Frame::NewResolve(idx));
+}
+
+void Game::ApplyBatch(Frame& f, const Action& a) {
+  Window& w = f.batch.window;
+  if (a.kind == ActionKind::kPass) {
+    w.Pass();
+    return;
+  }
+  w.Open(state_.active);
+  if (a.kind == ActionKind::kPhaseEffect && turn_.phase_todo[a.index].is_cost) {
+    AskPhaseCost(a.index);
+    return;
+  }
+  StartCast(timing_.decision.player, a, kPlayBatch, kNoObj);
+}
+
+}  // namespace strata

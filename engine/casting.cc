@@ -1,0 +1,360 @@
+// Casting (RULES.md T-8): announce, mode, targets, X, choices and costs; the
+// interrupt windows every casting gets (the caster decides first, a counter
+// war nests windows); "when cast" triggers on success; countering.
+// Scenarios: tests/scenarios/t8_*.
+
+#include "engine/game_internal.h"
+
+namespace strata {
+
+void Game::StartCast(Player p, const Action& a, Play play, ObjId about) {
+  StackItem item;
+  item.controller = p;
+  item.serial = stack_.next_serial++;
+  if (a.kind == ActionKind::kCast) {
+    item.card = a.object;
+    item.body_card = state_.obj.card[a.object];
+    item.from = BodySource::kSpell;
+    MoveTo(a.object, Zone::kStack, p);
+    state_.obj.controller[a.object] = p;
+    item.card_incarnation = state_.obj.incarnation[a.object];
+    turn_.seen[a.object] |= kSeenCast;
+    Used(item.body_card, -1);
+    Note(LogKind::kCast, p, a.object, kNoObj, 0,
+         [&] { return std::string(absl::StrCat(Who(p), " casts ", ObjectName(a.object))); });
+    Happened(Record(OccurrenceOf(EventKind::kPlay, p, a.object)));
+  } else if (a.kind == ActionKind::kActivate) {
+    item.source = a.object;
+    item.body_card = Chars(a.object).card;
+    item.from = BodySource::kActivated;
+    item.ability = a.index;
+    Used(item.body_card, (*db_)[item.body_card].ActivatedBit(a.index));
+    Note(LogKind::kActivate, p, a.object, kNoObj, a.index, [&] {
+      return std::string(
+          absl::StrCat(Who(p), " activates ", ObjectName(a.object), " ability ", a.index + 1));
+    });
+  } else {
+    // A phase effect or phase cost played as an instant.
+    PhaseTodo& t = turn_.phase_todo[a.index];
+    t.done = true;  // played: handled for this phase, whatever becomes of it (T-12)
+    PhaseItem(t, item);
+    if (!t.granted) Used(t.card, (*db_)[t.card].PhaseBit(t.index));
+    Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+      return std::string(absl::StrCat(Who(p), " handles the phase ", t.is_cost ? "cost" : "effect",
+                                      " of ", ObjectName(t.object.id)));
+    });
+  }
+  stack_.items.push_back(item);
+  Reaction reaction = Reaction::kNone;  // the innermost reaction window, if any
+  for (auto& fr : timing_.frames)
+    if (fr.kind == FrameKind::kReaction) reaction = fr.reaction.kind;
+  Push(Frame::NewCast(static_cast<int32_t>(stack_.items.size() - 1), play, reaction, about));
+}
+
+// The casting of one spell or ability (T-8): mode, targets, X, choices,
+// costs, interrupts, then it is successfully cast and joins its batch.
+// The frame: CastFrame.
+void Game::RunCast(Frame& f) {
+  StackItem& item = stack_.items[f.cast.item];
+  const Play play = f.cast.play;
+  const Reaction reaction = f.cast.reaction;
+  const GameState& s = state_;
+  const CardDef& card = (*db_)[item.body_card];
+  const AbilityBody* body = BodyOf(item);
+  timing_.decision.actions.clear();
+  switch (f.pc) {
+    case CastFrame::kMode:
+      if (body && !body->modes.empty() && item.mode < 0) {
+        for (int m = 0; m < static_cast<int>(body->modes.size()); ++m) {
+          StackItem probe = item;
+          probe.mode = static_cast<int8_t>(m);
+          if (BodyAllowed(body->modes[m],
+                          play == kPlayBatch       ? 0
+                          : play == kPlayInterrupt ? 1
+                                                   : 2,
+                          reaction) &&
+              HasLegalTargets(probe, body->modes[m]))
+            timing_.decision.actions.push_back({ActionKind::kNumber, kNoObj, 0, m + 1});
+        }
+        if (timing_.decision.actions.size() == 1) {
+          item.mode = static_cast<int8_t>(timing_.decision.actions[0].value - 1);
+        } else {
+          Decide(DecisionKind::kChoice, item.controller);
+          return;
+        }
+      }
+      f.pc = CastFrame::kTargets;
+      return;
+    case CastFrame::kTargets: {
+      const AbilityBody* b = ModeBody(item);
+      int slots = b ? static_cast<int>(b->targets.size())
+                    : (item.from == BodySource::kSpell && card.enchant != kNoFilter ? 1 : 0);
+      if (item.slot >= slots) {
+        f.pc = CastFrame::kX;
+        return;
+      }
+      int max = b ? b->targets[item.slot].max : 1;
+      for (ObjId t = 0; t < s.obj.count; ++t) {
+        Target tg{Target::kObject, s.Ref(t), kNoPlayer};
+        bool chosen = false;
+        for (int i = 0; i < item.target_count; ++i)
+          chosen |= item.targets[i].kind == Target::kObject && item.targets[i].obj.id == t;
+        if (!chosen && item.target_count < 4 && TargetLegal(item, item.slot, tg) &&
+            (f.cast.about == kNoObj || play != kPlayImmediate || reaction == Reaction::kNone ||
+             AboutMatches(t, f.cast.about)))
+          timing_.decision.actions.push_back({ActionKind::kTargetObject, t});
+      }
+      for (Player pl = 0; pl < 2; ++pl) {
+        bool chosen = false;
+        for (int i = 0; i < item.target_count; ++i)
+          chosen |= item.targets[i].kind == Target::kPlayer && item.targets[i].player == pl;
+        if (!chosen && item.target_count < 4 &&
+            TargetLegal(item, item.slot, Target{Target::kPlayer, {}, pl}))
+          timing_.decision.actions.push_back({ActionKind::kTargetPlayer, kNoObj, 0, pl});
+      }
+      if (item.in_slot > 0) timing_.decision.actions.push_back({ActionKind::kDone});
+      if (item.in_slot >= max || timing_.decision.actions.empty() ||
+          (timing_.decision.actions.size() == 1 &&
+           timing_.decision.actions[0].kind == ActionKind::kDone)) {
+        ++item.slot;
+        item.in_slot = 0;
+        return;
+      }
+      Decide(DecisionKind::kTarget, item.controller);
+      return;
+    }
+    case CastFrame::kX: {
+      f.pc = CastFrame::kChoices;
+      ManaCost cost = TotalCost(item);
+      if (cost.x_count > 0) {
+        int max_x = 20;
+        if (!opt_.free_mana) {
+          max_x = 0;
+          while (max_x < 20 && CanPay(item.controller, cost, max_x + 1, kNoObj)) ++max_x;
+        }
+        for (int x = 0; x <= max_x; ++x)
+          timing_.decision.actions.push_back({ActionKind::kNumber, kNoObj, 0, x});
+        Decide(DecisionKind::kX, item.controller);
+      }
+      return;
+    }
+    case CastFrame::kChoices: {
+      const AbilityBody* b = ModeBody(item);
+      ChoiceKind kind = b ? b->choose : ChoiceKind::kNone;
+      int needed = kind == ChoiceKind::kNone ? 0
+                   : (kind == ChoiceKind::kWordPair || kind == ChoiceKind::kCreatureTypePair ||
+                      kind == ChoiceKind::kColorPair || kind == ChoiceKind::kLandTypePair)
+                       ? 2
+                       : 1;
+      if (item.choice_count >= needed) {
+        f.pc = CastFrame::kCosts;
+        return;
+      }
+      auto word = [&](Word w) {
+        timing_.decision.actions.push_back({ActionKind::kWord, kNoObj, 0, w});
+      };
+      switch (kind) {
+        case ChoiceKind::kColor:
+          for (int c = 0; c < kColorCount; ++c) word(ColorWord(c));
+          break;
+        case ChoiceKind::kBasicLandType:
+          for (int c = 0; c < kColorCount; ++c) word(static_cast<Word>(BasicLandSubtype(c)));
+          break;
+        case ChoiceKind::kWordPair:
+          for (int c = 0; c < kColorCount; ++c) word(ColorWord(c));
+          for (int c = 0; c < kColorCount; ++c) word(static_cast<Word>(BasicLandSubtype(c)));
+          break;
+        case ChoiceKind::kColorPair:
+          for (int c = 0; c < kColorCount; ++c) word(ColorWord(c));
+          break;
+        case ChoiceKind::kLandTypePair:
+          for (int c = 0; c < kColorCount; ++c) word(static_cast<Word>(BasicLandSubtype(c)));
+          break;
+        default:
+          for (int t = 0; t < SubtypeCount(); ++t)
+            if (SubtypeKindOf(t) == SubtypeKind::kCreature) word(static_cast<Word>(t));
+          break;
+      }
+      Decide(DecisionKind::kChoice, item.controller);
+      return;
+    }
+    case CastFrame::kCosts: {
+      // Costs (T-8): discards are chosen; then mana, tapping, life, sacrifice.
+      Player p = item.controller;
+      if (item.from == BodySource::kActivated) {
+        const ActivatedAbility& a = card.activated[item.ability];
+        if (a.discard > 0 && f.cast.discarded < a.discard) {
+          for (ObjId o : s.players[p].hand)
+            timing_.decision.actions.push_back({ActionKind::kObject, o});
+          if (!timing_.decision.actions.empty()) {
+            Decide(DecisionKind::kDiscard, p);
+            return;
+          }
+        }
+        const Characteristics& sc = Chars(item.source);
+        item.source_power = sc.power;
+        item.source_toughness = sc.toughness;
+        if (!opt_.free_mana) Pay(p, a.cost, item.x, a.tap ? item.source : kNoObj);
+        if (a.tap) Tap(item.source, true);
+        if (a.life) LoseLife(p, a.life);
+        if (a.sacrifice_self) ZoneChange(item.source, Zone::kGraveyard);
+      } else if (item.from == BodySource::kSpell) {
+        if (!opt_.free_mana) Pay(p, TotalCost(item), item.x, kNoObj);
+      }
+      f.pc = CastFrame::kInterrupts;
+      return;
+    }
+    case CastFrame::kInterrupts:
+      f.pc = CastFrame::kCast;
+      // Every casting can be interrupted (T-8; seed 000: interrupts "can
+      // interrupt any casting, even if effects aren't generally usable at
+      // the time"): spells and abilities for a batch, interrupts (a counter
+      // war nests one window inside another), damage-prevention effects,
+      // reactions, and phase effects played as instants. Triggered
+      // abilities are not cast (E-3 B).
+      if (item.from != BodySource::kTrigger) Push(Frame::NewInterrupts(f.cast.item));
+      return;
+    case CastFrame::kCast: {
+      if (item.countered || (item.card != kNoObj && !SpellOnStack(item))) {
+        timing_.frames.pop_back();
+        return;
+      }
+      f.pc = CastFrame::kJoin;
+      if (item.from == BodySource::kSpell) {
+        // Successfully cast: its "when cast" triggers (Iron Star) are
+        // processed now, before it joins its batch (T-8), even when it is an
+        // interrupt inside another casting.
+        const int before = static_cast<int>(occ_.queued.size());
+        Happened(Record(OccurrenceOf(EventKind::kCast, item.controller, item.card)));
+        if (static_cast<int>(occ_.queued.size()) > before) Push(Frame::NewTriggers(before));
+      }
+      return;
+    }
+    case CastFrame::kJoin: {
+      const int idx = f.cast.item;
+      timing_.frames.pop_back();
+      if (stack_.items[idx].countered) return;
+      stack_.outcomes.push_back({stack_.items[idx].serial, Outcome::kPending});
+      if (play == kPlayBatch)
+        stack_.batch.push_back(idx);
+      else if (play == kPlayInterrupt)
+        stack_.ibatch.push_back(idx);
+      else
+        Push(Frame::NewResolve(idx));
+      return;
+    }
+  }
+}
+
+void Game::ApplyCast(Frame& f, const Action& a) {
+  GameState& s = state_;
+  StackItem& item = stack_.items[f.cast.item];
+  switch (timing_.decision.kind) {
+    case DecisionKind::kChoice:
+      if (f.pc == CastFrame::kMode) {
+        item.mode = static_cast<int8_t>(a.value - 1);
+        f.pc = CastFrame::kTargets;
+      } else {
+        item.choice[item.choice_count++] = static_cast<uint16_t>(a.value);
+      }
+      return;
+    case DecisionKind::kTarget:
+      if (a.kind == ActionKind::kDone) {
+        ++item.slot;
+        item.in_slot = 0;
+        return;
+      }
+      item.target_slot[item.target_count] = item.slot;
+      item.targets[item.target_count++] =
+          a.kind == ActionKind::kTargetPlayer
+              ? Target{Target::kPlayer, {}, static_cast<Player>(a.value)}
+              : Target{Target::kObject, s.Ref(a.object), kNoPlayer};
+      ++item.in_slot;
+      return;
+    case DecisionKind::kX:
+      item.x = static_cast<int16_t>(a.value);
+      return;
+    case DecisionKind::kDiscard:
+      Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+        return std::string(absl::StrCat(Who(item.controller), " discards ", ObjectName(a.object)));
+      });
+      ZoneChange(a.object, Zone::kGraveyard);
+      ++f.cast.discarded;
+      return;
+    default:
+      return;
+  }
+}
+
+// T-8: batches of interrupts during a casting; the caster has priority
+// (the frame: InterruptsFrame).
+void Game::RunInterrupts(Frame& f) {
+  StackItem& item = stack_.items[f.interrupts.item];
+  Window& w = f.interrupts.window;
+  if (f.pc == InterruptsFrame::kStart) {
+    f.pc = InterruptsFrame::kDecide;
+    w.Open(item.controller);
+    f.interrupts.ibatch_begin = static_cast<int32_t>(stack_.ibatch.size());
+  }
+  if (f.pc == InterruptsFrame::kDecide) {
+    if (item.countered) {
+      timing_.frames.pop_back();
+      return;
+    }
+    if (w.Closed()) {
+      if (static_cast<int>(stack_.ibatch.size()) <= f.interrupts.ibatch_begin) {
+        timing_.frames.pop_back();  // no interrupt batch started: successfully cast
+        return;
+      }
+      f.pc = InterruptsFrame::kResolve;
+      return;
+    }
+    Player p = w.who;
+    timing_.decision.actions.clear();
+    timing_.decision.actions.push_back({ActionKind::kPass});
+    // An ability's casting has a window too, but nothing may interrupt it.
+    if (item.card == kNoObj || !OfferPlays(p, DecisionKind::kInterrupt, DecisionKind::kInterrupt))
+      w.Pass();
+    return;
+  }
+  // kResolve: the interrupt batch resolves last in, first out; then another
+  // window may start.
+  if (static_cast<int>(stack_.ibatch.size()) <= f.interrupts.ibatch_begin) {
+    f.pc = InterruptsFrame::kDecide;
+    w.Open(item.controller);
+    return;
+  }
+  int idx = stack_.ibatch.back();
+  stack_.ibatch.pop_back();
+  Push(Frame::NewResolve(idx));
+}
+
+void Game::ApplyInterrupts(Frame& f, const Action& a) {
+  Window& w = f.interrupts.window;
+  if (a.kind == ActionKind::kPass) {
+    w.Pass();
+    return;
+  }
+  w.Open(stack_.items[f.interrupts.item].controller);  // the caster keeps priority (T-8)
+  StartCast(timing_.decision.player, a, kPlayInterrupt, kNoObj);
+}
+
+void Game::CounterSpell(ObjId card) {
+  // The live spell is the item whose card is this very object on the stack;
+  // an earlier cast of the same card was another object (spell identity).
+  for (int idx = static_cast<int>(stack_.items.size()) - 1; idx >= 0; --idx) {
+    StackItem& it = stack_.items[idx];
+    if (it.card != card || !SpellOnStack(it) || it.countered) continue;
+    it.countered = true;
+    stack_.outcomes.push_back({it.serial, Outcome::kCountered});
+    stack_.batch.erase(std::remove(stack_.batch.begin(), stack_.batch.end(), idx),
+                       stack_.batch.end());
+    Note(LogKind::kCounter, kNoPlayer, card, kNoObj, 0,
+         [&] { return std::string(absl::StrCat(ObjectName(card), " is countered")); });
+    // Costs are not refunded (T-8).
+    ZoneChange(card, Zone::kGraveyard);
+    return;
+  }
+}
+
+}  // namespace strata

@@ -1,0 +1,162 @@
+// The attack (RULES.md T-7): declare attackers, a neutral state, declare
+// blockers (flying, reach, landwalk, protection), another neutral state, then
+// damage, first strike first, trample, each with its prevention step.
+// Scenarios: tests/scenarios/t7_*.
+
+#include "engine/game_internal.h"
+
+namespace strata {
+
+// T-7: declare attackers, a neutral-state loop, blockers, another loop, then
+// damage (first strike first), each with its prevention step (the frame:
+// AttackFrame, whose pc says which).
+void Game::RunAttack(Frame& f) {
+  GameState& s = state_;
+  Player ap = s.active, nap = Opponent(ap);
+  timing_.decision.actions.clear();
+  switch (f.pc) {
+    case AttackFrame::kAttackers: {
+      for (ObjId o = 0; o < s.obj.count; ++o) {
+        if (s.obj.zone[o] != Zone::kBattlefield || combat_.flag[o] != kNotInCombat) continue;
+        const Characteristics& ch = Chars(o);
+        if (ch.controller != ap || !ch.IsCreature() || s.obj.tapped[o] ||
+            Has(ch.keywords, kDefender) || SummoningSick(o))
+          continue;
+        timing_.decision.actions.push_back({ActionKind::kObject, o});
+      }
+      timing_.decision.actions.push_back({ActionKind::kDone});
+      if (timing_.decision.actions.size() == 1) {
+        f.pc = AttackFrame::kAfterAttackers;
+        return;
+      }
+      Decide(DecisionKind::kAttackers, ap);
+      return;
+    }
+    case AttackFrame::kAfterAttackers: {
+      bool any = false;
+      for (ObjId o = 0; o < s.obj.count; ++o) any |= combat_.flag[o] == kAttacking;
+      if (!any) {
+        f.pc = AttackFrame::kEnd;
+        return;
+      }
+      f.pc = AttackFrame::kBlockers;
+      Push(Frame::NewNeutral(/*in_attack=*/true));
+      return;
+    }
+    case AttackFrame::kBlockers: {
+      // Each untapped creature blocks at most one attacker; fliers only by
+      // flying or reach; landwalk can't be blocked when the defender has
+      // such a land.
+      ColorMask defender_lands = 0;
+      for (ObjId o = 0; o < s.obj.count; ++o)
+        if (s.obj.zone[o] == Zone::kBattlefield && Chars(o).controller == nap)
+          for (int c = 0; c < kColorCount; ++c)
+            if (Chars(o).HasSubtype(BasicLandSubtype(c))) defender_lands |= 1u << c;
+      for (ObjId b = 0; b < s.obj.count; ++b) {
+        if (s.obj.zone[b] != Zone::kBattlefield || combat_.flag[b] != kNotInCombat) continue;
+        const Characteristics& bc = Chars(b);
+        if (bc.controller != nap || !bc.IsCreature() || s.obj.tapped[b]) continue;
+        for (ObjId a = 0; a < s.obj.count; ++a) {
+          if (combat_.flag[a] != kAttacking || s.obj.zone[a] != Zone::kBattlefield) continue;
+          const Characteristics& ac = Chars(a);
+          if (Has(ac.keywords, kFlying) && !Has(bc.keywords, kFlying) && !Has(bc.keywords, kReach))
+            continue;
+          bool walk = false;
+          for (int c = 0; c < kColorCount; ++c)
+            walk |= Has(ac.keywords, kPlainswalk + c) && Has(defender_lands, c);
+          if (walk) continue;
+          if (ProtectedFrom(ac, bc.colors)) continue;
+          timing_.decision.actions.push_back({ActionKind::kBlock, b, 0, a});
+        }
+      }
+      timing_.decision.actions.push_back({ActionKind::kDone});
+      if (timing_.decision.actions.size() == 1) {
+        f.pc = AttackFrame::kAfterBlockers;
+        return;
+      }
+      Decide(DecisionKind::kBlockers, nap);
+      return;
+    }
+    case AttackFrame::kAfterBlockers:
+      f.pc = AttackFrame::kFirstStrikeDamage;
+      Push(Frame::NewNeutral(/*in_attack=*/true));
+      return;
+    case AttackFrame::kFirstStrikeDamage:
+    case AttackFrame::kRegularDamage: {
+      const bool first = f.pc == AttackFrame::kFirstStrikeDamage;
+      f.pc = first ? AttackFrame::kRegularDamage : AttackFrame::kEnd;
+      int begin = static_cast<int>(damage_.pending.size());
+      auto strikes_now = [&](ObjId o) { return Has(Chars(o).keywords, kFirstStrike) == first; };
+      for (ObjId a = 0; a < s.obj.count; ++a) {
+        if (combat_.flag[a] != kAttacking || s.obj.zone[a] != Zone::kBattlefield) continue;
+        const Characteristics& ac = Chars(a);
+        int power = ac.power;
+        absl::InlinedVector<ObjId, 8> blockers;
+        bool was_blocked = combat_.block_target[a] == a;  // marks "was blocked"
+        for (ObjId b = 0; b < s.obj.count; ++b)
+          if (combat_.flag[b] == kBlocking && combat_.block_target[b] == a &&
+              s.obj.zone[b] == Zone::kBattlefield)
+            blockers.push_back(b);
+        for (ObjId b : blockers)
+          if (strikes_now(b) && Chars(b).power > 0)
+            damage_.pending.push_back(
+                {b, Target{Target::kObject, s.Ref(a), kNoPlayer}, Chars(b).power, false, true});
+        if (!strikes_now(a) || power <= 0) continue;
+        if (!was_blocked) {
+          damage_.pending.push_back({a, Target{Target::kPlayer, {}, nap}, power, false, true});
+          continue;
+        }
+        // Blocked: lethal damage to each blocker in order; trample sends the
+        // rest to the player.
+        bool trample = Has(ac.keywords, kTrample);
+        for (size_t i = 0; i < blockers.size() && power > 0; ++i) {
+          const Characteristics& bc = Chars(blockers[i]);
+          int lethal = std::max(0, bc.toughness - s.obj.damage[blockers[i]]);
+          int give = (i + 1 == blockers.size() && !trample) ? power : std::min(power, lethal);
+          if (give > 0)
+            damage_.pending.push_back(
+                {a, Target{Target::kObject, s.Ref(blockers[i]), kNoPlayer}, give, false, true});
+          power -= give;
+        }
+        if (trample && power > 0)
+          damage_.pending.push_back({a, Target{Target::kPlayer, {}, nap}, power, false, true});
+      }
+      if (static_cast<int>(damage_.pending.size()) > begin) Push(Frame::NewPrevention(begin));
+      return;
+    }
+    default:  // kEnd
+      for (ObjId o = 0; o < s.obj.count; ++o) {
+        combat_.flag[o] = kNotInCombat;
+        combat_.block_target[o] = kNoObj;
+      }
+      Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
+           [&] { return std::string("the attack ends"); });
+      timing_.frames.pop_back();
+      return;
+  }
+}
+
+void Game::ApplyAttack(Frame& f, const Action& a) {
+  if (a.kind == ActionKind::kDone) {
+    ++f.pc;  // kAttackers -> kAfterAttackers, kBlockers -> kAfterBlockers
+    return;
+  }
+  if (f.pc == AttackFrame::kAttackers) {
+    combat_.flag[a.object] = kAttacking;
+    if (!Has(Chars(a.object).keywords, kVigilance)) Tap(a.object, true);
+    Note(LogKind::kAttack, kNoPlayer, a.object, kNoObj, 0,
+         [&] { return std::string(absl::StrCat(ObjectName(a.object), " attacks")); });
+    Occur(EventKind::kAttack, state_.active, a.object);
+  } else {
+    combat_.flag[a.object] = kBlocking;
+    combat_.block_target[a.object] = static_cast<ObjId>(a.value);
+    combat_.block_target[a.value] = static_cast<ObjId>(a.value);  // the attacker was blocked
+    Note(LogKind::kBlock, kNoPlayer, a.object, static_cast<ObjId>(a.value), 0, [&] {
+      return std::string(
+          absl::StrCat(ObjectName(a.object), " blocks ", ObjectName(static_cast<ObjId>(a.value))));
+    });
+    Occur(EventKind::kBlock, Opponent(state_.active), a.object);
+  }
+}
+
+}  // namespace strata

@@ -1,0 +1,155 @@
+// Costs (RULES.md T-10, L-8, T-8): mana sources and automatic payment
+// (mana abilities are not interrupted), a spell's total cost after cost
+// effects, and "counter it unless its controller pays N" (the kUnlessPay frame).
+// Scenarios: tests/scenarios/t10_*, l8_*, t8_power_sink_*.
+
+#include "engine/game_internal.h"
+
+namespace strata {
+
+bool Game::HasManaAbility(ObjId o) const {
+  const Characteristics& ch = Chars(o);
+  if (ch.land_mana) return true;
+  if (ch.blank || ch.card == kNoCard) return false;
+  const CardDef& card = (*db_)[ch.card];
+  for (int i = 0; i < static_cast<int>(card.activated.size()); ++i)
+    if (card.activated[i].mana_ability && Has(ch.abilities, card.ActivatedBit(i))) return true;
+  return false;
+}
+
+void Game::ManaSources(Player p, ObjId excluding, std::vector<ManaSource>& sources) const {
+  sources.clear();
+  const GameState& s = state_;
+  // Lands first, so creatures stay untapped when they are not needed.
+  for (int lands = 1; lands >= 0; --lands)
+    for (ObjId o = 0; o < s.obj.count; ++o) {
+      if (o == excluding || s.obj.zone[o] != Zone::kBattlefield || s.obj.tapped[o]) continue;
+      const Characteristics& ch = Chars(o);
+      if (ch.controller != p || Has(ch.types, kLand) != (lands == 1)) continue;
+      if (SummoningSick(o)) continue;
+      if (PhaseCostPending(o)) continue;  // T-13: not before its phase cost is handled
+      if (ch.land_mana) {
+        sources.push_back(
+            {o, static_cast<ColorMask>(ch.land_mana & 0x1F), (ch.land_mana & 0x20) != 0});
+        continue;
+      }
+      if (ch.blank || ch.card == kNoCard) continue;
+      const CardDef& card = (*db_)[ch.card];
+      for (int i = 0; i < static_cast<int>(card.activated.size()); ++i) {
+        const ActivatedAbility& a = card.activated[i];
+        if (!a.mana_ability || !a.tap || !a.cost.Empty() ||
+            !Has(ch.abilities, card.ActivatedBit(i)))
+          continue;
+        const EffectStep& st = a.body.steps[0];
+        sources.push_back(
+            {o, static_cast<ColorMask>(st.mana_any ? 0x1F : st.mana_colors), st.mana_colorless});
+        break;
+      }
+    }
+}
+
+bool Game::CanPay(Player p, const ManaCost& cost, int x, ObjId excluding) const {
+  static thread_local std::vector<ManaSource> sources;  // no allocation once warm
+  ManaSources(p, excluding, sources);
+  return PlanPayment(cost, x, state_.players[p].pool, sources, nullptr, nullptr);
+}
+
+bool Game::Pay(Player p, const ManaCost& cost, int x, ObjId excluding) {
+  // Buffers kept per thread (no allocation once warm): tapping below only
+  // records occurrences, it never pays another cost.
+  static thread_local std::vector<ManaSource> sources;
+  static thread_local std::vector<int> tap;
+  ManaSources(p, excluding, sources);
+  std::array<int, 6> after;
+  if (!PlanPayment(cost, x, state_.players[p].pool, sources, &tap, &after)) return false;
+  // Mana abilities are not interrupted (T-10): they add mana at once.
+  for (int i : tap) {
+    Tap(sources[i].object, true);
+    const Characteristics& mc = Chars(sources[i].object);
+    if (trace_.usage && !mc.land_mana && mc.card != kNoCard) {
+      const CardDef& mcard = (*db_)[mc.card];
+      for (int k = 0; k < static_cast<int>(mcard.activated.size()); ++k)
+        if (mcard.activated[k].mana_ability) {
+          Used(mc.card, mcard.ActivatedBit(k));
+          break;
+        }
+    }
+    Note(LogKind::kMana, p, sources[i].object, kNoObj, 1, [&] {
+      return std::string(
+          absl::StrCat(Who(p), " taps ", ObjectName(sources[i].object), " for mana"));
+    });
+  }
+  state_.players[p].pool = after;
+  return true;
+}
+
+ManaCost Game::TotalCost(const StackItem& item) const {
+  const CardDef& card = (*db_)[item.body_card];
+  ManaCost c;
+  switch (item.from) {
+    case BodySource::kSpell:
+      c = card.cost;
+      break;
+    case BodySource::kActivated:
+      c = card.activated[item.ability].cost;
+      break;
+    default:
+      return c;
+  }
+  if (const AbilityBody* b = ModeBody(item)) {
+    // Extra targets cost extra (Fireball).
+    int extra = -1;
+    for (int i = 0; i < item.target_count; ++i) extra += item.target_slot[i] == 0;
+    if (!b->targets.empty() && extra > 0) AddCost(c, b->targets[0].extra_target_cost, extra);
+  }
+  if (item.from != BodySource::kSpell) return c;
+  // L-8: increases, then reductions, then setting a minimum.
+  const PlayerRules& r = Rules(item.controller);
+  c.generic += r.cost_increase;
+  c.generic = std::max(0, c.generic - r.cost_reduce);
+  int total = c.ManaValue() + c.x_count * item.x;
+  if (total < r.cost_min) c.generic += r.cost_min - total;
+  return c;
+}
+
+// "Counter target spell unless its controller pays N" (Power Sink): the
+// spell's controller decides (the frame: UnlessPayFrame).
+void Game::RunUnlessPay(Frame& f) {
+  const ObjId card = f.unless_pay.card;
+  const int32_t amount = f.unless_pay.amount;
+  if (state_.obj.zone[card] != Zone::kStack ||
+      state_.obj.incarnation[card] != f.unless_pay.incarnation) {
+    timing_.frames.pop_back();
+    return;
+  }
+  Player p = state_.obj.controller[card];
+  ManaCost cost;
+  cost.generic = amount;
+  timing_.decision.actions.clear();
+  if (opt_.free_mana || CanPay(p, cost, 0, kNoObj))
+    timing_.decision.actions.push_back({ActionKind::kYes, card, 0, amount});
+  timing_.decision.actions.push_back({ActionKind::kNo, card, 0, amount});
+  Decide(DecisionKind::kOptionalCost, p);
+}
+
+void Game::ApplyUnlessPay(Frame& /*f*/, const Action& a) {
+  timing_.frames.pop_back();
+  if (a.kind == ActionKind::kYes) {
+    ManaCost cost;
+    cost.generic = a.value;
+    if (!opt_.free_mana) Pay(timing_.decision.player, cost, 0, kNoObj);
+    return;
+  }
+  // Not paid: countered, and its controller taps all lands with mana
+  // abilities and loses all unspent mana (Power Sink).
+  CounterSpell(a.object);
+  for (ObjId o = 0; o < state_.obj.count; ++o)
+    if (state_.obj.zone[o] == Zone::kBattlefield &&
+        Chars(o).controller == timing_.decision.player && Has(Chars(o).types, kLand) &&
+        HasManaAbility(o))
+      Tap(o, true);
+  state_.players[timing_.decision.player].pool = {};
+  state_.Touch();
+}
+
+}  // namespace strata

@@ -1,0 +1,315 @@
+// What each effect operation does (card.h Op): the objects and players a step
+// affects (only legal targets, RULES.md T-11), its amount, and the step
+// itself: continuous effects become rows with a timestamp (L-4, L-5), damage
+// waits for its prevention step (T-4), destructions and draws push frames,
+// delayed effects wait for the next upkeep (E-6). docs/effects.md says how to
+// add an operation.
+// Scenarios: tests/scenarios/card_* (one or more per card).
+
+#include "engine/game_internal.h"
+
+namespace strata {
+
+void Game::ObjectsOf(const StackItem& item, const Ref& ref, std::vector<ObjId>& out,
+                     std::vector<Player>* players) {
+  out.clear();
+  ObjId self = item.card != kNoObj ? item.card : item.source;
+  switch (ref.kind) {
+    case Ref::kTarget:
+      // Every target chosen for that spec (Fireball may have several).
+      for (int i = 0; i < item.target_count; ++i) {
+        if (item.target_slot[i] != ref.index - 1) continue;
+        const Target& t = item.targets[i];
+        if (t.kind == Target::kObject && TargetLegal(item, item.target_slot[i], t))
+          out.push_back(t.obj.id);
+        if (t.kind == Target::kPlayer && players) players->push_back(t.player);
+      }
+      break;
+    case Ref::kSelf:
+      if (self != kNoObj) out.push_back(self);
+      break;
+    case Ref::kEnchanted:
+      if (self != kNoObj && state_.obj.attached_to[self] != kNoObj)
+        out.push_back(state_.obj.attached_to[self]);
+      break;
+    case Ref::kEventObject:
+      // The occurrence's object, while it is still the object the
+      // occurrence left it as: once it changes zones again it is new.
+      if (item.event >= 0) {
+        const Occurrence& e = occ_.events[item.event];
+        if (e.object != kNoObj && state_.obj.incarnation[e.object] == e.incarnation)
+          out.push_back(e.object);
+      }
+      break;
+    case Ref::kEventController:
+      if (players && item.event >= 0) {
+        const Occurrence& e = occ_.events[item.event];
+        players->push_back(e.object != kNoObj ? e.last.controller : e.player);
+      }
+      break;
+    case Ref::kTargetController:
+      if (players && item.target_count > 0) players->push_back(item.target_controller[0]);
+      break;
+    case Ref::kEachPlayer:
+      if (players) {
+        players->push_back(state_.active);
+        players->push_back(Opponent(state_.active));
+      }
+      break;
+    case Ref::kOpponent:
+      if (players) players->push_back(Opponent(item.controller));
+      break;
+    case Ref::kYou:
+    case Ref::kNone:
+      if (players) players->push_back(item.controller);
+      break;
+  }
+  return;
+}
+
+int Game::Amount(const StackItem& item, const Value& v) const {
+  int base = v.constant;
+  switch (v.kind) {
+    case Value::kX:
+      base = item.x;
+      break;
+    case Value::kSourcePower:
+      base = item.source_power;
+      break;
+    case Value::kSourceToughness:
+      base = item.source_toughness;
+      break;
+    case Value::kEventPower:
+      base = item.event >= 0 ? occ_.events[item.event].last.power : 0;
+      break;
+    case Value::kEventToughness:
+      base = item.event >= 0 ? occ_.events[item.event].last.toughness : 0;
+      break;
+    case Value::kEventAmount:
+      base = item.event >= 0 ? occ_.events[item.event].amount : 0;
+      break;
+    case Value::kTargetPower:
+      base = item.target_power;
+      break;
+    case Value::kDiedThisTurn: {
+      base = 0;
+      const Filter& f = db_->filter(v.filter);
+      for (CardId c : occ_.died_this_turn)
+        base += (f.name == kNoCard || f.name == c) && (!f.types || ((*db_)[c].types & f.types));
+      break;
+    }
+    default:
+      return v.constant;
+  }
+  return SaturatedAdd<int32_t>(0, static_cast<long long>(base) * v.times + v.plus);
+}
+
+// One effect step of a resolving spell or ability. Steps that need more
+// rules (draws, destruction) push frames and finish when those return.
+void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
+  thread_local std::vector<ObjId> objs_buffer;
+  thread_local std::vector<Player> players_buffer;
+  Borrowed<ObjId> objs_borrowed(objs_buffer);
+  Borrowed<Player> players_borrowed(players_buffer);
+  std::vector<ObjId>& objs = objs_borrowed.v;
+  std::vector<Player>& players = players_borrowed.v;
+  ObjectsOf(item, st.target, objs, &players);
+  if (st.affects != kNoFilter && st.target.kind == Ref::kNone) players.clear();  // no "you"
+  if (st.affects != kNoFilter && st.op != Op::kContinuous) {
+    // "Each creature", "all creatures": the set is taken on resolution.
+    ObjId src = item.card != kNoObj ? item.card : item.source;
+    FilterContext ctx = ContextFor(src, item.controller, item.choice[0]);
+    for (ObjId o = 0; o < state_.obj.count; ++o)
+      if (state_.obj.zone[o] != Zone::kNone &&
+          MatchFilter(state_, &Chars(0), db_->filter(st.affects), o, ctx))
+        objs.push_back(o);
+  }
+  if (st.condition != kNoFilter) {
+    // `if`: only targets that match (Hydroblast: if it is red).
+    ObjId src = item.card != kNoObj ? item.card : item.source;
+    FilterContext ctx = ContextFor(src, item.controller, kNoWord);
+    objs.erase(std::remove_if(objs.begin(), objs.end(),
+                              [&](ObjId o) {
+                                return !MatchFilter(state_, &Chars(0), db_->filter(st.condition), o,
+                                                    ctx);
+                              }),
+               objs.end());
+  }
+  const int amount = Amount(item, st.amount);
+  ObjId source = item.card != kNoObj ? item.card : item.source;
+  switch (st.op) {
+    case Op::kContinuous: {
+      CardId source_card = item.body_card;
+      EffectRow row;
+      row.card = source_card;
+      row.tmpl = static_cast<int16_t>(st.continuous);
+      row.source = source != kNoObj ? state_.Ref(source) : ObjRef{};
+      row.controller = item.controller;
+      row.duration = st.duration;
+      row.x = item.x;
+      row.choice = item.choice;
+      row.source_power = item.source_power;
+      row.source_toughness = item.source_toughness;
+      if (st.controller_of > 0) {
+        // The effect belongs to another player (exchanges of control).
+        const Target& ct = item.targets[st.controller_of - 1];
+        if (ct.kind == Target::kObject && state_.Alive(ct.obj))
+          row.controller = item.target_controller[st.controller_of - 1];
+      }
+      const EffectTemplate& t = (*db_)[source_card].continuous[st.continuous];
+      for (const Part& p : t.parts) {
+        if (p.layer != PartLayer::kCopy) continue;
+        const Target& ct = item.targets[p.copy_of_target - 1];
+        if (ct.kind != Target::kObject || !state_.Alive(ct.obj)) continue;
+        const Characteristics& cc = Chars(ct.obj.id);
+        row.copy = CopySpec{cc.card, cc.mode, cc.blank};
+        row.copy.has_colors = p.has_except_colors;
+        row.copy.colors = p.except_colors;
+        if (p.keep_phase) row.copy.keep_phase = item.body_card;
+      }
+      thread_local std::vector<ObjRef> set_buffer;
+      Borrowed<ObjRef> borrowed_set(set_buffer);
+      std::vector<ObjRef>& set = borrowed_set.v;
+      if (st.affects != kNoFilter) {
+        ObjId excluded = kNoObj;
+        if (st.exclude_target > 0 && item.targets[st.exclude_target - 1].kind == Target::kObject)
+          excluded = item.targets[st.exclude_target - 1].obj.id;
+        FilterContext ctx = ContextFor(source, item.controller, item.choice[0]);
+        for (ObjId o = 0; o < state_.obj.count; ++o)
+          if (o != excluded && state_.obj.zone[o] != Zone::kNone &&
+              MatchFilter(state_, &Chars(0), db_->filter(st.affects), o, ctx))
+            set.push_back(state_.Ref(o));
+      } else {
+        for (ObjId o : objs) set.push_back(state_.Ref(o));
+      }
+      AddEffectRow(row, set);
+      Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+        return std::string(absl::StrCat("effect of ", (*db_)[source_card].name, " applies to ",
+                                        set.size(), " object(s)"));
+      });
+      break;
+    }
+    case Op::kDraw:
+      for (auto it = players.rbegin(); it != players.rend(); ++it)
+        Push(Frame::NewDraw(*it, amount));
+      break;
+    case Op::kDamage: {
+      // Damage waits for its prevention step (T-4).
+      int n = static_cast<int>(objs.size() + players.size());
+      int each = st.divide && n > 0 ? amount / n : amount;
+      for (ObjId o : objs)
+        damage_.pending.push_back({source, Target{Target::kObject, state_.Ref(o), kNoPlayer}, each,
+                                   st.cant_regenerate, false});
+      for (Player p : players)
+        damage_.pending.push_back({source, Target{Target::kPlayer, {}, p}, each});
+      break;
+    }
+    case Op::kGainLife:
+      for (Player p : players) GainLife(p, amount);
+      break;
+    case Op::kLoseLife:
+      for (Player p : players) LoseLife(p, amount);
+      break;
+    case Op::kTap:
+      for (ObjId o : objs) Tap(o, true);
+      break;
+    case Op::kUntap:
+      for (ObjId o : objs) Tap(o, false);
+      break;
+    case Op::kDestroy: {
+      // Everything one effect destroys is destroyed together (E-5).
+      const int begin = static_cast<int>(occ_.destroying.size());
+      for (ObjId o : objs) {
+        if (st.cant_regenerate) damage_.no_regen[o] = true;
+        occ_.destroying.push_back(state_.Ref(o));
+      }
+      if (static_cast<int>(occ_.destroying.size()) > begin)
+        Push(Frame::NewDestroy(begin, static_cast<int32_t>(occ_.destroying.size()),
+                               /*lethal=*/false));
+      break;
+    }
+    case Op::kExile:
+    case Op::kBounce:
+    case Op::kSacrifice: {
+      // Moved together: they leave at the same time (E-5).
+      const Zone to = st.op == Op::kExile    ? Zone::kExile
+                      : st.op == Op::kBounce ? Zone::kHand
+                                             : Zone::kGraveyard;
+      std::sort(objs.begin(), objs.end());
+      objs.erase(std::unique(objs.begin(), objs.end()), objs.end());
+      objs.erase(std::remove_if(objs.begin(), objs.end(),
+                                [&](ObjId o) { return state_.obj.zone[o] == to; }),
+                 objs.end());
+      LeaveTogether(objs.data(), static_cast<int>(objs.size()), to);
+      break;
+    }
+    case Op::kRegenerate:
+      for (ObjId o : objs) {
+        ++state_.obj.regen_shields[o];
+        Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+          return std::string(absl::StrCat(ObjectName(o), " gets a regeneration shield"));
+        });
+      }
+      break;
+    case Op::kAddCounters:
+      for (ObjId o : objs) AddCounters(o, st.counter_kind, amount);
+      break;
+    case Op::kAddMana: {
+      int c = st.mana_colorless ? 5 : 0;
+      if (!st.mana_colorless)
+        for (int k = 0; k < kColorCount; ++k)
+          if (Has(st.mana_colors, k)) c = k;
+      state_.players[item.controller].pool[c] =
+          SaturatedAdd(state_.players[item.controller].pool[c], amount);
+      break;
+    }
+    case Op::kDiscard:
+      for (Player p : players) Push(Frame::NewDiscard(p, amount, st.random));
+      break;
+    case Op::kCounterSpell:
+      for (ObjId o : objs) CounterSpell(o);
+      break;
+    case Op::kDelayed:
+      stack_.next_upkeep.push_back({item, &st.delayed});
+      break;
+    case Op::kPrevent:
+      if (st.from != kNoFilter) {
+        for (ObjId o : objs)
+          damage_.source_shields.push_back({Target{Target::kObject, state_.Ref(o), kNoPlayer},
+                                            st.from, source, item.controller});
+        for (Player p : players)
+          damage_.source_shields.push_back(
+              {Target{Target::kPlayer, {}, p}, st.from, source, item.controller});
+        break;
+      }
+      for (ObjId o : objs)
+        damage_.prevent_shield[o] = SaturatedAdd(damage_.prevent_shield[o], amount);
+      for (Player p : players)
+        damage_.player_shield[p] = SaturatedAdd(damage_.player_shield[p], amount);
+      Note(LogKind::kShield, kNoPlayer, kNoObj, kNoObj, amount, [&] {
+        return std::string(absl::StrCat("a shield will prevent the next ", amount, " damage"));
+      });
+      break;
+    case Op::kReplaceNextDraw:
+      turn_.replace_draw[item.controller] = amount;
+      break;
+    case Op::kCounterUnlessPay:
+      for (auto it = objs.rbegin(); it != objs.rend(); ++it)
+        Push(Frame::NewUnlessPay(*it, amount, state_.obj.incarnation[*it]));
+      break;
+    case Op::kTurnFaceDown:
+      for (ObjId o : objs) {
+        state_.obj.face_down[o] = true;
+        state_.obj.timestamp[o] = state_.NewTimestamp();  // L-4: turned face down
+      }
+      state_.Touch();
+      break;
+    case Op::kAttach:
+      if (source != kNoObj && state_.obj.zone[source] == Zone::kBattlefield)
+        for (ObjId o : objs) Attach(source, o);
+      break;
+  }
+  (void)f;
+}
+
+}  // namespace strata

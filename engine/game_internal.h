@@ -1,0 +1,66 @@
+// Internal to the engine: included only by engine/*.cc that define Game's
+// member functions (game.cc and one file per rule, listed at the top of
+// game.cc). Helpers those files share; nothing here is part of the contract
+// in game.h.
+#pragma once
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "engine/game.h"
+#include "engine/saturate.h"
+#include "engine/strings.h"
+
+namespace strata {
+
+// A per-thread buffer lent to one call, so a hot path reuses its capacity
+// instead of allocating; a nested call finds it lent out (empty) and grows
+// its own, which is then kept if larger.
+template <typename T>
+struct Borrowed {
+  explicit Borrowed(std::vector<T>& home) : home_(home) {
+    v.swap(home_);
+    v.clear();
+  }
+  ~Borrowed() {
+    if (v.capacity() >= home_.capacity()) {
+      v.clear();
+      home_.swap(v);
+    }
+  }
+  std::vector<T> v;
+
+ private:
+  std::vector<T>& home_;
+};
+
+// Phases in which fast effects may be played (T-1: none in untap and cleanup).
+inline bool FastPhaseOf(Phase p) {
+  return p != Phase::kUntap && p != Phase::kCleanup;
+}
+
+// Adds `times` copies of `extra` to a cost (extra targets, combined phase costs).
+inline void AddCost(ManaCost& c, const ManaCost& extra, int times = 1) {
+  c.generic += extra.generic * times;
+  c.colorless += extra.colorless * times;
+  c.x_count += extra.x_count * times;
+  for (int k = 0; k < kColorCount; ++k) c.colored[k] += extra.colored[k] * times;
+  for (int t = 0; t < times; ++t)
+    for (auto h : extra.hybrid) c.hybrid.push_back(h);
+}
+
+// Protection from a color (T-7 blocks, T-4 damage, targets): has `ch`
+// protection from any color of `colors`?
+inline bool ProtectedFrom(const Characteristics& ch, ColorMask colors) {
+  for (int c = 0; c < kColorCount; ++c)
+    if (Has(colors, c) && Has(ch.keywords, kProtWhite + c)) return true;
+  return false;
+}
+
+// May a body (or mode) be played this way (0 batch, 1 interrupt, 2
+// immediate)? Defined in legal_actions.cc.
+bool BodyAllowed(const AbilityBody& b, int play, Reaction reaction);
+
+}  // namespace strata

@@ -1,0 +1,267 @@
+// What may be played now (RULES.md T-5, T-9, and the windows of T-2, T-3,
+// T-4, T-8, E-3 C): the body of a spell or ability, sorcery speed, the kinds
+// of bodies each window takes, legal targets (shroud, protection).
+// Scenarios: tests/scenarios/t5_*, t9_*.
+
+#include "engine/game_internal.h"
+
+namespace strata {
+
+const AbilityBody* Game::BodyOf(const StackItem& item) const {
+  const CardDef& card = (*db_)[item.body_card];
+  switch (item.from) {
+    case BodySource::kSpell:
+      return card.has_spell ? &card.spell : nullptr;
+    case BodySource::kActivated:
+      return &card.activated[item.ability].body;
+    case BodySource::kTrigger:
+      return &card.triggers[item.ability].body;
+    case BodySource::kPhase:
+      return &card.phase[item.ability].body;
+    case BodySource::kGrantedPhase:
+      return &card.granted_phase[item.ability].body;
+    case BodySource::kEnters:
+      return &card.enters.body;
+    case BodySource::kDelayed:
+      return nullptr;
+  }
+  return nullptr;
+}
+
+// The body in effect: the chosen mode of a modal body.
+const AbilityBody* Game::ModeBody(const StackItem& item) const {
+  const AbilityBody* b = BodyOf(item);
+  if (b && !b->modes.empty()) return item.mode >= 0 ? &b->modes[item.mode] : nullptr;
+  return b;
+}
+
+// May a body (or mode) be played this way? Interrupts that target spells are
+// played only while a spell is being cast (T-8); otherwise as instants (T-9).
+// Reactions only at their occurrence (E-3 C); prevention in T-4 steps too.
+bool BodyAllowed(const AbilityBody& b, int play, Reaction reaction) {
+  switch (play) {
+    case 0:
+      return b.reaction == Reaction::kNone && !b.TargetsSpell();
+    case 1:
+      return b.TargetsSpell();
+    default:
+      if (reaction == Reaction::kNone) return b.prevention;
+      return b.reaction == reaction;
+  }
+}
+
+bool Game::HasLegalTargets(const StackItem& item, const AbilityBody& body) const {
+  const GameState& s = state_;
+  for (int slot = 0; slot < static_cast<int>(body.targets.size()); ++slot) {
+    bool any = false;
+    for (ObjId t = 0; t < s.obj.count && !any; ++t)
+      any = TargetLegal(item, slot, Target{Target::kObject, s.Ref(t), kNoPlayer});
+    for (Player pl = 0; pl < 2 && !any; ++pl)
+      any = TargetLegal(item, slot, Target{Target::kPlayer, {}, pl});
+    if (!any) return false;
+  }
+  return true;
+}
+
+bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reaction,
+                    ObjId about) const {
+  const GameState& s = state_;
+  const AbilityBody* body = BodyOf(probe);
+  bool fast_timing = true;
+  if (probe.from == BodySource::kSpell) {
+    const CardDef& card = (*db_)[probe.body_card];
+    if (Has(card.types, kLand)) return false;
+    bool fast = Has(card.types, kInstant) || Has(card.types, kInterrupt) ||
+                Has(Chars(probe.card).keywords, kFlash);
+    if (!fast) {
+      // T-5: sorceries and permanents start a batch in their controller's
+      // main phase, from the neutral state.
+      if (play != kPlayBatch || p != s.active || s.phase != Phase::kMain || !stack_.batch.empty())
+        return false;
+      bool neutral = !timing_.frames.empty() && timing_.frames.back().kind == FrameKind::kNeutral &&
+                     !timing_.frames.back().neutral.in_attack;
+      if (!neutral) return false;
+      fast_timing = false;
+    }
+    if (!body) {
+      // A permanent spell: an Aura needs something to enchant.
+      if (card.enchant != kNoFilter) {
+        bool any = false;
+        for (ObjId t = 0; t < s.obj.count && !any; ++t)
+          any = TargetLegal(probe, 0, Target{Target::kObject, s.Ref(t), kNoPlayer});
+        if (!any) return false;
+      }
+      if (play != kPlayBatch) return false;
+      if (!opt_.free_mana && !CanPay(p, TotalCost(probe), 0, kNoObj)) return false;
+      return true;
+    }
+    if (!opt_.free_mana && !CanPay(p, TotalCost(probe), 0, kNoObj)) return false;
+  } else if (probe.from == BodySource::kActivated) {
+    const Characteristics& ch = Chars(probe.source);
+    const CardDef& card = (*db_)[probe.body_card];
+    const ActivatedAbility& a = card.activated[probe.ability];
+    if (a.mana_ability) return false;  // paid automatically (T-10)
+    if (a.sorcery &&
+        (play != kPlayBatch || p != s.active || s.phase != Phase::kMain || !stack_.batch.empty() ||
+         timing_.frames.empty() || timing_.frames.back().kind != FrameKind::kNeutral ||
+         timing_.frames.back().neutral.in_attack))
+      return false;  // equip: only as a sorcery
+    if (!Has(ch.abilities, card.ActivatedBit(probe.ability))) return false;
+    if (PhaseCostPending(probe.source)) return false;  // T-13
+    if (a.tap && (s.obj.tapped[probe.source] || SummoningSick(probe.source))) return false;
+    if (a.discard > static_cast<int>(s.players[p].hand.size())) return false;
+    if (a.life > s.players[p].life) return false;
+    if (!opt_.free_mana && !CanPay(p, a.cost, 0, a.tap ? probe.source : kNoObj)) return false;
+  }
+  (void)fast_timing;
+  if (!FastPhaseOf(s.phase) && play != kPlayImmediate) return false;
+  if (!body) return false;
+  auto fits = [&](const AbilityBody& b, int mode) {
+    if (!BodyAllowed(b, play, reaction)) return false;
+    StackItem item = probe;
+    item.mode = static_cast<int8_t>(mode);
+    if (!HasLegalTargets(item, b)) return false;
+    if (play == kPlayImmediate && reaction != Reaction::kNone && about != kNoObj) {
+      // A reaction is about the object of the occurrence: it targets it, or
+      // it is the object's own ability (Drudge Skeletons).
+      bool targets_about = false;
+      for (int slot = 0; slot < static_cast<int>(b.targets.size()); ++slot)
+        for (ObjId t = 0; t < s.obj.count && !targets_about; ++t)
+          targets_about = AboutMatches(t, about) &&
+                          TargetLegal(item, slot, Target{Target::kObject, s.Ref(t), kNoPlayer});
+      if (b.targets.empty() && !AboutMatches(probe.source, about)) return false;
+      if (!b.targets.empty() && !targets_about) return false;
+    }
+    return true;
+  };
+  if (body->modes.empty()) return fits(*body, -1);
+  for (int m = 0; m < static_cast<int>(body->modes.size()); ++m)
+    if (fits(body->modes[m], m)) return true;
+  return false;
+}
+
+void Game::AddPlayableActions(Player p, DecisionKind kind, Reaction reaction, ObjId about) {
+  const GameState& s = state_;
+  Play play = kind == DecisionKind::kInterrupt                                     ? kPlayInterrupt
+              : (kind == DecisionKind::kNeutral || kind == DecisionKind::kRespond) ? kPlayBatch
+                                                                                   : kPlayImmediate;
+  for (ObjId o : s.players[p].hand) {
+    StackItem probe;
+    probe.card = o;
+    probe.body_card = s.obj.card[o];
+    probe.from = BodySource::kSpell;
+    probe.controller = p;
+    if (CanStart(p, probe, play, reaction, about))
+      timing_.decision.actions.push_back({ActionKind::kCast, o});
+  }
+  for (ObjId o = 0; o < s.obj.count; ++o) {
+    if (s.obj.zone[o] != Zone::kBattlefield) continue;
+    const Characteristics& ch = Chars(o);
+    if (ch.controller != p || ch.blank || ch.card == kNoCard) continue;
+    const CardDef& card = (*db_)[ch.card];
+    for (int i = 0; i < static_cast<int>(card.activated.size()); ++i) {
+      StackItem probe;
+      probe.source = o;
+      probe.body_card = ch.card;
+      probe.from = BodySource::kActivated;
+      probe.ability = static_cast<int16_t>(i);
+      probe.controller = p;
+      if (CanStart(p, probe, play, reaction, about))
+        timing_.decision.actions.push_back({ActionKind::kActivate, o, static_cast<int16_t>(i)});
+    }
+  }
+  // Phase effects and phase costs are played as instants (T-12, T-13).
+  if (play == kPlayBatch) {
+    for (int i = 0; i < static_cast<int>(turn_.phase_todo.size()); ++i) {
+      const PhaseTodo& t = turn_.phase_todo[i];
+      if (t.controller != p || !PhaseTodoPlayable(t)) continue;
+      timing_.decision.actions.push_back(
+          {ActionKind::kPhaseEffect, t.object.id, static_cast<int16_t>(i), t.is_cost});
+    }
+  }
+}
+
+bool Game::CouldTarget(const Action& a, Player p, int slot, const Target& t, int mode) const {
+  StackItem probe;
+  probe.controller = p;
+  probe.mode = static_cast<int8_t>(mode);
+  if (a.kind == ActionKind::kCast) {
+    probe.card = a.object;
+    probe.body_card = state_.obj.card[a.object];
+    probe.from = BodySource::kSpell;
+  } else if (a.kind == ActionKind::kActivate) {
+    probe.source = a.object;
+    probe.body_card = Chars(a.object).card;
+    probe.from = BodySource::kActivated;
+    probe.ability = a.index;
+  } else {
+    return false;
+  }
+  return TargetLegal(probe, slot, t);
+}
+
+bool Game::TargetLegal(const StackItem& item, int slot, const Target& t) const {
+  const GameState& s = state_;
+  FilterId fid;
+  TargetWhat what;
+  ObjId source = item.card != kNoObj ? item.card : item.source;
+  const CardDef& card = (*db_)[item.body_card];
+  if (item.from == BodySource::kSpell && !card.has_spell && card.enchant != kNoFilter) {
+    fid = card.enchant;
+    what = TargetWhat::kPermanent;
+  } else {
+    const AbilityBody* body = ModeBody(item);
+    if (!body) {
+      // A modal body before its mode is chosen: legal for some mode.
+      const AbilityBody* b = BodyOf(item);
+      if (!b) return false;
+      for (int m = 0; m < static_cast<int>(b->modes.size()); ++m) {
+        StackItem probe = item;
+        probe.mode = static_cast<int8_t>(m);
+        if (TargetLegal(probe, slot, t)) return true;
+      }
+      return false;
+    }
+    if (slot >= static_cast<int>(body->targets.size())) return false;
+    fid = body->targets[slot].filter;
+    what = body->targets[slot].what;
+  }
+  if (t.kind == Target::kPlayer)
+    return what == TargetWhat::kPlayer || what == TargetWhat::kCreatureOrPlayer;
+  if (t.kind != Target::kObject || !s.Alive(t.obj)) return false;
+  ObjId o = t.obj.id;
+  if (o == item.card) return false;  // a spell never targets itself
+  switch (what) {
+    case TargetWhat::kPlayer:
+      return false;
+    case TargetWhat::kSpell: {
+      // Interrupts target only the spell being cast (T-8): the innermost casting.
+      bool being_cast = false;
+      for (auto it = timing_.frames.rbegin(); it != timing_.frames.rend(); ++it)
+        if (it->kind == FrameKind::kInterrupts) {
+          const StackItem& cast = stack_.items[it->interrupts.item];
+          being_cast =
+              cast.card == o && SpellOnStack(cast) && cast.card_incarnation == t.obj.incarnation;
+          break;
+        }
+      if (!being_cast || s.obj.zone[o] != Zone::kStack) return false;
+      break;
+    }
+    case TargetWhat::kCreatureOrPlayer:
+      if (s.obj.zone[o] != Zone::kBattlefield || !Chars(o).IsCreature()) return false;
+      break;
+    default:
+      break;
+  }
+  if (!MatchFilter(s, &Chars(0), db_->filter(fid), o, ContextFor(source, item.controller, kNoWord)))
+    return false;
+  if (s.obj.zone[o] == Zone::kBattlefield) {
+    const Characteristics& ch = Chars(o);
+    if (Has(ch.keywords, kShroud)) return false;
+    ColorMask source_colors = source != kNoObj ? Chars(source).colors : 0;
+    if (ProtectedFrom(ch, source_colors)) return false;
+  }
+  return true;
+}
+
+}  // namespace strata

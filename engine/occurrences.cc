@@ -1,0 +1,290 @@
+// Occurrences (RULES.md E-1, E-5, E-7) and the state check (T-1.5).
+// Everything that happens in a game is recorded as an occurrence: "before"
+// responses are collected before it happens, "when" and "after" ones as it
+// happens (E-1); objects that one effect or one state check moves leave
+// together and each sees the others go, with last known values (E-5); a gain
+// or loss of zero is none (E-7). The state check removes what it must and
+// ends the game when a player lost.
+// Scenarios: tests/scenarios/e5_*, t1_state_check_*, t1_life_*, t1_both_*.
+
+#include "engine/game_internal.h"
+
+namespace strata {
+
+Occurrence Game::OccurrenceOf(EventKind kind, Player p, ObjId o) const {
+  Occurrence e;
+  e.kind = kind;
+  e.player = p;
+  e.object = o;
+  if (o != kNoObj) {
+    e.last = Chars(o);
+    e.incarnation = state_.obj.incarnation[o];
+  }
+  return e;
+}
+
+int Game::Record(const Occurrence& e) {
+  const int index = static_cast<int>(occ_.events.size());
+  occ_.events.push_back(e);
+  if (occ_.events.back().group < 0) occ_.events.back().group = index;  // an occurrence of its own
+  return index;
+}
+
+// "When" responses come at the occurrence, "after" ones right behind them (E-1).
+void Game::Happened(int event) {
+  CollectTriggers(event, Timing::kWhen);
+  CollectTriggers(event, Timing::kAfter);
+}
+
+// "Before" responses: collected before the occurrence happens (E-1).
+void Game::Before(const Occurrence& e) {
+  int ev = Record(e);
+  occ_.events[ev].before = true;
+  CollectTriggers(ev, Timing::kBefore);
+}
+
+void Game::ZoneChange(ObjId o, Zone to) {
+  LeaveTogether(&o, 1, to);
+}
+
+void Game::LeaveTogether(const ObjId* objs, int n, Zone to) {
+  if (n <= 0) return;
+  thread_local std::vector<Occurrence> buffer;
+  Borrowed<Occurrence> borrowed(buffer);
+  std::vector<Occurrence>& moves = borrowed.v;
+  for (int i = 0; i < n; ++i) {
+    const ObjId o = objs[i];
+    Occurrence e;
+    e.kind = EventKind::kZoneChange;
+    e.object = o;
+    e.from = state_.obj.zone[o];
+    e.to = to;
+    e.last = Chars(o);
+    e.player = e.from == Zone::kBattlefield ? e.last.controller : state_.obj.owner[o];
+    e.attached_to = state_.obj.attached_to[o];
+    e.was_tapped = state_.obj.tapped[o];
+    e.incarnation = state_.obj.incarnation[o];  // "before" responses see it still there
+    moves.push_back(e);
+  }
+  for (const Occurrence& e : moves) Before(e);
+  for (const Occurrence& e : moves) {
+    Note(LogKind::kZoneChange, kNoPlayer, e.object, kNoObj, static_cast<int>(to), [&] {
+      return std::string(absl::StrCat(ObjectName(e.object), " moves from ", S(ZoneName(e.from)),
+                                      " to ", S(ZoneName(to))));
+    });
+    MoveTo(e.object, to, state_.obj.owner[e.object]);
+  }
+  // Only now, with every object moved, do the occurrences happen: a
+  // trigger of one of them sees all the others leave too (E-5).
+  const int group = static_cast<int>(occ_.events.size());
+  for (Occurrence& e : moves) {
+    e.incarnation = state_.obj.incarnation[e.object];
+    e.group = group;
+    if (e.from == Zone::kBattlefield && to == Zone::kGraveyard)
+      occ_.died_this_turn.push_back(e.last.card);
+    Record(e);
+  }
+  for (int ev = group; ev < group + n; ++ev) Happened(ev);
+  // What was attached to an object that left play is attached to nothing
+  // (after the triggers above looked at it): the object that may come back
+  // is a new one, and an Aura must not follow it.
+  for (const Occurrence& e : moves) {
+    if (e.from != Zone::kBattlefield) continue;
+    for (ObjId x = 0; x < state_.obj.count; ++x)
+      if (state_.obj.attached_to[x] == e.object) {
+        state_.obj.attached_to[x] = kNoObj;
+        state_.Touch();
+      }
+  }
+}
+
+// Was the occurrence's object dealt damage this turn by `source` (Sengir
+// Vampire)? Both as the objects they were before the occurrence: a creature
+// that left and came back is a new object (RULES.md "Game and objects").
+bool Game::DamagedBy(const Occurrence& e, ObjId source, const Occurrence* source_left) const {
+  auto before = [&](ObjId o, const Occurrence* left) {
+    return left ? ObjRef{o, static_cast<uint16_t>(left->incarnation - 1)} : state_.Ref(o);
+  };
+  const ObjRef creature = e.kind == EventKind::kZoneChange
+                              ? ObjRef{e.object, static_cast<uint16_t>(e.incarnation - 1)}
+                              : state_.Ref(e.object);
+  return std::find(occ_.damaged_by.begin(), occ_.damaged_by.end(),
+                   std::pair{creature, before(source, source_left)}) != occ_.damaged_by.end();
+}
+
+const Occurrence* Game::LeftInGroup(ObjId o, int event) const {
+  const int group = occ_.events[event].group;
+  for (int i = group; i < static_cast<int>(occ_.events.size()) && occ_.events[i].group == group;
+       ++i) {
+    const Occurrence& e = occ_.events[i];
+    if (e.kind == EventKind::kZoneChange && e.object == o && e.from == Zone::kBattlefield &&
+        state_.obj.incarnation[o] == e.incarnation)
+      return &e;
+  }
+  return nullptr;
+}
+
+void Game::DealDamage(const PendingDamage& d) {
+  Occurrence e;
+  e.kind = EventKind::kDamage;
+  e.source = d.source;
+  e.amount = d.amount;
+  e.combat = d.combat;
+  e.player = d.to.kind == Target::kPlayer ? d.to.player : kNoPlayer;
+  e.object = d.to.kind == Target::kObject ? d.to.obj.id : kNoObj;
+  if (e.object != kNoObj && state_.Alive(d.to.obj)) e.last = Chars(e.object);
+  Before(e);
+  if (d.to.kind == Target::kPlayer) {
+    e.player = d.to.player;
+    state_.players[d.to.player].life = LifeAfter(state_.players[d.to.player].life, -d.amount);
+    Note(LogKind::kDamage, d.to.player, d.source, kNoObj, d.amount, [&] {
+      return std::string(
+          absl::StrCat(ObjectName(d.source), " deals ", d.amount, " damage to ", Who(d.to.player)));
+    });
+  } else {
+    ObjId o = d.to.obj.id;
+    if (!state_.Alive(d.to.obj) || state_.obj.zone[o] != Zone::kBattlefield) return;
+    e.object = o;
+    e.player = Chars(o).controller;
+    e.last = Chars(o);
+    e.incarnation = state_.obj.incarnation[o];
+    state_.obj.damage[o] = SaturatedAdd(state_.obj.damage[o], d.amount);
+    if (d.source != kNoObj) occ_.damaged_by.push_back({state_.Ref(o), state_.Ref(d.source)});
+    if (d.cant_regenerate) damage_.no_regen[o] = true;
+    Note(LogKind::kDamage, kNoPlayer, d.source, o, d.amount, [&] {
+      return std::string(
+          absl::StrCat(ObjectName(d.source), " deals ", d.amount, " damage to ", ObjectName(o)));
+    });
+  }
+  int ev = Record(e);
+  Happened(ev);
+}
+
+// A simple occurrence: recorded, and "after" triggers collected (E-1).
+void Game::Occur(EventKind kind, Player p, ObjId o, int amount) {
+  Occurrence e = OccurrenceOf(kind, p, o);
+  e.amount = amount;
+  e.phase = state_.phase;
+  Before(e);
+  Happened(Record(e));
+}
+
+void Game::Tap(ObjId o, bool tapped) {
+  if (state_.obj.tapped[o] == tapped) return;
+  SetTapped(o, tapped);
+  Occur(tapped ? EventKind::kTap : EventKind::kUntap, Chars(o).controller, o);
+}
+
+void Game::GainLife(Player p, int n) {
+  if (n <= 0) return;  // E-7: a gain reduced to zero is no gain
+  state_.players[p].life = LifeAfter(state_.players[p].life, n);
+  Occur(EventKind::kLifeChange, p, kNoObj, n);
+  Note(LogKind::kLife, p, kNoObj, kNoObj, n,
+       [&] { return std::string(absl::StrCat(Who(p), " gains ", n, " life")); });
+}
+
+void Game::LoseLife(Player p, int n) {
+  if (n <= 0) return;
+  state_.players[p].life = LifeAfter(state_.players[p].life, -n);
+  Occur(EventKind::kLifeChange, p, kNoObj, -n);
+  Note(LogKind::kLife, p, kNoObj, kNoObj, -n,
+       [&] { return std::string(absl::StrCat(Who(p), " loses ", n, " life")); });
+}
+
+void Game::Lose(Player p, EndReason why) {
+  state_.players[p].lost = true;
+  if (timing_.end_reason == EndReason::kNone || timing_.end_reason == why)
+    timing_.end_reason = why;
+  else
+    timing_.end_reason = EndReason::kBoth;
+}
+
+void Game::EndGame(int winner, EndReason why) {
+  if (timing_.over) return;
+  timing_.over = true;
+  timing_.winner = winner;
+  if (why != EndReason::kNone) timing_.end_reason = why;
+  Note(LogKind::kGameOver, kNoPlayer, kNoObj, kNoObj, winner, [&] {
+    return std::string(absl::StrCat("game over: ",
+                                    winner < 0    ? "draw"
+                                    : winner == 0 ? "A wins"
+                                                  : "B wins",
+                                    " (", S(EndReasonName(timing_.end_reason)), ")"));
+  });
+}
+
+// State check: 0 toughness puts a creature into the graveyard, lethal damage
+// destroys it (regeneration may replace that), Auras on illegal objects go
+// to the graveyard, and a player who lost ends the game. What one check
+// finds leaves together (E-5); a change of control is noted for T-7.
+void Game::CheckState() {
+  thread_local std::vector<ObjId> buffer;
+  Borrowed<ObjId> borrowed(buffer);
+  std::vector<ObjId>& leaving = borrowed.v;
+  for (int guard = 0; guard < 16; ++guard) {
+    leaving.clear();
+    const int destroy_begin = static_cast<int>(occ_.destroying.size());
+    for (ObjId o = 0; o < state_.obj.count; ++o) {
+      if (state_.obj.zone[o] != Zone::kBattlefield) continue;
+      const Characteristics& ch = Chars(o);
+      if (turn_.control_seen[o] != ch.controller) {
+        // Came under another player's control: summoning sick (T-7).
+        if (turn_.control_seen[o] != kNoPlayer) state_.obj.sick[o] = true;
+        turn_.control_seen[o] = ch.controller;
+      }
+      if (ch.IsCreature()) {
+        if (ch.toughness <= 0) {
+          Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+            return std::string(absl::StrCat(ObjectName(o), " has toughness ", ch.toughness));
+          });
+          leaving.push_back(o);
+          continue;
+        }
+        if (state_.obj.damage[o] >= ch.toughness) {
+          if (!BeingDestroyed(o)) occ_.destroying.push_back(state_.Ref(o));
+          continue;
+        }
+      }
+      const CardDef& card = (*db_)[state_.obj.card[o]];
+      if (card.enchant != kNoFilter) {
+        ObjId to = state_.obj.attached_to[o];
+        if (to == kNoObj || state_.obj.zone[to] != Zone::kBattlefield ||
+            !MatchFilter(state_, &Chars(0), db_->filter(card.enchant), to,
+                         ContextFor(o, Chars(o).controller, state_.obj.choice[o]))) {
+          Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+            return std::string(absl::StrCat(ObjectName(o), " is not attached to a legal object"));
+          });
+          leaving.push_back(o);
+        }
+      }
+    }
+    if (static_cast<int>(occ_.destroying.size()) > destroy_begin)
+      Push(Frame::NewDestroy(destroy_begin, static_cast<int32_t>(occ_.destroying.size()),
+                             /*lethal=*/true));
+    if (leaving.empty()) break;
+    LeaveTogether(leaving.data(), static_cast<int>(leaving.size()), Zone::kGraveyard);
+  }
+  if (opt_.check_invariants && invariant_failure_.empty()) {
+    // Invariant "state_check": nothing the check should have removed survives it.
+    std::string left = StateCheckLeftovers();
+    if (!left.empty()) invariant_failure_ = "state_check: " + left;
+  }
+  // A player who can't lose (Platinum Angel) doesn't.
+  for (Player p = 0; p < 2; ++p)
+    if (state_.players[p].lost && Rules(p).cant_lose) state_.players[p].lost = false;
+  bool a = state_.players[0].lost, b = state_.players[1].lost;
+  if (a || b) EndGame(a && b ? -1 : a ? 1 : 0, EndReason::kNone);
+}
+
+std::string Game::StateCheckLeftovers() const {
+  for (ObjId o = 0; o < state_.obj.count; ++o) {
+    if (state_.obj.zone[o] != Zone::kBattlefield || !Chars(o).IsCreature()) continue;
+    const Characteristics& ch = Chars(o);
+    if (ch.toughness <= 0 || (state_.obj.damage[o] >= ch.toughness && !BeingDestroyed(o)))
+      return absl::StrCat(ObjectName(o), " (", ch.power, "/", ch.toughness, ", damage ",
+                          state_.obj.damage[o], ") survived a state check");
+  }
+  return "";
+}
+
+}  // namespace strata

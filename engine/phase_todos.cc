@@ -1,0 +1,149 @@
+// Phase effects and phase costs (RULES.md T-12, T-13): what this phase asks
+// of each permanent, when a phase effect may be played, and the answer to a
+// phase cost (pay it, or suffer its penalty at once).
+// Scenarios: tests/scenarios/t12_*, t13_*.
+
+#include "engine/game_internal.h"
+
+namespace strata {
+
+// Mandatory phase effects (T-12) and phase costs (T-13) of this phase.
+void Game::CollectPhaseTodos() {
+  turn_.phase_todo.clear();
+  const GameState& s = state_;
+  for (ObjId o = 0; o < s.obj.count; ++o) {
+    if (s.obj.zone[o] != Zone::kBattlefield) continue;
+    const Characteristics& ch = Chars(o);
+    if (ch.blank || ch.card == kNoCard) continue;
+    const CardDef& card = (*db_)[ch.card];
+    // Its own phase abilities, and those a copy kept (Vesuvan Doppelganger).
+    for (int i = 0; i < static_cast<int>(card.phase.size()) +
+                            (ch.extra_phase != kNoCard && ch.extra_phase != ch.card
+                                 ? static_cast<int>((*db_)[ch.extra_phase].phase.size())
+                                 : 0);
+         ++i) {
+      const bool kept = i >= static_cast<int>(card.phase.size());
+      const CardId from = kept ? ch.extra_phase : ch.card;
+      const int index = kept ? i - static_cast<int>(card.phase.size()) : i;
+      const PhaseAbility& ph = (*db_)[from].phase[index];
+      if (ph.phase != static_cast<int>(s.phase)) continue;
+      if (!kept && !Has(ch.abilities, card.PhaseBit(i))) continue;
+      Player whose = ch.controller;
+      if (ph.whose == 1) {
+        ObjId to = s.obj.attached_to[o];
+        if (to == kNoObj) continue;
+        whose = Chars(to).controller;
+      }
+      if (whose != s.active) continue;
+      PhaseTodo t;
+      t.object = s.Ref(o);
+      t.controller = whose;
+      t.is_cost = ph.is_cost;
+      t.cost = ph.cost;
+      t.card = from;
+      t.index = static_cast<int16_t>(index);
+      t.optional = ph.optional;
+      turn_.phase_todo.push_back(t);
+    }
+    // Granted phase costs (Energy Flux) combine into one per permanent (T-13).
+    if (ch.controller != s.active) continue;
+    PhaseTodo combined;
+    bool any = false;
+    for (int g = 0; g < ch.granted_count; ++g) {
+      const PhaseAbility& ph = (*db_)[ch.granted[g].first].granted_phase[ch.granted[g].second];
+      if (ph.phase != static_cast<int>(s.phase)) continue;
+      if (!any) {
+        combined.object = s.Ref(o);
+        combined.controller = ch.controller;
+        combined.is_cost = true;
+        combined.card = ch.granted[g].first;
+        combined.index = ch.granted[g].second;
+        combined.granted = true;
+        any = true;
+        combined.cost = ph.cost;
+      } else {
+        AddCost(combined.cost, ph.cost);
+      }
+    }
+    if (any) turn_.phase_todo.push_back(combined);
+  }
+}
+
+// A phase effect or phase cost may be played once a phase, while its source
+// is in play (T-12, T-13); a phase effect also needs its source not to be a
+// tapped artifact (its abilities are off) and a legal target. The same test
+// offers it and keeps the phase from ending, so an effect that can't be
+// played never holds the phase open, and one played is never offered again.
+void Game::PhaseItem(const PhaseTodo& t, StackItem& item) const {
+  item.source = t.object.id;
+  item.body_card = t.card;
+  item.from = t.granted ? BodySource::kGrantedPhase : BodySource::kPhase;
+  item.ability = t.index;
+}
+
+bool Game::PhaseTodoPlayable(const PhaseTodo& t) const {
+  const GameState& s = state_;
+  if (t.done || !s.Alive(t.object) || s.obj.zone[t.object.id] != Zone::kBattlefield) return false;
+  if (t.is_cost) return true;
+  const Characteristics& ch = Chars(t.object.id);
+  if (Has(ch.types, kArtifact) && s.obj.tapped[t.object.id]) return false;
+  StackItem probe;
+  PhaseItem(t, probe);
+  probe.controller = t.controller;
+  const AbilityBody* body = BodyOf(probe);
+  return body && HasLegalTargets(probe, *body);
+}
+
+bool Game::PhaseCostPending(ObjId o) const {
+  for (auto& t : turn_.phase_todo)
+    if (!t.done && t.is_cost && t.object.id == o && state_.Alive(t.object)) return true;
+  return false;
+}
+
+// Paying or refusing a phase cost (T-13) is chosen as an instant: playing it
+// marks it handled and asks its controller at once (a kPhaseCost frame).
+void Game::AskPhaseCost(int todo) {
+  PhaseTodo& t = turn_.phase_todo[todo];
+  t.done = true;
+  Push(Frame::NewPhaseCost(todo, t.controller));
+  RunPhaseCost(timing_.frames.back());
+}
+
+// The frame: PhaseCostFrame. Pay the cost, or refuse it.
+void Game::RunPhaseCost(Frame& f) {
+  const int todo = f.phase_cost.todo;
+  const PhaseTodo& t = turn_.phase_todo[todo];
+  const Player p = f.phase_cost.player;
+  timing_.decision.actions.clear();
+  if (opt_.free_mana || CanPay(p, t.cost, 0, t.object.id))
+    timing_.decision.actions.push_back({ActionKind::kYes, t.object.id, static_cast<int16_t>(todo)});
+  timing_.decision.actions.push_back({ActionKind::kNo, t.object.id, static_cast<int16_t>(todo)});
+  Decide(DecisionKind::kPhaseCost, p);
+}
+
+void Game::ApplyPhaseCost(Frame& f, const Action& a) {
+  // Paid, or the penalty now.
+  const int todo = f.phase_cost.todo;
+  timing_.frames.pop_back();
+  PhaseTodo& t = turn_.phase_todo[todo];
+  if (a.kind == ActionKind::kYes) {
+    if (!opt_.free_mana) Pay(t.controller, t.cost, 0, t.object.id);
+    Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+      return std::string(
+          absl::StrCat(Who(t.controller), " pays the phase cost of ", ObjectName(t.object.id)));
+    });
+    return;
+  }
+  Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+    return std::string(absl::StrCat(Who(t.controller), " does not pay the phase cost of ",
+                                    ObjectName(t.object.id)));
+  });
+  StackItem item;
+  PhaseItem(t, item);
+  item.controller = t.controller;
+  item.serial = stack_.next_serial++;
+  stack_.items.push_back(item);
+  Push(Frame::NewResolve(static_cast<int32_t>(stack_.items.size() - 1)));
+}
+
+}  // namespace strata

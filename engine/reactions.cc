@@ -1,0 +1,195 @@
+// Reactions and replacements at an occurrence (RULES.md E-3 A, E-3 C): a
+// draw (reactions, then "instead of drawing"), a destruction (a regeneration
+// shield replaces it; players may react, the active player first, then the
+// rest leave together, E-5), and the reaction window itself.
+// Scenarios: tests/scenarios/e3_*, t1_draw_from_empty_library.
+
+#include "engine/game_internal.h"
+
+namespace strata {
+
+bool Game::AboutMatches(ObjId candidate, ObjId about) const {
+  if (about != kAboutDestroying) return candidate == about;
+  for (auto f = timing_.frames.rbegin(); f != timing_.frames.rend(); ++f)
+    if (f->kind == FrameKind::kDestroy) {
+      for (int i = f->destroy.begin; i < f->destroy.end; ++i)
+        if (occ_.destroying[i].id == candidate && state_.Alive(occ_.destroying[i])) return true;
+      return false;
+    }
+  return false;
+}
+
+// A draw (E-3): reactions timed to it (Aladdin's Lamp), a replacement, then
+// the card is drawn and "whenever a player draws" triggers (the frame:
+// DrawFrame).
+void Game::RunDraw(Frame& f) {
+  Player p = f.draw.player;
+  if (f.draw.left <= 0 || timing_.over) {
+    timing_.frames.pop_back();
+    return;
+  }
+  auto& lib = state_.players[p].library;
+  if (f.pc == DrawFrame::kReactions) {
+    f.pc = DrawFrame::kReplacement;
+    // "Before a player draws" (E-1), then reactions to the draw.
+    Before(OccurrenceOf(EventKind::kDraw, p, kNoObj));
+    Push(Frame::NewReaction(Reaction::kDraw, kNoObj, p));
+    return;
+  }
+  if (f.pc == DrawFrame::kReplacement) {
+    f.pc = DrawFrame::kDraw;
+    int look = std::min<int>(turn_.replace_draw[p], static_cast<int>(lib.size()));
+    if (look > 0) {
+      // Instead of drawing: look at the top cards, keep one, the rest go to
+      // the bottom; then draw the kept one.
+      turn_.replace_draw[p] = 0;
+      timing_.decision.actions.clear();
+      for (int i = 0; i < look; ++i)
+        timing_.decision.actions.push_back({ActionKind::kObject, lib[i]});
+      Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+        return std::string(
+            absl::StrCat(Who(p), " looks at the top ", look, " cards instead of drawing"));
+      });
+      f.draw.looked = look;
+      Decide(DecisionKind::kChoice, p);
+      return;
+    }
+  }
+  // kDraw: the draw happens.
+  f.pc = DrawFrame::kReactions;
+  --f.draw.left;
+  if (lib.empty()) {
+    Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
+         [&] { return std::string(absl::StrCat(Who(p), " draws from an empty library")); });
+    Lose(p, EndReason::kLibrary);
+    return;
+  }
+  ObjId top = lib.front();
+  MoveTo(top, Zone::kHand, p);
+  Note(LogKind::kDraw, p, top, kNoObj, 1,
+       [&] { return std::string(absl::StrCat(Who(p), " draws ", ObjectName(top))); });
+  Occurrence e = OccurrenceOf(EventKind::kDraw, p, top);
+  e.from = Zone::kLibrary;
+  e.to = Zone::kHand;
+  Happened(Record(e));
+}
+
+void Game::ApplyDraw(Frame& f, const Action& a) {
+  GameState& s = state_;
+  // Aladdin's Lamp: keep the chosen card on top, the rest to the bottom.
+  Player p = f.draw.player;
+  auto& lib = s.players[p].library;
+  std::vector<ObjId> looked(lib.begin(), lib.begin() + f.draw.looked);
+  lib.erase(lib.begin(), lib.begin() + f.draw.looked);
+  for (ObjId o : looked)
+    if (o != a.object) lib.push_back(o);
+  lib.insert(lib.begin(), a.object);
+  s.Touch();
+}
+
+bool Game::BeingDestroyed(ObjId o) const {
+  const ObjRef ref = state_.Ref(o);
+  for (const Frame& f : timing_.frames)
+    if (f.kind == FrameKind::kDestroy)
+      for (int i = f.destroy.begin; i < f.destroy.end; ++i)
+        if (occ_.destroying[i] == ref) return true;
+  return false;
+}
+
+void Game::Regenerate(ObjId o) {
+  --state_.obj.regen_shields[o];
+  state_.obj.damage[o] = 0;
+  Tap(o, true);
+  combat_.flag[o] = kNotInCombat;
+  Note(LogKind::kRegenerate, kNoPlayer, o, kNoObj, 0,
+       [&] { return std::string(absl::StrCat(ObjectName(o), " regenerates")); });
+}
+
+// Objects one effect (or one state check) destroys, headed to the graveyard
+// together (E-3, E-5): A. a regeneration shield already there replaces the
+// destruction at once, and nothing reacts to it; C. for the rest each player
+// may react (regenerate them), the active player first; then a shield a
+// reaction made replaces it, and the others leave together.
+// The frame: DestroyFrame.
+void Game::RunDestroy(Frame& f) {
+  const bool lethal = f.destroy.lethal;
+  auto destroyed = [&](ObjRef r) {
+    if (!state_.Alive(r) || state_.obj.zone[r.id] != Zone::kBattlefield) return false;
+    if (!lethal) return true;
+    const Characteristics& ch = Chars(r.id);
+    return ch.IsCreature() && state_.obj.damage[r.id] >= ch.toughness;
+  };
+  auto shielded = [&](ObjId o) { return state_.obj.regen_shields[o] > 0 && !damage_.no_regen[o]; };
+  if (f.pc == DestroyFrame::kShieldsAndReactions) {
+    f.pc = DestroyFrame::kLeave;
+    bool can_react = false;
+    for (int i = f.destroy.begin; i < f.destroy.end; ++i) {
+      ObjRef& r = occ_.destroying[i];
+      if (!destroyed(r)) {
+        r = ObjRef{};
+        continue;
+      }
+      if (shielded(r.id)) {
+        Regenerate(r.id);
+        r = ObjRef{};
+        continue;
+      }
+      can_react |= !damage_.no_regen[r.id];
+    }
+    if (can_react)
+      Push(Frame::NewReaction(Reaction::kDestroy, kAboutDestroying,
+                              /*drawing=*/0));
+    return;
+  }
+  thread_local std::vector<ObjId> buffer;
+  Borrowed<ObjId> borrowed(buffer);
+  std::vector<ObjId>& leaving = borrowed.v;
+  const int begin = f.destroy.begin, end = f.destroy.end;
+  for (int i = begin; i < end; ++i) {
+    const ObjRef r = occ_.destroying[i];
+    if (!destroyed(r) || std::find(leaving.begin(), leaving.end(), r.id) != leaving.end()) continue;
+    if (shielded(r.id)) {
+      Regenerate(r.id);
+      continue;
+    }
+    Note(LogKind::kDestroy, kNoPlayer, r.id, kNoObj, 0,
+         [&] { return std::string(absl::StrCat(ObjectName(r.id), " is destroyed")); });
+    leaving.push_back(r.id);
+  }
+  timing_.frames.pop_back();
+  occ_.destroying.resize(begin);
+  LeaveTogether(leaving.data(), static_cast<int>(leaving.size()), Zone::kGraveyard);
+}
+
+// E-3 C: the active player plays all their reactions, one at a time, each
+// resolving fully; then the other player (the frame: ReactionFrame).
+void Game::RunReaction(Frame& f) {
+  if (f.pc >= ReactionFrame::kDone || timing_.over) {
+    timing_.frames.pop_back();
+    return;
+  }
+  Player p = f.pc == ReactionFrame::kActive ? state_.active : Opponent(state_.active);
+  Reaction kind = f.reaction.kind;
+  timing_.decision.actions.clear();
+  timing_.decision.actions.push_back({ActionKind::kPass});
+  ObjId about = kind == Reaction::kDestroy ? f.reaction.about : kNoObj;
+  if (kind == Reaction::kDraw && p != f.reaction.drawing) {
+    ++f.pc;  // only the drawing player replaces their draw
+    return;
+  }
+  if (OfferPlays(p, DecisionKind::kReaction, DecisionKind::kReaction, kind, about))
+    f.reaction.who = p;
+  else
+    ++f.pc;  // kActive -> kNonactive -> kDone
+}
+
+void Game::ApplyReaction(Frame& f, const Action& a) {
+  if (a.kind == ActionKind::kPass) {
+    ++f.pc;  // kActive -> kNonactive -> kDone
+    return;
+  }
+  StartCast(timing_.decision.player, a, kPlayImmediate,
+            f.reaction.kind == Reaction::kDestroy ? f.reaction.about : kNoObj);
+}
+
+}  // namespace strata

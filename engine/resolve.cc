@@ -1,0 +1,210 @@
+// Resolution (RULES.md T-3, T-11): a spell or ability resolves step by step,
+// does nothing when all its targets are illegal (fizzles), then the triggers
+// it caused (E-4) and its damage's prevention step (T-4) come; a permanent
+// spell enters the battlefield, with its entry choices (copy, L-7).
+// Scenarios: tests/scenarios/t11_*, l7_* (copies entering).
+
+#include "engine/game_internal.h"
+
+namespace strata {
+
+// A spell or ability resolves (T-3, T-11); triggers it caused wait until it
+// has finished (E-4), then damage it assigned gets its prevention step (T-4).
+// The frame: ResolveFrame.
+void Game::RunResolve(Frame& f) {
+  StackItem& item = stack_.items[f.resolve.item];
+  const CardDef& card = (*db_)[item.body_card];
+  if (f.pc == ResolveFrame::kStart) {
+    f.resolve.damage_begin = static_cast<int32_t>(damage_.pending.size());
+    f.resolve.triggers_begin = static_cast<int32_t>(occ_.queued.size());
+    // Who controls each target as it begins to resolve (exchanges of control).
+    for (int i = 0; i < item.target_count; ++i)
+      if (item.targets[i].kind == Target::kObject && state_.Alive(item.targets[i].obj))
+        item.target_controller[i] = Chars(item.targets[i].obj.id).controller;
+    if (item.target_count > 0 && item.targets[0].kind == Target::kObject &&
+        state_.Alive(item.targets[0].obj))
+      item.target_power = Chars(item.targets[0].obj.id).power;
+    if (item.countered) {
+      timing_.frames.pop_back();
+      return;
+    }
+    if (item.card != kNoObj && !SpellOnStack(item)) {
+      // Its card left the stack (and maybe came back as a new object): this
+      // spell is gone and resolves no more.
+      Note(LogKind::kInfo, item.controller, item.card, kNoObj, 0,
+           [&] { return absl::StrCat(ObjectName(item.card), " is no longer on the stack"); });
+      timing_.frames.pop_back();
+      return;
+    }
+    bool any_target = item.target_count == 0;
+    for (int i = 0; i < item.target_count; ++i)
+      if (item.targets[i].kind == Target::kPlayer ||
+          TargetLegal(item, item.target_slot[i], item.targets[i]))
+        any_target = true;
+    if (item.from == BodySource::kSpell && !card.has_spell && card.enchant != kNoFilter)
+      any_target = item.target_count > 0 && TargetLegal(item, 0, item.targets[0]);
+    if (!any_target) {
+      // T-11: every target is illegal: it does nothing.
+      Note(
+          LogKind::kFizzle, item.controller, item.card != kNoObj ? item.card : item.source, kNoObj,
+          0, [&] {
+            return std::string(absl::StrCat(
+                item.card != kNoObj ? ObjectName(item.card) : ObjectName(item.source), " fizzles"));
+          });
+      stack_.outcomes.push_back({item.serial, Outcome::kFizzled});
+      if (SpellOnStack(item)) ZoneChange(item.card, Zone::kGraveyard);
+      timing_.frames.pop_back();
+      return;
+    }
+    if (item.from == BodySource::kSpell && !card.has_spell) {
+      f.pc = ResolveFrame::kFinish;
+      EnterBattlefield(item);
+      return;
+    }
+    Note(LogKind::kResolve, item.controller, item.card != kNoObj ? item.card : item.source, kNoObj,
+         0, [&] {
+           return std::string(absl::StrCat(
+               item.card != kNoObj ? ObjectName(item.card)
+                                   : absl::StrCat("ability of ", ObjectName(item.source)),
+               " resolves"));
+         });
+    f.pc = ResolveFrame::kSteps;
+    f.resolve.next_step = 0;
+    return;
+  }
+  if (f.pc == ResolveFrame::kSteps) {
+    const std::vector<EffectStep>* steps = nullptr;
+    if (item.from == BodySource::kDelayed) {
+      steps = stack_.delayed_steps[item.ability];
+    } else if (const AbilityBody* b = ModeBody(item)) {
+      steps = &b->steps;
+    }
+    if (!steps || f.resolve.next_step >= static_cast<int>(steps->size())) {
+      f.pc = ResolveFrame::kFinish;
+      return;
+    }
+    ExecuteStep(item, (*steps)[f.resolve.next_step++], f);
+    return;
+  }
+  // kFinish. Triggers it caused come first (E-4), then the prevention
+  // step for its damage (T-4), before anything else waiting resolves.
+  int idx = f.resolve.item, damage_begin = f.resolve.damage_begin,
+      triggers_begin = f.resolve.triggers_begin;
+  timing_.frames.pop_back();
+  StackItem& done = stack_.items[idx];
+  if (SpellOnStack(done)) ZoneChange(done.card, Zone::kGraveyard);
+  stack_.outcomes.push_back({done.serial, Outcome::kResolved});
+  if (static_cast<int>(damage_.pending.size()) > damage_begin)
+    Push(Frame::NewPrevention(damage_begin));
+  else
+    CheckState();
+  if (static_cast<int>(occ_.queued.size()) > triggers_begin)
+    Push(Frame::NewTriggers(triggers_begin));
+}
+
+void Game::EnterBattlefield(StackItem& item) {
+  ObjId o = item.card;
+  MoveTo(o, Zone::kBattlefield, item.controller);
+  state_.obj.controller[o] = item.controller;
+  state_.Touch();
+  Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
+       [&] { return std::string(absl::StrCat(ObjectName(o), " enters the battlefield")); });
+  const CardDef& card = (*db_)[state_.obj.card[o]];
+  if (card.enchant != kNoFilter && item.target_count > 0 && item.targets[0].kind == Target::kObject)
+    Attach(o, item.targets[0].obj.id);
+  Occurrence e = OccurrenceOf(EventKind::kZoneChange, item.controller, o);
+  e.from = Zone::kStack;
+  e.to = Zone::kBattlefield;
+  Happened(Record(e));
+  if (card.enters.choose != ChoiceKind::kNone) Push(Frame::NewEntry(o));
+  if (card.enters.has_effects) {
+    StackItem enters;
+    enters.source = o;
+    enters.body_card = state_.obj.card[o];
+    enters.from = BodySource::kEnters;
+    enters.controller = item.controller;
+    enters.serial = stack_.next_serial++;
+    stack_.items.push_back(enters);
+    Push(Frame::NewResolve(static_cast<int32_t>(stack_.items.size() - 1)));
+  }
+}
+
+void Game::RunEntry(Frame& f) {
+  ObjId o = f.entry.object;
+  const CardDef& card = (*db_)[state_.obj.card[o]];
+  const EntryChoice& e = card.enters;
+  Player p = Chars(o).controller;
+  timing_.decision.actions.clear();
+  auto word = [&](Word w) {
+    timing_.decision.actions.push_back({ActionKind::kWord, kNoObj, 0, w});
+  };
+  switch (e.choose) {
+    case ChoiceKind::kColor:
+      for (int c = 0; c < kColorCount; ++c) word(ColorWord(c));
+      break;
+    case ChoiceKind::kCreatureType:
+      for (int t = 0; t < SubtypeCount(); ++t)
+        if (SubtypeKindOf(t) == SubtypeKind::kCreature) word(static_cast<Word>(t));
+      break;
+    case ChoiceKind::kBasicLandType:
+      for (int c = 0; c < kColorCount; ++c) word(static_cast<Word>(BasicLandSubtype(c)));
+      break;
+    case ChoiceKind::kMode:
+      for (size_t m = 1; m <= e.modes.size(); ++m)
+        timing_.decision.actions.push_back(
+            {ActionKind::kNumber, kNoObj, 0, static_cast<int32_t>(m)});
+      break;
+    case ChoiceKind::kCopy:
+    case ChoiceKind::kExile: {
+      FilterContext ctx = ContextFor(o, p, kNoWord);
+      for (ObjId t = 0; t < state_.obj.count; ++t)
+        if (t != o && state_.obj.zone[t] == Zone::kBattlefield &&
+            MatchFilter(state_, &Chars(0), db_->filter(e.filter), t, ctx))
+          timing_.decision.actions.push_back({ActionKind::kObject, t});
+      if (e.optional || timing_.decision.actions.empty())
+        timing_.decision.actions.push_back({ActionKind::kNoChoice});
+      break;
+    }
+    default:
+      timing_.frames.pop_back();
+      return;
+  }
+  Decide(DecisionKind::kChoice, p);
+}
+
+void Game::ApplyEntry(Frame& f, const Action& a) {
+  GameState& s = state_;
+  ObjId o = f.entry.object;
+  const CardDef& card = (*db_)[s.obj.card[o]];
+  timing_.frames.pop_back();
+  if (a.kind == ActionKind::kNoChoice) return;
+  switch (card.enters.choose) {
+    case ChoiceKind::kCopy: {
+      // The copiable values are fixed now (L-7): a copy of a copy copies
+      // what the first copy copied.
+      const Characteristics& src = Chars(a.object);
+      CopySpec spec{src.card, src.mode, src.blank};
+      if (card.enters.has_except_colors) {
+        spec.has_colors = true;
+        spec.colors = card.enters.except_colors;
+      }
+      if (card.enters.keep_phase) spec.keep_phase = s.obj.card[o];
+      s.obj.copy[o] = spec;
+      Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+        return std::string(
+            absl::StrCat(ObjectName(o), " enters as a copy of ", ObjectName(a.object)));
+      });
+      break;
+    }
+    case ChoiceKind::kExile:
+      ZoneChange(a.object, Zone::kExile);
+      s.obj.linked[o] = s.Ref(a.object);
+      break;
+    default:
+      s.obj.choice[o] = static_cast<uint16_t>(a.value);
+      break;
+  }
+  s.Touch();
+}
+
+}  // namespace strata

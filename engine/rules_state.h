@@ -1,0 +1,419 @@
+// Internal to the engine: the records of the rules in progress that Game
+// keeps beside the GameState (spells and abilities being cast or resolving,
+// occurrences, triggers waiting, damage waiting for its prevention step,
+// phase to-dos) and the frames of the rules in progress (one struct and one
+// program-counter enum per kind). Plain values, so a copied Game continues
+// like the original.
+// game.h includes it (Game holds them by value); a newcomer reads game.h
+// first.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "engine/card.h"
+#include "engine/mana.h"
+#include "engine/state.h"
+
+namespace strata {
+
+// A target: an object (with its incarnation) or a player.
+struct Target {
+  enum Kind : uint8_t { kNone, kObject, kPlayer } kind = kNone;
+  ObjRef obj;
+  Player player = kNoPlayer;
+};
+
+// Where the body of a spell or ability comes from.
+enum class BodySource : uint8_t {
+  kSpell,
+  kActivated,
+  kTrigger,
+  kPhase,
+  kGrantedPhase,
+  kDelayed,
+  kEnters
+};
+
+// A spell or ability being cast, on a batch, or resolving.
+struct StackItem {
+  ObjId card = kNoObj;  // the spell's card (kNoObj for an ability)
+  // The spell's card as it went onto the stack: a card that leaves the stack
+  // and is cast again is a new object (RULES.md "Game and objects"), so a
+  // spell is always found by card and incarnation, never by card alone.
+  uint16_t card_incarnation = 0;
+  ObjId source = kNoObj;  // the ability's source
+  BodySource from = BodySource::kSpell;
+  CardId body_card = kNoCard;  // the card whose ability table holds the body
+  int16_t ability = -1;        // index into that table
+  int8_t mode = -1;            // chosen mode of a modal body
+  Player controller = 0;
+  std::array<Target, 4> targets{};
+  std::array<uint8_t, 4> target_slot{};  // which target spec each target fills
+  uint8_t target_count = 0;
+  int16_t x = 0;
+  std::array<uint16_t, 2> choice{kNoWord, kNoWord};
+  uint8_t choice_count = 0;
+  uint32_t serial = 0;
+  int16_t source_power = 0, source_toughness = 0;
+  int32_t event = -1;  // the occurrence a trigger responds to (index into events)
+  bool countered = false;
+  std::array<Player, 4> target_controller{};  // on resolution, before anything changed
+  int16_t target_power = 0;                   // the first target's power, likewise
+  uint8_t slot = 0;                           // casting: the target spec being filled
+  uint8_t in_slot = 0;                        // casting: targets chosen for that spec so far
+};
+
+// A triggered ability waiting to happen (E-3 B, E-4).
+struct QueuedTrigger {
+  ObjId source = kNoObj;
+  CardId card = kNoCard;
+  int16_t index = 0;
+  Player controller = 0;
+  int32_t event = -1;
+};
+
+// An occurrence (E-): what happened, with last known values of its object.
+struct Occurrence {
+  EventKind kind = EventKind::kDraw;
+  Player player = kNoPlayer;  // who draws, casts, is dealt damage, ...
+  ObjId object = kNoObj;
+  ObjId source = kNoObj;  // damage source
+  Zone from = Zone::kNone, to = Zone::kNone;
+  int amount = 0;
+  Characteristics last;        // the object's characteristics just before (E-5)
+  ObjId attached_to = kNoObj;  // what it was attached to just before
+  bool was_tapped = false;     // tapped just before (a tapped artifact's abilities are off, T-12)
+  // The object's incarnation right after the occurrence: what "it" means to
+  // an effect that refers back to the occurrence's object.
+  uint16_t incarnation = 0;
+  // Occurrences that happen together (objects one effect destroys, moves or
+  // sacrifices together, E-5) share the index of the first of them.
+  int32_t group = -1;
+  Phase phase = Phase::kMain;
+  bool combat = false;  // combat damage
+  bool before = false;  // recorded "before" it happens (E-1), not the occurrence itself
+};
+
+// Damage assigned by a resolving effect or an attack, final after T-4.
+struct PendingDamage {
+  ObjId source = kNoObj;
+  Target to;
+  int amount = 0;
+  bool cant_regenerate = false;
+  bool combat = false;
+};
+
+// A mandatory phase effect or a phase cost still to handle this phase.
+struct PhaseTodo {
+  ObjRef object;
+  Player controller = 0;
+  bool is_cost = false;
+  ManaCost cost;  // combined phase costs (T-13)
+  CardId card = kNoCard;
+  int16_t index = 0;
+  bool granted = false;
+  bool optional = false;  // "you may": the phase may end without it
+  bool done = false;
+};
+
+// ---------------------------------------------------------------- frames
+//
+// The rules in progress are a stack of frames (Game::frames_). A frame is
+// its kind, where it is (`pc`, one enum per kind: the `Pc` of its struct
+// below) and its own fields (one struct per kind, sharing storage). Each
+// kind's advance half (Game::RunX) and answer half (Game::ApplyX) sit
+// together in one engine file; the kind's struct names the file.
+
+enum class FrameKind : uint8_t {
+  kTurn,
+  kPhase,
+  kNeutral,
+  kBatch,
+  kCast,
+  kInterrupts,
+  kResolve,
+  kTriggers,
+  kPrevention,
+  kAttack,
+  kDraw,
+  kDestroy,
+  kReaction,
+  kDiscardToMax,
+  kEntry,
+  kUnlessPay,
+  kMulligan,
+  kPhaseCost
+};
+
+// How a spell or ability being cast will be played: added to the batch
+// (T-3), to the interrupt batch (T-8), or resolved at once (prevention,
+// reactions, triggers).
+enum PlayAs : uint8_t { kPlayBatch, kPlayInterrupt, kPlayImmediate };
+
+// A window in which the players take turns to play or pass (T-2, T-3, T-8):
+// two passes in a row close it; after a play the window opens again, the
+// player the rules name deciding first. Game::OfferPlays offers the plays.
+struct Window {
+  int32_t passes;
+  Player who;  // who decides next
+  void Open(Player first) {
+    passes = 0;
+    who = first;
+  }
+  void Pass() {
+    ++passes;
+    who = Opponent(who);
+  }
+  bool Closed() const { return passes >= 2; }
+};
+
+// turn.cc: the turn (T-1); starts each phase and moves to the next.
+struct TurnFrame {
+  enum Pc : uint8_t { kStartPhase, kPhaseEnded };
+};
+// turn.cc: one phase (T-1): beginning, discarding, neutral state, end.
+struct PhaseFrame {
+  enum Pc : uint8_t { kBegin, kDiscard, kNeutral, kEnd };
+};
+// batch.cc: the neutral state (T-2, T-6).
+struct NeutralFrame {
+  enum Pc : uint8_t { kStart, kDecide, kAttackAnnounced };
+  bool in_attack;  // inside an attack (after attackers or blockers)
+  Window window;
+};
+// batch.cc: a batch taking additions, then resolving (T-3).
+struct BatchFrame {
+  enum Pc : uint8_t { kAdditions, kResolve };
+  Window window;
+};
+// casting.cc: one spell or ability being cast (T-8).
+struct CastFrame {
+  enum Pc : uint8_t { kMode, kTargets, kX, kChoices, kCosts, kInterrupts, kCast, kJoin };
+  int32_t item;       // index into items_
+  PlayAs play;        // where it goes once cast
+  Reaction reaction;  // the reaction window it is played in, or kNone
+  ObjId about;        // a reaction's object (or kAboutDestroying), else kNoObj
+  int32_t discarded;  // cards discarded for its cost so far
+};
+// casting.cc: the interrupt windows of a casting (T-8).
+struct InterruptsFrame {
+  enum Pc : uint8_t { kStart, kResolve, kDecide };
+  int32_t item;  // the item being cast
+  Window window;
+  int32_t ibatch_begin;  // where this window's interrupt batch begins in ibatch_
+};
+// resolve.cc: a spell or ability resolving (T-3, T-11).
+struct ResolveFrame {
+  enum Pc : uint8_t { kStart, kSteps, kFinish };
+  int32_t item;
+  int32_t next_step;
+  int32_t damage_begin;    // damage_ size when it began
+  int32_t triggers_begin;  // queued_ size when it began
+};
+// triggers.cc: triggers happening one at a time (E-3 B, E-4).
+struct TriggersFrame {
+  enum Pc : uint8_t { kPick, kOptionalCost, kPlay, kTake };
+  int32_t item;    // the trigger's item
+  int32_t chosen;  // index into queued_ of the trigger to happen next
+  // The first queued trigger this frame handles (earlier ones belong to a
+  // frame further down).
+  int32_t first;
+};
+// prevention.cc: a damage-prevention step (T-4).
+struct PreventionFrame {
+  enum Pc : uint8_t { kActive, kNonactive, kFinal };
+  int32_t damage_begin;  // the first pending damage of this step
+  Player who;
+};
+// combat.cc: the attack (T-7).
+struct AttackFrame {
+  enum Pc : uint8_t {
+    kAttackers,
+    kAfterAttackers,
+    kBlockers,
+    kAfterBlockers,
+    kFirstStrikeDamage,
+    kRegularDamage,
+    kEnd
+  };
+};
+// reactions.cc: draws, one at a time (E-3).
+struct DrawFrame {
+  enum Pc : uint8_t { kReactions, kReplacement, kDraw };
+  Player player;
+  int32_t left;    // draws left
+  int32_t looked;  // cards looked at instead of drawing
+};
+// reactions.cc: objects being destroyed together (E-3, E-5).
+struct DestroyFrame {
+  enum Pc : uint8_t { kShieldsAndReactions, kLeave };
+  int32_t begin, end;  // the group in destroying_
+  bool lethal;         // for lethal damage: no longer destroyed once it isn't lethal
+};
+// reactions.cc: a reaction window (E-3 C).
+struct ReactionFrame {
+  enum Pc : uint8_t { kActive, kNonactive, kDone };
+  Reaction kind;
+  ObjId about;     // a destruction's objects (kAboutDestroying), else kNoObj
+  Player drawing;  // a draw's player (only they replace their draw)
+  Player who;
+};
+// turn.cc: discarding to the maximum hand size, or as an effect says.
+struct DiscardFrame {
+  Player player;
+  int32_t count;  // cards to discard; -1: down to the maximum hand size
+  bool random;
+};
+// resolve.cc: a choice made as a permanent enters.
+struct EntryFrame {
+  ObjId object;
+};
+// costs.cc: "counter it unless its controller pays N".
+struct UnlessPayFrame {
+  ObjId card;
+  int32_t amount;
+  uint16_t incarnation;
+};
+// mulligan.cc: keeping or mulliganing (G-1).
+struct MulliganFrame {
+  enum Pc : uint8_t { kKeepOrMulligan, kBottom };
+  Player player;      // who decides
+  bool second;        // the other player already kept
+  int32_t to_bottom;  // london: cards still to put on the bottom
+};
+// phase_todos.cc: a phase cost asked (T-13): pay it or suffer its penalty.
+struct PhaseCostFrame {
+  int32_t todo;  // index into phase_todo_
+  Player player;
+};
+
+struct Frame {
+  FrameKind kind = FrameKind::kTurn;
+  uint8_t pc = 0;
+  union {
+    std::array<int32_t, 4> raw{};  // all fields zero when made; hashed as raw bytes
+    NeutralFrame neutral;
+    BatchFrame batch;
+    CastFrame cast;
+    InterruptsFrame interrupts;
+    ResolveFrame resolve;
+    TriggersFrame triggers;
+    PreventionFrame prevention;
+    DrawFrame draw;
+    DestroyFrame destroy;
+    ReactionFrame reaction;
+    DiscardFrame discard;
+    EntryFrame entry;
+    UnlessPayFrame unless_pay;
+    MulliganFrame mulligan;
+    PhaseCostFrame phase_cost;
+  };
+
+  // The fields as raw words, whatever the kind (hashing, debugging).
+  std::array<int32_t, 4> Words() const {
+    std::array<int32_t, 4> w;
+    std::memcpy(&w, &raw, sizeof w);
+    return w;
+  }
+
+  static Frame Of(FrameKind kind) {
+    Frame f;
+    f.kind = kind;
+    return f;
+  }
+  static Frame NewNeutral(bool in_attack) {
+    Frame f = Of(FrameKind::kNeutral);
+    f.neutral.in_attack = in_attack;
+    return f;
+  }
+  static Frame NewBatch(Player first) {
+    Frame f = Of(FrameKind::kBatch);
+    f.batch.window.Open(first);
+    return f;
+  }
+  static Frame NewCast(int32_t item, PlayAs play, Reaction reaction, ObjId about) {
+    Frame f = Of(FrameKind::kCast);
+    f.cast.item = item;
+    f.cast.play = play;
+    f.cast.reaction = reaction;
+    f.cast.about = about;
+    return f;
+  }
+  static Frame NewInterrupts(int32_t item) {
+    Frame f = Of(FrameKind::kInterrupts);
+    f.interrupts.item = item;
+    return f;
+  }
+  static Frame NewResolve(int32_t item) {
+    Frame f = Of(FrameKind::kResolve);
+    f.resolve.item = item;
+    return f;
+  }
+  static Frame NewTriggers(int32_t first) {
+    Frame f = Of(FrameKind::kTriggers);
+    f.triggers.first = first;
+    return f;
+  }
+  static Frame NewPrevention(int32_t damage_begin) {
+    Frame f = Of(FrameKind::kPrevention);
+    f.prevention.damage_begin = damage_begin;
+    return f;
+  }
+  static Frame NewDraw(Player player, int32_t count) {
+    Frame f = Of(FrameKind::kDraw);
+    f.draw.player = player;
+    f.draw.left = count;
+    return f;
+  }
+  static Frame NewDestroy(int32_t begin, int32_t end, bool lethal) {
+    Frame f = Of(FrameKind::kDestroy);
+    f.destroy.begin = begin;
+    f.destroy.end = end;
+    f.destroy.lethal = lethal;
+    return f;
+  }
+  static Frame NewReaction(Reaction kind, ObjId about, Player drawing) {
+    Frame f = Of(FrameKind::kReaction);
+    f.reaction.kind = kind;
+    f.reaction.about = about;
+    f.reaction.drawing = drawing;
+    return f;
+  }
+  static Frame NewDiscard(Player player, int32_t count, bool random) {
+    Frame f = Of(FrameKind::kDiscardToMax);
+    f.discard.player = player;
+    f.discard.count = count;
+    f.discard.random = random;
+    return f;
+  }
+  static Frame NewEntry(ObjId object) {
+    Frame f = Of(FrameKind::kEntry);
+    f.entry.object = object;
+    return f;
+  }
+  static Frame NewUnlessPay(ObjId card, int32_t amount, uint16_t incarnation) {
+    Frame f = Of(FrameKind::kUnlessPay);
+    f.unless_pay.card = card;
+    f.unless_pay.amount = amount;
+    f.unless_pay.incarnation = incarnation;
+    return f;
+  }
+  static Frame NewMulligan(Player first) {
+    Frame f = Of(FrameKind::kMulligan);
+    f.mulligan.player = first;
+    return f;
+  }
+  static Frame NewPhaseCost(int32_t todo, Player player) {
+    Frame f = Of(FrameKind::kPhaseCost);
+    f.phase_cost.todo = todo;
+    f.phase_cost.player = player;
+    return f;
+  }
+};
+static_assert(sizeof(Frame) <= 20, "a frame is small: the stack of frames is copied with the game");
+static_assert(std::is_trivially_copyable_v<Frame>);
+
+}  // namespace strata

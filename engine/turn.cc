@@ -1,0 +1,181 @@
+// The turn and its phases (RULES.md T-1): untap, upkeep, draw, main,
+// discard, cleanup; per phase: beginning effects and triggers, the neutral
+// state (batch.cc), end of phase, mana burn, the life check; discarding down
+// to the maximum hand size (and discards an effect asks for).
+// Scenarios: tests/scenarios/t1_*.
+
+#include "engine/game_internal.h"
+
+namespace strata {
+
+void Game::RunTurn(Frame& f) {
+  if (f.pc == TurnFrame::kStartPhase) {
+    f.pc = TurnFrame::kPhaseEnded;
+    Push(FrameKind::kPhase);
+    return;
+  }
+  // A phase ended.
+  if (timing_.stop == StopAt::kPhaseEnd) {
+    timing_.stopped = true;
+    return;
+  }
+  GameState& s = state_;
+  if (s.phase == Phase::kCleanup) {
+    if (timing_.stop == StopAt::kTurnEnd) {
+      timing_.stopped = true;
+      return;
+    }
+    s.phase = Phase::kUntap;
+    ++s.turn;
+    s.active = Opponent(s.active);
+    turn_.lands_played = {};
+    combat_.attacked = {};
+    timing_.turn_actions = 0;
+    if (timing_.stop == StopAt::kTurn && s.turn >= timing_.stop_value) {
+      timing_.stopped = true;
+      return;
+    }
+    if (s.turn - timing_.first_turn >= opt_.turn_cap) {
+      EndGame(-1, EndReason::kTurnCap);
+      return;
+    }
+  } else {
+    s.phase = static_cast<Phase>(static_cast<int>(s.phase) + 1);
+  }
+  f.pc = TurnFrame::kStartPhase;
+}
+
+void Game::PhaseBeginEffects() {
+  GameState& s = state_;
+  Player ap = s.active;
+  switch (s.phase) {
+    case Phase::kUntap:
+      for (ObjId o = 0; o < s.obj.count; ++o) {
+        if (s.obj.zone[o] != Zone::kBattlefield || Chars(o).controller != ap) continue;
+        if (s.obj.tapped[o]) Tap(o, false);
+        s.obj.sick[o] = false;  // controlled since this turn began (T-7)
+        turn_.control_seen[o] = ap;
+      }
+      s.Touch();
+      break;
+    case Phase::kCleanup:
+      for (ObjId o = 0; o < s.obj.count; ++o) {
+        s.obj.damage[o] = 0;
+        s.obj.regen_shields[o] = 0;
+        damage_.prevent_shield[o] = 0;
+        damage_.no_regen[o] = false;
+      }
+      damage_.player_shield = {};
+      turn_.replace_draw = {};
+      damage_.source_shields.clear();
+      occ_.damaged_by.clear();
+      occ_.died_this_turn.clear();
+      for (int r = 0; r < static_cast<int>(s.effects.size()); ++r)
+        if (s.effects[r].active && s.effects[r].duration == Duration::kEndOfTurn) EndEffect(r);
+      s.Touch();
+      break;
+    default:
+      break;
+  }
+}
+
+void Game::RunPhase(Frame& f) {
+  GameState& s = state_;
+  switch (f.pc) {
+    case PhaseFrame::kBegin: {
+      Note(LogKind::kPhase, s.active, kNoObj, kNoObj, 0, [&] {
+        return std::string(absl::StrCat("begin ", S(PhaseName(s.phase)), " of ", Who(s.active)));
+      });
+      Occurrence begins = OccurrenceOf(EventKind::kPhaseBegin, s.active, kNoObj);
+      begins.phase = s.phase;
+      Before(begins);  // "before phase X begins" (E-1)
+      PhaseBeginEffects();
+      CheckState();
+      CollectPhaseTodos();
+      Happened(Record(begins));
+      f.pc = PhaseFrame::kDiscard;
+      if (s.phase == Phase::kUpkeep && !stack_.next_upkeep.empty()) {
+        auto delayed = std::move(stack_.next_upkeep);
+        stack_.next_upkeep.clear();
+        for (auto it = delayed.rbegin(); it != delayed.rend(); ++it) {
+          StackItem item = it->first;
+          item.from = BodySource::kDelayed;
+          item.ability = static_cast<int16_t>(stack_.delayed_steps.size());
+          stack_.delayed_steps.push_back(it->second);
+          stack_.items.push_back(item);
+          Push(Frame::NewResolve(static_cast<int32_t>(stack_.items.size() - 1)));
+        }
+      }
+      if (s.phase == Phase::kDraw && !(timing_.skip_first_draw && s.turn == timing_.first_turn) &&
+          !Rules(s.active).skip_draw)
+        Push(Frame::NewDraw(s.active, 1));
+      return;
+    }
+    case PhaseFrame::kDiscard:
+      f.pc = PhaseFrame::kNeutral;
+      if (s.phase == Phase::kDiscard)
+        Push(Frame::NewDiscard(s.active, /*count=*/-1, /*random=*/false));
+      return;
+    case PhaseFrame::kNeutral:
+      f.pc = PhaseFrame::kEnd;
+      if (FastPhaseOf(s.phase)) Push(Frame::NewNeutral(/*in_attack=*/false));
+      return;
+    case PhaseFrame::kEnd: {
+      // T-1.3 to T-1.5: end of phase, mana burn, life check.
+      Occur(EventKind::kPhaseEnd, s.active, kNoObj);
+      for (Player p = 0; p < 2; ++p) {
+        int unspent = 0;
+        for (int& m : s.players[p].pool) unspent += m, m = 0;
+        if (unspent) {
+          Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
+               [&] { return std::string(absl::StrCat(Who(p), " burns for ", unspent)); });
+          LoseLife(p, unspent);
+        }
+      }
+      for (Player p = 0; p < 2; ++p)
+        if (s.players[p].life <= 0) Lose(p, EndReason::kLife);
+      s.Touch();
+      timing_.frames.pop_back();  // first: the state check may push destructions above it
+      CheckState();
+      return;
+    }
+  }
+}
+
+// The frame: DiscardFrame.
+void Game::RunDiscardToMax(Frame& f) {
+  Player p = f.discard.player;
+  int max = Rules(p).max_hand_size;
+  int hand = static_cast<int>(state_.players[p].hand.size());
+  int& count = f.discard.count;
+  bool more = count < 0 ? (max >= 0 && hand > max) : (count > 0 && hand > 0);
+  if (!more) {
+    timing_.frames.pop_back();
+    return;
+  }
+  if (f.discard.random) {
+    // At random: the game's generator picks (Hypnotic Specter).
+    auto& hand = state_.players[p].hand;
+    ObjId o = hand[rng_.Below(static_cast<uint32_t>(hand.size()))];
+    Note(LogKind::kInfo, p, o, kNoObj, 0,
+         [&] { return absl::StrCat(Who(p), " discards ", ObjectName(o), " at random"); });
+    ZoneChange(o, Zone::kGraveyard);
+    --count;
+    return;
+  }
+  timing_.decision.actions.clear();
+  for (ObjId o : state_.players[p].hand)
+    timing_.decision.actions.push_back({ActionKind::kObject, o});
+  Decide(DecisionKind::kDiscard, p);
+}
+
+void Game::ApplyDiscardToMax(Frame& f, const Action& a) {
+  Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+    return std::string(
+        absl::StrCat(Who(timing_.decision.player), " discards ", ObjectName(a.object)));
+  });
+  ZoneChange(a.object, Zone::kGraveyard);
+  if (f.discard.count > 0) --f.discard.count;
+}
+
+}  // namespace strata
