@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "absl/algorithm/container.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
@@ -27,11 +28,27 @@ std::string Parts(const std::vector<Part>& parts) {
 
 }  // namespace
 
-std::string CheckCardFilter(const CardFilter& f) {
-  for (char ch : f.colors)
-    if (std::string("WUBRGC").find(absl::ascii_toupper(ch)) == std::string::npos)
-      return absl::StrCat("--color: expected colour letters W, U, B, R, G or C (colourless), got '",
-                          f.colors, "'");
+std::string CheckCardFilter(CardFilter& f) {
+  // Colour names ("red", "white,blue", "colorless") read as their letters.
+  static constexpr std::pair<const char*, char> kNames[] = {
+      {"white", 'W'}, {"blue", 'U'},      {"black", 'B'},     {"red", 'R'},
+      {"green", 'G'}, {"colorless", 'C'}, {"colourless", 'C'}};
+  const bool letters_only = f.colors.find_first_not_of("WUBRGCwubrgc") == std::string::npos;
+  if (!letters_only) {
+    std::string letters;
+    for (absl::string_view word :
+         absl::StrSplit(f.colors, absl::ByAnyChar(", "), absl::SkipEmpty())) {
+      const auto* it = absl::c_find_if(
+          kNames, [&](const auto& n) { return absl::EqualsIgnoreCase(word, n.first); });
+      if (it == std::end(kNames))
+        return absl::StrCat(
+            "--color: expected colour letters W, U, B, R, G or C (colourless), or colour names "
+            "(white, blue, black, red, green, colorless), got '",
+            f.colors, "'");
+      letters += it->second;
+    }
+    f.colors = letters;
+  }
   if (f.type.find_first_of(" -") != std::string::npos)
     return absl::StrCat(
         "--type: expected one word of a type line (creature, instant, goblin...), "

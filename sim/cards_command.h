@@ -15,8 +15,9 @@ struct CardFilter {
   std::string type;    // a word of the type line (type, supertype or subtype), any case
   std::string colors;  // any of these colour letters (WUBRG, C for colourless), any case
 };
-// "" if the filter is valid, else what is wrong with it.
-std::string CheckCardFilter(const CardFilter& filter);
+// "" if the filter is valid, else what is wrong with it; colour names
+// ("red,green") become their letters.
+std::string CheckCardFilter(CardFilter& filter);
 
 // Prints the pool as a table: name, cost, type line, P/T; only the cards
 // the filter matches, then how many of the pool's.

@@ -153,13 +153,15 @@ std::string PoolFlags(const CompareArgs& a) {
 }
 
 // `strata replay` of game I of matchup M of a version: a gauntlet study of
-// the tested deck against the opponents plays the same games.
-std::string ReplayOf(const CompareArgs& a, const Setup& s, const std::string& tested_path) {
+// the tested deck against the opponents plays the same games. `games`: the
+// most any matchup played, not the --ci cap, so the command reads as the run.
+std::string ReplayOf(const CompareArgs& a, const Setup& s, const std::string& tested_path,
+                     int64_t games) {
   const SimOptions& o = s.base;
   std::string cmd =
       absl::StrCat("strata", PoolFlags(a), " replay --decks ", tested_path, ",",
                    absl::StrJoin(s.opponent_paths, ","), " --gauntlet ", tested_path, " --games ",
-                   o.games, " --policies ", o.policies[0], ",", o.policies[1], " --rules ", s.rules,
+                   games, " --policies ", o.policies[0], ",", o.policies[1], " --rules ", s.rules,
                    " --mulligan ", S(MulliganName(o.mulligan)), " --seed ", o.seed);
   if (!o.pair) cmd += " --no-pair";
   return cmd;
@@ -314,14 +316,17 @@ int RunCompareCommand(const CompareArgs& a) {
   const int threads =
       a.threads > 0 ? a.threads : static_cast<int>(std::thread::hardware_concurrency());
   const int64_t games = Games(r.score[0]) + Games(r.score[1]);
+  int64_t most_games = 1;
+  for (const auto& m : r.score[1]) most_games = std::max<int64_t>(most_games, m.games);
   std::printf("\n%lld games in %.1f s (%.0f games/s), %d thread%s\n", static_cast<long long>(games),
               seconds, seconds > 0 ? games / seconds : 0.0, threads, threads == 1 ? "" : "s");
   std::printf(
       "next: a game with its log: %s --matchup M --game I (M: the opponent's row above, from 0; "
       "OLD's file for NEW's to see OLD's game); a full study of NEW: strata%s sim --decks %s,%s "
       "--gauntlet %s --out DIR\n",
-      ReplayOf(a, s, s.tested_paths[1]).c_str(), PoolFlags(a).c_str(), s.tested_paths[1].c_str(),
-      absl::StrJoin(s.opponent_paths, ",").c_str(), s.tested_paths[1].c_str());
+      ReplayOf(a, s, s.tested_paths[1], most_games).c_str(), PoolFlags(a).c_str(),
+      s.tested_paths[1].c_str(), absl::StrJoin(s.opponent_paths, ",").c_str(),
+      s.tested_paths[1].c_str());
   return StdoutStatus();
 }
 

@@ -153,7 +153,7 @@ int main(int argc, char** argv) {
       ->type_name("WORD");
   list->add_option("--color", list_filter.colors,
                    "any of these colours: letters W, U, B, R, G, and C for colourless (RG: red or "
-                   "green)")
+                   "green), or their names (red,green)")
       ->type_name("WUBRGC");
   auto* show = cards->add_subcommand("show", "print one card's compiled form");
   std::string show_name;
@@ -249,7 +249,8 @@ int main(int argc, char** argv) {
                   "write summary.json, matchups.csv, cards.csv and study.toml into this directory");
   sim->add_flag("--report", sim_args.report,
                 "with --out DIR: also DIR/report.html, one self-contained page of charts (inline "
-                "SVG, no network) and tables for a browser");
+                "SVG, no network) and tables for a browser; with --resume DIR of a complete study, "
+                "only writes its report");
   sim->add_option("--games-out", sim_args.games_out_file,
                   "one JSON line per game, in game order, into FILE (default: DIR/games.jsonl "
                   "of --out)")

@@ -511,9 +511,12 @@ int RunSimCommand(const StudyArgs& args) {
     }
     auto saved = LoadStudy(a.resume, db);
     if (!saved.ok()) return Fail(absl::StrCat("--resume: ", saved.status().message()));
-    if (saved->complete)
-      return Fail(
-          absl::StrCat("--resume ", a.resume, ": the study is complete; nothing to resume"));
+    // A complete study: nothing to play, but --report writes its page (a
+    // report forgotten at the first run costs no game).
+    if (saved->complete && !a.given.count("--report"))
+      return Fail(absl::StrCat("--resume ", a.resume,
+                               ": the study is complete; nothing to resume (--report writes "
+                               "its report.html from the games played)"));
     if (auto st = CheckResumeArgs(a, db, *saved); !st.ok()) return Fail(std::string(st.message()));
     return RunAndReport(db, *saved, a, a.resume, /*resumed=*/true);
   }

@@ -34,6 +34,13 @@ rec=$("$strata" replay --from "$tmp/full" --matchup 1 --game 123 | sed -n 's/^re
 # Bad input: one message, non-zero.
 "$strata" sim --resume "$tmp/full" 2>&1 | grep -q "complete; nothing to resume" ||
   fail "resume of a complete study"
+# --report on a complete study writes its page and plays no game.
+cp "$tmp/full/games.jsonl" "$tmp/games.before"
+cp "$tmp/full/matchups.csv" "$tmp/matchups.before"
+"$strata" sim --resume "$tmp/full" --report 2>&1 | grep -q "(0 in this run)" || fail "report of a complete study"
+[ -s "$tmp/full/report.html" ] || fail "no report.html"
+cmp "$tmp/full/games.jsonl" "$tmp/games.before" || fail "games.jsonl changed by --report"
+cmp "$tmp/full/matchups.csv" "$tmp/matchups.before" || fail "matchups.csv changed by --report"
 "$strata" sim --resume "$tmp/nope" 2>&1 | grep -q "no such study directory" || fail "missing dir"
 "$strata" replay --from "$tmp/full" --game 300 2>&1 | grep -q -e "--game 300: expected 0 to 299" ||
   fail "bad game index"
