@@ -112,18 +112,6 @@ bool Game::DamagedBy(const Occurrence& e, ObjId source, const Occurrence* source
                    std::pair{creature, before(source, source_left)}) != occ_.damaged_by.end();
 }
 
-const Occurrence* Game::LeftInGroup(ObjId o, int event) const {
-  const int group = occ_.events[event].group;
-  for (int i = group; i < static_cast<int>(occ_.events.size()) && occ_.events[i].group == group;
-       ++i) {
-    const Occurrence& e = occ_.events[i];
-    if (e.kind == EventKind::kZoneChange && e.object == o && e.from == Zone::kBattlefield &&
-        state_.obj.incarnation[o] == e.incarnation)
-      return &e;
-  }
-  return nullptr;
-}
-
 void Game::DealDamage(const PendingDamage& d) {
   Occurrence e;
   e.kind = EventKind::kDamage;

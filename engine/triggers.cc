@@ -9,6 +9,21 @@
 
 namespace strata {
 
+// Defined here, beside its one caller, so the compiler inlines it into
+// the loop over every object (out of line it cost 4% of a game's
+// instructions).
+const Occurrence* Game::LeftInGroup(ObjId o, int event) const {
+  const int group = occ_.events[event].group;
+  for (int i = group; i < static_cast<int>(occ_.events.size()) && occ_.events[i].group == group;
+       ++i) {
+    const Occurrence& e = occ_.events[i];
+    if (e.kind == EventKind::kZoneChange && e.object == o && e.from == Zone::kBattlefield &&
+        state_.obj.incarnation[o] == e.incarnation)
+      return &e;
+  }
+  return nullptr;
+}
+
 // Finds the triggered abilities an occurrence sets off and queues them in
 // order (E-3 B). A source that just left play still triggers (E-5): the
 // occurrence's object is checked with its last known characteristics.
