@@ -1,90 +1,279 @@
+// The policy table (policies/policy_table.h) and what is made from it:
+// MakePolicy, which checks a spec against its row and calls its factory, and
+// PolicyHelp. A new policy needs its row here and no other code (docs/policies.md).
 #include "policies/policy.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "policies/heuristic.h"
 #include "policies/mc.h"
 #include "policies/passive.h"
+#include "policies/policy_table.h"
 #include "policies/random_policy.h"
 
 namespace strata {
 
-absl::StatusOr<std::unique_ptr<Policy>> MakePolicy(const std::string& spec, uint64_t seed) {
-  std::vector<std::string> head = absl::StrSplit(spec, absl::MaxSplits(':', 1));
-  const std::string& name = head[0];
-  std::vector<std::pair<std::string, std::string>> params;
+using Kind = PolicyParam::Kind;
+
+const std::vector<PolicyEntry>& PolicyTable() {
+  static const std::vector<PolicyEntry> table = {
+      {.name = "random",
+       .summary = "uniform over legal actions",
+       .params = {{.name = "pass",
+                   .symbol = "P",
+                   .kind = Kind::kReal,
+                   .lo = 0,
+                   .hi = 1,
+                   .default_value = "0.3",
+                   .meaning = "the chance it passes when passing is legal"}},
+       .make = [](const PolicyArgs& a, uint64_t seed) -> std::unique_ptr<Policy> {
+         return std::make_unique<RandomPolicy>(seed, a.Real("pass"));
+       }},
+      {.name = "heuristic",
+       .summary = "plays lands and spells on curve, attacks when the race favours it, blocks to "
+                  "survive or trade, aims harmful spells at the opponent",
+       .params = {{.name = "style",
+                   .kind = Kind::kWord,
+                   .words = {"aggro", "control"},
+                   .default_value = "aggro",
+                   .meaning = "control holds back and saves burn for creatures"},
+                  {.name = "keep",
+                   .kind = Kind::kWord,
+                   .words = {"all"},
+                   .meaning = "keeps every opening hand; without it, it mulligans a hand of too "
+                              "few or too many lands"}},
+       .make = [](const PolicyArgs& a, uint64_t seed) -> std::unique_ptr<Policy> {
+         const auto style = a.Text("style") == "control" ? HeuristicPolicy::Style::kControl
+                                                         : HeuristicPolicy::Style::kAggro;
+         return std::make_unique<HeuristicPolicy>(seed, style, a.Text("keep") == "all");
+       }},
+      {.name = "passive",
+       .summary = "passes whenever it may; never attacks or blocks",
+       .make = [](const PolicyArgs&, uint64_t) -> std::unique_ptr<Policy> {
+         return std::make_unique<PassivePolicy>();
+       }},
+      {.name = "mc",
+       .summary = "looks ahead: plays each legal action forward in determinized copies (the "
+                  "opponent's hand and the libraries dealt again), scores where they end, and "
+                  "keeps P's own choice unless another action scores better by more than M",
+       .params = {{.name = "rollouts",
+                   .symbol = "N",
+                   .kind = Kind::kInt,
+                   .lo = 1,
+                   .hi = 100000,
+                   .default_value = "8",
+                   .meaning = "rollouts per legal action"},
+                  {.name = "depth",
+                   .symbol = "D",
+                   .kind = Kind::kInt,
+                   .lo = 1,
+                   .hi = 100000,
+                   .default_value = "40",
+                   .meaning = "decisions per rollout before the position is scored"},
+                  {.name = "rollout",
+                   .symbol = "P",
+                   .kind = Kind::kPolicy,
+                   .default_value = "heuristic",
+                   .meaning = "the policy that plays the rollouts, and whose choice is the "
+                              "default"},
+                  {.name = "margin",
+                   .symbol = "M",
+                   .kind = Kind::kReal,
+                   .lo = 0,
+                   .hi = 1,
+                   .default_value = "0.02",
+                   .meaning = "how much better than P's choice an action must score"},
+                  {.name = "decide",
+                   .symbol = "W",
+                   .kind = Kind::kWord,
+                   .words = {"combat", "tactical", "all"},
+                   .default_value = "tactical",
+                   .meaning = "the decisions the rollouts weigh: attacks and blocks (combat), also "
+                              "targets, X, prevention and reactions (tactical), or every one "
+                              "(all); otherwise only whether to announce an attack"}},
+       .make = [](const PolicyArgs& a, uint64_t seed) -> std::unique_ptr<Policy> {
+         McPolicy::Params mc;
+         mc.rollouts = a.Int("rollouts");
+         mc.depth = a.Int("depth");
+         mc.rollout = a.Text("rollout");
+         mc.margin = a.Real("margin");
+         const std::string& decide = a.Text("decide");
+         mc.decide = decide == "combat" ? McPolicy::Params::Decide::kCombat
+                     : decide == "all"  ? McPolicy::Params::Decide::kAll
+                                        : McPolicy::Params::Decide::kTactical;
+         return std::make_unique<McPolicy>(seed, std::move(mc));
+       }},
+  };
+  return table;
+}
+
+namespace {
+
+const PolicyEntry* FindPolicy(absl::string_view name) {
+  for (const PolicyEntry& e : PolicyTable())
+    if (e.name == name) return &e;
+  return nullptr;
+}
+
+// "a, b or c"
+std::string JoinOr(const std::vector<std::string>& items) {
+  if (items.size() <= 1) return absl::StrJoin(items, "");
+  std::vector<std::string> head(items.begin(), items.end() - 1);
+  return absl::StrCat(absl::StrJoin(head, ", "), " or ", items.back());
+}
+
+std::string Number(const PolicyParam& p, double v) {
+  return p.kind == Kind::kInt ? absl::StrCat(static_cast<int64_t>(v)) : absl::StrCat(v);
+}
+
+// What the help says a parameter takes: "1 to 100000, default 8".
+std::string ParamValues(const PolicyParam& p, absl::string_view owner) {
+  std::string values;
+  switch (p.kind) {
+    case Kind::kInt:
+    case Kind::kReal:
+      values = absl::StrCat(Number(p, p.lo), " to ", Number(p, p.hi));
+      break;
+    case Kind::kWord:
+      // Without a symbol the synopsis already lists the words.
+      if (!p.symbol.empty())
+        values = JoinOr(std::vector<std::string>(p.words.begin(), p.words.end()));
+      break;
+    case Kind::kPolicy:
+      values = absl::StrCat("any policy but ", owner);
+      break;
+  }
+  if (!p.default_value.empty())
+    absl::StrAppend(&values,
+                    values.empty()          ? ""
+                    : p.kind == Kind::kWord ? "; "
+                                            : ", ",
+                    "default ", p.default_value);
+  return values;
+}
+
+// A spec checked against its row.
+struct CheckedSpec {
+  const PolicyEntry* entry;
+  PolicyArgs args;
+};
+
+absl::StatusOr<CheckedSpec> CheckSpec(absl::string_view spec) {
+  std::vector<absl::string_view> head = absl::StrSplit(spec, absl::MaxSplits(':', 1));
+  const PolicyEntry* entry = FindPolicy(head[0]);
+  if (entry == nullptr)
+    return absl::InvalidArgumentError(
+        absl::StrCat("unknown policy '", head[0], "'; known policies:\n", PolicyHelp()));
+  PolicyArgs args(*entry);
+  for (const PolicyParam& p : entry->params)
+    if (!p.default_value.empty())
+      if (absl::Status st = args.Set(p.name, p.default_value); !st.ok())
+        return absl::InternalError(absl::StrCat("policy table: ", entry->name, "'s default ",
+                                                p.name, "=", p.default_value, ": ", st.message()));
   if (head.size() > 1 && !head[1].empty()) {
+    if (entry->params.empty())
+      return absl::InvalidArgumentError(
+          absl::StrCat("policy '", spec, "': ", entry->name, " takes no parameters"));
     // name=value pairs; a value may be a policy spec with its own ':' and
     // '=' (rollout=heuristic:style=control).
-    for (auto kv : absl::StrSplit(head[1], absl::ByAnyChar(",;"))) {
-      std::vector<std::string> p = absl::StrSplit(kv, absl::MaxSplits('=', 1));
+    for (absl::string_view kv : absl::StrSplit(head[1], absl::ByAnyChar(",;"))) {
+      std::vector<absl::string_view> p = absl::StrSplit(kv, absl::MaxSplits('=', 1));
       if (p.size() != 2)
-        return absl::InvalidArgumentError("policy '" + spec + "': parameter '" + std::string(kv) +
-                                          "': expected name=value");
-      params.emplace_back(p[0], p[1]);
-    }
-  }
-  if (name == "random") {
-    double pass = 0.3;
-    for (auto& [k, v] : params) {
-      if (k != "pass" || !absl::SimpleAtod(v, &pass) || !(pass >= 0 && pass <= 1))  // NaN too
-        return absl::InvalidArgumentError("policy '" + spec + "': parameter '" + k +
-                                          "': expected pass=P with 0 <= P <= 1");
-    }
-    return std::unique_ptr<Policy>(new RandomPolicy(seed, pass));
-  }
-  if (name == "heuristic") {
-    HeuristicPolicy::Style style = HeuristicPolicy::Style::kAggro;
-    bool keep_all = false;
-    for (auto& [k, v] : params) {
-      if (k == "style" && v == "aggro")
-        style = HeuristicPolicy::Style::kAggro;
-      else if (k == "style" && v == "control")
-        style = HeuristicPolicy::Style::kControl;
-      else if (k == "keep" && v == "all")
-        keep_all = true;
-      else
-        return absl::InvalidArgumentError("policy '" + spec + "': parameter '" + k +
-                                          "': expected style=aggro or style=control, or keep=all");
-    }
-    return std::unique_ptr<Policy>(new HeuristicPolicy(seed, style, keep_all));
-  }
-  if (name == "passive") {
-    if (!params.empty())
-      return absl::InvalidArgumentError("policy '" + spec + "': passive takes no parameters");
-    return std::unique_ptr<Policy>(new PassivePolicy());
-  }
-  if (name == "mc") {
-    McPolicy::Params mc;
-    for (auto& [k, v] : params) {
-      bool ok = true;
-      if (k == "rollouts")
-        ok = absl::SimpleAtoi(v, &mc.rollouts) && mc.rollouts >= 1 && mc.rollouts <= 100000;
-      else if (k == "depth")
-        ok = absl::SimpleAtoi(v, &mc.depth) && mc.depth >= 1 && mc.depth <= 100000;
-      else if (k == "margin")
-        ok = absl::SimpleAtod(v, &mc.margin) && mc.margin >= 0 && mc.margin <= 1;
-      else if (k == "decide") {
-        ok = v == "combat" || v == "tactical" || v == "all";
-        mc.decide = v == "combat"  ? McPolicy::Params::Decide::kCombat
-                    : v == "all"   ? McPolicy::Params::Decide::kAll
-                                   : McPolicy::Params::Decide::kTactical;
-      } else if (k == "rollout") {
-        ok = v.rfind("mc", 0) != 0 && MakePolicy(v, seed).ok();
-        mc.rollout = v;
-      } else
-        ok = false;
-      if (!ok)
         return absl::InvalidArgumentError(
-            "policy '" + spec + "': parameter '" + k +
-            "': expected rollouts=N (1..100000), depth=N (1..100000), margin=M (0..1), "
-            "decide=combat|tactical|all or rollout=P (a policy other than mc)");
+            absl::StrCat("policy '", spec, "': parameter '", kv, "': expected name=value"));
+      if (absl::Status st = args.Set(p[0], p[1]); !st.ok())
+        return absl::InvalidArgumentError(
+            absl::StrCat("policy '", spec, "': parameter '", p[0], "': ", st.message()));
     }
-    return std::unique_ptr<Policy>(new McPolicy(seed, mc));
   }
-  return absl::InvalidArgumentError("unknown policy '" + name + "'; known policies:\n" +
-                                    PolicyHelp());
+  return CheckedSpec{entry, std::move(args)};
+}
+
+}  // namespace
+
+std::string ParamSynopsis(const PolicyParam& p) {
+  return absl::StrCat(p.name, "=", p.symbol.empty() ? absl::StrJoin(p.words, "|") : p.symbol);
+}
+
+PolicyArgs::PolicyArgs(const PolicyEntry& entry) : entry_(&entry), values_(entry.params.size()) {}
+
+absl::Status PolicyArgs::Set(absl::string_view name, absl::string_view value) {
+  const std::vector<PolicyParam>& params = entry_->params;
+  auto it = std::find_if(params.begin(), params.end(),
+                         [&](const PolicyParam& p) { return p.name == name; });
+  if (it == params.end()) {
+    std::vector<std::string> known;
+    for (const PolicyParam& p : params) known.push_back(ParamSynopsis(p));
+    return absl::InvalidArgumentError(
+        absl::StrCat("expected ", known.size() > 1 ? "one of " : "", absl::StrJoin(known, ", ")));
+  }
+  const PolicyParam& p = *it;
+  Value& v = values_[it - params.begin()];
+  const std::string got = absl::StrCat(", got '", value, "'");
+  switch (p.kind) {
+    case Kind::kInt:
+      // The comparisons also refuse what does not fit.
+      if (!absl::SimpleAtoi(value, &v.integer) || !(v.integer >= p.lo && v.integer <= p.hi))
+        return absl::InvalidArgumentError(absl::StrCat("expected an integer from ", Number(p, p.lo),
+                                                       " to ", Number(p, p.hi), got));
+      break;
+    case Kind::kReal:
+      if (!absl::SimpleAtod(value, &v.real) || !(v.real >= p.lo && v.real <= p.hi))  // NaN too
+        return absl::InvalidArgumentError(
+            absl::StrCat("expected a number from ", Number(p, p.lo), " to ", Number(p, p.hi), got));
+      break;
+    case Kind::kWord: {
+      if (std::find(p.words.begin(), p.words.end(), value) != p.words.end()) break;
+      std::vector<std::string> forms;
+      for (absl::string_view w : p.words) forms.push_back(absl::StrCat(p.name, "=", w));
+      return absl::InvalidArgumentError(absl::StrCat("expected ", JoinOr(forms), got));
+    }
+    case Kind::kPolicy: {
+      const absl::string_view inner = value.substr(0, value.find(':'));
+      if (inner == entry_->name)
+        return absl::InvalidArgumentError(
+            absl::StrCat("expected a policy other than ", entry_->name, got));
+      if (auto checked = CheckSpec(value); !checked.ok()) return checked.status();
+      break;
+    }
+  }
+  v.text = std::string(value);
+  return absl::OkStatus();
+}
+
+const PolicyArgs::Value& PolicyArgs::Get(absl::string_view name,
+                                         std::initializer_list<Kind> kinds) const {
+  for (size_t i = 0; i < entry_->params.size(); ++i) {
+    const PolicyParam& p = entry_->params[i];
+    if (p.name == name && std::find(kinds.begin(), kinds.end(), p.kind) != kinds.end())
+      return values_[i];
+  }
+  // A factory asked for what its row does not declare: a bug in the table.
+  std::fprintf(stderr, "policy table: %s reads parameter '%.*s', which its row lacks\n",
+               std::string(entry_->name).c_str(), static_cast<int>(name.size()), name.data());
+  std::abort();
+}
+
+int PolicyArgs::Int(absl::string_view name) const {
+  return static_cast<int>(Get(name, {Kind::kInt}).integer);
+}
+double PolicyArgs::Real(absl::string_view name) const {
+  return Get(name, {Kind::kReal}).real;
+}
+const std::string& PolicyArgs::Text(absl::string_view name) const {
+  return Get(name, {Kind::kWord, Kind::kPolicy}).text;
+}
+
+absl::StatusOr<std::unique_ptr<Policy>> MakePolicy(const std::string& spec, uint64_t seed) {
+  auto checked = CheckSpec(spec);
+  if (!checked.ok()) return checked.status();
+  return checked->entry->make(checked->args, seed);
 }
 
 absl::StatusOr<std::array<std::string, 2>> ParsePolicyPair(const std::string& text) {
@@ -107,20 +296,25 @@ absl::StatusOr<std::array<std::string, 2>> ParsePolicyPair(const std::string& te
 }
 
 std::string PolicyHelp() {
-  return "  random[:pass=P]   uniform over legal actions; passes with probability P "
-         "(default 0.3) when passing is legal\n"
-         "  heuristic[:style=aggro|control,keep=all]   plays lands and spells on curve, attacks "
-         "when the race favours it, blocks to survive or trade, aims harmful spells at the "
-         "opponent (default style aggro); mulligans a hand of too few or too many lands unless "
-         "keep=all\n"
-         "  passive   passes whenever it may; never attacks or blocks\n"
-         "  mc[:rollouts=N,depth=D,rollout=P,margin=M,decide=W]   for each legal action, N "
-         "rollouts (default 8) from determinized copies (the opponent's hand and the libraries "
-         "dealt again) played by P (default heuristic) for up to D decisions (default 40), then "
-         "the position scored; keeps P's own choice unless another action scores better by "
-         "more than M (default 0.02); weighs attacks and blocks (W=combat), also targets, X, "
-         "prevention and reactions (W=tactical, the default) or every decision (W=all), and "
-         "otherwise only whether to announce an attack\n";
+  std::string out;
+  for (const PolicyEntry& e : PolicyTable()) {
+    std::vector<std::string> synopses;
+    size_t width = 0;
+    for (const PolicyParam& p : e.params) {
+      synopses.push_back(ParamSynopsis(p));
+      width = std::max(width, synopses.back().size());
+    }
+    absl::StrAppend(&out, "  ", e.name,
+                    synopses.empty() ? "" : absl::StrCat("[:", absl::StrJoin(synopses, ","), "]"),
+                    "   ", e.summary, "\n");
+    for (size_t i = 0; i < e.params.size(); ++i) {
+      const std::string values = ParamValues(e.params[i], e.name);
+      absl::StrAppend(&out, "      ", synopses[i], std::string(width - synopses[i].size() + 3, ' '),
+                      e.params[i].meaning, values.empty() ? "" : absl::StrCat(" (", values, ")"),
+                      "\n");
+    }
+  }
+  return out;
 }
 
 }  // namespace strata

@@ -44,4 +44,10 @@ absl::Status LoadPool(const std::vector<std::string>& paths, bool override_cards
   return st;
 }
 
+bool LoadPoolOrPrintError(const std::vector<std::string>& paths, bool override_cards, CardDb& db) {
+  absl::Status st = LoadPool(paths, override_cards, db);
+  if (!st.ok()) std::fprintf(stderr, "%s\n", std::string(st.message()).c_str());
+  return st.ok();
+}
+
 }  // namespace strata

@@ -25,5 +25,8 @@ std::vector<std::string> PoolPaths(const std::vector<std::string>& cards, bool n
 // earlier one of its name, and the cards replaced are listed once on
 // stderr.
 absl::Status LoadPool(const std::vector<std::string>& paths, bool override_cards, CardDb& db);
+// LoadPool for a command: false, with the error printed on stderr, if the
+// pool does not load.
+bool LoadPoolOrPrintError(const std::vector<std::string>& paths, bool override_cards, CardDb& db);
 
 }  // namespace strata

@@ -9,6 +9,7 @@
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
+#include "sim/card_pool.h"
 #include "sim/card_text.h"
 
 namespace strata {
@@ -130,6 +131,38 @@ bool PrintCard(const CardDb& db, const std::string& name) {
                 c.statics[i].name.c_str(), c.statics[i].name.empty() ? "" : " ",
                 Parts(c.statics[i].parts).c_str());
   return true;
+}
+
+int RunCardsCheck(const std::vector<std::string>& pool_paths, bool override_cards) {
+  CardDb db;
+  if (!LoadPoolOrPrintError(pool_paths, override_cards, db)) return 1;
+  std::printf("ok: %zu cards\n", db.cards.size());
+  return 0;
+}
+
+int RunCardsList(CardFilter filter, const std::vector<std::string>& pool_paths,
+                 bool override_cards) {
+  if (auto bad = CheckCardFilter(filter); !bad.empty()) {
+    std::fprintf(stderr, "%s\n", bad.c_str());
+    return 1;
+  }
+  CardDb db;
+  if (!LoadPoolOrPrintError(pool_paths, override_cards, db)) return 1;
+  PrintCardTable(db, filter);
+  return 0;
+}
+
+int RunCardsShow(const std::string& name, const std::vector<std::string>& pool_paths,
+                 bool override_cards) {
+  CardDb db;
+  if (!LoadPoolOrPrintError(pool_paths, override_cards, db)) return 1;
+  if (PrintCard(db, name)) return 0;
+  std::fprintf(stderr, "unknown card '%s' (closest: ", name.c_str());
+  auto close = db.Closest(name);
+  for (size_t i = 0; i < close.size(); ++i)
+    std::fprintf(stderr, "%s%s", i ? ", " : "", close[i].c_str());
+  std::fprintf(stderr, ")\n");
+  return 1;
 }
 
 }  // namespace strata

@@ -25,4 +25,13 @@ void PrintCardTable(const CardDb& db, const CardFilter& filter = {});
 // Prints one card's compiled form; returns false if unknown.
 bool PrintCard(const CardDb& db, const std::string& name);
 
+// The three subcommands over the pool at `pool_paths` (sim/card_pool.h):
+// each returns the exit status and prints its own errors. `check` loads it
+// and counts its cards; `list` checks the filter before loading anything.
+int RunCardsCheck(const std::vector<std::string>& pool_paths, bool override_cards);
+int RunCardsList(CardFilter filter, const std::vector<std::string>& pool_paths,
+                 bool override_cards);
+int RunCardsShow(const std::string& name, const std::vector<std::string>& pool_paths,
+                 bool override_cards);
+
 }  // namespace strata

@@ -1,33 +1,23 @@
-// strata: the command-line program. One binary, one subcommand per job.
-#include <unistd.h>
-
-#include <algorithm>
-#include <chrono>
+// strata: the command-line program. One binary, one subcommand per job. This
+// file only declares the command line (subcommands, options, their checks) and
+// dispatches; each command does its work in sim/COMMAND_command.cc.
 #include <cmath>
 #include <cstdio>
-#include <filesystem>
-#include <iostream>
-#include <thread>
 
 #include "CLI/CLI.hpp"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
-#include "engine/card_loader.h"
-#include "engine/deck.h"
 #include "engine/game.h"
-#include "engine/invariants.h"
 #include "policies/policy.h"
 #include "sim/bench_command.h"
 #include "sim/card_pool.h"
 #include "sim/cards_command.h"
 #include "sim/compare_command.h"
-#include "sim/cover.h"
-#include "sim/fuzz.h"
+#include "sim/cover_command.h"
 #include "sim/fuzz_command.h"
-#include "sim/game_log.h"
-#include "sim/report.h"
-#include "sim/runner.h"
-#include "sim/scenario.h"
+#include "sim/perft_command.h"
+#include "sim/play_command.h"
+#include "sim/scenario_command.h"
 #include "sim/study_command.h"
 #include "sim/study_file.h"
 
@@ -85,13 +75,14 @@ const CLI::Validator kIndex(
     },
     "INDEX");
 
-bool LoadDb(const std::vector<std::string>& paths, bool override_cards, strata::CardDb& db) {
-  auto status = strata::LoadPool(paths, override_cards, db);
-  if (!status.ok()) {
-    std::fprintf(stderr, "%s\n", std::string(status.message()).c_str());
-    return false;
+// The whole command line, as the reports and replay hints quote it.
+std::string CommandLine(int argc, char** argv) {
+  std::string command;
+  for (int i = 0; i < argc; ++i) {
+    if (i > 0) command += ' ';
+    command += argv[i];
   }
-  return true;
+  return command;
 }
 
 }  // namespace
@@ -119,16 +110,14 @@ int main(int argc, char** argv) {
   // strata scenario
   auto* scenario =
       app.add_subcommand("scenario", "run rules scenario files (exit 0 only if all hold)");
-  std::vector<std::string> scenario_paths;
-  bool scenario_log = false, unchecked = false;
-  std::string scenario_canary;
-  scenario->add_option("paths", scenario_paths, "scenario files or directories")->required();
-  scenario->add_flag("--log", scenario_log, "print each scenario's game log");
-  scenario->add_flag("--unchecked", unchecked,
+  strata::ScenarioArgs scenario_args;
+  scenario->add_option("paths", scenario_args.paths, "scenario files or directories")->required();
+  scenario->add_flag("--log", scenario_args.log, "print each scenario's game log");
+  scenario->add_flag("--unchecked", scenario_args.unchecked,
                      "do not compare the layer cache with a fresh computation on every query, nor "
                      "check the rules invariants after every action");
   scenario
-      ->add_option("--canary", scenario_canary,
+      ->add_option("--canary", scenario_args.canary,
                    "power:N: check a deliberately false invariant too, as `strata fuzz "
                    "--canary` does (to run scenarios it shrank)")
       ->type_name("SPEC");
@@ -161,49 +150,42 @@ int main(int argc, char** argv) {
 
   // strata play
   auto* play = app.add_subcommand("play", "play one game between two decks and print its log");
-  std::vector<std::string> play_decks;
-  std::string play_policies = "random";
-  uint64_t play_seed = 1;
-  std::string play_rules = "modern";
-  bool play_quiet = false;
-  play->add_option("--decks", play_decks, "two deck files, A first")
+  strata::PlayArgs play_args;
+  play->add_option("--decks", play_args.decks, "two deck files, A first")
       ->required()
       ->delimiter(',')
       ->expected(2);
-  play->add_option("--policies", play_policies,
+  play->add_option("--policies", play_args.policies,
                    "P1,P2: deck A's player then deck B's, or one for both (default random):\n" +
                        strata::PolicyHelp());
-  play->add_option("--seed", play_seed, "the game's seed (default 1)")->check(kSeed);
-  play->add_option("--rules", play_rules, "layer edition: classic, m10 or modern")
+  play->add_option("--seed", play_args.seed, "the game's seed (default 1)")->check(kSeed);
+  play->add_option("--rules", play_args.rules, "layer edition: classic, m10 or modern")
       ->check(CLI::IsMember({"classic", "m10", "modern"}));
-  std::string play_mulligan = "paris";
-  play->add_option("--mulligan", play_mulligan, kMulliganHelp)->check(kMulligan);
-  play->add_flag("--quiet", play_quiet, "print only the result");
-  bool play_checked = false;
-  play->add_flag("--checked", play_checked, kCheckedHelp);
+  play->add_option("--mulligan", play_args.mulligan, kMulliganHelp)->check(kMulligan);
+  play->add_flag("--quiet", play_args.quiet, "print only the result");
+  play->add_flag("--checked", play_args.checked, kCheckedHelp);
 
   // strata perft
   auto* perft =
       app.add_subcommand("perft", "count every decision sequence from a scenario's position");
-  std::string perft_file;
-  int perft_depth = 3;
-  perft->add_option("scenario", perft_file, "scenario file (its board; steps are ignored)")
+  strata::PerftArgs perft_args;
+  perft->add_option("scenario", perft_args.scenario, "scenario file (its board; steps are ignored)")
       ->required();
-  perft->add_option("--depth", perft_depth, "number of decisions (default 3)")
+  perft->add_option("--depth", perft_args.depth, "number of decisions (default 3)")
       ->check(CLI::Range(0, 12));
 
   // strata cover
   auto* cover = app.add_subcommand(
       "cover", "random games over the whole pool until every card and ability is used K times");
-  strata::CoverOptions cover_opt;
-  std::string cover_rules = "modern";
-  cover->add_option("--k", cover_opt.k, "uses wanted per card and ability (default 10)")
+  strata::CoverArgs cover_args;
+  cover->add_option("--k", cover_args.options.k, "uses wanted per card and ability (default 10)")
       ->check(CLI::Range(1, 100000));
   cover
-      ->add_option("--max-games", cover_opt.max_games, "stop after this many games (default 20000)")
+      ->add_option("--max-games", cover_args.options.max_games,
+                   "stop after this many games (default 20000)")
       ->check(CLI::Range(1, 100000000));
-  cover->add_option("--seed", cover_opt.seed, "run seed (default 1)")->check(kSeed);
-  cover->add_option("--rules", cover_rules, "layer edition: classic, m10 or modern")
+  cover->add_option("--seed", cover_args.options.seed, "run seed (default 1)")->check(kSeed);
+  cover->add_option("--rules", cover_args.rules, "layer edition: classic, m10 or modern")
       ->check(CLI::IsMember({"classic", "m10", "modern"}));
 
   // strata bench
@@ -374,7 +356,7 @@ int main(int argc, char** argv) {
     a.card_paths = card_paths;
     a.no_default_cards = no_default_cards;
     a.override_cards = override_cards;
-    for (int i = 0; i < argc; ++i) a.command += (i ? " " : "") + std::string(argv[i]);
+    a.command = CommandLine(argc, argv);
     if (*replay && a.from.empty() && a.decks.empty())
       std::fprintf(stderr, "replay: no --from DIR: replaying from the default study's options\n");
     return *sim ? strata::RunSimCommand(a) : strata::RunReplayCommand(a);
@@ -387,163 +369,13 @@ int main(int argc, char** argv) {
     return 1;
   }
   if (*bench) return strata::RunBenchCommand(bench_opt, card_paths);
-  if (*fuzz) {
-    std::string command;
-    for (int i = 0; i < argc; ++i) command += (i ? " " : "") + std::string(argv[i]);
-    return strata::RunFuzzCommand(fuzz_args, card_paths, command);
-  }
-
-  if (*check) {
-    strata::CardDb db;
-    if (!LoadDb(card_paths, override_cards, db)) return 1;
-    std::printf("ok: %zu cards\n", db.cards.size());
-    return 0;
-  }
-  if (*list) {
-    if (auto bad = strata::CheckCardFilter(list_filter); !bad.empty()) {
-      std::fprintf(stderr, "%s\n", bad.c_str());
-      return 1;
-    }
-  }
-  strata::CardDb db;
-  if (!LoadDb(card_paths, override_cards, db)) return 1;
-  if (*list) {
-    strata::PrintCardTable(db, list_filter);
-    return 0;
-  }
-  if (*show) {
-    if (!strata::PrintCard(db, show_name)) {
-      std::fprintf(stderr, "unknown card '%s' (closest: ", show_name.c_str());
-      auto close = db.Closest(show_name);
-      for (size_t i = 0; i < close.size(); ++i)
-        std::fprintf(stderr, "%s%s", i ? ", " : "", close[i].c_str());
-      std::fprintf(stderr, ")\n");
-      return 1;
-    }
-    return 0;
-  }
-  if (*play) {
-    std::vector<strata::Deck> decks;
-    for (auto& path : play_decks) {
-      auto d = strata::LoadDeckFile(path, db);
-      if (!d.ok()) {
-        std::fprintf(stderr, "%s\n", std::string(d.status().message()).c_str());
-        return 1;
-      }
-      decks.push_back(*d);
-    }
-    strata::MakeDeckLabelsUnique(decks, play_decks);
-    for (auto& d : decks)
-      if (auto note = strata::SideboardNote(d); !note.empty())
-        std::fprintf(stderr, "%s\n", note.c_str());
-    auto specs = strata::ParsePolicyPair(play_policies);
-    if (!specs.ok()) {
-      std::fprintf(stderr, "--policies: %s\n", std::string(specs.status().message()).c_str());
-      return 1;
-    }
-    std::unique_ptr<strata::Policy> policies[2];
-    for (int p = 0; p < 2; ++p)
-      policies[p] = *strata::MakePolicy((*specs)[p], strata::Rng::GameSeed(play_seed, 1000 + p));
-    strata::GameOptions opt;
-    opt.edition = *strata::ParseEdition(play_rules);
-    opt.seed = play_seed;
-    opt.mulligan = *strata::ParseMulligan(play_mulligan);
-    opt.log = !play_quiet;
-    opt.check_invariants = play_checked;
-    strata::Game game(db, opt);
-    game.Deal(decks[0], decks[1], static_cast<strata::Player>(play_seed % 2));
-    strata::InvariantChecker check;
-    if (play_checked) check.Begin(game);
-    // Seat 0 is deck A; the seed says who starts.
-    const int first = static_cast<int>(play_seed % 2);
-    strata::LogAnnotator notes(
-        {"A (" + decks[0].name + ")", "B (" + decks[1].name + ")"},
-        {"seats: A = " + decks[0].name + " (" + (*specs)[0] + (first == 0 ? ", starts" : "") +
-         "), B = " + decks[1].name + " (" + (*specs)[1] + (first == 1 ? ", starts" : "") + ")"});
-    uint64_t decisions = 0;
-    for (;;) {
-      const strata::Decision& d = game.Advance();
-      if (d.kind == strata::DecisionKind::kNone) break;
-      const int chosen = policies[d.player]->ChooseFor(game, d);
-      if (!play_quiet) notes.Before(game, d, chosen);
-      if (play_checked)
-        check.Apply(game, d, chosen);
-      else
-        game.Apply(chosen);
-      ++decisions;
-    }
-    if (!play_quiet) {
-      notes.End(game);
-      for (auto& line : notes.Lines(game)) std::printf("%s\n", line.c_str());
-    }
-    std::printf("result: %s after %d turns, %llu decisions (%s)\n",
-                game.Winner() < 0    ? "draw"
-                : game.Winner() == 0 ? "A wins"
-                                     : "B wins",
-                game.state().turn, static_cast<unsigned long long>(decisions),
-                std::string(strata::EndReasonName(game.end_reason())).c_str());
-    if (play_checked) {
-      auto passive = [](const std::string& spec) { return spec.rfind("passive", 0) == 0; };
-      check.End(game, passive((*specs)[0]) && passive((*specs)[1]));
-      if (!check.ok()) {
-        std::printf("invariant broken: %s\n", check.failure().c_str());
-        return 1;
-      }
-      std::printf("checked: %llu invariant checks, no violation\n",
-                  static_cast<unsigned long long>(check.tally().total_checks()));
-    }
-    return 0;
-  }
-  if (*cover) {
-    cover_opt.edition = *strata::ParseEdition(cover_rules);
-    cover_opt.progress = isatty(2);
-    strata::CoverResult r = strata::RunCoverage(db, cover_opt);
-    std::printf("%d games: %d/%d cards cast or played at least %d times, %d/%d abilities used\n",
-                r.games, r.cards_done, r.cards, cover_opt.k, r.abilities_done, r.abilities);
-    for (auto& m : r.missing) std::printf("  not yet: %s\n", m.c_str());
-    return r.missing.empty() ? 0 : 1;
-  }
-  if (*perft) {
-    auto position = strata::LoadScenarioPosition(db, perft_file);
-    if (!position.ok()) {
-      std::fprintf(stderr, "%s\n", std::string(position.status().message()).c_str());
-      return 1;
-    }
-    for (int depth = 1; depth <= perft_depth; ++depth)
-      std::printf("depth %d: %llu\n", depth,
-                  static_cast<unsigned long long>(strata::Perft(**position, depth)));
-    return 0;
-  }
-  if (*scenario) {
-    std::vector<std::string> errors;
-    auto files = strata::ScenarioFiles(scenario_paths, &errors);
-    for (auto& e : errors) std::fprintf(stderr, "%s\n", e.c_str());
-    strata::ScenarioOptions opt;
-    opt.log = scenario_log;
-    opt.checked_layers = !unchecked;
-    if (!scenario_canary.empty()) {
-      auto c = strata::CanaryCheck(scenario_canary);
-      if (!c.ok()) {
-        std::fprintf(stderr, "scenario: %s\n", std::string(c.status().message()).c_str());
-        return 2;
-      }
-      opt.extra_name = "canary";
-      opt.extra = *c;
-    }
-    int passed = 0, failed = 0;
-    for (auto& f : files) {
-      auto r = strata::RunScenarioFile(db, f, opt);
-      std::printf("%s %s\n", r.passed ? "PASS" : "FAIL", r.name.c_str());
-      if (!r.passed) {
-        std::printf("  file: %s\n", f.c_str());
-        for (auto& line : r.failures) std::printf("  %s\n", line.c_str());
-      }
-      if (scenario_log)
-        for (auto& line : r.log) std::printf("    | %s\n", line.c_str());
-      (r.passed ? passed : failed)++;
-    }
-    std::printf("%d passed, %d failed\n", passed, failed);
-    return (failed == 0 && errors.empty() && !files.empty()) ? 0 : 1;
-  }
+  if (*fuzz) return strata::RunFuzzCommand(fuzz_args, card_paths, CommandLine(argc, argv));
+  if (*check) return strata::RunCardsCheck(card_paths, override_cards);
+  if (*list) return strata::RunCardsList(list_filter, card_paths, override_cards);
+  if (*show) return strata::RunCardsShow(show_name, card_paths, override_cards);
+  if (*play) return strata::RunPlayCommand(play_args, card_paths, override_cards);
+  if (*cover) return strata::RunCoverCommand(cover_args, card_paths, override_cards);
+  if (*perft) return strata::RunPerftCommand(perft_args, card_paths, override_cards);
+  if (*scenario) return strata::RunScenarioCommand(scenario_args, card_paths, override_cards);
   return 0;
 }

@@ -2,12 +2,15 @@
 // their seed, and the heuristic player beats the random one.
 #include "policies/policy.h"
 
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "engine/card_loader.h"
 #include "engine/deck.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "policies/mc.h"
 #include "policies/passive.h"
+#include "policies/policy_table.h"
 
 namespace strata {
 namespace {
@@ -68,12 +71,125 @@ TEST_F(PolicyTest, SpecsAndErrors) {
   auto bad = MakePolicy("heuristic:style=sleepy", 1);
   ASSERT_FALSE(bad.ok());
   EXPECT_THAT(std::string(bad.status().message()),
-              HasSubstr("expected style=aggro or style=control"));
+              HasSubstr("parameter 'style': expected style=aggro or style=control, got 'sleepy'"));
   auto unknown = MakePolicy("genius", 1);
   ASSERT_FALSE(unknown.ok());
   EXPECT_THAT(std::string(unknown.status().message()), HasSubstr("unknown policy 'genius'"));
   EXPECT_THAT(std::string(unknown.status().message()),
               HasSubstr("heuristic[:style=aggro|control,keep=all]"));
+}
+
+// Values a parameter of this kind must refuse.
+std::vector<std::string> BadValues(const PolicyParam& p, absl::string_view owner) {
+  switch (p.kind) {
+    case PolicyParam::Kind::kInt:
+      return {"x",
+              "",
+              "1.5",
+              absl::StrCat(static_cast<int64_t>(p.lo) - 1),
+              absl::StrCat(static_cast<int64_t>(p.hi) + 1),
+              "99999999999999999999"};
+    case PolicyParam::Kind::kReal:
+      return {"x", "", "nan", absl::StrCat(p.lo - 0.5), absl::StrCat(p.hi + 0.5)};
+    case PolicyParam::Kind::kWord:
+      return {"", "nonsense", absl::StrCat(p.words[0], "x")};
+    case PolicyParam::Kind::kPolicy:
+      return {"", "genius", std::string(owner), absl::StrCat(owner, ":", "x=1"), "random:pass=2"};
+  }
+  return {};
+}
+
+// Every policy comes from its row of the table: --help names each one with
+// its summary and each parameter with its meaning and default; it is built
+// from its defaults, which written out give the same policy; a bad value of
+// each parameter, and a parameter it does not take, are refused with a
+// message naming the spec and the parameter.
+TEST_F(PolicyTest, TheTableMakesSpecsHelpAndErrors) {
+  const std::string help = PolicyHelp();
+  std::vector<std::string> names;
+  for (const PolicyEntry& e : PolicyTable()) {
+    const std::string name(e.name);
+    names.push_back(name);
+    std::vector<std::string> synopses, defaults;
+    for (const PolicyParam& p : e.params) {
+      synopses.push_back(ParamSynopsis(p));
+      if (!p.default_value.empty()) defaults.push_back(absl::StrCat(p.name, "=", p.default_value));
+    }
+    const std::string synopsis =
+        synopses.empty() ? name : absl::StrCat(name, "[:", absl::StrJoin(synopses, ","), "]");
+    EXPECT_THAT(help, HasSubstr(absl::StrCat("  ", synopsis, "   ", e.summary, "\n")));
+    for (const PolicyParam& p : e.params) {
+      EXPECT_THAT(help, HasSubstr(absl::StrCat("      ", ParamSynopsis(p), " ")));
+      EXPECT_THAT(help, HasSubstr(p.meaning));
+      if (!p.default_value.empty())
+        EXPECT_THAT(help, HasSubstr(absl::StrCat("default ", p.default_value, ")")));
+      for (const std::string& bad : BadValues(p, e.name)) {
+        const std::string spec = absl::StrCat(name, ":", p.name, "=", bad);
+        auto made = MakePolicy(spec, 1);
+        ASSERT_FALSE(made.ok()) << spec;
+        EXPECT_THAT(std::string(made.status().message()),
+                    HasSubstr(absl::StrCat("policy '", spec, "': parameter '", p.name, "': ")));
+      }
+    }
+    auto plain = MakePolicy(name, 1);
+    ASSERT_TRUE(plain.ok()) << plain.status();
+    if (!defaults.empty()) {
+      auto spelled = MakePolicy(absl::StrCat(name, ":", absl::StrJoin(defaults, ",")), 1);
+      ASSERT_TRUE(spelled.ok()) << spelled.status();
+      EXPECT_EQ((*spelled)->Name(), (*plain)->Name());
+    }
+    auto unknown = MakePolicy(name + ":bogus=1", 1);
+    ASSERT_FALSE(unknown.ok());
+    const std::string message(unknown.status().message());
+    if (e.params.empty()) {
+      EXPECT_EQ(message,
+                absl::StrCat("policy '", name, ":bogus=1': ", name, " takes no parameters"));
+    } else {
+      EXPECT_THAT(message, HasSubstr(absl::StrCat("policy '", name,
+                                                  ":bogus=1': parameter 'bogus': expected ")));
+      for (const std::string& s : synopses) EXPECT_THAT(message, HasSubstr(s));
+    }
+    auto no_value = MakePolicy(name + ":bogus", 1);
+    ASSERT_FALSE(no_value.ok());
+  }
+  EXPECT_THAT(names, ::testing::IsSupersetOf({"random", "heuristic", "passive", "mc"}));
+  // An unknown name lists every known one.
+  auto unknown = MakePolicy("genius:x=1", 1);
+  ASSERT_FALSE(unknown.ok());
+  for (const std::string& name : names)
+    EXPECT_THAT(std::string(unknown.status().message()), HasSubstr("\n  " + name));
+  // The table's defaults are those of the policies' own parameters.
+  EXPECT_EQ((*MakePolicy("mc", 1))->Name(), McPolicy(1, McPolicy::Params{}).Name());
+  EXPECT_EQ((*MakePolicy("random", 1))->Name(), "random:pass=0.3");
+  EXPECT_EQ((*MakePolicy("heuristic", 1))->Name(), "heuristic:style=aggro");
+}
+
+// The messages say what each parameter takes.
+TEST_F(PolicyTest, ParameterErrorsSayWhatTheyTake) {
+  auto message = [](const std::string& spec) {
+    auto made = MakePolicy(spec, 1);
+    return made.ok() ? std::string("(built)") : std::string(made.status().message());
+  };
+  EXPECT_EQ(message("random:pass=2"),
+            "policy 'random:pass=2': parameter 'pass': expected a number from 0 to 1, got '2'");
+  EXPECT_EQ(message("random:pass"), "policy 'random:pass': parameter 'pass': expected name=value");
+  EXPECT_EQ(message("random:x=1"), "policy 'random:x=1': parameter 'x': expected pass=P");
+  EXPECT_EQ(message("heuristic:keep=none"),
+            "policy 'heuristic:keep=none': parameter 'keep': expected keep=all, got 'none'");
+  EXPECT_EQ(message("heuristic:x=1"),
+            "policy 'heuristic:x=1': parameter 'x': expected one of style=aggro|control, "
+            "keep=all");
+  EXPECT_EQ(message("mc:depth=0"),
+            "policy 'mc:depth=0': parameter 'depth': expected an integer from 1 to 100000, got "
+            "'0'");
+  EXPECT_EQ(message("mc:x=1"),
+            "policy 'mc:x=1': parameter 'x': expected one of rollouts=N, depth=D, rollout=P, "
+            "margin=M, decide=W");
+  EXPECT_THAT(message("mc:rollout=random:pass=2"),
+              HasSubstr("policy 'mc:rollout=random:pass=2': parameter 'rollout': policy "
+                        "'random:pass=2': parameter 'pass': expected a number from 0 to 1"));
+  EXPECT_EQ(message("passive:"), "(built)");
+  EXPECT_EQ(message("random:"), "(built)");
 }
 
 TEST_F(PolicyTest, OnlyLegalActionsOverManyDecisions) {
@@ -178,20 +294,18 @@ TEST_F(PolicyTest, PolicyPairsOnTheCommandLine) {
             "mc:rollouts=8,depth=40,rollout=heuristic,margin=0.02,decide=all");
   auto decide = ParsePolicyPair("mc:decide=everything");
   ASSERT_FALSE(decide.ok());
-  EXPECT_THAT(std::string(decide.status().message()),
-              HasSubstr("parameter 'decide': expected"));
+  EXPECT_THAT(std::string(decide.status().message()), HasSubstr("parameter 'decide': expected"));
   auto three = ParsePolicyPair("random,random,random");
   ASSERT_FALSE(three.ok());
   EXPECT_THAT(std::string(three.status().message()), HasSubstr("expected one policy or two"));
   auto bad = ParsePolicyPair("heuristic,mc:rollouts=0");
   ASSERT_FALSE(bad.ok());
-  EXPECT_THAT(std::string(bad.status().message()), HasSubstr("rollouts=N (1..100000)"));
+  EXPECT_THAT(std::string(bad.status().message()),
+              HasSubstr("parameter 'rollouts': expected an integer from 1 to 100000, got '0'"));
   auto nested = ParsePolicyPair("heuristic,mc:rollout=mc");  // no mc inside mc
   ASSERT_FALSE(nested.ok());
   EXPECT_THAT(std::string(nested.status().message()),
-              HasSubstr("parameter 'rollout': expected rollouts=N (1..100000), depth=N "
-                        "(1..100000), margin=M (0..1), decide=combat|tactical|all or rollout=P (a "
-                        "policy other than mc)"));
+              HasSubstr("parameter 'rollout': expected a policy other than mc, got 'mc'"));
   auto passive = ParsePolicyPair("passive:x=1");
   ASSERT_FALSE(passive.ok());
   EXPECT_THAT(std::string(passive.status().message()),

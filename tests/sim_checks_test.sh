@@ -31,7 +31,7 @@ expect 105 "--seed: $range, got '-1'" "$strata" play --decks "$decks" --seed -1
 expect 0 "seed 18446744073709551615" "${sim[@]}" --games 2 --seed 18446744073709551615
 expect 105 "--ci: expected a number from 0.0001 to 0.5, got 'nan'" "${sim[@]}" --ci nan
 expect 105 "--ci: expected a number from 0.0001 to 0.5, got 'inf'" "${sim[@]}" --ci inf
-expect 1 "policy 'random:pass=nan': parameter 'pass': expected pass=P with 0 <= P <= 1" \
+expect 1 "policy 'random:pass=nan': parameter 'pass': expected a number from 0 to 1, got 'nan'" \
   "${sim[@]}" --policies random:pass=nan
 expect 105 "--checkpoint-seconds: expected a number from 0 to 86400, got 'nan'" \
   "${sim[@]}" --checkpoint-seconds nan
