@@ -11,66 +11,64 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "engine/strings.h"
-#include "toml++/toml.h"
+#include "engine/toml_reader.h"
 
 namespace strata {
 namespace {
 
-// Thrown inside the loader only; converted to a Status per card.
-struct LoadError {
-  std::string message;
-};
-
+// Compiles one [[card]] table; a mistake throws TomlError, which the caller
+// turns into one line of the file's Status.
 class CardCompiler {
  public:
-  CardCompiler(const std::string& file, CardDb& db) : file_(file), db_(db) {}
+  CardCompiler(const std::string& file, CardDb& db) : r_(file), db_(db) {}
 
   void Compile(const toml::table& t, CardDef& card) {
     card_ = &card;
-    card.file = file_;
+    card.file = r_.file();
     card.line = static_cast<int>(t.source().begin.line);
     if (auto* n = t.get("name"); n && n->is_string()) card.name = *n->value<std::string>();
-    Keys(t, "card",
-         {"name", "cost", "supertypes", "types", "subtypes", "colors", "power", "toughness",
-          "keywords", "enchant", "equip", "enters", "static", "activated", "trigger", "phase",
-          "spell"});
-    card.name = String(t, "name", true);
-    if (card.name.empty()) Fail(t, "name", "a non-empty card name");
+    r_.SetContext(absl::StrCat("card '", card.name, "': "));
+    r_.CheckKeys(t, "card",
+                 {"name", "cost", "supertypes", "types", "subtypes", "colors", "power", "toughness",
+                  "keywords", "enchant", "equip", "enters", "static", "activated", "trigger",
+                  "phase", "spell"});
+    card.name = r_.RequiredString(t, "name");
+    if (card.name.empty()) r_.Fail(t, "name", "a non-empty card name");
     if (auto* c = t.get("cost")) {
-      auto cost = ParseManaCost(StringOf(*c, "cost"));
-      if (!cost.ok()) Fail(*c, "cost", std::string(cost.status().message()));
+      auto cost = ParseManaCost(r_.String(*c, "cost"));
+      if (!cost.ok()) r_.Fail(*c, "cost", std::string(cost.status().message()));
       card.cost = *cost;
     }
-    for (auto& s : StringList(t, "types")) {
+    for (auto& s : r_.OptionalStrings(t, "types")) {
       auto ty = ParseCardType(s);
       if (!ty)
-        Fail(*t.get("types"), "types",
-             "a card type (Artifact, Creature, Enchantment, Instant, "
-             "Interrupt, Land, Sorcery, Tribal), got '" +
-                 s + "'");
+        r_.Fail(*t.get("types"), "types",
+                "a card type (Artifact, Creature, Enchantment, Instant, "
+                "Interrupt, Land, Sorcery, Tribal), got '" +
+                    s + "'");
       card.types |= 1u << *ty;
     }
-    if (card.types == 0) Fail(t, "types", "at least one card type");
-    for (auto& s : StringList(t, "supertypes")) {
+    if (card.types == 0) r_.Fail(t, "types", "at least one card type");
+    for (auto& s : r_.OptionalStrings(t, "supertypes")) {
       auto st = ParseSupertype(s);
       if (!st)
-        Fail(*t.get("supertypes"), "supertypes",
-             "Basic, Legendary, Snow or World, got '" + s + "'");
+        r_.Fail(*t.get("supertypes"), "supertypes",
+                "Basic, Legendary, Snow or World, got '" + s + "'");
       card.supertypes |= 1u << *st;
     }
-    for (auto& s : StringList(t, "subtypes")) {
+    for (auto& s : r_.OptionalStrings(t, "subtypes")) {
       auto st = ParseSubtype(s);
-      if (!st) Fail(*t.get("subtypes"), "subtypes", "a known subtype, got '" + s + "'");
+      if (!st) r_.Fail(*t.get("subtypes"), "subtypes", "a known subtype, got '" + s + "'");
       card.subtypes.set(*st);
     }
     if (t.contains("colors")) {
       card.colors = 0;
-      for (auto& s : StringList(t, "colors"))
+      for (auto& s : r_.OptionalStrings(t, "colors"))
         card.colors |= 1u << Color(*t.get("colors"), "colors", s);
     } else {
       card.colors = card.cost.Colors();
     }
-    for (auto& s : StringList(t, "keywords"))
+    for (auto& s : r_.OptionalStrings(t, "keywords"))
       card.keywords |= KeywordMask{1} << KeywordOf(*t.get("keywords"), s);
     bool creature = Has(card.types, kCreature);
     PowerToughness(t, "power", creature, card.power, card.power_star);
@@ -80,12 +78,12 @@ class CardCompiler {
       if (!card.subtypes.test(*ParseSubtype("Aura"))) card.subtypes.set(*ParseSubtype("Aura"));
     }
     if (auto* e = t.get("equip")) {
-      auto cost = ParseManaCost(StringOf(*e, "equip"));
-      if (!cost.ok()) Fail(*e, "equip", std::string(cost.status().message()));
+      auto cost = ParseManaCost(r_.String(*e, "equip"));
+      if (!cost.ok()) r_.Fail(*e, "equip", std::string(cost.status().message()));
       card.has_equip = true;
       card.equip = *cost;
     }
-    if (auto* e = t.get("enters")) Enters(TableOf(*e, "enters"), card.enters);
+    if (auto* e = t.get("enters")) Enters(r_.Table(*e, "enters"), card.enters);
     // Changeling is a characteristic-defining ability: it compiles to a CDA in
     // the type layer that lasts while the object has the keyword.
     if (Has(card.keywords, kChangeling)) {
@@ -105,108 +103,50 @@ class CardCompiler {
     for (auto& ph : TableArray(t, "phase")) card.phase.push_back(PhaseOf(*ph, false));
     if (auto* s = t.get("spell")) {
       if (!Has(card.types, kInstant) && !Has(card.types, kSorcery) && !Has(card.types, kInterrupt))
-        Fail(*s, "spell", "only instants, interrupts and sorceries have a [card.spell]");
+        r_.Fail(*s, "spell", "only instants, interrupts and sorceries have a [card.spell]");
       card.has_spell = true;
-      card.spell = Body(TableOf(*s, "spell"), "spell", {});
+      card.spell = Body(r_.Table(*s, "spell"), "spell", {});
     }
-    if (card.AbilityCount() > 32) Fail(t, "static", "at most 32 abilities per card");
+    if (card.AbilityCount() > 32) r_.Fail(t, "static", "at most 32 abilities per card");
     // Keyword abilities compiled to statics are kept apart: they have no bit
     // in the ability mask and exist while the object has the keyword.
     card.keyword_statics = std::move(implicit_);
     implicit_.clear();
   }
 
-  [[noreturn]] void Fail(const toml::node& n, std::string_view key, const std::string& expected) {
-    throw LoadError{absl::StrCat(file_, ":", n.source().begin.line, ": card '",
-                                 card_ ? card_->name : std::string("?"), "': key '", S(key),
-                                 "': expected ", expected)};
-  }
-
  private:
-  void Keys(const toml::table& t, std::string_view what,
-            std::initializer_list<std::string_view> allowed) {
-    for (auto& [k, v] : t) {
-      if (std::find(allowed.begin(), allowed.end(), k.str()) == allowed.end())
-        Fail(v, k.str(),
-             absl::StrCat("one of the keys of ", S(what), " (", JoinKeys(allowed),
-                          "); this key is unknown"));
-    }
-  }
-
-  std::string StringOf(const toml::node& n, std::string_view key) {
-    if (auto s = n.value<std::string>()) return *s;
-    Fail(n, key, "a string");
-  }
-  std::string String(const toml::table& t, std::string_view key, bool required) {
-    auto* n = t.get(key);
-    if (!n) {
-      if (required) Fail(t, key, "this required key");
-      return "";
-    }
-    return StringOf(*n, key);
-  }
-  const toml::table& TableOf(const toml::node& n, std::string_view key) {
-    if (auto* t = n.as_table()) return *t;
-    Fail(n, key, "a table");
-  }
-  std::vector<std::string> StringListOf(const toml::node& n, std::string_view key) {
-    std::vector<std::string> out;
-    if (auto* a = n.as_array()) {
-      for (auto& e : *a) out.push_back(StringOf(e, key));
-      return out;
-    }
-    Fail(n, key, "a list of strings");
-  }
-  std::vector<std::string> StringList(const toml::table& t, std::string_view key) {
-    auto* n = t.get(key);
-    if (!n) return {};
-    return StringListOf(*n, key);
-  }
-  std::vector<const toml::table*> TableArray(const toml::table& t, std::string_view key) {
-    std::vector<const toml::table*> out;
-    auto* n = t.get(key);
-    if (!n) return out;
-    if (auto* a = n->as_array()) {
-      for (auto& e : *a) out.push_back(&TableOf(e, key));
-      return out;
-    }
-    Fail(*n, key, "an array of tables ([[card." + std::string(key) + "]])");
-  }
   // Every number of a card is an amount, a P/T, a count or a cost the
   // engine keeps in 16-bit fields: ±kMaxCardNumber leaves it room to add
   // several (docs/cards.md "Limits").
   int IntOf(const toml::node& n, std::string_view key, int lo = -kMaxCardNumber,
             int hi = kMaxCardNumber) {
-    if (auto v = n.value_exact<int64_t>()) {
-      if (*v < lo || *v > hi)
-        Fail(n, key, absl::StrCat("an integer between ", lo, " and ", hi, ", got ", *v));
-      return static_cast<int>(*v);
-    }
-    Fail(n, key, "an integer");
+    return r_.Int(n, key, lo, hi);
   }
-  bool BoolOf(const toml::node& n, std::string_view key) {
-    if (auto v = n.value_exact<bool>()) return *v;
-    Fail(n, key, "true or false");
+  // [[card.KEY]] tables, none if absent.
+  std::vector<const toml::table*> TableArray(const toml::table& t, std::string_view key) {
+    auto* n = t.get(key);
+    if (!n) return {};
+    return r_.Tables(*n, key, "an array of tables ([[card." + std::string(key) + "]])");
   }
   int Color(const toml::node& n, std::string_view key, const std::string& s) {
     auto c = ParseColor(s);
-    if (!c) Fail(n, key, "a color (white, blue, black, red, green), got '" + s + "'");
+    if (!c) r_.Fail(n, key, "a color (white, blue, black, red, green), got '" + s + "'");
     return *c;
   }
   int KeywordOf(const toml::node& n, const std::string& s) {
     auto k = ParseKeyword(s);
-    if (!k) Fail(n, "keywords", "a keyword (flying, first strike, ...), got '" + s + "'");
+    if (!k) r_.Fail(n, "keywords", "a keyword (flying, first strike, ...), got '" + s + "'");
     return *k;
   }
   void PowerToughness(const toml::table& t, std::string_view key, bool creature, int& value,
                       bool& star) {
     auto* n = t.get(key);
     if (!n) {
-      if (creature) Fail(t, key, "a " + std::string(key) + " for a creature card");
+      if (creature) r_.Fail(t, key, "a " + std::string(key) + " for a creature card");
       return;
     }
     if (auto s = n->value_exact<std::string>()) {
-      if (*s != "*") Fail(*n, key, "an integer or \"*\"");
+      if (*s != "*") r_.Fail(*n, key, "an integer or \"*\"");
       star = true;
       return;
     }
@@ -215,7 +155,7 @@ class CardCompiler {
 
   WordList Words(const toml::node& n, std::string_view key, bool colors, bool allow_choice) {
     WordList out;
-    for (auto& s : StringListOf(n, key)) {
+    for (auto& s : r_.Strings(n, key)) {
       if (allow_choice && s == "choice") {
         out.push_back(kChoiceWord);
         continue;
@@ -224,7 +164,7 @@ class CardCompiler {
         out.push_back(ColorWord(Color(n, key, s)));
       } else {
         auto st = ParseSubtype(s);
-        if (!st) Fail(n, key, "a known subtype, got '" + s + "'");
+        if (!st) r_.Fail(n, key, "a known subtype, got '" + s + "'");
         out.push_back(static_cast<Word>(*st));
       }
     }
@@ -232,60 +172,61 @@ class CardCompiler {
   }
   TypeMask Types(const toml::node& n, std::string_view key) {
     TypeMask m = 0;
-    for (auto& s : StringListOf(n, key)) {
+    for (auto& s : r_.Strings(n, key)) {
       auto ty = ParseCardType(s);
-      if (!ty) Fail(n, key, "a card type, got '" + s + "'");
+      if (!ty) r_.Fail(n, key, "a card type, got '" + s + "'");
       m |= 1u << *ty;
     }
     return m;
   }
   SupertypeMask Supertypes(const toml::node& n, std::string_view key) {
     SupertypeMask m = 0;
-    for (auto& s : StringListOf(n, key)) {
+    for (auto& s : r_.Strings(n, key)) {
       auto st = ParseSupertype(s);
-      if (!st) Fail(n, key, "a supertype, got '" + s + "'");
+      if (!st) r_.Fail(n, key, "a supertype, got '" + s + "'");
       m |= 1u << *st;
     }
     return m;
   }
   KeywordMask Keywords(const toml::node& n, std::string_view key) {
     KeywordMask m = 0;
-    for (auto& s : StringListOf(n, key)) m |= KeywordMask{1} << KeywordOf(n, s);
+    for (auto& s : r_.Strings(n, key)) m |= KeywordMask{1} << KeywordOf(n, s);
     return m;
   }
   int8_t Relation(const toml::node& n, std::string_view key) {
-    auto s = StringOf(n, key);
+    auto s = r_.String(n, key);
     if (s == "you") return 0;
     if (s == "opponent") return 1;
-    Fail(n, key, "\"you\" or \"opponent\", got '" + s + "'");
+    r_.Fail(n, key, "\"you\" or \"opponent\", got '" + s + "'");
   }
 
   FilterId FilterOf(const toml::node& n, std::string_view key) {
-    const toml::table& t = TableOf(n, key);
-    Keys(t, "a filter",
-         {"self",   "other",      "enchanted", "controller",   "owner",        "zones",
-          "types",  "not_types",  "subtypes",  "not_subtypes", "supertypes",   "not_supertypes",
-          "colors", "not_colors", "colorless", "keywords",     "not_keywords", "no_abilities",
-          "tapped", "face_down",  "token",     "what",         "max",          "extra_target_cost",
-          "name"});
+    const toml::table& t = r_.Table(n, key);
+    r_.CheckKeys(
+        t, "a filter",
+        {"self",   "other",      "enchanted", "controller",   "owner",        "zones",
+         "types",  "not_types",  "subtypes",  "not_subtypes", "supertypes",   "not_supertypes",
+         "colors", "not_colors", "colorless", "keywords",     "not_keywords", "no_abilities",
+         "tapped", "face_down",  "token",     "what",         "max",          "extra_target_cost",
+         "name"});
     Filter f;
     for (auto& [kk, v] : t) {
       std::string k(kk.str());
       if (k == "self")
-        f.self = BoolOf(v, k);
+        f.self = r_.Bool(v, k);
       else if (k == "other")
-        f.other = BoolOf(v, k);
+        f.other = r_.Bool(v, k);
       else if (k == "enchanted")
-        f.enchanted = BoolOf(v, k);
+        f.enchanted = r_.Bool(v, k);
       else if (k == "controller")
         f.controller = Relation(v, k);
       else if (k == "owner")
         f.owner = Relation(v, k);
       else if (k == "zones") {
         f.zones = 0;
-        for (auto& s : StringListOf(v, k)) {
+        for (auto& s : r_.Strings(v, k)) {
           auto z = ParseZone(s);
-          if (!z) Fail(v, k, "zones among battlefield, hand, library, graveyard, exile, stack");
+          if (!z) r_.Fail(v, k, "zones among battlefield, hand, library, graveyard, exile, stack");
           f.zones |= 1u << static_cast<int>(*z);
         }
       } else if (k == "types")
@@ -305,25 +246,25 @@ class CardCompiler {
       else if (k == "not_colors")
         f.not_colors = Words(v, k, true, true);
       else if (k == "colorless")
-        f.colorless = BoolOf(v, k);
+        f.colorless = r_.Bool(v, k);
       else if (k == "keywords")
         f.keywords = Keywords(v, k);
       else if (k == "not_keywords")
         f.not_keywords = Keywords(v, k);
       else if (k == "no_abilities")
-        f.no_abilities = BoolOf(v, k);
+        f.no_abilities = r_.Bool(v, k);
       else if (k == "tapped")
-        f.tapped = BoolOf(v, k);
+        f.tapped = r_.Bool(v, k);
       else if (k == "face_down")
-        f.face_down = BoolOf(v, k);
+        f.face_down = r_.Bool(v, k);
       else if (k == "token")
-        f.token = BoolOf(v, k);
+        f.token = r_.Bool(v, k);
       else if (k == "name")
-        f.name_text = StringOf(v, k);
+        f.name_text = r_.String(v, k);
       else if (k == "max" || k == "extra_target_cost") {
         // Target-count keys, read by the ability body.
       } else if (k == "what") {
-        auto s = StringOf(v, k);
+        auto s = r_.String(v, k);
         if (s == "permanent")
           f.what = TargetWhat::kPermanent;
         else if (s == "creature_or_player")
@@ -335,7 +276,7 @@ class CardCompiler {
         else if (s == "card")
           f.what = TargetWhat::kCard;
         else
-          Fail(v, k, "permanent, creature_or_player, player, spell or card");
+          r_.Fail(v, k, "permanent, creature_or_player, player, spell or card");
       }
     }
     if (f.what == TargetWhat::kSpell) f.zones = 1u << static_cast<int>(Zone::kStack);
@@ -366,14 +307,14 @@ class CardCompiler {
           v.kind = kind;
           return v;
         }
-      Fail(n, key,
-           "an integer, x, mana_value, linked_power, linked_toughness, source_power, "
-           "source_toughness or a table, got '" +
-               *s + "'");
+      r_.Fail(n, key,
+              "an integer, x, mana_value, linked_power, linked_toughness, source_power, "
+              "source_toughness or a table, got '" +
+                  *s + "'");
     }
     if (auto* t = n.as_table()) {
-      Keys(*t, "a value",
-           {"count", "sum_mana_value", "card_types", "died_this_turn", "plus", "times"});
+      r_.CheckKeys(*t, "a value",
+                   {"count", "sum_mana_value", "card_types", "died_this_turn", "plus", "times"});
       int kinds = 0;
       for (auto [name, kind] :
            {std::pair{"count", Value::kCount}, std::pair{"sum_mana_value", Value::kSumManaValue},
@@ -386,17 +327,17 @@ class CardCompiler {
         }
       }
       if (kinds != 1)
-        Fail(n, key, "exactly one of count, sum_mana_value, card_types, died_this_turn");
+        r_.Fail(n, key, "exactly one of count, sum_mana_value, card_types, died_this_turn");
       if (auto* p = t->get("plus")) v.plus = IntOf(*p, "plus");
       if (auto* p = t->get("times")) v.times = IntOf(*p, "times");
       return v;
     }
-    Fail(n, key, "an integer, a value name or a value table");
+    r_.Fail(n, key, "an integer, a value name or a value table");
   }
 
   Part PartOf(const toml::table& t) {
     Part p;
-    auto layer = String(t, "layer", true);
+    auto layer = r_.RequiredString(t, "layer");
     static const std::pair<std::string_view, PartLayer> kLayers[] = {
         {"copy", PartLayer::kCopy},          {"control", PartLayer::kControl},
         {"text", PartLayer::kText},          {"type", PartLayer::kType},
@@ -407,37 +348,38 @@ class CardCompiler {
     for (auto& [name, l] : kLayers)
       if (layer == name) p.layer = l, found = true;
     if (!found)
-      Fail(t, "layer",
-           "copy, control, text, type, color, ability, pt_set, pt_modify, "
-           "pt_switch or rule, got '" +
-               layer + "'");
+      r_.Fail(t, "layer",
+              "copy, control, text, type, color, ability, pt_set, pt_modify, "
+              "pt_switch or rule, got '" +
+                  layer + "'");
     switch (p.layer) {
       case PartLayer::kCopy:
-        Keys(t, "a copy part", {"layer", "copy_of", "except_colors", "keep_phase"});
+        r_.CheckKeys(t, "a copy part", {"layer", "copy_of", "except_colors", "keep_phase"});
         if (auto* n = t.get("except_colors")) {
           p.has_except_colors = true;
-          for (auto& c : StringListOf(*n, "except_colors"))
+          for (auto& c : r_.Strings(*n, "except_colors"))
             p.except_colors |= 1u << Color(*n, "except_colors", c);
         }
-        if (auto* n = t.get("keep_phase")) p.keep_phase = BoolOf(*n, "keep_phase");
+        if (auto* n = t.get("keep_phase")) p.keep_phase = r_.Bool(*n, "keep_phase");
         if (auto* n = t.get("copy_of"))
           p.copy_of_target = IntOf(*n, "copy_of");
         else
-          Fail(t, "copy_of", "the target number whose copiable values are copied");
+          r_.Fail(t, "copy_of", "the target number whose copiable values are copied");
         break;
       case PartLayer::kControl:
-        Keys(t, "a control part", {"layer"});
+        r_.CheckKeys(t, "a control part", {"layer"});
         break;
       case PartLayer::kText:
-        Keys(t, "a text part", {"layer", "replace_word"});
-        if (String(t, "replace_word", true) != "choice") Fail(t, "replace_word", "\"choice\"");
+        r_.CheckKeys(t, "a text part", {"layer", "replace_word"});
+        if (r_.RequiredString(t, "replace_word") != "choice")
+          r_.Fail(t, "replace_word", "\"choice\"");
         p.replace_word_choice = true;
         break;
       case PartLayer::kType:
-        Keys(t, "a type part",
-             {"layer", "add_types", "remove_types", "set_types", "add_subtypes",
-              "set_creature_types", "all_creature_types", "set_land_types", "add_supertypes",
-              "remove_supertypes"});
+        r_.CheckKeys(t, "a type part",
+                     {"layer", "add_types", "remove_types", "set_types", "add_subtypes",
+                      "set_creature_types", "all_creature_types", "set_land_types",
+                      "add_supertypes", "remove_supertypes"});
         for (auto& [kk, v] : t) {
           std::string k(kk.str());
           if (k == "add_types")
@@ -451,7 +393,7 @@ class CardCompiler {
           else if (k == "set_creature_types")
             p.has_set_creature_types = true, p.set_creature_types = Words(v, k, false, true);
           else if (k == "all_creature_types")
-            p.all_creature_types = BoolOf(v, k);
+            p.all_creature_types = r_.Bool(v, k);
           else if (k == "set_land_types")
             p.has_set_land_types = true, p.set_land_types = Words(v, k, false, true);
           else if (k == "add_supertypes")
@@ -461,55 +403,55 @@ class CardCompiler {
         }
         break;
       case PartLayer::kColor:
-        Keys(t, "a color part", {"layer", "set_colors", "add_colors"});
+        r_.CheckKeys(t, "a color part", {"layer", "set_colors", "add_colors"});
         if (auto* n = t.get("set_colors"))
           p.has_set_colors = true, p.set_colors = Words(*n, "set_colors", true, true);
         if (auto* n = t.get("add_colors")) p.add_colors = Words(*n, "add_colors", true, true);
         break;
       case PartLayer::kAbility:
-        Keys(t, "an ability part",
-             {"layer", "remove_all_abilities", "add_keywords", "remove_keywords",
-              "grant_phase_cost", "add_colorless_mana"});
+        r_.CheckKeys(t, "an ability part",
+                     {"layer", "remove_all_abilities", "add_keywords", "remove_keywords",
+                      "grant_phase_cost", "add_colorless_mana"});
         if (auto* n = t.get("add_colorless_mana"))
-          p.add_colorless_mana = BoolOf(*n, "add_colorless_mana");
+          p.add_colorless_mana = r_.Bool(*n, "add_colorless_mana");
         if (auto* n = t.get("grant_phase_cost")) {
-          card_->granted_phase.push_back(PhaseOf(TableOf(*n, "grant_phase_cost"), true));
+          card_->granted_phase.push_back(PhaseOf(r_.Table(*n, "grant_phase_cost"), true));
           p.grant_phase = static_cast<int>(card_->granted_phase.size() - 1);
         }
         if (auto* n = t.get("remove_all_abilities"))
-          p.remove_all_abilities = BoolOf(*n, "remove_all_abilities");
+          p.remove_all_abilities = r_.Bool(*n, "remove_all_abilities");
         if (auto* n = t.get("add_keywords")) p.add_keywords = Keywords(*n, "add_keywords");
         if (auto* n = t.get("remove_keywords")) p.remove_keywords = Keywords(*n, "remove_keywords");
         break;
       case PartLayer::kPtSet:
       case PartLayer::kPtModify:
-        Keys(t, "a power/toughness part", {"layer", "power", "toughness"});
+        r_.CheckKeys(t, "a power/toughness part", {"layer", "power", "toughness"});
         if (auto* n = t.get("power")) p.has_power = true, p.power = ValueOf(*n, "power");
         if (auto* n = t.get("toughness"))
           p.has_toughness = true, p.toughness = ValueOf(*n, "toughness");
-        if (!p.has_power && !p.has_toughness) Fail(t, "power", "power and/or toughness");
+        if (!p.has_power && !p.has_toughness) r_.Fail(t, "power", "power and/or toughness");
         break;
       case PartLayer::kPtSwitch:
-        Keys(t, "a switch part", {"layer"});
+        r_.CheckKeys(t, "a switch part", {"layer"});
         break;
       case PartLayer::kRule:
-        Keys(t, "a rule part",
-             {"layer", "max_hand_size", "no_max_hand_size", "spell_cost_increase",
-              "spell_cost_reduce", "spell_cost_min", "players", "cant_lose", "damage_reduction",
-              "skip_draw"});
-        if (auto* n = t.get("skip_draw")) p.skip_draw = BoolOf(*n, "skip_draw");
-        if (auto* n = t.get("cant_lose")) p.cant_lose = BoolOf(*n, "cant_lose");
+        r_.CheckKeys(t, "a rule part",
+                     {"layer", "max_hand_size", "no_max_hand_size", "spell_cost_increase",
+                      "spell_cost_reduce", "spell_cost_min", "players", "cant_lose",
+                      "damage_reduction", "skip_draw"});
+        if (auto* n = t.get("skip_draw")) p.skip_draw = r_.Bool(*n, "skip_draw");
+        if (auto* n = t.get("cant_lose")) p.cant_lose = r_.Bool(*n, "cant_lose");
         if (auto* n = t.get("damage_reduction")) p.damage_reduction = IntOf(*n, "damage_reduction");
         if (auto* n = t.get("max_hand_size"))
           p.max_hand_size = IntOf(*n, "max_hand_size", 0, kMaxCardNumber);
         if (auto* n = t.get("no_max_hand_size"))
-          p.no_max_hand_size = BoolOf(*n, "no_max_hand_size");
+          p.no_max_hand_size = r_.Bool(*n, "no_max_hand_size");
         if (auto* n = t.get("spell_cost_increase"))
           p.cost_increase = IntOf(*n, "spell_cost_increase");
         if (auto* n = t.get("spell_cost_reduce")) p.cost_reduce = IntOf(*n, "spell_cost_reduce");
         if (auto* n = t.get("spell_cost_min")) p.cost_min = IntOf(*n, "spell_cost_min");
         if (auto* n = t.get("players")) {
-          auto s = StringOf(*n, "players");
+          auto s = r_.String(*n, "players");
           if (s == "you")
             p.players = 0;
           else if (s == "opponents")
@@ -517,7 +459,7 @@ class CardCompiler {
           else if (s == "all")
             p.players = 2;
           else
-            Fail(*n, "players", "you, opponents or all");
+            r_.Fail(*n, "players", "you, opponents or all");
         }
         break;
       default:
@@ -528,10 +470,10 @@ class CardCompiler {
 
   void Parts(const toml::table& t, EffectTemplate& e) {
     auto* n = t.get("parts");
-    if (!n) Fail(t, "parts", "a list of parts");
+    if (!n) r_.Fail(t, "parts", "a list of parts");
     auto* a = n->as_array();
-    if (!a || a->empty()) Fail(*n, "parts", "a non-empty list of part tables");
-    for (auto& p : *a) e.parts.push_back(PartOf(TableOf(p, "parts")));
+    if (!a || a->empty()) r_.Fail(*n, "parts", "a non-empty list of part tables");
+    for (auto& p : *a) e.parts.push_back(PartOf(r_.Table(p, "parts")));
   }
 
   void Affects(const toml::node& n, absl::InlinedVector<FilterId, 2>& out) {
@@ -543,23 +485,24 @@ class CardCompiler {
   }
 
   EffectTemplate Static(const toml::table& t) {
-    Keys(t, "a static ability", {"name", "affects", "cda", "condition", "parts"});
+    r_.CheckKeys(t, "a static ability", {"name", "affects", "cda", "condition", "parts"});
     EffectTemplate e;
-    e.name = String(t, "name", false);
-    if (auto* n = t.get("cda")) e.cda = BoolOf(*n, "cda");
+    e.name = r_.OptionalString(t, "name");
+    if (auto* n = t.get("cda")) e.cda = r_.Bool(*n, "cda");
     if (auto* n = t.get("affects")) Affects(*n, e.affects);
     if (auto* n = t.get("condition")) {
-      auto& c = TableOf(*n, "condition");
-      Keys(c, "a condition", {"source_tapped", "you_control"});
-      if (auto* s = c.get("source_tapped")) e.condition.source_tapped = BoolOf(*s, "source_tapped");
+      auto& c = r_.Table(*n, "condition");
+      r_.CheckKeys(c, "a condition", {"source_tapped", "you_control"});
+      if (auto* s = c.get("source_tapped"))
+        e.condition.source_tapped = r_.Bool(*s, "source_tapped");
       if (auto* s = c.get("you_control")) e.condition.you_control = FilterOf(*s, "you_control");
     }
     Parts(t, e);
     for (const Part& p : e.parts)
       if (p.layer == PartLayer::kCopy || p.layer == PartLayer::kText)
-        Fail(t, "parts",
-             "no copy or text part in a static ability: those take the targets "
-             "and choices of a spell or ability (use them in a continuous effect)");
+        r_.Fail(t, "parts",
+                "no copy or text part in a static ability: those take the targets "
+                "and choices of a spell or ability (use them in a continuous effect)");
     return e;
   }
 
@@ -570,7 +513,7 @@ class CardCompiler {
       r.index = static_cast<int>(*i);
       return r;
     }
-    auto s = StringOf(n, key);
+    auto s = r_.String(n, key);
     if (s == "self")
       r.kind = Ref::kSelf;
     else if (s == "you")
@@ -588,17 +531,17 @@ class CardCompiler {
     else if (s == "each")
       r.kind = Ref::kEachPlayer;
     else
-      Fail(n, key,
-           "a target number, self, you, opponent, each, enchanted, event_object or "
-           "event_controller");
+      r_.Fail(n, key,
+              "a target number, self, you, opponent, each, enchanted, event_object or "
+              "event_controller");
     return r;
   }
 
   std::vector<EffectStep> Steps(const toml::node& n, std::string_view key, int targets) {
     std::vector<EffectStep> out;
     auto* a = n.as_array();
-    if (!a) Fail(n, key, "a list of effect tables");
-    for (auto& e : *a) out.push_back(Step(TableOf(e, key), targets));
+    if (!a) r_.Fail(n, key, "a list of effect tables");
+    for (auto& e : *a) out.push_back(Step(r_.Table(e, key), targets));
     return out;
   }
 
@@ -627,52 +570,52 @@ class CardCompiler {
         {"turn_face_down", Op::kTurnFaceDown},
         {"attach", Op::kAttach}};
     EffectStep s;
-    auto op = String(t, "do", true);
+    auto op = r_.RequiredString(t, "do");
     bool found = false;
     for (auto& [name, o] : kOps)
       if (op == name) s.op = o, found = true;
     if (!found)
-      Fail(t, "do", "an effect primitive (continuous, draw, damage, ...), got '" + op + "'");
-    Keys(t, "an effect", {"do",
-                          "target",
-                          "player",
-                          "count",
-                          "amount",
-                          "counter",
-                          "mana",
-                          "duration",
-                          "parts",
-                          "affects",
-                          "exclude_target",
-                          "at",
-                          "effects",
-                          "name",
-                          "if",
-                          "cant_regenerate",
-                          "divide",
-                          "from",
-                          "controller_of",
-                          "random"});
-    if (auto* n = t.get("random")) s.random = BoolOf(*n, "random");
+      r_.Fail(t, "do", "an effect primitive (continuous, draw, damage, ...), got '" + op + "'");
+    r_.CheckKeys(t, "an effect", {"do",
+                                  "target",
+                                  "player",
+                                  "count",
+                                  "amount",
+                                  "counter",
+                                  "mana",
+                                  "duration",
+                                  "parts",
+                                  "affects",
+                                  "exclude_target",
+                                  "at",
+                                  "effects",
+                                  "name",
+                                  "if",
+                                  "cant_regenerate",
+                                  "divide",
+                                  "from",
+                                  "controller_of",
+                                  "random"});
+    if (auto* n = t.get("random")) s.random = r_.Bool(*n, "random");
     if (auto* n = t.get("from")) s.from = FilterOf(*n, "from");
     if (auto* n = t.get("controller_of"))
       s.controller_of = IntOf(*n, "controller_of", 1, std::max(targets, 1));
     if (auto* n = t.get("if")) s.condition = FilterOf(*n, "if");
-    if (auto* n = t.get("cant_regenerate")) s.cant_regenerate = BoolOf(*n, "cant_regenerate");
-    if (auto* n = t.get("divide")) s.divide = BoolOf(*n, "divide");
+    if (auto* n = t.get("cant_regenerate")) s.cant_regenerate = r_.Bool(*n, "cant_regenerate");
+    if (auto* n = t.get("divide")) s.divide = r_.Bool(*n, "divide");
     if (auto* n = t.get("target")) s.target = RefOf(*n, "target");
     if (auto* n = t.get("player")) s.target = RefOf(*n, "player");
     if (s.target.kind == Ref::kTarget && (s.target.index < 1 || s.target.index > targets))
-      Fail(t, "target", absl::StrCat("a target number between 1 and ", targets));
+      r_.Fail(t, "target", absl::StrCat("a target number between 1 and ", targets));
     s.amount.constant = 1;
     if (auto* n = t.get("count")) s.amount = ValueOf(*n, "count");
     if (auto* n = t.get("amount")) s.amount = ValueOf(*n, "amount");
     if (auto* n = t.get("counter")) {
-      auto c = StringOf(*n, "counter");
+      auto c = r_.String(*n, "counter");
       s.counter_kind = c == "p1p1" ? 0 : c == "m1m1" ? 1 : 2;
     }
     if (auto* n = t.get("mana")) {
-      auto m = StringOf(*n, "mana");
+      auto m = r_.String(*n, "mana");
       if (m == "any")
         s.mana_any = true;
       else if (m == "C")
@@ -680,39 +623,39 @@ class CardCompiler {
       else {
         for (char ch : m) {
           auto pos = std::string_view("WUBRG").find(ch);
-          if (pos == std::string_view::npos) Fail(*n, "mana", "W, U, B, R, G, C or any");
+          if (pos == std::string_view::npos) r_.Fail(*n, "mana", "W, U, B, R, G, C or any");
           s.mana_colors |= 1u << pos;
         }
       }
     }
     if (auto* n = t.get("duration")) {
-      auto d = StringOf(*n, "duration");
+      auto d = r_.String(*n, "duration");
       if (d == "end_of_turn")
         s.duration = Duration::kEndOfTurn;
       else if (d == "permanent")
         s.duration = Duration::kPermanent;
       else
-        Fail(*n, "duration", "end_of_turn or permanent");
+        r_.Fail(*n, "duration", "end_of_turn or permanent");
     }
     if (auto* n = t.get("affects")) s.affects = FilterOf(*n, "affects");
     if (auto* n = t.get("exclude_target"))
       s.exclude_target = IntOf(*n, "exclude_target", 1, std::max(targets, 1));
     if (s.op == Op::kContinuous) {
       EffectTemplate e;
-      e.name = String(t, "name", false);
+      e.name = r_.OptionalString(t, "name");
       Parts(t, e);
       for (auto& p : e.parts)
         if (p.layer == PartLayer::kCopy && (p.copy_of_target < 1 || p.copy_of_target > targets))
-          Fail(t, "copy_of", absl::StrCat("a target number between 1 and ", targets));
+          r_.Fail(t, "copy_of", absl::StrCat("a target number between 1 and ", targets));
       card_->continuous.push_back(std::move(e));
       s.continuous = static_cast<int>(card_->continuous.size() - 1);
       if (s.target.kind == Ref::kNone && s.affects == kNoFilter)
-        Fail(t, "target", "a target, self, or an affects filter for a continuous effect");
+        r_.Fail(t, "target", "a target, self, or an affects filter for a continuous effect");
     }
     if (s.op == Op::kDelayed) {
-      if (String(t, "at", true) != "next_upkeep") Fail(t, "at", "next_upkeep");
+      if (r_.RequiredString(t, "at") != "next_upkeep") r_.Fail(t, "at", "next_upkeep");
       auto* n = t.get("effects");
-      if (!n) Fail(t, "effects", "the delayed effects");
+      if (!n) r_.Fail(t, "effects", "the delayed effects");
       s.delayed = Steps(*n, "effects", targets);
     }
     return s;
@@ -722,36 +665,32 @@ class CardCompiler {
                    std::initializer_list<std::string_view> extra) {
     std::vector<std::string_view> allowed = {"targets", "choose", "effects", "name", "modes"};
     allowed.insert(allowed.end(), extra.begin(), extra.end());
-    for (auto& [k, v] : t)
-      if (std::find(allowed.begin(), allowed.end(), k.str()) == allowed.end())
-        Fail(v, k.str(),
-             absl::StrCat("one of the keys of ", S(what), " (", JoinKeys(allowed),
-                          "); this key is unknown"));
+    r_.CheckKeys(t, what, allowed);
     AbilityBody b;
     if (auto* n = t.get("modes")) {
       // A modal body: each mode has its own targets, choice and effects.
       auto* a = n->as_array();
-      if (!a || a->empty()) Fail(*n, "modes", "a non-empty list of mode tables");
+      if (!a || a->empty()) r_.Fail(*n, "modes", "a non-empty list of mode tables");
       if (t.get("effects") || t.get("targets"))
-        Fail(*n, "modes", "either modes or targets and effects, not both");
-      for (auto& m : *a) b.modes.push_back(Body(TableOf(m, "modes"), "a mode", {}));
+        r_.Fail(*n, "modes", "either modes or targets and effects, not both");
+      for (auto& m : *a) b.modes.push_back(Body(r_.Table(m, "modes"), "a mode", {}));
       for (auto& m : b.modes) b.prevention |= m.prevention;
       return b;
     }
     if (auto* n = t.get("targets")) {
       auto* a = n->as_array();
-      if (!a) Fail(*n, "targets", "a list of target filters");
+      if (!a) r_.Fail(*n, "targets", "a list of target filters");
       for (auto& e : *a) {
         TargetSpec ts;
         ts.filter = FilterOf(e, "targets");
         ts.what = db_.filters[ts.filter].what;
-        const toml::table& et = TableOf(e, "targets");
+        const toml::table& et = r_.Table(e, "targets");
         if (auto* m = et.get("max")) {
           ts.max = IntOf(*m, "max", 1, 4);
         }
         if (auto* c = et.get("extra_target_cost")) {
-          auto cost = ParseManaCost(StringOf(*c, "extra_target_cost"));
-          if (!cost.ok()) Fail(*c, "extra_target_cost", std::string(cost.status().message()));
+          auto cost = ParseManaCost(r_.String(*c, "extra_target_cost"));
+          if (!cost.ok()) r_.Fail(*c, "extra_target_cost", std::string(cost.status().message()));
           ts.extra_target_cost = *cost;
         }
         b.targets.push_back(ts);
@@ -760,13 +699,13 @@ class CardCompiler {
       int total = 0;
       for (const TargetSpec& ts : b.targets) total += ts.max;
       if (total > 4)
-        Fail(*n, "targets",
-             absl::StrCat("at most 4 targets in all, each counting its `max`; got ", total));
+        r_.Fail(*n, "targets",
+                absl::StrCat("at most 4 targets in all, each counting its `max`; got ", total));
     }
     if (auto* n = t.get("choose")) b.choose = Choice(*n, "choose");
     const char* effects_key = t.contains("penalty") ? "penalty" : "effects";
     auto* e = t.get(effects_key);
-    if (!e) Fail(t, effects_key, "a list of effects");
+    if (!e) r_.Fail(t, effects_key, "a list of effects");
     b.steps = Steps(*e, effects_key, static_cast<int>(b.targets.size()));
     // What the body does decides when it may be played: regeneration is a
     // reaction to a creature headed to the graveyard, a draw replacement a
@@ -783,38 +722,38 @@ class CardCompiler {
     PhaseAbility ph;
     const bool cost = t.contains("cost");
     ph.is_cost = cost;
-    if (granted && !cost) Fail(t, "cost", "the phase cost that is granted");
-    if (cost && !t.contains("penalty")) Fail(t, "penalty", "the effects of not paying");
+    if (granted && !cost) r_.Fail(t, "cost", "the phase cost that is granted");
+    if (cost && !t.contains("penalty")) r_.Fail(t, "penalty", "the effects of not paying");
     ph.body = Body(t, cost ? "a phase cost" : "a phase effect",
                    {"phase", "whose", "cost", "penalty", "optional"});
-    if (auto* n = t.get("optional")) ph.optional = BoolOf(*n, "optional");
+    if (auto* n = t.get("optional")) ph.optional = r_.Bool(*n, "optional");
     if (cost) {
-      auto c = ParseManaCost(StringOf(*t.get("cost"), "cost"));
-      if (!c.ok()) Fail(*t.get("cost"), "cost", std::string(c.status().message()));
+      auto c = ParseManaCost(r_.String(*t.get("cost"), "cost"));
+      if (!c.ok()) r_.Fail(*t.get("cost"), "cost", std::string(c.status().message()));
       ph.cost = *c;
     }
-    ph.name = String(t, "name", false);
-    auto phase = String(t, "phase", true);
+    ph.name = r_.OptionalString(t, "name");
+    auto phase = r_.RequiredString(t, "phase");
     static const std::string_view kPhases[] = {"untap", "upkeep",  "draw",
                                                "main",  "discard", "cleanup"};
     ph.phase = -1;
     for (int i = 0; i < 6; ++i)
       if (phase == kPhases[i]) ph.phase = i;
-    if (ph.phase < 0) Fail(t, "phase", "untap, upkeep, draw, main, discard or cleanup");
+    if (ph.phase < 0) r_.Fail(t, "phase", "untap, upkeep, draw, main, discard or cleanup");
     if (auto* w = t.get("whose")) {
-      auto s = StringOf(*w, "whose");
+      auto s = r_.String(*w, "whose");
       if (s == "you")
         ph.whose = 0;
       else if (s == "enchanted_controller")
         ph.whose = 1;
       else
-        Fail(*w, "whose", "you or enchanted_controller");
+        r_.Fail(*w, "whose", "you or enchanted_controller");
     }
     return ph;
   }
 
   ChoiceKind Choice(const toml::node& n, std::string_view key) {
-    auto s = StringOf(n, key);
+    auto s = r_.String(n, key);
     static const std::pair<std::string_view, ChoiceKind> kChoices[] = {
         {"color", ChoiceKind::kColor},
         {"creature_type", ChoiceKind::kCreatureType},
@@ -828,26 +767,26 @@ class CardCompiler {
         {"land_type_pair", ChoiceKind::kLandTypePair}};
     for (auto& [name, c] : kChoices)
       if (s == name) return c;
-    Fail(n, key,
-         "color, creature_type, basic_land_type, word_pair, color_pair, land_type_pair, "
-         "creature_type_pair, copy, mode or exile, got '" +
-             s + "'");
+    r_.Fail(n, key,
+            "color, creature_type, basic_land_type, word_pair, color_pair, land_type_pair, "
+            "creature_type_pair, copy, mode or exile, got '" +
+                s + "'");
   }
 
   ActivatedAbility Activated(const toml::table& t) {
     ActivatedAbility a;
     a.body = Body(t, "an activated ability",
                   {"cost", "tap", "discard", "sacrifice_self", "life", "sorcery"});
-    if (auto* n = t.get("sorcery")) a.sorcery = BoolOf(*n, "sorcery");
-    a.name = String(t, "name", false);
+    if (auto* n = t.get("sorcery")) a.sorcery = r_.Bool(*n, "sorcery");
+    a.name = r_.OptionalString(t, "name");
     if (auto* n = t.get("cost")) {
-      auto cost = ParseManaCost(StringOf(*n, "cost"));
-      if (!cost.ok()) Fail(*n, "cost", std::string(cost.status().message()));
+      auto cost = ParseManaCost(r_.String(*n, "cost"));
+      if (!cost.ok()) r_.Fail(*n, "cost", std::string(cost.status().message()));
       a.cost = *cost;
     }
-    if (auto* n = t.get("tap")) a.tap = BoolOf(*n, "tap");
+    if (auto* n = t.get("tap")) a.tap = r_.Bool(*n, "tap");
     if (auto* n = t.get("discard")) a.discard = IntOf(*n, "discard", 0, kMaxCardNumber);
-    if (auto* n = t.get("sacrifice_self")) a.sacrifice_self = BoolOf(*n, "sacrifice_self");
+    if (auto* n = t.get("sacrifice_self")) a.sacrifice_self = r_.Bool(*n, "sacrifice_self");
     if (auto* n = t.get("life")) a.life = IntOf(*n, "life", 0, kMaxCardNumber);
     a.mana_ability = a.body.targets.empty() && !a.body.steps.empty() &&
                      std::all_of(a.body.steps.begin(), a.body.steps.end(),
@@ -858,8 +797,8 @@ class CardCompiler {
   TriggeredAbility Trigger(const toml::table& t) {
     TriggeredAbility tr;
     tr.body = Body(t, "a triggered ability", {"timing", "on", "optional_cost"});
-    tr.name = String(t, "name", false);
-    auto timing = String(t, "timing", true);
+    tr.name = r_.OptionalString(t, "name");
+    auto timing = r_.RequiredString(t, "timing");
     if (timing == "before")
       tr.timing = Timing::kBefore;
     else if (timing == "when")
@@ -867,11 +806,11 @@ class CardCompiler {
     else if (timing == "after")
       tr.timing = Timing::kAfter;
     else
-      Fail(t, "timing", "before, when or after");
+      r_.Fail(t, "timing", "before, when or after");
     auto* on = t.get("on");
-    if (!on) Fail(t, "on", "the occurrence that triggers it");
-    auto& o = TableOf(*on, "on");
-    auto event = String(o, "event", true);
+    if (!on) r_.Fail(t, "on", "the occurrence that triggers it");
+    auto& o = r_.Table(*on, "on");
+    auto event = r_.RequiredString(o, "event");
     static const std::pair<std::string_view, EventKind> kEvents[] = {
         {"zone_change", EventKind::kZoneChange},
         {"draw", EventKind::kDraw},
@@ -889,39 +828,39 @@ class CardCompiler {
     for (auto& [name, e] : kEvents)
       if (event == name) tr.event = e, found = true;
     if (!found)
-      Fail(o, "event",
-           "zone_change, draw, cast, phase_begin, phase_end, damage, play, "
-           "life_change, attack, block, tap or untap");
+      r_.Fail(o, "event",
+              "zone_change, draw, cast, phase_begin, phase_end, damage, play, "
+              "life_change, attack, block, tap or untap");
     // The remaining keys of `on` are the event's own and a filter on its object.
     toml::table filter;
     for (auto& [kk, v] : o) {
       std::string k(kk.str());
       if (k == "event") continue;
       if (k == "from" || k == "to") {
-        auto z = ParseZone(StringOf(v, k));
-        if (!z) Fail(v, k, "a zone");
+        auto z = ParseZone(r_.String(v, k));
+        if (!z) r_.Fail(v, k, "a zone");
         (k == "from" ? tr.from : tr.to) = *z;
       } else if (k == "player") {
         tr.player = Relation(v, k);
       } else if (k == "source") {
-        if (StringOf(v, k) != "self") Fail(v, k, "self");
+        if (r_.String(v, k) != "self") r_.Fail(v, k, "self");
         tr.self_source = true;
       } else if (k == "combat") {
-        tr.combat = BoolOf(v, k);
+        tr.combat = r_.Bool(v, k);
       } else if (k == "damaged_by_self") {
-        tr.damaged_by_self = BoolOf(v, k);
+        tr.damaged_by_self = r_.Bool(v, k);
       } else if (k == "unless_any") {
         tr.unless_any = FilterOf(v, k);
       } else if (k == "damage_to") {
-        auto d = StringOf(v, k);
+        auto d = r_.String(v, k);
         if (d == "player")
           tr.damage_to = 0;
         else if (d == "creature")
           tr.damage_to = 1;
         else
-          Fail(v, k, "player or creature");
+          r_.Fail(v, k, "player or creature");
       } else if (k == "phase") {
-        tr.phase = StringOf(v, k);
+        tr.phase = r_.String(v, k);
       } else {
         filter.insert(k, v);
       }
@@ -932,8 +871,8 @@ class CardCompiler {
       tr.filter = FilterOf(filter, "on");
     }
     if (auto* n = t.get("optional_cost")) {
-      auto cost = ParseManaCost(StringOf(*n, "optional_cost"));
-      if (!cost.ok()) Fail(*n, "optional_cost", std::string(cost.status().message()));
+      auto cost = ParseManaCost(r_.String(*n, "optional_cost"));
+      if (!cost.ok()) r_.Fail(*n, "optional_cost", std::string(cost.status().message()));
       tr.has_optional_cost = true;
       tr.optional_cost = *cost;
     }
@@ -941,9 +880,10 @@ class CardCompiler {
   }
 
   void Enters(const toml::table& t, EntryChoice& e) {
-    Keys(t, "enters",
-         {"choose", "filter", "optional", "except_colors", "modes", "effects", "keep_phase"});
-    if (auto* n = t.get("keep_phase")) e.keep_phase = BoolOf(*n, "keep_phase");
+    r_.CheckKeys(
+        t, "enters",
+        {"choose", "filter", "optional", "except_colors", "modes", "effects", "keep_phase"});
+    if (auto* n = t.get("keep_phase")) e.keep_phase = r_.Bool(*n, "keep_phase");
     if (auto* n = t.get("effects")) {
       // Effects as it enters ("as Ixidron enters, turn ... face down").
       toml::table body;
@@ -952,20 +892,21 @@ class CardCompiler {
       e.has_effects = true;
     }
     auto* c = t.get("choose");
-    if (!c && !e.has_effects) Fail(t, "choose", "what is chosen on entry, or effects");
+    if (!c && !e.has_effects) r_.Fail(t, "choose", "what is chosen on entry, or effects");
     if (!c) return;
     e.choose = Choice(*c, "choose");
     if (auto* n = t.get("filter")) e.filter = FilterOf(*n, "filter");
-    if (auto* n = t.get("optional")) e.optional = BoolOf(*n, "optional");
+    if (auto* n = t.get("optional")) e.optional = r_.Bool(*n, "optional");
     if (auto* n = t.get("except_colors")) {
       e.has_except_colors = true;
-      for (auto& s : StringListOf(*n, "except_colors"))
+      for (auto& s : r_.Strings(*n, "except_colors"))
         e.except_colors |= 1u << Color(*n, "except_colors", s);
     }
     if ((e.choose == ChoiceKind::kCopy || e.choose == ChoiceKind::kExile) && e.filter == kNoFilter)
-      Fail(t, "filter", "a filter for the object chosen on entry");
+      r_.Fail(t, "filter", "a filter for the object chosen on entry");
     for (auto& m : TableArray(t, "modes")) {
-      Keys(*m, "an entry mode", {"power", "toughness", "keywords", "subtypes", "add_types"});
+      r_.CheckKeys(*m, "an entry mode",
+                   {"power", "toughness", "keywords", "subtypes", "add_types"});
       EntryMode mode;
       if (auto* n = m->get("power")) mode.has_power = true, mode.power = IntOf(*n, "power");
       if (auto* n = m->get("toughness"))
@@ -974,19 +915,19 @@ class CardCompiler {
       if (auto* n = m->get("add_types")) mode.add_types = Types(*n, "add_types");
       if (auto* n = m->get("subtypes")) {
         mode.has_subtypes = true;
-        for (auto& s : StringListOf(*n, "subtypes")) {
+        for (auto& s : r_.Strings(*n, "subtypes")) {
           auto st = ParseSubtype(s);
-          if (!st) Fail(*n, "subtypes", "a known subtype, got '" + s + "'");
+          if (!st) r_.Fail(*n, "subtypes", "a known subtype, got '" + s + "'");
           mode.subtypes.set(*st);
         }
       }
       e.modes.push_back(mode);
     }
     if (e.choose == ChoiceKind::kMode && e.modes.empty())
-      Fail(t, "modes", "[[card.enters.modes]] tables for a mode choice");
+      r_.Fail(t, "modes", "[[card.enters.modes]] tables for a mode choice");
   }
 
-  std::string file_;
+  TomlReader r_;
   CardDb& db_;
   CardDef* card_ = nullptr;
   std::vector<EffectTemplate> implicit_;
@@ -1061,26 +1002,21 @@ absl::StatusOr<ManaCost> ParseManaCost(std::string_view s) {
 
 absl::Status LoadCardsFromString(std::string_view text, const std::string& file, CardDb& db,
                                  const CardLoadOptions& options) {
-  toml::table doc;
-  try {
-    doc = toml::parse(text, file);
-  } catch (const toml::parse_error& e) {
-    return absl::InvalidArgumentError(absl::StrCat(file, ":", e.source().begin.line,
-                                                   ": TOML syntax error: ", S(e.description())));
-  }
+  auto parsed = ParseToml(text, file);
+  if (!parsed.ok()) return parsed.status();
+  const toml::table& doc = *parsed;
   if (doc.empty())
     return absl::InvalidArgumentError(
         absl::StrCat(file, ": empty card file: expected [[card]] tables"));
   std::vector<std::string> errors;
+  const TomlReader top(file);
   for (auto& [k, v] : doc) {
     if (k.str() != "card")
-      errors.push_back(absl::StrCat(file, ":", v.source().begin.line, ": key '", S(k.str()),
-                                    "': expected only [[card]] tables at the top level"));
+      errors.push_back(top.Message(v, k.str(), "only [[card]] tables at the top level"));
   }
   auto* cards = doc.get("card");
   if (cards && !cards->is_array_of_tables())
-    errors.push_back(absl::StrCat(file, ":", cards->source().begin.line,
-                                  ": key 'card': expected [[card]] tables"));
+    errors.push_back(top.Message(*cards, "card", "[[card]] tables"));
   if (cards && cards->is_array_of_tables()) {
     for (auto& node : *cards->as_array()) {
       CardDef card;
@@ -1110,7 +1046,7 @@ absl::Status LoadCardsFromString(std::string_view text, const std::string& file,
         db.by_name[lower] = static_cast<CardId>(db.cards.size());
         card.Precompute();
         db.cards.push_back(std::move(card));
-      } catch (const LoadError& e) {
+      } catch (const TomlError& e) {
         errors.push_back(e.message);
       }
     }

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "engine/perft.h"
 #include "sim/card_pool.h"
 #include "sim/scenario.h"
 

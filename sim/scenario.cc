@@ -14,59 +14,25 @@
 #include "absl/strings/str_split.h"
 #include "engine/game.h"
 #include "engine/strings.h"
+#include "engine/toml_reader.h"
 #include "policies/scripted.h"
-#include "toml++/toml.h"
 
 namespace strata {
 namespace {
 
-struct ScenarioError {
-  std::string message;
-};
-
-class Loader {
+// The shared reader (engine/toml_reader.h) and the words of a scenario:
+// players A and B, cards by their names in the database.
+class Loader : public TomlReader {
  public:
-  Loader(const CardDb& db, const std::string& file) : db_(db), file_(file) {}
+  Loader(const CardDb& db, const std::string& file) : TomlReader(file), db_(db) {}
 
-  [[noreturn]] void Fail(const toml::node& n, std::string_view key, const std::string& expected) {
-    throw ScenarioError{absl::StrCat(file_, ":", n.source().begin.line, ": key '", S(key),
-                                     "': expected ", expected)};
-  }
-
-  void Keys(const toml::table& t, std::string_view what,
-            std::initializer_list<std::string_view> allowed) {
-    for (auto& [k, v] : t)
-      if (std::find(allowed.begin(), allowed.end(), k.str()) == allowed.end())
-        Fail(v, k.str(),
-             absl::StrCat("one of the keys of ", S(what), " (", JoinKeys(allowed),
-                          "); this key is unknown"));
-  }
-  std::string Str(const toml::node& n, std::string_view key) {
-    if (auto s = n.value_exact<std::string>()) return *s;
-    Fail(n, key, "a string");
-  }
-  int64_t Int64(const toml::node& n, std::string_view key) {
-    if (auto v = n.value_exact<int64_t>()) return *v;
-    Fail(n, key, "an integer");
-  }
-  // A number the engine will hold: refused outside [lo, hi], never truncated.
-  int Int(const toml::node& n, std::string_view key, int lo, int hi) {
-    int64_t v = Int64(n, key);
-    if (v < lo || v > hi)
-      Fail(n, key, absl::StrCat("an integer between ", lo, " and ", hi, ", got ", v));
-    return static_cast<int>(v);
-  }
-  bool Bool(const toml::node& n, std::string_view key) {
-    if (auto v = n.value_exact<bool>()) return *v;
-    Fail(n, key, "true or false");
-  }
-  Player PlayerOf(const toml::node& n, std::string_view key) {
-    auto s = Str(n, key);
+  Player PlayerOf(const toml::node& n, std::string_view key) const {
+    auto s = String(n, key);
     if (s == "A") return 0;
     if (s == "B") return 1;
     Fail(n, key, "\"A\" or \"B\", got '" + s + "'");
   }
-  CardId Card(const toml::node& n, std::string_view key, const std::string& name) {
+  CardId Card(const toml::node& n, std::string_view key, const std::string& name) const {
     CardId c = db_.Find(name);
     if (c == kNoCard)
       Fail(n, key,
@@ -74,16 +40,9 @@ class Loader {
                         "' (closest: ", absl::StrJoin(db_.Closest(name), ", "), ")"));
     return c;
   }
-  std::vector<std::string> StrList(const toml::node& n, std::string_view key) {
-    std::vector<std::string> out;
-    auto* a = n.as_array();
-    if (!a) Fail(n, key, "a list of strings");
-    for (auto& e : *a) out.push_back(Str(e, key));
-    return out;
-  }
 
+ private:
   const CardDb& db_;
-  std::string file_;
 };
 
 std::string Lower(std::string_view s) {
@@ -112,11 +71,11 @@ class Runner {
   std::unique_ptr<Game> TakeGame() { return std::move(game_); }
 
   void Run(const toml::table& doc, ScenarioResult& result) {
-    L_.Keys(doc, "a scenario",
-            {"name", "source", "rules", "active", "phase", "turn", "free_mana", "until", "seed",
-             "rng", "players", "object", "step", "expect"});
+    L_.CheckKeys(doc, "a scenario",
+                 {"name", "source", "rules", "active", "phase", "turn", "free_mana", "until",
+                  "seed", "rng", "players", "object", "step", "expect"});
     result.name = std::filesystem::path(result.file).stem().string();
-    if (auto* n = doc.get("name")) result.name = L_.Str(*n, "name");
+    if (auto* n = doc.get("name")) result.name = L_.String(*n, "name");
     GameOptions go;
     go.checked_layers = opt_.checked_layers;
     // The engine's own state-check invariant is recorded only when asked for.
@@ -124,7 +83,7 @@ class Runner {
     go.log = opt_.log;
     go.free_mana = true;
     if (auto* n = doc.get("rules")) {
-      auto e = ParseEdition(L_.Str(*n, "rules"));
+      auto e = ParseEdition(L_.String(*n, "rules"));
       if (!e) L_.Fail(*n, "rules", "classic, m10 or modern");
       go.edition = *e;
     }
@@ -133,7 +92,7 @@ class Runner {
     if (auto* n = doc.get("active")) active = L_.PlayerOf(*n, "active");
     Phase phase = Phase::kMain;
     if (auto* n = doc.get("phase")) {
-      auto p = ParsePhase(L_.Str(*n, "phase"));
+      auto p = ParsePhase(L_.String(*n, "phase"));
       if (!p) L_.Fail(*n, "phase", "untap, upkeep, draw, main, discard or cleanup");
       phase = *p;
     }
@@ -142,7 +101,7 @@ class Runner {
     StopAt until = StopAt::kNeutral;
     int until_turns = 0;
     if (auto* n = doc.get("until")) {
-      auto u = L_.Str(*n, "until");
+      auto u = L_.String(*n, "until");
       if (u == "resolved")
         until = StopAt::kNeutral;
       else if (u == "end_of_phase")
@@ -159,14 +118,14 @@ class Runner {
                              kMaxTurn));
     }
     if (auto* n = doc.get("seed")) L_.Int64(*n, "seed");
-    if (auto* n = doc.get("source")) L_.Str(*n, "source");
+    if (auto* n = doc.get("source")) L_.String(*n, "source");
 
     game_ = std::make_unique<Game>(db_, go);
     Game& g = *game_;
     if (auto* n = doc.get("rng")) {
       // strata extension: the generator's exact state, four hex words (what
       // `strata fuzz --shrink` writes, so random discards go the same way).
-      std::vector<std::string> words = absl::StrSplit(L_.Str(*n, "rng"), ' ', absl::SkipEmpty());
+      std::vector<std::string> words = absl::StrSplit(L_.String(*n, "rng"), ' ', absl::SkipEmpty());
       std::array<uint64_t, 4> state{};
       bool ok = words.size() == 4;
       for (size_t i = 0; ok && i < 4; ++i) ok = absl::SimpleHexAtoi(words[i], &state[i]);
@@ -183,15 +142,14 @@ class Runner {
       for (auto& [k, v] : *t) {
         if (k.str() != "A" && k.str() != "B") L_.Fail(v, k.str(), "A or B");
         Player p = k.str() == "A" ? 0 : 1;
-        auto* pt = v.as_table();
-        if (!pt) L_.Fail(v, k.str(), "a table");
-        L_.Keys(*pt, "a player", {"life", "hand", "library", "graveyard"});
+        const toml::table* pt = &L_.Table(v, k.str());
+        L_.CheckKeys(*pt, "a player", {"life", "hand", "library", "graveyard"});
         if (auto* l = pt->get("life")) g.SetLifeTotal(p, L_.Int(*l, "life", -kMaxLife, kMaxLife));
         for (auto [key, zone] :
              {std::pair{"library", Zone::kLibrary}, std::pair{"hand", Zone::kHand},
               std::pair{"graveyard", Zone::kGraveyard}}) {
           if (auto* l = pt->get(key))
-            for (auto& name : L_.StrList(*l, key)) Add(*l, key, L_.Card(*l, key, name), p, zone);
+            for (auto& name : L_.Strings(*l, key)) Add(*l, key, L_.Card(*l, key, name), p, zone);
         }
       }
     }
@@ -204,31 +162,27 @@ class Runner {
     std::vector<std::pair<int64_t, ObjId>> stamped;  // `timestamp` keys
     std::map<ObjId, int> position;                   // `position` keys
     if (auto* n = doc.get("object")) {
-      auto* a = n->as_array();
-      if (!a) L_.Fail(*n, "object", "[[object]] tables");
-      for (auto& e : *a) {
-        auto* t = e.as_table();
-        if (!t) L_.Fail(e, "object", "a table");
-        L_.Keys(
+      for (const toml::table* t : L_.Tables(*n, "object", "[[object]] tables")) {
+        L_.CheckKeys(
             *t, "an object",
             {"id", "card", "owner", "controller", "zone", "counters", "tapped", "sick", "damage",
              "attached_to", "choice", "face_down", "shields", "timestamp", "position"});
         auto* c = t->get("card");
         if (!c) L_.Fail(*t, "card", "the object's card name");
-        std::string name = L_.Str(*c, "card");
+        std::string name = L_.String(*c, "card");
         CardId card = L_.Card(*c, "card", name);
         Player owner = 0;
         if (auto* x = t->get("owner")) owner = L_.PlayerOf(*x, "owner");
         Zone zone = Zone::kBattlefield;
         if (auto* x = t->get("zone")) {
-          auto z = ParseZone(L_.Str(*x, "zone"));
+          auto z = ParseZone(L_.String(*x, "zone"));
           if (!z || *z == Zone::kStack)
             L_.Fail(*x, "zone", "battlefield, hand, graveyard, library or exile");
           zone = *z;
         }
         ObjId o = Add(*t, "object", card, owner, zone);
         std::string id = Lower(name);
-        if (auto* x = t->get("id")) id = L_.Str(*x, "id");
+        if (auto* x = t->get("id")) id = L_.String(*x, "id");
         if (ids_.count(id))
           L_.Fail(t->get("id") ? *t->get("id") : *t, "id",
                   "a unique object id; '" + id + "' is used twice (give an id)");
@@ -243,7 +197,7 @@ class Runner {
         if (auto* x = t->get("shields")) {
           auto* st = x->as_table();
           if (!st) L_.Fail(*x, "shields", "a table like { regenerate = 1 }");
-          L_.Keys(*st, "shields", {"regenerate"});
+          L_.CheckKeys(*st, "shields", {"regenerate"});
           if (auto* r = st->get("regenerate"))
             s.obj.regen_shields[o] = static_cast<uint8_t>(L_.Int(*r, "regenerate", 0, kMaxShields));
         }
@@ -325,11 +279,9 @@ class Runner {
     }
     // Steps.
     if (auto* n = doc.get("step")) {
-      auto* a = n->as_array();
-      if (!a) L_.Fail(*n, "step", "[[step]] tables");
       int number = 0;
-      for (auto& e : *a) {
-        ScriptStep st = Step(e, ++number);
+      for (const toml::table* t : L_.Tables(*n, "step", "[[step]] tables")) {
+        ScriptStep st = Step(*t, ++number);
         if (st.never) {
           NeverStep n;
           n.step = st;
@@ -376,17 +328,13 @@ class Runner {
     }
     // Parse expectations before running so a malformed one fails early.
     if (auto* n = doc.get("expect")) {
-      auto* a = n->as_array();
-      if (!a) L_.Fail(*n, "expect", "[[expect]] tables");
-      for (auto& e : *a) {
-        auto* t = e.as_table();
-        if (!t) L_.Fail(e, "expect", "a table");
-        L_.Keys(*t, "an expectation",
-                {"object", "spell",      "player",      "winner",     "power",     "toughness",
-                 "colors", "types",      "subtypes",    "supertypes", "abilities", "has",
-                 "lacks",  "controller", "zone",        "counters",   "damage",    "tapped",
-                 "name",   "outcome",    "life",        "hand",       "library",   "graveyard",
-                 "lost",   "sick",       "library_top", "after_step"});
+      for (const toml::table* t : L_.Tables(*n, "expect", "[[expect]] tables")) {
+        L_.CheckKeys(*t, "an expectation",
+                     {"object", "spell",      "player",      "winner",     "power",     "toughness",
+                      "colors", "types",      "subtypes",    "supertypes", "abilities", "has",
+                      "lacks",  "controller", "zone",        "counters",   "damage",    "tapped",
+                      "name",   "outcome",    "life",        "hand",       "library",   "graveyard",
+                      "lost",   "sick",       "library_top", "after_step"});
         Expectation ex{t};
         if (auto* x = t->get("after_step")) {
           int total = static_cast<int>(script_.steps.size() + script_.nevers.size());
@@ -553,7 +501,7 @@ class Runner {
   }
 
   ObjId Object(const toml::node& n, std::string_view key) {
-    auto id = L_.Str(n, key);
+    auto id = L_.String(n, key);
     auto it = ids_.find(id);
     if (it == ids_.end()) L_.Fail(n, key, "the id of an [[object]], got '" + id + "'");
     return it->second;
@@ -585,7 +533,7 @@ class Runner {
         int64_t m = 0;
         if (auto v = n.value_exact<int64_t>())
           m = *v;
-        else if (!absl::SimpleAtoi(L_.Str(n, "choice"), &m))
+        else if (!absl::SimpleAtoi(L_.String(n, "choice"), &m))
           L_.Fail(n, "choice", "a mode number");
         if (m < 1 || m > static_cast<int>(card.enters.modes.size()))
           L_.Fail(n, "choice", absl::StrCat("a mode between 1 and ", card.enters.modes.size()));
@@ -593,19 +541,19 @@ class Runner {
         break;
       }
       case ChoiceKind::kColor: {
-        auto c = ParseColor(L_.Str(n, "choice"));
+        auto c = ParseColor(L_.String(n, "choice"));
         if (!c) L_.Fail(n, "choice", "a color");
         s.obj.choice[o] = ColorWord(*c);
         break;
       }
       case ChoiceKind::kCreatureType: {
-        auto t = ParseCreatureType(L_.Str(n, "choice"));
+        auto t = ParseCreatureType(L_.String(n, "choice"));
         if (!t) L_.Fail(n, "choice", "a creature type");
         s.obj.choice[o] = static_cast<uint16_t>(*t);
         break;
       }
       case ChoiceKind::kBasicLandType: {
-        auto t = ParseSubtype(L_.Str(n, "choice"));
+        auto t = ParseSubtype(L_.String(n, "choice"));
         if (!t || !BasicLandColor(*t)) L_.Fail(n, "choice", "a basic land type");
         s.obj.choice[o] = static_cast<uint16_t>(*t);
         break;
@@ -622,7 +570,7 @@ class Runner {
       v.number = L_.Int(n, key, -kMaxScenarioAmount, kMaxScenarioAmount);
       return v;
     }
-    std::string s = L_.Str(n, key);
+    std::string s = L_.String(n, key);
     if (s == "A" || s == "B") {
       v.kind = ScriptValue::kPlayer;
       v.player = s == "A" ? 0 : 1;
@@ -668,13 +616,12 @@ class Runner {
     return out;
   }
 
-  ScriptStep Step(const toml::node& node, int number) {
-    auto* t = node.as_table();
-    if (!t) L_.Fail(node, "step", "a table");
-    L_.Keys(*t, "a step",
-            {"player", "cast",    "activate", "handle", "ability", "play_land", "attack",
-             "block",  "targets", "x",        "choice", "pay",     "order",     "as",
-             "at",     "id",      "pass",     "never",  "for",     "answer"});
+  ScriptStep Step(const toml::table& step, int number) {
+    const toml::table* t = &step;
+    L_.CheckKeys(*t, "a step",
+                 {"player", "cast",    "activate", "handle", "ability", "play_land", "attack",
+                  "block",  "targets", "x",        "choice", "pay",     "order",     "as",
+                  "at",     "id",      "pass",     "never",  "for",     "answer"});
     ScriptStep st;
     st.number = number;
     st.line = static_cast<int>(t->source().begin.line);
@@ -684,7 +631,7 @@ class Runner {
     int kinds = 0;
     if (auto* x = t->get("cast")) {
       st.kind = ScriptStep::kCast;
-      st.card = L_.Str(*x, "cast");
+      st.card = L_.String(*x, "cast");
       if (auto it = ids_.find(st.card); it != ids_.end() && db_.Find(st.card) == kNoCard) {
         // An [[object]]'s id: cast that very card (a card cast again after
         // a bounce is the same card, a new object). Card names come first.
@@ -706,7 +653,7 @@ class Runner {
     }
     if (auto* x = t->get("play_land")) {
       st.kind = ScriptStep::kPlayLand;
-      auto s = L_.Str(*x, "play_land");
+      auto s = L_.String(*x, "play_land");
       if (auto it = ids_.find(s); it != ids_.end())
         st.object = it->second;
       else {
@@ -729,11 +676,9 @@ class Runner {
     }
     if (auto* x = t->get("attack")) {
       st.kind = ScriptStep::kAttack;
-      auto* a = x->as_array();
-      if (!a) L_.Fail(*x, "attack", "a list of attacking object ids");
-      for (auto& e : *a) {
+      for (auto& e : L_.Array(*x, "attack", "a list of attacking object ids")) {
         st.attackers.push_back(Object(e, "attack"));
-        st.attacker_labels.push_back(L_.Str(e, "attack"));
+        st.attacker_labels.push_back(L_.String(e, "attack"));
       }
       ++kinds;
     }
@@ -750,9 +695,8 @@ class Runner {
     }
     if (auto* x = t->get("order")) {
       st.kind = ScriptStep::kOrder;
-      auto* a = x->as_array();
-      if (!a) L_.Fail(*x, "order", "a list of trigger source ids");
-      for (auto& e : *a) st.order.push_back(Object(e, "order"));
+      for (auto& e : L_.Array(*x, "order", "a list of trigger source ids"))
+        st.order.push_back(Object(e, "order"));
       ++kinds;
     }
     if (auto* x = t->get("answer")) {
@@ -782,7 +726,7 @@ class Runner {
       if (st.kind != ScriptStep::kPay)
         L_.Fail(*x, "for", "`for` only with `pay`: the permanent whose cost a pay step answers");
       st.object = Object(*x, "for");
-      st.for_label = L_.Str(*x, "for");
+      st.for_label = L_.String(*x, "for");
     }
     if (auto* x = t->get("never")) {
       st.never = L_.Bool(*x, "never");
@@ -799,11 +743,11 @@ class Runner {
     if (auto* x = t->get("x")) st.has_x = true, st.x = L_.Int(*x, "x", 0, kMaxScenarioAmount);
     if (auto* x = t->get("choice")) st.choices = Values(*x, "choice", false);
     if (auto* x = t->get("as")) {
-      auto as = L_.Str(*x, "as");
+      auto as = L_.String(*x, "as");
       if (as != "interrupt" && as != "instant") L_.Fail(*x, "as", "interrupt or instant");
     }
     if (auto* x = t->get("at")) {
-      st.at = L_.Str(*x, "at");
+      st.at = L_.String(*x, "at");
       static const std::set<std::string> kAt = {"neutral",  "respond",    "interrupt", "prevention",
                                                 "reaction", "phase_cost", "blockers"};
       if (!kAt.count(st.at))
@@ -811,14 +755,14 @@ class Runner {
                 "neutral, respond, interrupt, prevention, reaction, phase_cost or blockers");
     }
     if (auto* x = t->get("id")) {
-      st.tag = L_.Str(*x, "id");
+      st.tag = L_.String(*x, "id");
       tags_.push_back(st.tag);
     }
     return st;
   }
 
   ObjId ExpectedObject(const toml::node& n) {
-    auto id = L_.Str(n, "object");
+    auto id = L_.String(n, "object");
     if (auto it = ids_.find(id); it != ids_.end()) return it->second;
     for (auto& [tag, o] : script_.spell_objects)
       if (tag == id) return o;
@@ -858,7 +802,7 @@ class Runner {
     };
     auto check_set = [&](const std::string& what, const toml::node& n, std::vector<std::string> got,
                          bool exact, bool present) {
-      std::vector<std::string> want = L_.StrList(n, what);
+      std::vector<std::string> want = L_.Strings(n, what);
       std::set<std::string> got_l, want_l;
       for (auto& s : got) got_l.insert(Lower(s));
       for (auto& s : want) want_l.insert(Lower(s));
@@ -872,12 +816,12 @@ class Runner {
       if (!ok) fail(what, (present ? "" : "none of ") + SetString(want), SetString(got));
     };
     if (auto* w = t.get("winner")) {
-      auto want = L_.Str(*w, "winner");
+      auto want = L_.String(*w, "winner");
       std::string got = !g.Over() ? "none" : g.Winner() < 0 ? "draw" : g.Winner() == 0 ? "A" : "B";
       if (want != got) fail("winner", want, got);
     }
     if (auto* n = t.get("spell")) {
-      auto tag = L_.Str(*n, "spell");
+      auto tag = L_.String(*n, "spell");
       uint32_t serial = 0;
       for (auto& [tg, s] : script_.serials)
         if (tg == tag) serial = s;
@@ -886,7 +830,7 @@ class Runner {
       if (auto* o = t.get("outcome")) {
         static const char* kNames[] = {"pending", "resolved", "countered", "fizzled"};
         std::string got = serial ? kNames[static_cast<int>(g.OutcomeOf(serial))] : "never cast";
-        auto want = L_.Str(*o, "outcome");
+        auto want = L_.String(*o, "outcome");
         if (want != got) fail(tag + ".outcome", want, got);
       }
     }
@@ -900,7 +844,7 @@ class Runner {
         check_int(who + ".library", *x, static_cast<int>(ps.library.size()));
       if (auto* x = t.get("graveyard")) {
         // A list of names, order free: compared as a multiset.
-        std::vector<std::string> got, want = L_.StrList(*x, "graveyard");
+        std::vector<std::string> got, want = L_.Strings(*x, "graveyard");
         for (ObjId o : ps.graveyard) got.push_back(db_[g.state().obj.card[o]].name);
         auto lower_sorted = [](std::vector<std::string> v) {
           for (auto& s : v) s = Lower(s);
@@ -911,7 +855,7 @@ class Runner {
           fail(who + ".graveyard", SetString(want), SetString(got));
       }
       if (auto* x = t.get("library_top")) {
-        std::vector<std::string> want = L_.StrList(*x, "library_top"), got;
+        std::vector<std::string> want = L_.Strings(*x, "library_top"), got;
         for (size_t i = 0; i < want.size() && i < ps.library.size(); ++i)
           got.push_back(db_[g.state().obj.card[ps.library[i]]].name);
         bool same = got.size() == want.size() &&
@@ -927,7 +871,7 @@ class Runner {
     }
     auto* on = t.get("object");
     if (!on) return;
-    std::string id = L_.Str(*on, "object");
+    std::string id = L_.String(*on, "object");
     ObjId o = ExpectedObject(*on);
     if (o == kNoObj) {
       failures.push_back(id + ": the spell was never cast");
@@ -970,13 +914,13 @@ class Runner {
     if (auto* x = t.get("has")) check_set(id + ".has", *x, AbilityNames(ch), false, true);
     if (auto* x = t.get("lacks")) check_set(id + ".lacks", *x, AbilityNames(ch), false, false);
     if (auto* x = t.get("controller")) {
-      auto want = L_.Str(*x, "controller");
+      auto want = L_.String(*x, "controller");
       std::string got = ch.controller ? "B" : "A";
       if (s.obj.zone[o] != Zone::kBattlefield) got = s.obj.controller[o] ? "B" : "A";
       if (want != got) fail(id + ".controller", want, got);
     }
     if (auto* x = t.get("zone")) {
-      auto want = L_.Str(*x, "zone");
+      auto want = L_.String(*x, "zone");
       std::string got(std::string(ZoneName(s.obj.zone[o])));
       if (want != got) fail(id + ".zone", want, got);
     }
@@ -990,7 +934,7 @@ class Runner {
         fail(id + ".tapped", want ? "true" : "false", s.obj.tapped[o] ? "true" : "false");
     }
     if (auto* x = t.get("name")) {
-      auto want = L_.Str(*x, "name");
+      auto want = L_.String(*x, "name");
       std::string got = ch.blank || ch.card == kNoCard ? "" : db_[ch.card].name;
       if (want != got) fail(id + ".name", "'" + want + "'", "'" + got + "'");
     }
@@ -1026,14 +970,12 @@ ScenarioResult RunScenarioText(const CardDb& db, const std::string& text, const 
   ScenarioResult result;
   result.file = file;
   result.name = std::filesystem::path(file).stem().string();
-  toml::table doc;
-  try {
-    doc = toml::parse(text, file);
-  } catch (const toml::parse_error& e) {
-    result.failures.push_back(absl::StrCat(file, ":", e.source().begin.line,
-                                           ": TOML syntax error: ", S(e.description())));
+  auto parsed = ParseToml(text, file);
+  if (!parsed.ok()) {
+    result.failures.push_back(std::string(parsed.status().message()));
     return result;
   }
+  const toml::table& doc = *parsed;
   if (doc.empty()) {
     result.failures.push_back(
         file + ": empty scenario file: expected a board, steps and [[expect]] tables");
@@ -1043,7 +985,7 @@ ScenarioResult RunScenarioText(const CardDb& db, const std::string& text, const 
     Runner runner(db, file, options);
     runner.Run(doc, result);
     if (options.keep_game) result.game = runner.TakeGame();
-  } catch (const ScenarioError& e) {
+  } catch (const TomlError& e) {
     result.failures.push_back(e.message);
     result.passed = false;
   }
@@ -1056,13 +998,9 @@ absl::StatusOr<std::unique_ptr<Game>> LoadScenarioPosition(const CardDb& db,
   if (!in) return absl::NotFoundError(path + ": cannot open scenario file");
   std::stringstream ss;
   ss << in.rdbuf();
-  toml::table doc;
-  try {
-    doc = toml::parse(ss.str(), path);
-  } catch (const toml::parse_error& e) {
-    return absl::InvalidArgumentError(absl::StrCat(path, ":", e.source().begin.line,
-                                                   ": TOML syntax error: ", S(e.description())));
-  }
+  auto parsed = ParseToml(ss.str(), path);
+  if (!parsed.ok()) return parsed.status();
+  const toml::table& doc = *parsed;
   if (doc.empty()) return absl::InvalidArgumentError(path + ": empty scenario file");
   ScenarioOptions opt;
   opt.checked_layers = false;
@@ -1071,25 +1009,10 @@ absl::StatusOr<std::unique_ptr<Game>> LoadScenarioPosition(const CardDb& db,
   ScenarioResult ignored;
   try {
     runner.Run(doc, ignored);
-  } catch (const ScenarioError& e) {
+  } catch (const TomlError& e) {
     return absl::InvalidArgumentError(e.message);
   }
   return runner.TakeGame();
-}
-
-uint64_t Perft(const Game& position, int depth) {
-  if (depth == 0) return 1;
-  Game g = position;
-  const Decision& d = g.Advance();
-  if (d.kind == DecisionKind::kNone) return 1;
-  uint64_t total = 0;
-  const int n = static_cast<int>(d.actions.size());
-  for (int i = 0; i < n; ++i) {
-    Game child = g;
-    child.Apply(i);
-    total += Perft(child, depth - 1);
-  }
-  return total;
 }
 
 ScenarioResult RunScenarioFile(const CardDb& db, const std::string& path,

@@ -47,11 +47,6 @@ ScenarioResult RunScenarioText(const CardDb& db, const std::string& text, const 
 absl::StatusOr<std::unique_ptr<Game>> LoadScenarioPosition(const CardDb& db,
                                                            const std::string& path);
 
-// Counts every decision sequence of `depth` decisions from a position (a
-// game that ends earlier counts once). A change in these counts is a change
-// in the rules.
-uint64_t Perft(const Game& position, int depth);
-
 // Expands files and directories into the sorted list of *.toml files.
 std::vector<std::string> ScenarioFiles(const std::vector<std::string>& paths,
                                        std::vector<std::string>* errors);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <numeric>
 #include <sstream>
 
@@ -11,10 +12,10 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "engine/strings.h"
+#include "engine/toml_reader.h"
 #include "policies/policy.h"
 #include "sim/card_stats.h"
 #include "sim/durable.h"
-#include "toml++/toml.h"
 
 namespace strata {
 namespace {
@@ -43,79 +44,24 @@ void ForEachCount(MatchupStats& m, F&& f) {
   f("turns", m.turns);
 }
 
-// Reading: each accessor fails with the file, key and what was expected.
-class Reader {
- public:
-  Reader(std::string file) : file_(std::move(file)) {}
-  absl::Status status() const { return status_; }
-  void Fail(std::string_view key, std::string_view expected) {
-    if (status_.ok())
-      status_ = absl::InvalidArgumentError(
-          absl::StrCat(file_, ": key '", std::string(key), "': expected ", std::string(expected)));
+// An array of exactly N integers (a count per end reason, turn, ...).
+template <size_t N>
+void ReadInts(const TomlReader& r, const toml::node& n, std::string_view key,
+              std::array<int64_t, N>& out) {
+  const std::string expected = absl::StrCat("an array of ", N, " integers");
+  const toml::array& a = r.Array(n, key, expected);
+  if (a.size() != N) r.Fail(n, key, expected);
+  for (size_t i = 0; i < N; ++i) {
+    auto v = a[i].value_exact<int64_t>();
+    if (!v) r.Fail(a[i], key, expected);
+    out[i] = *v;
   }
-  // value<T>() would convert (7 to true, 2.0 to 2): a key must have its type.
-  int64_t Int(const toml::table& t, std::string_view key) {
-    auto v = t[key].is_integer() ? t[key].value<int64_t>() : std::nullopt;
-    if (!v) Fail(key, "an integer");
-    return v.value_or(0);
-  }
-  double Float(const toml::table& t, std::string_view key) {
-    auto v = t[key].value<double>();
-    if (!v || !std::isfinite(*v)) Fail(key, "a finite number");
-    return v && std::isfinite(*v) ? *v : 0;
-  }
-  // An integer in [lo, hi], checked before any narrowing.
-  int64_t Int(const toml::table& t, std::string_view key, int64_t lo, int64_t hi) {
-    auto v = t[key].is_integer() ? t[key].value<int64_t>() : std::nullopt;
-    if (!v)
-      Fail(key, "an integer");
-    else if (*v < lo || *v > hi)
-      Fail(key, absl::StrCat("an integer from ", lo, " to ", hi, ", got ", *v));
-    return v && *v >= lo && *v <= hi ? *v : lo;
-  }
-  bool Bool(const toml::table& t, std::string_view key) {
-    auto v = t[key].is_boolean() ? t[key].value<bool>() : std::nullopt;
-    if (!v) Fail(key, "true or false");
-    return v.value_or(false);
-  }
-  std::string Str(const toml::table& t, std::string_view key) {
-    auto v = t[key].value<std::string>();
-    if (!v) Fail(key, "a string");
-    return v.value_or("");
-  }
-  std::vector<std::string> Strs(const toml::table& t, std::string_view key) {
-    std::vector<std::string> out;
-    const toml::array* a = t[key].as_array();
-    if (!a) {
-      Fail(key, "an array of strings");
-      return out;
-    }
-    for (auto& n : *a) {
-      auto v = n.value<std::string>();
-      if (!v) Fail(key, "an array of strings");
-      out.push_back(v.value_or(""));
-    }
-    return out;
-  }
-  template <size_t N>
-  void Ints(const toml::table& t, std::string_view key, std::array<int64_t, N>& out) {
-    Ints(t.get(key), key, out);
-  }
-  template <size_t N>
-  void Ints(const toml::node* n, std::string_view key, std::array<int64_t, N>& out) {
-    const toml::array* a = n ? n->as_array() : nullptr;
-    if (!a || a->size() != N) return Fail(key, absl::StrCat("an array of ", N, " integers"));
-    for (size_t i = 0; i < N; ++i) {
-      auto v = (*a)[i].is_integer() ? (*a)[i].value<int64_t>() : std::nullopt;
-      if (!v) return Fail(key, absl::StrCat("an array of ", N, " integers"));
-      out[i] = *v;
-    }
-  }
-
- private:
-  std::string file_;
-  absl::Status status_;
-};
+}
+template <size_t N>
+void ReadInts(const TomlReader& r, const toml::table& t, std::string_view key,
+              std::array<int64_t, N>& out) {
+  ReadInts(r, r.Required(t, key, absl::StrCat("an array of ", N, " integers")), key, out);
+}
 
 int DistinctCount(const SimOptions& o, int deck) {
   return std::min<int>(static_cast<int>(DistinctCards(o.decks[deck]).size()), kMaxDistinctCards);
@@ -287,207 +233,191 @@ absl::Status SaveStudy(const std::string& dir, const Study& s, const CardDb& db)
 
 namespace {
 
-absl::Status ParseStudyFile(const std::string& dir, std::string& file, toml::table& t) {
+absl::StatusOr<toml::table> ParseStudyFile(const std::string& dir, std::string& file) {
   if (!std::filesystem::is_directory(dir))
     return absl::NotFoundError(absl::StrCat(dir, ": no such study directory"));
   file = (std::filesystem::path(dir) / kStudyFile).string();
   if (!std::filesystem::exists(file))
     return absl::NotFoundError(
         absl::StrCat(file, ": not found (is ", dir, " the --out of a strata sim run?)"));
-  try {
-    t = toml::parse_file(file);
-  } catch (const toml::parse_error& e) {
-    std::ostringstream msg;
-    msg << file << ":" << e.source().begin.line << ": " << e.description();
-    return absl::InvalidArgumentError(msg.str());
-  }
-  return absl::OkStatus();
+  std::ifstream in(file);
+  if (!in) return absl::NotFoundError(absl::StrCat(file, ": cannot open the study file"));
+  std::stringstream text;
+  text << in.rdbuf();
+  return ParseToml(text.str(), file);
 }
 
-}  // namespace
-
-namespace {
+// The node under `key`, or the table itself when it lacks one: where a
+// problem found in `key` is reported.
+const toml::node& At(const toml::table& t, std::string_view key) {
+  const toml::node* n = t.get(key);
+  return n ? *n : t;
+}
 
 // Card paths, version and fingerprints: all a resume needs before the cards.
-void ReadCards(Reader& r, const toml::table& t, Study& s) {
-  s.card_paths = r.Strs(t, "cards");
+void ReadCards(const TomlReader& r, const toml::table& t, Study& s) {
+  s.card_paths = r.RequiredStrings(t, "cards");
   // Absent from a study made before --override: none.
-  if (t.contains("override_cards")) s.override_cards = r.Bool(t, "override_cards");
+  if (t.contains("override_cards")) s.override_cards = r.RequiredBool(t, "override_cards");
   // Absent in a study.toml from before they were recorded: left empty.
-  if (t.contains("strata_version")) s.version = r.Str(t, "strata_version");
-  if (t.contains("cards_fingerprint")) s.cards_fingerprint = r.Str(t, "cards_fingerprint");
+  if (t.contains("strata_version")) s.version = r.RequiredString(t, "strata_version");
+  if (t.contains("cards_fingerprint"))
+    s.cards_fingerprint = r.RequiredString(t, "cards_fingerprint");
   if (const toml::node* n = t.get("card_fingerprints")) {
+    const char* expected = "a table of card name = fingerprint";
     const toml::table* ct = n->as_table();
-    if (!ct) return r.Fail("card_fingerprints", "a table of card name = fingerprint");
+    if (!ct) r.Fail(*n, "card_fingerprints", expected);
     for (auto& [name, h] : *ct) {
-      auto v = h.value<std::string>();
-      if (!v) return r.Fail("card_fingerprints", "a table of card name = fingerprint");
+      auto v = h.value_exact<std::string>();
+      if (!v) r.Fail(h, "card_fingerprints", expected);
       s.card_fingerprints[std::string(name.str())] = *v;
     }
   }
 }
 
-}  // namespace
-
-absl::StatusOr<Study> LoadStudyCards(const std::string& dir) {
-  std::string file;
-  toml::table t;
-  if (auto st = ParseStudyFile(dir, file, t); !st.ok()) return st;
-  Reader r(file);
-  Study s;
-  ReadCards(r, t, s);
-  if (!r.status().ok()) return r.status();
-  return s;
-}
-
-absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
-  std::string file;
-  toml::table t;
-  if (auto st = ParseStudyFile(dir, file, t); !st.ok()) return st;
-  Study s;
+// The study's options, decks and counts, each checked; throws TomlError at
+// the first problem.
+void ReadStudy(const TomlReader& r, const std::string& dir, const toml::table& t, const CardDb& db,
+               Study& s) {
   SimOptions& o = s.options;
-  Reader r(file);
-  s.command = r.Str(t, "command");
-  s.complete = r.Bool(t, "complete");
-  std::string seed = r.Str(t, "seed");
-  if (r.status().ok() && !ParseSeed(seed, &o.seed))
-    r.Fail("seed", absl::StrCat("an integer from 0 to 18446744073709551615, got '", seed, "'"));
-  s.rules = r.Str(t, "rules");
+  s.command = r.RequiredString(t, "command");
+  s.complete = r.RequiredBool(t, "complete");
+  const std::string seed = r.RequiredString(t, "seed");
+  if (!ParseSeed(seed, &o.seed))
+    r.Fail(At(t, "seed"), "seed",
+           absl::StrCat("an integer from 0 to 18446744073709551615, got '", seed, "'"));
+  s.rules = r.RequiredString(t, "rules");
   auto edition = ParseEdition(s.rules);
-  if (r.status().ok() && !edition) r.Fail("rules", "classic, m10 or modern");
-  o.edition = edition.value_or(Edition::kModern);
+  if (!edition) r.Fail(At(t, "rules"), "rules", "classic, m10 or modern");
+  o.edition = *edition;
   // Absent from a study made before mulligans (G-1): it had none.
   const bool has_mulligan = t.contains("mulligan");
   bool has_checked = false;
   bool has_win_turns = false;
   if (has_mulligan) {
-    const std::string mulligan = r.Str(t, "mulligan");
+    const std::string mulligan = r.RequiredString(t, "mulligan");
     auto m = ParseMulligan(mulligan);
-    if (r.status().ok() && !m)
-      r.Fail("mulligan", absl::StrCat("paris, london or none, got '", mulligan, "'"));
-    o.mulligan = m.value_or(Mulligan::kNone);
+    if (!m)
+      r.Fail(At(t, "mulligan"), "mulligan",
+             absl::StrCat("paris, london or none, got '", mulligan, "'"));
+    o.mulligan = *m;
   }
-  auto policies = r.Strs(t, "policies");
-  if (r.status().ok() && policies.size() != 2) r.Fail("policies", "two policies");
-  if (policies.size() == 2) o.policies = {policies[0], policies[1]};
+  auto policies = r.RequiredStrings(t, "policies");
+  if (policies.size() != 2) r.Fail(At(t, "policies"), "policies", "two policies");
+  o.policies = {policies[0], policies[1]};
   // A policy this strata does not know would abort the first game.
   for (auto& p : policies)
-    if (auto made = MakePolicy(p, 1); r.status().ok() && !made.ok())
+    if (auto made = MakePolicy(p, 1); !made.ok())
       r.Fail(
-          "policies",
+          At(t, "policies"), "policies",
           absl::StrCat(
               "policies this strata knows (strata sim --help), got ",
               std::string(made.status().message()).substr(0, made.status().message().find(';'))));
-  o.games = static_cast<int>(r.Int(t, "games", 1, kMaxGames));
-  o.ci_half_width = r.Float(t, "ci");
-  if (r.status().ok() && o.ci_half_width != 0 &&
-      (o.ci_half_width < 0.0001 || o.ci_half_width > 0.5))
-    r.Fail("ci", absl::StrCat("0 or 0.0001 to 0.5, got ", o.ci_half_width));
-  o.pair = r.Bool(t, "pair");
-  const int64_t gauntlet = r.Int(t, "gauntlet", -1, 1000000);
+  o.games = static_cast<int>(r.RequiredInt64(t, "games", 1, kMaxGames));
+  o.ci_half_width = r.RequiredNumber(t, "ci");
+  if (o.ci_half_width != 0 && (o.ci_half_width < 0.0001 || o.ci_half_width > 0.5))
+    r.Fail(At(t, "ci"), "ci", absl::StrCat("0 or 0.0001 to 0.5, got ", o.ci_half_width));
+  o.pair = r.RequiredBool(t, "pair");
+  const int64_t gauntlet = r.RequiredInt64(t, "gauntlet", -1, 1000000);
   ReadCards(r, t, s);
-  s.games_out = r.Str(t, "games_out");
+  s.games_out = r.RequiredString(t, "games_out");
   if (!s.games_out.empty() && std::filesystem::path(s.games_out).is_relative())
     s.games_out = (std::filesystem::absolute(dir) / s.games_out).lexically_normal().string();
-  s.games_out_bytes = r.Int(t, "games_out_bytes", 0, INT64_MAX);
-  if (!r.status().ok()) return r.status();
-  const toml::array* decks = t["decks"].as_array();
-  if (!decks || decks->size() < 2) r.Fail("decks", "at least two [[decks]] tables");
-  for (size_t d = 0; decks && d < decks->size() && r.status().ok(); ++d) {
-    const toml::table* dt = (*decks)[d].as_table();
-    if (!dt) {
-      r.Fail("decks", "[[decks]] tables");
-      break;
-    }
+  s.games_out_bytes = r.RequiredInt64(t, "games_out_bytes", 0, INT64_MAX);
+  const toml::node& decks_node = r.Required(t, "decks", "at least two [[decks]] tables");
+  const std::vector<const toml::table*> decks =
+      r.Tables(decks_node, "decks", "at least two [[decks]] tables");
+  if (decks.size() < 2) r.Fail(decks_node, "decks", "at least two [[decks]] tables");
+  for (size_t d = 0; d < decks.size(); ++d) {
+    const toml::table& dt = *decks[d];
     Deck deck;
-    deck.name = r.Str(*dt, "name");
-    s.deck_paths.push_back(r.Str(*dt, "path"));
-    for (auto& name : r.Strs(*dt, "cards")) {
+    deck.name = r.RequiredString(dt, "name");
+    s.deck_paths.push_back(r.RequiredString(dt, "path"));
+    const toml::node& cards = r.Required(dt, "cards", "a list of strings");
+    for (auto& e : r.Array(cards, "cards", "a list of strings")) {
+      const std::string name = r.String(e, "cards");
       CardId c = db.Find(name);
-      if (c == kNoCard) {
-        r.Fail("decks.cards", absl::StrCat("card names from the card database, got '", name,
-                                           "' (deck ", deck.name, ")"));
-        break;
-      }
+      if (c == kNoCard)
+        r.Fail(e, "decks.cards",
+               absl::StrCat("card names from the card database, got '", name, "' (deck ", deck.name,
+                            ")"));
       deck.main.push_back(c);
     }
     // The deck files' own rule (engine/deck.cc): a game holds both decks (kMaxObjects).
-    if (r.status().ok() &&
-        (deck.main.size() < 40 || deck.main.size() > static_cast<size_t>(kMaxDeckCards)))
-      r.Fail(absl::StrCat("decks[", d, "].cards"),
+    if (deck.main.size() < 40 || deck.main.size() > static_cast<size_t>(kMaxDeckCards))
+      r.Fail(cards, absl::StrCat("decks[", d, "].cards"),
              absl::StrCat("40 to ", kMaxDeckCards, " cards, got ", deck.main.size(), " (deck ",
                           deck.name, ")"));
     o.decks.push_back(std::move(deck));
   }
-  if (r.status().ok() && gauntlet >= static_cast<int64_t>(o.decks.size()))
-    r.Fail("gauntlet",
+  if (gauntlet >= static_cast<int64_t>(o.decks.size()))
+    r.Fail(At(t, "gauntlet"), "gauntlet",
            absl::StrCat("-1 or a deck index below ", o.decks.size(), ", got ", gauntlet));
   o.gauntlet = static_cast<int>(gauntlet);
-  if (!r.status().ok()) return r.status();
   const auto pairs = Matchups(o);
-  const toml::array* matchups = t["matchups"].as_array();
-  if (!matchups || matchups->size() != pairs.size())
-    r.Fail("matchups", absl::StrCat(pairs.size(), " [[matchups]] tables, one per matchup"));
-  for (size_t i = 0; i < pairs.size() && r.status().ok(); ++i) {
-    const toml::table* mt = (*matchups)[i].as_table();
-    if (!mt) {
-      r.Fail("matchups", "[[matchups]] tables");
-      break;
-    }
+  const std::string matchups_expected =
+      absl::StrCat(pairs.size(), " [[matchups]] tables, one per matchup");
+  const toml::node& matchups_node = r.Required(t, "matchups", matchups_expected);
+  const std::vector<const toml::table*> matchups =
+      r.Tables(matchups_node, "matchups", matchups_expected);
+  if (matchups.size() != pairs.size()) r.Fail(matchups_node, "matchups", matchups_expected);
+  for (size_t i = 0; i < pairs.size(); ++i) {
+    const toml::table& mt = *matchups[i];
     auto key = [&](const char* k) { return absl::StrCat("matchups[", i, "].", k); };
     MatchupStats m;
-    const int64_t deck_a = r.Int(*mt, "deck_a"), deck_b = r.Int(*mt, "deck_b");
-    if (r.status().ok() && (deck_a != pairs[i].first || deck_b != pairs[i].second))
-      r.Fail("matchups", absl::StrCat("matchup ", i, " between decks ", pairs[i].first, " and ",
-                                      pairs[i].second));
+    const int64_t deck_a = r.RequiredInt64(mt, "deck_a"), deck_b = r.RequiredInt64(mt, "deck_b");
+    if (deck_a != pairs[i].first || deck_b != pairs[i].second)
+      r.Fail(
+          At(mt, "deck_a"), "matchups",
+          absl::StrCat("matchup ", i, " between decks ", pairs[i].first, " and ", pairs[i].second));
     m.deck_a = pairs[i].first, m.deck_b = pairs[i].second;
-    ForEachCount(m, [&](const char* k, int64_t& v) { v = r.Int(*mt, k, 0, kMaxGames * 1000); });
-    r.Ints(*mt, "end_reasons", m.end_reasons);
-    r.Ints(*mt, "turn_histogram", m.turn_histogram);
+    ForEachCount(
+        m, [&](const char* k, int64_t& v) { v = r.RequiredInt64(mt, k, 0, kMaxGames * 1000); });
+    ReadInts(r, mt, "end_reasons", m.end_reasons);
+    ReadInts(r, mt, "turn_histogram", m.turn_histogram);
     // Kill turns (absent from studies saved before them: none so far).
-    if (mt->contains("win_turns_a")) {
+    if (mt.contains("win_turns_a")) {
       has_win_turns = true;
-      r.Ints(*mt, "win_turns_a", m.win_turns[0]);
-      r.Ints(*mt, "win_turns_b", m.win_turns[1]);
+      ReadInts(r, mt, "win_turns_a", m.win_turns[0]);
+      ReadInts(r, mt, "win_turns_b", m.win_turns[1]);
     }
     // Health counts (absent from studies saved before them: zero).
-    if (mt->contains("mana_burn")) {
-      r.Ints(*mt, "mana_burn", m.mana_burn);
-      r.Ints(*mt, "burn_games", m.burn_games);
-      r.Ints(*mt, "own_harm", m.own_harm);
-      r.Ints(*mt, "own_harm_avoidable", m.own_harm_avoidable);
-      m.first_cap_game = r.Int(*mt, "first_cap_game", -1, kMaxGames);
+    if (mt.contains("mana_burn")) {
+      ReadInts(r, mt, "mana_burn", m.mana_burn);
+      ReadInts(r, mt, "burn_games", m.burn_games);
+      ReadInts(r, mt, "own_harm", m.own_harm);
+      ReadInts(r, mt, "own_harm_avoidable", m.own_harm_avoidable);
+      m.first_cap_game = r.RequiredInt64(mt, "first_cap_game", -1, kMaxGames);
     }
     if (has_mulligan) {
-      r.Ints(*mt, "mulligans", m.mulligans);
-      r.Ints(*mt, "mulligan_games", m.mulligan_games);
-      r.Ints(*mt, "seat_mulligans", m.seat_mulligans);
+      ReadInts(r, mt, "mulligans", m.mulligans);
+      ReadInts(r, mt, "mulligan_games", m.mulligan_games);
+      ReadInts(r, mt, "seat_mulligans", m.seat_mulligans);
     }
     // --checked counts (absent from studies saved before them: none checked).
-    if (mt->contains("checked_games")) {
+    if (mt.contains("checked_games")) {
       has_checked = true;
-      m.checked_games = r.Int(*mt, "checked_games", 0, m.games);
-      m.violations = r.Int(*mt, "violations", 0, m.checked_games);
-      m.first_violation_game = r.Int(*mt, "first_violation_game", -1, kMaxGames);
+      m.checked_games = r.RequiredInt64(mt, "checked_games", 0, m.games);
+      m.violations = r.RequiredInt64(mt, "violations", 0, m.checked_games);
+      m.first_violation_game = r.RequiredInt64(mt, "first_violation_game", -1, kMaxGames);
     }
-    for (int side = 0; side < 2 && r.status().ok(); ++side) {
+    for (int side = 0; side < 2; ++side) {
       const char* k = side ? "cards_b" : "cards_a";
-      const toml::array* rows = (*mt)[k].as_array();
       const int n = DistinctCount(o, side ? pairs[i].second : pairs[i].first);
-      if (!rows || static_cast<int>(rows->size()) != n) {
-        r.Fail(key(k), absl::StrCat(n, " rows, one per distinct card of the deck"));
-        break;
-      }
-      for (int c = 0; c < n && r.status().ok(); ++c) {
+      const std::string rows_expected = absl::StrCat(n, " rows, one per distinct card of the deck");
+      const toml::array* rows = mt[k].as_array();
+      if (!rows || static_cast<int>(rows->size()) != n) r.Fail(At(mt, k), key(k), rows_expected);
+      for (int c = 0; c < n; ++c) {
         CardCounts& cc = m.cards.side[side][c];
-        const toml::array* row = rows->get(c) ? rows->get(c)->as_array() : nullptr;
+        const toml::node& row_node = *rows->get(static_cast<size_t>(c));
+        const toml::array* row = row_node.as_array();
         std::array<int64_t, 8 + kCastTurns> v{};
         if (row && row->size() == 6) {  // saved before the health counts
           std::array<int64_t, 6> old{};
-          r.Ints(rows->get(c), k, old);
+          ReadInts(r, row_node, k, old);
           std::copy(old.begin(), old.end(), v.begin());
         } else {
-          r.Ints(rows->get(c), k, v);
+          ReadInts(r, row_node, k, v);
         }
         cc.drawn = v[0], cc.opening = v[1], cc.cast = v[2];
         cc.drawn_score = v[3], cc.opening_score = v[4], cc.cast_score = v[5];
@@ -497,53 +427,54 @@ absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
         for (auto [n_games, score] :
              {std::pair{cc.drawn, cc.drawn_score}, std::pair{cc.opening, cc.opening_score},
               std::pair{cc.cast, cc.cast_score}})
-          if (r.status().ok() &&
-              (n_games < 0 || n_games > m.games || score < 0 || score > 2 * n_games))
-            r.Fail(absl::StrCat(key(k), "[", c, "]"),
+          if (n_games < 0 || n_games > m.games || score < 0 || score > 2 * n_games)
+            r.Fail(row_node, absl::StrCat(key(k), "[", c, "]"),
                    absl::StrCat("[drawn, opening, cast] at most the matchup's ", m.games,
                                 " games and their scores at most twice those, got [",
                                 absl::StrJoin(v.begin(), v.begin() + 6, ", "), "]"));
-        for (int i = 6; i < static_cast<int>(v.size()) && r.status().ok(); ++i)
+        for (int i = 6; i < static_cast<int>(v.size()); ++i)
           if (v[i] < 0 || v[i] > kMaxGames * 1000)
-            r.Fail(absl::StrCat(key(k), "[", c, "]"),
+            r.Fail(row_node, absl::StrCat(key(k), "[", c, "]"),
                    absl::StrCat("health counts from 0 to ", kMaxGames * 1000, ", got ", v[i]));
       }
     }
-    if (!r.status().ok()) break;
     // Progress is always whole blocks, or a finished matchup.
     if (m.games > o.games || (m.games % kBlockGames != 0 && m.games != o.games))
-      r.Fail(key("games"), absl::StrCat("a multiple of ", kBlockGames, " up to ", o.games, ", or ",
-                                        o.games, ", got ", m.games));
-    else if (m.a_wins + m.b_wins + m.draws != m.games)
-      r.Fail(key("a_wins"), absl::StrCat("a_wins + b_wins + draws = games (", m.games, "), got ",
-                                         m.a_wins, " + ", m.b_wins, " + ", m.draws));
-    else if (m.first_player_wins > m.a_wins + m.b_wins)
-      r.Fail(key("first_player_wins"), absl::StrCat("at most the games won (", m.a_wins + m.b_wins,
-                                                    "), got ", m.first_player_wins));
-    auto sum_of = [&](const auto& a, const char* k) {
-      int64_t sum = 0;
-      bool negative = false;
-      for (int64_t v : a) negative |= v < 0 || v > m.games, sum += negative ? 0 : v;
-      if (r.status().ok() && (negative || sum != m.games))
-        r.Fail(key(k), absl::StrCat("counts from 0 to games adding up to games (", m.games,
-                                    "), got ", absl::StrJoin(a, ", ")));
-    };
+      r.Fail(At(mt, "games"), key("games"),
+             absl::StrCat("a multiple of ", kBlockGames, " up to ", o.games, ", or ", o.games,
+                          ", got ", m.games));
+    if (m.a_wins + m.b_wins + m.draws != m.games)
+      r.Fail(At(mt, "a_wins"), key("a_wins"),
+             absl::StrCat("a_wins + b_wins + draws = games (", m.games, "), got ", m.a_wins, " + ",
+                          m.b_wins, " + ", m.draws));
+    if (m.first_player_wins > m.a_wins + m.b_wins)
+      r.Fail(At(mt, "first_player_wins"), key("first_player_wins"),
+             absl::StrCat("at most the games won (", m.a_wins + m.b_wins, "), got ",
+                          m.first_player_wins));
     // At most six mulligans a game (a hand of one card is kept), none
     // without mulligans; seats and decks count the same ones.
     const int64_t most = o.mulligan == Mulligan::kNone ? 0 : 6 * m.games;
-    for (int d = 0; d < 2 && r.status().ok(); ++d)
+    for (int d = 0; d < 2; ++d)
       if (m.mulligans[d] < 0 || m.mulligans[d] > most || m.mulligan_games[d] < 0 ||
           m.mulligan_games[d] > std::min(m.games, m.mulligans[d]) || m.seat_mulligans[d] < 0)
-        r.Fail(key("mulligans"),
+        r.Fail(At(mt, "mulligans"), key("mulligans"),
                absl::StrCat("mulligans from 0 to ", most, " per deck, in at most that many of the ",
                             m.games, " games (mulligan = ", S(MulliganName(o.mulligan)), "), got [",
                             absl::StrJoin(m.mulligans, ", "), "] in [",
                             absl::StrJoin(m.mulligan_games, ", "), "]"));
-    if (r.status().ok() &&
-        m.seat_mulligans[0] + m.seat_mulligans[1] != m.mulligans[0] + m.mulligans[1])
-      r.Fail(key("seat_mulligans"),
+    if (m.seat_mulligans[0] + m.seat_mulligans[1] != m.mulligans[0] + m.mulligans[1])
+      r.Fail(At(mt, "seat_mulligans"), key("seat_mulligans"),
              absl::StrCat("the same total as mulligans (", m.mulligans[0] + m.mulligans[1],
                           "), got ", absl::StrJoin(m.seat_mulligans, ", ")));
+    auto sum_of = [&](const auto& a, const char* k) {
+      int64_t sum = 0;
+      bool negative = false;
+      for (int64_t v : a) negative |= v < 0 || v > m.games, sum += negative ? 0 : v;
+      if (negative || sum != m.games)
+        r.Fail(At(mt, k), key(k),
+               absl::StrCat("counts from 0 to games adding up to games (", m.games, "), got ",
+                            absl::StrJoin(a, ", ")));
+    };
     sum_of(m.end_reasons, "end_reasons");
     sum_of(m.turn_histogram, "turn_histogram");
     // At most the wins: a study begun by an older strata lacks its first ones.
@@ -552,40 +483,64 @@ absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
       bool negative = false;
       for (int64_t v : m.win_turns[d]) negative |= v < 0, sum += v;
       const int64_t wins = d == 0 ? m.a_wins : m.b_wins;
-      if (r.status().ok() && (negative || sum > wins))
-        r.Fail(key(d == 0 ? "win_turns_a" : "win_turns_b"),
+      const char* k = d == 0 ? "win_turns_a" : "win_turns_b";
+      if (negative || sum > wins)
+        r.Fail(At(mt, k), key(k),
                absl::StrCat("counts adding up to at most the wins (", wins, "), got ",
                             absl::StrJoin(m.win_turns[d], ", ")));
     }
-    if (!r.status().ok()) break;
     int64_t least_turns = 0;
     for (size_t k = 0; k < m.turn_histogram.size(); ++k)
       least_turns += static_cast<int64_t>(k) * m.turn_histogram[k];
-    if (r.status().ok() && m.turns < least_turns)
-      r.Fail(key("turns"),
+    if (m.turns < least_turns)
+      r.Fail(At(mt, "turns"), key("turns"),
              absl::StrCat("at least ", least_turns, " (by turn_histogram), got ", m.turns));
     s.progress.push_back(m);
   }
-  if (!r.status().ok()) return r.status();
   // Last, since the checks above name a problem better: every value as
   // strata wrote it. A study written before digests has none to check.
   if (const toml::node* dn = t.get("digests")) {
     const toml::table* digests = dn->as_table();
-    if (!digests) r.Fail("digests", "a table of digests, as strata wrote it");
+    if (!digests) r.Fail(*dn, "digests", "a table of digests, as strata wrote it");
     for (auto& [k, value] : DigestedValues(s, db)) {
-      if (!r.status().ok()) break;
       if (!has_mulligan && (k == "mulligan" || k == "mulligan_counts")) continue;  // older study
       if (!has_checked && k == "checked_counts") continue;     // a study from before --checked
       if (!has_win_turns && k == "win_turn_counts") continue;  // from before kill turns
-      auto want = digests ? (*digests)[k].value<std::string>() : std::nullopt;
+      auto want = (*digests)[k].value_exact<std::string>();
       if (!want || *want != Digest(k, value))
-        r.Fail(k,
+        r.Fail(t.contains(k) ? At(t, k) : At(*digests, k), k,
                "the value strata wrote (it no longer matches its digest: the file was edited "
                "or damaged; a study's options and counts cannot change part way, so start a "
                "new study instead)");
     }
   }
-  if (!r.status().ok()) return r.status();
+}
+
+}  // namespace
+
+absl::StatusOr<Study> LoadStudyCards(const std::string& dir) {
+  std::string file;
+  auto t = ParseStudyFile(dir, file);
+  if (!t.ok()) return t.status();
+  Study s;
+  try {
+    ReadCards(TomlReader(file), *t, s);
+  } catch (const TomlError& e) {
+    return absl::InvalidArgumentError(e.message);
+  }
+  return s;
+}
+
+absl::StatusOr<Study> LoadStudy(const std::string& dir, const CardDb& db) {
+  std::string file;
+  auto t = ParseStudyFile(dir, file);
+  if (!t.ok()) return t.status();
+  Study s;
+  try {
+    ReadStudy(TomlReader(file), dir, *t, db, s);
+  } catch (const TomlError& e) {
+    return absl::InvalidArgumentError(e.message);
+  }
   return s;
 }
 

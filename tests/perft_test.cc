@@ -1,6 +1,8 @@
 // Perft: the number of decision sequences from fixed positions. The counts
 // are pinned: a change in them is a change in the rules and must be looked
 // at (and the counts updated with the reason in the commit).
+#include "engine/perft.h"
+
 #include "engine/card_loader.h"
 #include "gtest/gtest.h"
 #include "sim/scenario.h"

@@ -93,44 +93,49 @@ lines=$(wc -l <"$tmp/h/games.jsonl")
 [ "$lines" -eq "$(awk '/^games = [0-9]/ && n++ { s += $3 } END { print s }' "$tmp/h/study.toml")" ] ||
   fail "SIGHUP: $lines lines in games.jsonl, not the study's games"
 
-# study.toml, edited: one message each, and nothing runs.
+# study.toml, edited: one message each, "study.toml:LINE: MESSAGE", and
+# nothing runs.
 bad() {  # bad SED_EXPRESSION MESSAGE
   rm -rf "$tmp/e"
   cp -r "$tmp/s" "$tmp/e"
   sed -i -e "$1" "$tmp/e/study.toml"
   cmp -s "$tmp/s/study.toml" "$tmp/e/study.toml" && fail "sed '$1' changed nothing"
-  expect 1 "--resume: $tmp/e/study.toml$2" "$strata" sim --resume "$tmp/e"
+  expect 1 "$2" "$strata" sim --resume "$tmp/e"
+  sed 's/study\.toml:[0-9][0-9]*: /study.toml:LINE: /' "$tmp/out" |
+    grep -q -F -e "--resume: $tmp/e/study.toml:LINE: $2" || { cat "$tmp/out"; fail "no file and line: $2"; }
   cmp -s "$tmp/s/games.jsonl" "$tmp/e/games.jsonl" || fail "a refused resume wrote games"
 }
 bad '0,/^a_wins = .*/s//a_wins = 999/' \
-  ": key 'matchups[0].a_wins': expected a_wins + b_wins + draws = games (256), got 999 + "
+  "key 'matchups[0].a_wins': expected a_wins + b_wins + draws = games (256), got 999 + "
 bad "s/^rules = 'modern'/rules = 'classic'/" \
-  ": key 'rules': expected the value strata wrote (it no longer matches its digest"
-bad "s/^rules = 'modern'/rules = 'ancient'/" ": key 'rules': expected classic, m10 or modern"
-bad "0,/'Mountain',/s/'Mountain',//" ": key 'decks[0].cards': expected 40 to 256 cards, got 39"
+  "key 'rules': expected the value strata wrote (it no longer matches its digest"
+bad "s/^rules = 'modern'/rules = 'ancient'/" "key 'rules': expected classic, m10 or modern"
+line=$(grep -n "^rules = " "$tmp/e/study.toml" | cut -d: -f1)
+grep -q -F -e "study.toml:$line: key 'rules'" "$tmp/out" || fail "key 'rules' not named at its line, $line"
+bad "0,/'Mountain',/s/'Mountain',//" "key 'decks[0].cards': expected 40 to 256 cards, got 39"
 bad 's/^games = 600$/games = 10000000000/' \
-  ": key 'games': expected an integer from 1 to 100000000, got 10000000000"
-bad 's/^games = 600$/games = 100000000000000000000/' ":8: Error while parsing decimal integer"
+  "key 'games': expected an integer between 1 and 100000000, got 10000000000"
+bad 's/^games = 600$/games = 100000000000000000000/' "TOML syntax error: Error while parsing decimal integer"
 bad "s/^policies = .*/policies = [ 'heuristic', 'smart' ]/" \
-  ": key 'policies': expected policies this strata knows (strata sim --help), got unknown policy 'smart'"
+  "key 'policies': expected policies this strata knows (strata sim --help), got unknown policy 'smart'"
 bad "s/^policies = .*/policies = [ 'random:pass=nan', 'heuristic' ]/" \
-  ": key 'policies': expected policies this strata knows (strata sim --help), got policy 'random:pass=nan'"
-bad 's/^ci = 0.0/ci = nan/' ": key 'ci': expected a finite number"
-bad 's/^ci = 0.0/ci = 0.9/' ": key 'ci': expected 0 or 0.0001 to 0.5, got 0.9"
+  "key 'policies': expected policies this strata knows (strata sim --help), got policy 'random:pass=nan'"
+bad 's/^ci = 0.0/ci = nan/' "key 'ci': expected a finite number"
+bad 's/^ci = 0.0/ci = 0.9/' "key 'ci': expected 0 or 0.0001 to 0.5, got 0.9"
 bad "s/^seed = '4'/seed = '18446744073709551616'/" \
-  ": key 'seed': expected an integer from 0 to 18446744073709551615, got '18446744073709551616'"
-bad "s/^seed = '4'/seed = '5'/" ": key 'seed': expected the value strata wrote"
+  "key 'seed': expected an integer from 0 to 18446744073709551615, got '18446744073709551616'"
+bad "s/^seed = '4'/seed = '5'/" "key 'seed': expected the value strata wrote"
 bad 's/^gauntlet = -1/gauntlet = 4294967296/' \
-  ": key 'gauntlet': expected an integer from -1 to 1000000, got 4294967296"
-bad 's/^complete = false/complete = 7/' ": key 'complete': expected true or false"
+  "key 'gauntlet': expected an integer between -1 and 1000000, got 4294967296"
+bad 's/^complete = false/complete = 7/' "key 'complete': expected true or false"
 bad 's/^games_out_bytes = [0-9]*$/games_out_bytes = -5/' \
-  ": key 'games_out_bytes': expected an integer from 0 to 9223372036854775807, got -5"
-bad '0,/^turns = .*/s//turns = 5/' ": key 'matchups[0].turns': expected at least "
+  "key 'games_out_bytes': expected an integer between 0 and 9223372036854775807, got -5"
+bad '0,/^turns = .*/s//turns = 5/' "key 'matchups[0].turns': expected at least "
 bad '0,/^first_player_wins = .*/s//first_player_wins = 1000/' \
-  ": key 'matchups[0].first_player_wins': expected at most the games won (256), got 1000"
-bad "0,/'Mountain',/s/'Mountain',/'Swamp',/" ": key 'decks': expected the value strata wrote"
+  "key 'matchups[0].first_player_wins': expected at most the games won (256), got 1000"
+bad "0,/'Mountain',/s/'Mountain',/'Swamp',/" "key 'decks': expected the value strata wrote"
 bad '0,/^games = 256/s//games = 300/' \
-  ": key 'matchups[0].games': expected a multiple of 256 up to 600, or 600, got 300"
+  "key 'matchups[0].games': expected a multiple of 256 up to 600, or 600, got 300"
 
 # A copied study folder is a study of its own: it writes its own games.jsonl.
 cp -r "$tmp/s" "$tmp/m"
