@@ -18,8 +18,8 @@
 #include "engine/card_loader.h"
 #include "engine/game.h"
 #include "engine/layers.h"
-#include "sim/random_board.h"
 #include "tests/bundled.h"
+#include "tests/support/random_board.h"
 
 namespace strata {
 namespace {

@@ -330,6 +330,51 @@ void InvariantChecker::End(const Game& g, bool loops_allowed) {
                       g.state().turn));
 }
 
+// ---------------------------------------------------------------- apply, copy, replay
+
+std::string CheckRefusesUnoffered(Game& g, const Decision& d, bool compare) {
+  const uint64_t before = compare ? g.Fingerprint() : 0;
+  const int n = static_cast<int>(d.actions.size());
+  if (g.Apply(n) || g.Apply(-1)) return "an index past the offered actions was applied";
+  if (compare && g.Fingerprint() != before) return "a refused index changed the game";
+  return "";
+}
+
+std::string CheckOfferedApply(const Game& g, const Decision& d) {
+  for (int i = 0; i < static_cast<int>(d.actions.size()); ++i) {
+    Game c = g;
+    c.SetUsage(nullptr);  // a try is no use of the card
+    if (!c.Apply(i))
+      return absl::StrCat("offered action ", i, " of ", d.actions.size(), " (",
+                          ActionText(g, d.actions[i]), ") was refused");
+  }
+  return "";
+}
+
+std::string CheckCopyContinues(Game& copy, std::span<const int32_t> decisions, const Game& game) {
+  for (int32_t i : decisions) {
+    copy.Advance();
+    copy.Apply(i);
+  }
+  if (copy.Fingerprint() == game.Fingerprint()) return "";
+  return absl::StrCat("went elsewhere with the same ", decisions.size(), " decisions");
+}
+
+std::string CheckReplayEnds(Game& replay, std::span<const int32_t> decisions, const Game& game) {
+  for (int32_t i : decisions) {
+    if (replay.Advance().kind == DecisionKind::kNone) break;
+    replay.Apply(i);
+  }
+  replay.Advance();
+  if (replay.Fingerprint() == game.Fingerprint() && replay.Winner() == game.Winner()) return "";
+  auto where = [](const Game& x) {
+    return absl::StrCat("turn ", x.state().turn, ", ", S(EndReasonName(x.end_reason())),
+                        ", winner ", x.Winner());
+  };
+  return absl::StrCat("ended elsewhere with the same ", decisions.size(), " decisions (",
+                      where(replay), "; the game: ", where(game), ")");
+}
+
 // ---------------------------------------------------------------- numbering
 
 std::string CheckNumbering(const CardDb& db, const GameState& s) {

@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -121,6 +122,28 @@ class InvariantChecker {
   static constexpr int kStallTurns = 20;
   std::array<std::vector<std::pair<int, int>>, 2> library_at_turn_;
 };
+
+// The checks of [apply], [copy] and [replay] need a driver that can try
+// actions and play on; these are theirs, shared by `strata fuzz`, its
+// shrinking and the conformance kit (tests/conformance). Each returns "" or
+// what went wrong, for InvariantChecker::Record.
+//
+// [apply], the refusing half: the indices `d` (the decision pending in `g`)
+// offers no action at, d.actions.size() and -1, are refused, and with
+// `compare` nothing changed (the fingerprint is the same).
+std::string CheckRefusesUnoffered(Game& g, const Decision& d, bool compare);
+// [apply], the accepting half: each of `d`'s actions, applied to a copy of
+// `g` of its own, is accepted.
+std::string CheckOfferedApply(const Game& g, const Decision& d);
+// [copy]: `copy`, made of `game` `decisions.size()` decisions ago and fed
+// the same decisions (Advance, Apply each), is where `game` is now (the
+// detail reads after "a copy made at ...").
+std::string CheckCopyContinues(Game& copy, std::span<const int32_t> decisions, const Game& game);
+// [replay]: `replay`, set up as `game` was (the same options with its seed,
+// decks and first player) or a copy of it made on the way, fed `decisions`
+// to the end, ends where `game` ended: the same fingerprint and winner (the
+// detail reads after "the game replayed ...").
+std::string CheckReplayEnds(Game& replay, std::span<const int32_t> decisions, const Game& game);
 
 // The layer results of `s` computed with its objects numbered in reverse
 // must be the same objects' results: "" or what differs (E-5: no result may

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <memory>
+#include <span>
 #include <sstream>
 
 #include <toml++/toml.h>
@@ -172,11 +173,8 @@ FuzzGame Play(const CardDb& db, const FuzzSetup& setup, const FuzzOptions& opt,
     // nothing, compared every 8th decision: two fingerprints a decision were
     // a tenth of the fuzzer's time.
     {
-      const bool compare = out.decisions.size() % 8 == 0;
-      const uint64_t before = compare ? g.Fingerprint() : 0;
-      const bool refused =
-          !g.Apply(n) && !g.Apply(-1) && (!compare || g.Fingerprint() == before);
-      check.Record(Invariant::kApply, refused, "an index past the offered actions was applied");
+      const std::string why = CheckRefusesUnoffered(g, d, out.decisions.size() % 8 == 0);
+      check.Record(Invariant::kApply, why.empty(), why);
     }
     const size_t k = out.decisions.size();
     int choice = forced && k < forced->size() && (*forced)[k] >= 0 && (*forced)[k] < n
@@ -201,13 +199,10 @@ FuzzGame Play(const CardDb& db, const FuzzSetup& setup, const FuzzOptions& opt,
     check.AfterApply(g, d, choice, applied);
     if (copy && out.decisions.size() - copy_from == 16) {
       // copy: the copy, given the same 16 decisions, is where the game is.
-      for (size_t i = copy_from; i < out.decisions.size(); ++i) {
-        copy->Advance();
-        copy->Apply(out.decisions[i]);
-      }
-      check.Record(Invariant::kCopy, copy->Fingerprint() == g.Fingerprint(),
-                   absl::StrCat("a copy made at decision ", copy_from,
-                                " went elsewhere with the same decisions"));
+      const std::string why =
+          CheckCopyContinues(*copy, std::span(out.decisions).subspan(copy_from), g);
+      check.Record(Invariant::kCopy, why.empty(),
+                   absl::StrCat("a copy made at decision ", copy_from, " ", why));
       copy.reset();
     }
     if (opt.numbering_every > 0 && k % opt.numbering_every == 0) {
@@ -220,13 +215,9 @@ FuzzGame Play(const CardDb& db, const FuzzSetup& setup, const FuzzOptions& opt,
     // replay: the same seed and decisions end in the same state.
     Game r(db, FuzzGameOptions(setup, false));
     r.Deal(setup.a, setup.b, setup.first);
-    for (int32_t i : out.decisions) {
-      if (r.Advance().kind == DecisionKind::kNone) break;
-      r.Apply(i);
-    }
-    r.Advance();
-    check.Record(Invariant::kReplay, r.Fingerprint() == g.Fingerprint() && r.Winner() == g.Winner(),
-                 "the game replayed from its seed and decisions ended elsewhere");
+    const std::string why = CheckReplayEnds(r, out.decisions, g);
+    check.Record(Invariant::kReplay, why.empty(),
+                 absl::StrCat("the game replayed from its seed and decisions ", why));
   }
   out.tally = check.tally();
   out.failure = check.failure();

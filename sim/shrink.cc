@@ -452,10 +452,8 @@ absl::StatusOr<ShrinkResult> ShrinkFuzzGame(const CardDb& db, const FuzzSetup& s
     if (d.kind == DecisionKind::kNone) break;
     check.OnDecision(g, d);
     {
-      const uint64_t before = g.Fingerprint();
-      const int n = static_cast<int>(d.actions.size());
-      const bool refused = !g.Apply(n) && !g.Apply(-1) && g.Fingerprint() == before;
-      check.Record(Invariant::kApply, refused, "an index past the offered actions was applied");
+      const std::string refused = CheckRefusesUnoffered(g, d, /*compare=*/true);
+      check.Record(Invariant::kApply, refused.empty(), refused);
       const std::string why = CheckNumbering(db, g.state());
       check.Record(Invariant::kNumbering, why.empty(), why);
     }

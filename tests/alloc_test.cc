@@ -4,7 +4,6 @@
 #include <cstdlib>
 #include <new>
 
-#include "engine/card_loader.h"
 #include "engine/deck.h"
 #include "engine/game.h"
 #include "gtest/gtest.h"
@@ -99,8 +98,7 @@ namespace strata {
 namespace {
 
 TEST(GameReset, ResetAndDealAllocateNothingOnceWarm) {
-  CardDb db;
-  ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db).ok());
+  const CardDb& db = BundledPool();
   const std::vector<Deck> decks = BundledDecks(db, {"red_burn", "wu_control"});
   Game g(db, GameOptions{});
   auto play = [&](uint64_t seed) {
@@ -127,8 +125,7 @@ TEST(GameReset, ResetAndDealAllocateNothingOnceWarm) {
 // replaying games it has played allocates nothing at all, and new games only
 // rarely grow a buffer. Memory and speed do not depend on the number of games.
 TEST(GameReset, StudyGamesAllocateNothingOnceWarm) {
-  CardDb db;
-  ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db).ok());
+  const CardDb& db = BundledPool();
   SimOptions opt;
   opt.decks = BundledDecks(db, {"red_burn", "green_stompy"});
   for (const char* policy : {"heuristic", "random", "mc:rollouts=1,depth=4"}) {

@@ -13,6 +13,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "sim/fingerprint.h"
+#include "tests/bundled.h"
 
 namespace strata {
 namespace {
@@ -337,11 +338,9 @@ toughness = 3
 // directory given too: each file is read once, not a duplicate of itself.
 TEST(CardLoaderOverride, AFileReachedTwiceIsReadOnce) {
   CardDb once, twice;
-  ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, once).ok());
-  absl::Status st =
-      LoadCards({STRATA_SOURCE_DIR "/data/cards", STRATA_SOURCE_DIR "/data/../data/cards/",
-                 STRATA_SOURCE_DIR "/data/cards/classic.toml"},
-                twice);
+  const std::string cards = BundledCardsDir();
+  ASSERT_TRUE(LoadCards({cards}, once).ok());
+  absl::Status st = LoadCards({cards, cards + "/../cards/", cards + "/classic.toml"}, twice);
   ASSERT_TRUE(st.ok()) << st.message();
   EXPECT_EQ(once.cards.size(), twice.cards.size());
 }
@@ -1020,7 +1019,7 @@ count = 1
 
 TEST(CardLoaderFiles, RealCardDatabaseLoads) {
   CardDb db;
-  absl::Status st = LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db);
+  absl::Status st = LoadCards({BundledCardsDir()}, db);
   ASSERT_TRUE(st.ok()) << st.message();
   EXPECT_GE(db.cards.size(), 60u);
   for (const char* name : {"Grizzly Bears", "Giant Growth", "Forest", "Humility", "Clone",

@@ -8,33 +8,21 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/card_loader.h"
 #include "gtest/gtest.h"
 #include "policies/policy.h"
 #include "sim/report.h"
 #include "sim/runner.h"
+#include "tests/bundled.h"
 
 namespace strata {
 namespace {
 
 class CardStatsTest : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() {
-    db_ = new CardDb;
-    ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, *db_).ok());
-  }
-  static void TearDownTestSuite() {
-    delete db_;
-    db_ = nullptr;
-  }
-  static Deck Bundled(const std::string& name) {
-    auto d = LoadDeckFile(std::string(STRATA_SOURCE_DIR "/data/decks/") + name + ".txt", *db_);
-    EXPECT_TRUE(d.ok());
-    return *d;
-  }
-  static CardDb* db_;
+  static void SetUpTestSuite() { db_ = &BundledPool(); }
+  static const CardDb* db_;
 };
-CardDb* CardStatsTest::db_ = nullptr;
+const CardDb* CardStatsTest::db_ = nullptr;
 
 TEST_F(CardStatsTest, DistinctCardsInOrderOfFirstAppearance) {
   auto d = ParseDeck("2 Lightning Bolt\n30 Mountain\n2 Lightning Bolt\n8 Raging Goblin\n", "t.txt",
@@ -50,7 +38,7 @@ TEST_F(CardStatsTest, DistinctCardsInOrderOfFirstAppearance) {
 // The engine marks the opening hand, every card that reached a hand, and
 // every card cast or played: a cast card was drawn first.
 TEST_F(CardStatsTest, EngineMarksHandOpeningAndCast) {
-  Deck a = Bundled("red_burn"), b = Bundled("green_stompy");
+  Deck a = BundledDeck("red_burn"), b = BundledDeck("green_stompy");
   for (uint64_t seed = 1; seed <= 6; ++seed) {
     GameOptions go;
     go.seed = seed;
@@ -113,7 +101,7 @@ TEST_F(CardStatsTest, OpeningHandFrequencyIsHypergeometric) {
 TEST_F(CardStatsTest, CountsAreConsistentAndTheSameForOneAndTwoThreads) {
   SimOptions opt;
   for (const char* name : {"red_burn", "green_stompy", "white_weenie"})
-    opt.decks.push_back(Bundled(name));
+    opt.decks.push_back(BundledDeck(name));
   opt.games = 100;
   opt.seed = 5;
   opt.threads = 1;

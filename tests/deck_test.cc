@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "engine/card_loader.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/bundled.h"
 
 namespace strata {
 namespace {
@@ -23,14 +23,10 @@ std::vector<CardId> Sorted(std::vector<CardId> v) {
 
 class DeckTest : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() {
-    db_ = new CardDb;
-    ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, *db_).ok());
-  }
-  static void TearDownTestSuite() { delete db_; }
-  static CardDb* db_;
+  static void SetUpTestSuite() { db_ = &BundledPool(); }
+  static const CardDb* db_;
 };
-CardDb* DeckTest::db_ = nullptr;
+const CardDb* DeckTest::db_ = nullptr;
 
 TEST_F(DeckTest, ParsesCountsCommentsAndSideboard) {
   auto d = ParseDeck(R"(# a comment
@@ -99,7 +95,7 @@ TEST_F(DeckTest, CountOutOfRangeSaysTheRange) {
 
 TEST_F(DeckTest, EveryBundledDeckLoads) {
   int decks = 0;
-  for (auto& e : std::filesystem::directory_iterator(STRATA_SOURCE_DIR "/data/decks")) {
+  for (auto& e : std::filesystem::directory_iterator(BundledDecksDir())) {
     auto d = LoadDeckFile(e.path().string(), *db_);
     EXPECT_TRUE(d.ok()) << d.status();
     if (d.ok()) {

@@ -3,13 +3,11 @@
 // only on its seed.
 #include "engine/game.h"
 
-#include <filesystem>
-
 #include "absl/strings/str_join.h"
-#include "engine/card_loader.h"
 #include "engine/deck.h"
 #include "gtest/gtest.h"
 #include "policies/random_policy.h"
+#include "tests/bundled.h"
 
 namespace strata {
 namespace {
@@ -17,17 +15,11 @@ namespace {
 class GameTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    db_ = new CardDb;
-    ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, *db_).ok());
-    auto a = LoadDeckFile(STRATA_SOURCE_DIR "/data/decks/red_burn.txt", *db_);
-    auto b = LoadDeckFile(STRATA_SOURCE_DIR "/data/decks/green_stompy.txt", *db_);
-    ASSERT_TRUE(a.ok()) << a.status();
-    ASSERT_TRUE(b.ok()) << b.status();
-    red_ = new Deck(*a);
-    green_ = new Deck(*b);
+    db_ = &BundledPool();
+    red_ = new Deck(BundledDeck("red_burn"));
+    green_ = new Deck(BundledDeck("green_stompy"));
   }
   static void TearDownTestSuite() {
-    delete db_;
     delete red_;
     delete green_;
   }
@@ -60,11 +52,11 @@ class GameTest : public ::testing::Test {
     return n;
   }
 
-  static CardDb* db_;
+  static const CardDb* db_;
   static Deck* red_;
   static Deck* green_;
 };
-CardDb* GameTest::db_ = nullptr;
+const CardDb* GameTest::db_ = nullptr;
 Deck* GameTest::red_ = nullptr;
 Deck* GameTest::green_ = nullptr;
 
@@ -157,14 +149,8 @@ namespace {
 // Every pair of bundled decks plays random games with the layer cache
 // checked against a fresh computation on every query (L-9).
 TEST(BundledDecks, RandomGamesWithCheckedLayers) {
-  CardDb db;
-  ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db).ok());
-  std::vector<Deck> decks;
-  for (auto& e : std::filesystem::directory_iterator(STRATA_SOURCE_DIR "/data/decks")) {
-    auto d = LoadDeckFile(e.path().string(), db);
-    ASSERT_TRUE(d.ok()) << d.status();
-    decks.push_back(*d);
-  }
+  const CardDb& db = BundledPool();
+  const std::vector<Deck> decks = BundledDecks(BundledDeckNames());
   ASSERT_GE(decks.size(), 10u);
   int games = 0;
   for (size_t i = 0; i < decks.size(); ++i) {

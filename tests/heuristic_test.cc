@@ -292,7 +292,7 @@ effects = [{ do = "damage", amount = 1, target = 1 }]
 )";
   }
   CardDb db;
-  ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards", (dir / "spark.toml").string()}, db).ok());
+  ASSERT_TRUE(LoadCards({BundledCardsDir(), (dir / "spark.toml").string()}, db).ok());
   for (bool opposing_creature : {false, true}) {
     Board b(db, /*active=*/0);
     b.Add(0, "Mountain");

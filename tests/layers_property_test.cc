@@ -14,8 +14,8 @@
 #include "engine/game.h"
 #include "engine/layers.h"
 #include "gtest/gtest.h"
-#include "sim/random_board.h"
 #include "tests/bundled.h"
+#include "tests/support/random_board.h"
 
 namespace strata {
 

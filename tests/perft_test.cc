@@ -6,17 +6,14 @@
 #include "engine/card_loader.h"
 #include "gtest/gtest.h"
 #include "sim/scenario.h"
+#include "tests/bundled.h"
 
 namespace strata {
 namespace {
 
 class PerftTest : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() {
-    db_ = new CardDb;
-    ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, *db_).ok());
-  }
-  static void TearDownTestSuite() { delete db_; }
+  static void SetUpTestSuite() { db_ = &BundledPool(); }
   static std::vector<uint64_t> Counts(const std::string& file, int depth) {
     auto pos = LoadScenarioPosition(*db_, std::string(STRATA_SOURCE_DIR "/") + file);
     EXPECT_TRUE(pos.ok()) << pos.status();
@@ -24,9 +21,9 @@ class PerftTest : public ::testing::Test {
     for (int d = 1; d <= depth; ++d) out.push_back(Perft(**pos, d));
     return out;
   }
-  static CardDb* db_;
+  static const CardDb* db_;
 };
-CardDb* PerftTest::db_ = nullptr;
+const CardDb* PerftTest::db_ = nullptr;
 
 TEST_F(PerftTest, OneForestByHand) {
   // Pass or play the Forest; then B loses drawing from an empty library.

@@ -4,13 +4,13 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "engine/card_loader.h"
 #include "engine/deck.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "policies/mc.h"
 #include "policies/passive.h"
 #include "policies/policy_table.h"
+#include "tests/bundled.h"
 
 namespace strata {
 namespace {
@@ -20,15 +20,9 @@ using ::testing::HasSubstr;
 class PolicyTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    db_ = new CardDb;
-    ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, *db_).ok());
-    for (const char* name : {"green_stompy", "red_burn", "blue_control", "white_weenie"}) {
-      auto d = LoadDeckFile(std::string(STRATA_SOURCE_DIR "/data/decks/") + name + ".txt", *db_);
-      ASSERT_TRUE(d.ok()) << d.status();
-      decks_.push_back(*d);
-    }
+    db_ = &BundledPool();
+    decks_ = BundledDecks({"green_stompy", "red_burn", "blue_control", "white_weenie"});
   }
-  static void TearDownTestSuite() { delete db_; }
 
   // Plays one game; returns the winner; checks every choice is legal.
   static int Play(const std::string& a, const std::string& b, uint64_t seed, int da, int db,
@@ -57,10 +51,10 @@ class PolicyTest : public ::testing::Test {
     return g.Winner();
   }
 
-  static CardDb* db_;
+  static const CardDb* db_;
   static std::vector<Deck> decks_;
 };
-CardDb* PolicyTest::db_ = nullptr;
+const CardDb* PolicyTest::db_ = nullptr;
 std::vector<Deck> PolicyTest::decks_;
 
 TEST_F(PolicyTest, SpecsAndErrors) {

@@ -2,7 +2,6 @@
 // pairs, and Wilson intervals against known values.
 #include "sim/runner.h"
 
-#include "engine/card_loader.h"
 #include "gtest/gtest.h"
 #include "tests/bundled.h"
 
@@ -35,8 +34,7 @@ TEST(SetupOf, PairsShareASeedWithSeatsSwapped) {
 }
 
 TEST(RunSimulation, SameResultsWithOneOrTwoThreads) {
-  CardDb db;
-  ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db).ok());
+  const CardDb& db = BundledPool();
   SimOptions opt;
   opt.decks = BundledDecks(db, {"red_burn", "green_stompy", "white_weenie"});
   opt.games = 60;
@@ -90,8 +88,7 @@ std::string ReadWithoutRun(const std::string& path) {
 // --checked plays the same games, each with every invariant after every
 // action, and counts them on any thread count.
 TEST(RunSimulation, CheckedPlaysTheSameGamesAndCountsThem) {
-  CardDb db;
-  ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db).ok());
+  const CardDb& db = BundledPool();
   SimOptions opt;
   opt.decks = BundledDecks(db, {"red_burn", "white_weenie"});
   opt.games = 40;
@@ -136,8 +133,7 @@ TEST(MatchupStats, CountsViolationsAndKeepsTheFirst) {
 }
 
 TEST(WriteStudy, SummaryIsTheSameForOneAndTwoThreads) {
-  CardDb db;
-  ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db).ok());
+  const CardDb& db = BundledPool();
   SimOptions opt;
   opt.decks = BundledDecks(db, {"red_burn", "green_stompy"});
   opt.games = 40;
@@ -167,8 +163,7 @@ namespace strata {
 namespace {
 
 TEST(RunSimulation, StopsOnPrecisionAtTheSameGameForAnyThreadCount) {
-  CardDb db;
-  ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db).ok());
+  const CardDb& db = BundledPool();
   SimOptions opt;
   opt.decks = BundledDecks(db, {"red_burn", "green_stompy", "white_weenie"});
   opt.games = 100000;
@@ -217,8 +212,7 @@ Played PlayIn(Game& g, const Deck& a, const Deck& b, uint64_t seed, const std::s
 }
 
 TEST(GameReset, AReusedGamePlaysExactlyLikeAFreshOne) {
-  CardDb db;
-  ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db).ok());
+  const CardDb& db = BundledPool();
   auto decks =
       BundledDecks(db, {"red_burn", "green_stompy", "white_weenie", "blue_control", "layers_moon"});
   ASSERT_EQ(decks.size(), 5u);
@@ -271,8 +265,7 @@ void ExpectSameStats(const std::vector<MatchupStats>& x, const std::vector<Match
 }
 
 TEST(RunStudy, InterruptedAndResumedEqualsUninterrupted) {
-  CardDb db;
-  ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db).ok());
+  const CardDb& db = BundledPool();
   SimOptions opt;
   opt.decks = BundledDecks(db, {"red_burn", "green_stompy", "white_weenie"});
   opt.policies = {"heuristic", "random:pass=0.1"};
@@ -324,8 +317,7 @@ TEST(RunStudy, InterruptedAndResumedEqualsUninterrupted) {
 }
 
 TEST(RunStudy, InterruptedAndResumedEqualsUninterruptedWithCi) {
-  CardDb db;
-  ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db).ok());
+  const CardDb& db = BundledPool();
   SimOptions opt;
   opt.decks = BundledDecks(db, {"red_burn", "green_stompy", "white_weenie"});
   opt.policies = {"heuristic", "heuristic"};
@@ -345,8 +337,7 @@ TEST(RunStudy, InterruptedAndResumedEqualsUninterruptedWithCi) {
 }
 
 TEST(PlayStudyGame, AReplayedGameMatchesTheStudysRecord) {
-  CardDb db;
-  ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db).ok());
+  const CardDb& db = BundledPool();
   SimOptions opt;
   opt.decks = BundledDecks(db, {"red_burn", "green_stompy", "white_weenie"});
   opt.policies = {"heuristic", "random"};
@@ -376,8 +367,7 @@ namespace strata {
 namespace {
 
 TEST(StudyWorker, AReusedWorkerPlaysLikeAFreshOne) {
-  CardDb db;
-  ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db).ok());
+  const CardDb& db = BundledPool();
   SimOptions opt;
   opt.decks = BundledDecks(db, {"red_burn", "green_stompy", "wu_control"});
   for (auto policies : {std::array<std::string, 2>{"heuristic", "random"},

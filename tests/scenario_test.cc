@@ -8,9 +8,9 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
-#include "engine/card_loader.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "tests/bundled.h"
 #include "tests/game_internals.h"
 
 namespace strata {
@@ -52,17 +52,7 @@ object = "zubera"
 
 class ScenarioTest : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() {
-    db_ = new CardDb;
-    load_status_ = new absl::Status(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, *db_));
-  }
-  static void TearDownTestSuite() {
-    delete db_;
-    delete load_status_;
-    db_ = nullptr;
-    load_status_ = nullptr;
-  }
-  void SetUp() override { ASSERT_TRUE(load_status_->ok()) << load_status_->message(); }
+  static void SetUpTestSuite() { db_ = &BundledPool(); }
 
   ScenarioResult Run(const std::string& text, const std::string& file = "s.toml") {
     ScenarioOptions opt;
@@ -77,11 +67,9 @@ class ScenarioTest : public ::testing::Test {
     return absl::StrJoin(r.failures, "\n");
   }
 
-  static CardDb* db_;
-  static absl::Status* load_status_;
+  static const CardDb* db_;
 };
-CardDb* ScenarioTest::db_ = nullptr;
-absl::Status* ScenarioTest::load_status_ = nullptr;
+const CardDb* ScenarioTest::db_ = nullptr;
 
 // ---------------------------------------------------------------------------
 // Expectations.

@@ -10,30 +10,20 @@
 #include <memory>
 
 #include "absl/strings/str_cat.h"
-#include "engine/card_loader.h"
 #include "gtest/gtest.h"
 #include "sim/fuzz.h"
 #include "sim/scenario.h"
+#include "tests/bundled.h"
 
 namespace strata {
 namespace {
 
 class ShrinkTest : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() {
-    db_ = new CardDb;
-    status_ = new absl::Status(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, *db_));
-  }
-  static void TearDownTestSuite() {
-    delete db_;
-    delete status_;
-  }
-  void SetUp() override { ASSERT_TRUE(status_->ok()) << status_->message(); }
-  static CardDb* db_;
-  static absl::Status* status_;
+  static void SetUpTestSuite() { db_ = &BundledPool(); }
+  static const CardDb* db_;
 };
-CardDb* ShrinkTest::db_ = nullptr;
-absl::Status* ShrinkTest::status_ = nullptr;
+const CardDb* ShrinkTest::db_ = nullptr;
 
 // A phase end of a replayed game: the game stopped there, and the number of
 // decisions taken before it.

@@ -1,21 +1,17 @@
 // A policy's view hides the opponent's hand and every library's order.
 #include "policies/view.h"
 
-#include "engine/card_loader.h"
 #include "engine/deck.h"
 #include "gtest/gtest.h"
+#include "tests/bundled.h"
 
 namespace strata {
 namespace {
 
 TEST(PlayerView, HidesOpponentHandAndLibraries) {
-  CardDb db;
-  ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db).ok());
-  auto red = LoadDeckFile(STRATA_SOURCE_DIR "/data/decks/red_burn.txt", db);
-  auto green = LoadDeckFile(STRATA_SOURCE_DIR "/data/decks/green_stompy.txt", db);
-  ASSERT_TRUE(red.ok() && green.ok());
+  const CardDb& db = BundledPool();
   Game g(db, GameOptions{});
-  g.Deal(*red, *green, 0);
+  g.Deal(BundledDeck("red_burn"), BundledDeck("green_stompy"), 0);
   ObjId on_battlefield = g.AddObject(db.Find("Grizzly Bears"), 1, Zone::kBattlefield);
   PlayerView a(g, 0), oracle(g, 0, true);
   const GameState& s = g.state();
@@ -41,8 +37,7 @@ TEST(PlayerView, HidesOpponentHandAndLibraries) {
 
 // Target legality and filters through the view: public objects only.
 TEST(PlayerView, TargetsAndFiltersOnlyWhatItSees) {
-  CardDb db;
-  ASSERT_TRUE(LoadCards({STRATA_SOURCE_DIR "/data/cards"}, db).ok());
+  const CardDb& db = BundledPool();
   Game g(db, GameOptions{});
   ObjId bolt = g.AddObject(db.Find("Lightning Bolt"), 0, Zone::kHand);
   ObjId bears = g.AddObject(db.Find("Grizzly Bears"), 1, Zone::kBattlefield);

@@ -1,4 +1,4 @@
-#include "sim/random_board.h"
+#include "tests/support/random_board.h"
 
 #include <algorithm>
 #include <utility>

@@ -4,7 +4,9 @@
 // attachments, entry choices and continuous effect rows, plus random
 // mutations that go through the Game's own mutators (or MutableState()) so
 // the state version moves. Deterministic: the same pool, seed and options
-// give the same board.
+// give the same board. Test support (the strata_test_support library,
+// linked by the tests and benchmarks only): the shipped binary has no use
+// for it.
 #pragma once
 
 #include <cstdint>
