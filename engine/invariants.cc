@@ -11,12 +11,26 @@
 namespace strata {
 
 std::string_view InvariantName(Invariant i) {
-  static constexpr std::string_view kNames[] = {
-      "zones",           "objects_kept", "batch_at_phase_end", "pools_after_burn",
-      "first_decision",  "one_batch",    "sorcery_speed",      "phase_effect_once",
-      "attackers",       "blockers",     "countered",          "state_check",
-      "life",            "layers",       "timestamps",         "numbering",
-      "apply",           "copy",         "replay",             "progress"};
+  static constexpr std::string_view kNames[] = {"zones",
+                                                "objects_kept",
+                                                "batch_at_phase_end",
+                                                "pools_after_burn",
+                                                "first_decision",
+                                                "one_batch",
+                                                "sorcery_speed",
+                                                "phase_effect_once",
+                                                "attackers",
+                                                "blockers",
+                                                "countered",
+                                                "state_check",
+                                                "life",
+                                                "layers",
+                                                "timestamps",
+                                                "numbering",
+                                                "apply",
+                                                "copy",
+                                                "replay",
+                                                "progress"};
   static_assert(std::size(kNames) == kInvariantCount);
   return kNames[static_cast<int>(i)];
 }
@@ -75,14 +89,17 @@ void InvariantChecker::Observe(const Game& g) {
     for (Player p = 0; p < 2 && bad.empty(); ++p) {
       const PlayerState& ps = s.players[p];
       const std::pair<const std::vector<ObjId>*, Zone> lists[] = {
-          {&ps.library, Zone::kLibrary}, {&ps.hand, Zone::kHand}, {&ps.graveyard, Zone::kGraveyard}};
+          {&ps.library, Zone::kLibrary},
+          {&ps.hand, Zone::kHand},
+          {&ps.graveyard, Zone::kGraveyard}};
       for (auto [list, zone] : lists)
         for (ObjId o : *list) {
           if (o >= s.obj.count || s.obj.zone[o] != zone || s.obj.owner[o] != p || listed[o]++) {
-            bad = absl::StrCat("object ", o, " is listed in ", (p ? "B" : "A"), "'s ",
-                               S(ZoneName(zone)), " but is in ",
-                               o < s.obj.count ? S(ZoneName(s.obj.zone[o])) : std::string("no zone"),
-                               o < s.obj.count && listed[o] > 1 ? " (listed twice)" : "");
+            bad =
+                absl::StrCat("object ", o, " is listed in ", (p ? "B" : "A"), "'s ",
+                             S(ZoneName(zone)), " but is in ",
+                             o < s.obj.count ? S(ZoneName(s.obj.zone[o])) : std::string("no zone"),
+                             o < s.obj.count && listed[o] > 1 ? " (listed twice)" : "");
             break;
           }
         }
@@ -168,8 +185,9 @@ void InvariantChecker::Observe(const Game& g) {
   if (!countered_.empty())
     for (const StackItem& it : g.stack_.items) {
       if (!it.countered || it.card == kNoObj) continue;
-      const bool entered = s.obj.zone[it.card] == Zone::kBattlefield &&
-                           s.obj.incarnation[it.card] == static_cast<uint16_t>(it.card_incarnation + 1);
+      const bool entered =
+          s.obj.zone[it.card] == Zone::kBattlefield &&
+          s.obj.incarnation[it.card] == static_cast<uint16_t>(it.card_incarnation + 1);
       Record(Invariant::kCountered, !entered,
              absl::StrCat(g.ObjectName(it.card), " entered play though its spell was countered"));
     }
@@ -193,7 +211,8 @@ void InvariantChecker::Observe(const Game& g) {
   for (ObjId o = 0; o < s.obj.count; ++o) {
     const bool on = s.obj.zone[o] == Zone::kBattlefield;
     const Player c = on ? g.Chars(o).controller : kNoPlayer;
-    if (on && (!on_battlefield_[o] || incarnation_[o] != s.obj.incarnation[o] || controller_[o] != c))
+    if (on &&
+        (!on_battlefield_[o] || incarnation_[o] != s.obj.incarnation[o] || controller_[o] != c))
       came_turn_[o] = observed_turn_ == s.turn ? s.turn : -1;
     on_battlefield_[o] = on;
     incarnation_[o] = s.obj.incarnation[o];
@@ -261,7 +280,8 @@ void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
   if (d.kind == DecisionKind::kAttackers)
     for (const Action& a : d.actions) {
       if (a.kind != ActionKind::kObject) continue;
-      const bool fresh = a.object < came_turn_.size() && came_turn_[a.object] == s.turn && !Has(g.Chars(a.object).keywords, kHaste);
+      const bool fresh = a.object < came_turn_.size() && came_turn_[a.object] == s.turn &&
+                         !Has(g.Chars(a.object).keywords, kHaste);
       Record(Invariant::kAttackers, !fresh,
              absl::StrCat(g.ObjectName(a.object), " may attack the turn it came under ",
                           (s.active ? "B" : "A"), "'s control"));
@@ -275,11 +295,16 @@ void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
       const Characteristics& bc = g.Chars(b);
       const Characteristics& ac = g.Chars(at);
       std::string why;
-      if (s.obj.zone[b] != Zone::kBattlefield || !bc.IsCreature()) why = "is no creature in play";
-      else if (bc.controller != Opponent(s.active)) why = "is not the defender's";
-      else if (s.obj.tapped[b]) why = "is tapped";
-      else if (g.Blocking(b) != kNoObj) why = "blocks already";
-      else if (!g.Attacking(at)) why = "would block a creature that is not attacking";
+      if (s.obj.zone[b] != Zone::kBattlefield || !bc.IsCreature())
+        why = "is no creature in play";
+      else if (bc.controller != Opponent(s.active))
+        why = "is not the defender's";
+      else if (s.obj.tapped[b])
+        why = "is tapped";
+      else if (g.Blocking(b) != kNoObj)
+        why = "blocks already";
+      else if (!g.Attacking(at))
+        why = "would block a creature that is not attacking";
       else if (Has(ac.keywords, kFlying) && !Has(bc.keywords, kFlying) && !Has(bc.keywords, kReach))
         why = "would block a flier";
       Record(Invariant::kBlockers, why.empty(), absl::StrCat(g.ObjectName(b), " ", why));
@@ -576,7 +601,8 @@ std::string Game::ScenarioGaps() const {
     return "a batch, trigger, damage or destruction is pending";
   if (!stack_.next_upkeep.empty()) return "an effect waits for the next upkeep";
   for (const EffectRow& r : s.effects)
-    if (r.active) return absl::StrCat("a continuous effect of ", (*db_)[r.card].name, " is in force");
+    if (r.active)
+      return absl::StrCat("a continuous effect of ", (*db_)[r.card].name, " is in force");
   if (!damage_.source_shields.empty() || damage_.player_shield[0] || damage_.player_shield[1])
     return "a prevention shield is up";
   if (turn_.replace_draw[0] || turn_.replace_draw[1]) return "a draw is replaced";

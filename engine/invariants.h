@@ -21,26 +21,26 @@
 namespace strata {
 
 enum class Invariant : uint8_t {
-  kZones,             // every card is in exactly one zone, listed once
-  kObjectsKept,       // no object appears or vanishes
-  kBatchAtPhaseEnd,   // the batch is empty when a phase ends (T-3)
-  kPoolsAfterBurn,    // mana pools are empty after mana burn (T-1.4)
-  kFirstDecision,     // AP decides first in T-2/T-3 windows, the caster in T-8's
-  kOneBatch,          // only one batch at a time (T-3)
-  kSorcerySpeed,      // sorcery-speed plays only from AP's main-phase neutral state (T-5, T-6)
-  kPhaseEffectOnce,   // a phase effect or cost is handled at most once a phase (T-12, T-13)
-  kAttackers,         // attackers were controlled since the turn began (T-7)
-  kBlockers,          // blockers are legal: untapped, the defender's, fliers by fliers (T-7)
-  kCountered,         // a countered spell never resolves nor enters play (T-8)
-  kStateCheck,        // nothing a state check removes survives it (T-1.5)
-  kLife,              // life totals follow the occurrences (E-)
-  kLayers,            // the layer cache equals a fresh computation (L-9)
-  kTimestamps,        // timestamps only grow (L-4)
-  kNumbering,         // layer results don't depend on object numbering (E-5, L-4)
-  kApply,             // every offered action applies; any other index is refused
-  kCopy,              // a copy given the same decisions continues identically
-  kReplay,            // a game replayed from its seed and decisions ends the same
-  kProgress,          // a game ends within its caps unless both pass or no one can lose (a stall)
+  kZones,            // every card is in exactly one zone, listed once
+  kObjectsKept,      // no object appears or vanishes
+  kBatchAtPhaseEnd,  // the batch is empty when a phase ends (T-3)
+  kPoolsAfterBurn,   // mana pools are empty after mana burn (T-1.4)
+  kFirstDecision,    // AP decides first in T-2/T-3 windows, the caster in T-8's
+  kOneBatch,         // only one batch at a time (T-3)
+  kSorcerySpeed,     // sorcery-speed plays only from AP's main-phase neutral state (T-5, T-6)
+  kPhaseEffectOnce,  // a phase effect or cost is handled at most once a phase (T-12, T-13)
+  kAttackers,        // attackers were controlled since the turn began (T-7)
+  kBlockers,         // blockers are legal: untapped, the defender's, fliers by fliers (T-7)
+  kCountered,        // a countered spell never resolves nor enters play (T-8)
+  kStateCheck,       // nothing a state check removes survives it (T-1.5)
+  kLife,             // life totals follow the occurrences (E-)
+  kLayers,           // the layer cache equals a fresh computation (L-9)
+  kTimestamps,       // timestamps only grow (L-4)
+  kNumbering,        // layer results don't depend on object numbering (E-5, L-4)
+  kApply,            // every offered action applies; any other index is refused
+  kCopy,             // a copy given the same decisions continues identically
+  kReplay,           // a game replayed from its seed and decisions ends the same
+  kProgress,         // a game ends within its caps unless both pass or no one can lose (a stall)
   kCount
 };
 inline constexpr int kInvariantCount = static_cast<int>(Invariant::kCount);

@@ -19,14 +19,14 @@ inline constexpr int kLifeLimit = 1'000'000'000;
 template <typename T>
 constexpr T SaturatedAdd(T a, long long b) {
   const long long v = static_cast<long long>(a) + b;
-  return static_cast<T>(std::clamp<long long>(v, std::numeric_limits<T>::min(),
-                                              std::numeric_limits<T>::max()));
+  return static_cast<T>(
+      std::clamp<long long>(v, std::numeric_limits<T>::min(), std::numeric_limits<T>::max()));
 }
 
 // A life total after a change of `delta`.
 constexpr int LifeAfter(int life, long long delta) {
-  return static_cast<int>(std::clamp<long long>(static_cast<long long>(life) + delta, -kLifeLimit,
-                                                kLifeLimit));
+  return static_cast<int>(
+      std::clamp<long long>(static_cast<long long>(life) + delta, -kLifeLimit, kLifeLimit));
 }
 
 }  // namespace strata

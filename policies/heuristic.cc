@@ -1009,7 +1009,8 @@ int HeuristicPolicy::ChooseAttacker(const PlayerView& v, const Decision& d) {
   for (ObjId o : v.Battlefield())
     if (Mine(v, o) && v.game_attacking(o) && v.Chars(o)) powers.push_back(v.Chars(o)->power);
   for (const Action& a : d.actions)
-    if (a.kind == ActionKind::kObject && v.Chars(a.object)) powers.push_back(v.Chars(a.object)->power);
+    if (a.kind == ActionKind::kObject && v.Chars(a.object))
+      powers.push_back(v.Chars(a.object)->power);
   const bool all_out = AllOutIsLethal(v, powers);
   int best = -1, best_power = -1;
   for (int i = 0; i < static_cast<int>(d.actions.size()); ++i) {

@@ -134,9 +134,9 @@ int McPolicy::Choose(const PlayerView& view, const Decision& d) {
   // short misjudge. Harm aimed at its own side while the other side could
   // take it is never tried.
   const bool weighs = Weighs(d.kind);
-  const bool attack_only = !weighs && (d.kind == DecisionKind::kNeutral ||
-                                       d.kind == DecisionKind::kRespond ||
-                                       d.kind == DecisionKind::kInterrupt);
+  const bool attack_only =
+      !weighs && (d.kind == DecisionKind::kNeutral || d.kind == DecisionKind::kRespond ||
+                  d.kind == DecisionKind::kInterrupt);
   if (!weighs && !attack_only) return prior;
   skip_.assign(n, false);
   int tried = 0;

@@ -64,7 +64,8 @@ class McPolicy : public Policy {
   std::optional<Game> rollout_game_;
   std::vector<uint64_t> seeds_;
   std::vector<double> totals_;
-  std::vector<bool> skip_;  // actions the rollouts don't weigh  // actions not tried (harm aimed at its own side)
+  std::vector<bool>
+      skip_;  // actions the rollouts don't weigh  // actions not tried (harm aimed at its own side)
 };
 
 // Copies `game` into `out` and deals again everything `me` can't see: the

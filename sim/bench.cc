@@ -46,8 +46,8 @@ GameSummary PlayBenchGame(const std::vector<Deck>& decks, int policy, int64_t in
                           BenchWorker& w) {
   const int matchup = static_cast<int>(index % kBenchMatchups.size());
   const bool swapped = (index / static_cast<int64_t>(kBenchMatchups.size())) % 2 == 1;
-  const uint64_t seed = Rng::GameSeed(kBenchSeed + static_cast<uint64_t>(policy),
-                                      static_cast<uint64_t>(index));
+  const uint64_t seed =
+      Rng::GameSeed(kBenchSeed + static_cast<uint64_t>(policy), static_cast<uint64_t>(index));
   GameOptions go;
   go.seed = seed;
   go.mulligan = Mulligan::kParis;

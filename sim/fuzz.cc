@@ -1,5 +1,7 @@
 #include "sim/fuzz.h"
 
+#include <toml++/toml.h>
+
 #include <algorithm>
 #include <bit>
 #include <chrono>
@@ -7,8 +9,6 @@
 #include <memory>
 #include <span>
 #include <sstream>
-
-#include <toml++/toml.h>
 
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -99,11 +99,13 @@ FuzzSetup FuzzSetupFor(const CardDb& db, const FuzzOptions& opt, int64_t index,
     s.mulligan = static_cast<Mulligan>(index / 3 % 3);
   else
     s.mulligan = *ParseMulligan(opt.mulligan);
-  static const std::array<std::string, 2> kMix[] = {
-      {"random", "random"}, {"heuristic", "heuristic"}, {"random", "heuristic"},
-      {"heuristic", "random"}};
-  s.policies = opt.policies.empty() ? kMix[index % 4]
-                                    : opt.policies[index % static_cast<int64_t>(opt.policies.size())];
+  static const std::array<std::string, 2> kMix[] = {{"random", "random"},
+                                                    {"heuristic", "heuristic"},
+                                                    {"random", "heuristic"},
+                                                    {"heuristic", "random"}};
+  s.policies = opt.policies.empty()
+                   ? kMix[index % 4]
+                   : opt.policies[index % static_cast<int64_t>(opt.policies.size())];
   s.first = static_cast<Player>(rng.Below(2));
   return s;
 }
@@ -122,7 +124,9 @@ GameOptions FuzzGameOptions(const FuzzSetup& s, bool log) {
 
 namespace {
 
-bool Passive(const std::string& spec) { return spec.rfind("passive", 0) == 0; }
+bool Passive(const std::string& spec) {
+  return spec.rfind("passive", 0) == 0;
+}
 
 }  // namespace
 
@@ -190,7 +194,8 @@ FuzzGame Play(const CardDb& db, const FuzzSetup& setup, const FuzzOptions& opt,
       coverage->attacks += a.kind == ActionKind::kAttack;
       coverage->blocks += a.kind == ActionKind::kBlock;
     }
-    if (opt.copy_every > 0 && !copy && k % opt.copy_every == static_cast<size_t>(opt.copy_every / 2)) {
+    if (opt.copy_every > 0 && !copy &&
+        k % opt.copy_every == static_cast<size_t>(opt.copy_every / 2)) {
       copy = std::make_unique<Game>(g);
       copy_from = k;
     }
@@ -245,7 +250,8 @@ FuzzGame ReplayFuzzGame(const CardDb& db, const FuzzSetup& setup, const FuzzOpti
 FuzzResult RunFuzz(const CardDb& db, const FuzzOptions& opt) {
   FuzzResult r;
   r.coverage = FuzzCoverage(db.cards.size());
-  const int threads = opt.threads > 0 ? opt.threads : static_cast<int>(std::thread::hardware_concurrency());
+  const int threads =
+      opt.threads > 0 ? opt.threads : static_cast<int>(std::thread::hardware_concurrency());
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, std::max(1, threads));
   const auto start = std::chrono::steady_clock::now();
   std::vector<FuzzGame> block;
@@ -314,9 +320,10 @@ std::string FailureFile(const CardDb& db, const FuzzGame& g) {
       "# with its log, by `strata fuzz --replay THIS_FILE`.\n",
       "invariant = \"", JsonQuote(g.failure).substr(1, JsonQuote(g.failure).size() - 2), "\"\n",
       "run_seed = \"", s.run_seed, "\"\n", "game = ", s.index, "\n", "game_seed = \"", s.game_seed,
-      "\"\n", "rules = \"", S(EditionName(s.edition)), "\"\n", "mulligan = \"", S(MulliganName(s.mulligan)), "\"\n", "first = \"", s.first ? "B" : "A",
-      "\"\n", "policies = [\"", s.policies[0], "\", \"", s.policies[1], "\"]\n",
-      "deck_a = ", names(s.a), "\n", "deck_b = ", names(s.b), "\n", "decisions = [");
+      "\"\n", "rules = \"", S(EditionName(s.edition)), "\"\n", "mulligan = \"",
+      S(MulliganName(s.mulligan)), "\"\n", "first = \"", s.first ? "B" : "A", "\"\n",
+      "policies = [\"", s.policies[0], "\", \"", s.policies[1], "\"]\n", "deck_a = ", names(s.a),
+      "\n", "deck_b = ", names(s.b), "\n", "decisions = [");
   for (size_t i = 0; i < g.decisions.size(); ++i)
     absl::StrAppend(&out, i ? ", " : "", g.decisions[i]);
   absl::StrAppend(&out, "]\n");
@@ -329,7 +336,8 @@ bool ReadFailureFile(const std::string& path, const CardDb& db, FuzzSetup& setup
   try {
     t = toml::parse_file(path);
   } catch (const toml::parse_error& e) {
-    error = absl::StrCat(path, ":", static_cast<int>(e.source().begin.line), ": ", S(e.description()));
+    error =
+        absl::StrCat(path, ":", static_cast<int>(e.source().begin.line), ": ", S(e.description()));
     return false;
   }
   auto fail = [&](std::string_view key, std::string_view what) {
@@ -371,7 +379,9 @@ bool ReadFailureFile(const std::string& path, const CardDb& db, FuzzSetup& setup
     for (auto& n : *a) {
       auto name = n.value<std::string>();
       CardId c = name ? db.Find(*name) : kNoCard;
-      if (c == kNoCard) return fail(key, absl::StrCat("card names of the pool, got ", name ? *name : std::string("a non-string")));
+      if (c == kNoCard)
+        return fail(key, absl::StrCat("card names of the pool, got ",
+                                      name ? *name : std::string("a non-string")));
       deck->main.push_back(c);
     }
   }

@@ -25,15 +25,15 @@ namespace strata {
 struct FuzzOptions {
   int64_t games = 1000;
   uint64_t seed = 1;
-  int threads = 0;                  // 0: every core
-  std::string decks = "random";     // random, bundled, or deck files (deck_files)
-  std::vector<Deck> deck_files;     // for bundled or files: the decks to pair
+  int threads = 0;                                   // 0: every core
+  std::string decks = "random";                      // random, bundled, or deck files (deck_files)
+  std::vector<Deck> deck_files;                      // for bundled or files: the decks to pair
   std::vector<std::array<std::string, 2>> policies;  // pairs to rotate; empty: the default mix
-  std::string rules = "all";        // all (rotate), classic, m10 or modern
-  std::string mulligan = "all";     // all (rotate), none, paris or london (G-1)
-  int copy_every = 97;              // a copy-continues check about every N decisions (0: off)
-  int numbering_every = 64;         // a numbering check every N decisions (0: off)
-  int replay_every = 1;             // replay every Nth game from its decisions (0: off)
+  std::string rules = "all";                         // all (rotate), classic, m10 or modern
+  std::string mulligan = "all";                      // all (rotate), none, paris or london (G-1)
+  int copy_every = 97;       // a copy-continues check about every N decisions (0: off)
+  int numbering_every = 64;  // a numbering check every N decisions (0: off)
+  int replay_every = 1;      // replay every Nth game from its decisions (0: off)
   std::string failures_dir = "fuzz-failures";  // where failing games are written
   int max_failure_files = 20;
   bool progress = false;

@@ -49,21 +49,22 @@ void PrintCoverage(const CardDb& db, const FuzzCoverage& c) {
   }
   std::printf("\ncoverage\n");
   std::printf("  cards cast or played      %d / %zu\n", cast, db.cards.size());
-  std::printf("  abilities used            %d / %d (activated, triggered, phase)\n",
-              abilities_used, abilities);
+  std::printf("  abilities used            %d / %d (activated, triggered, phase)\n", abilities_used,
+              abilities);
   std::printf("  decisions by kind        ");
   for (int k = 1; k < kDecisionKindCount; ++k)
     std::printf(" %s %llu", std::string(DecisionKindName(static_cast<DecisionKind>(k))).c_str(),
                 static_cast<unsigned long long>(c.decisions[k]));
-  std::printf("\n  timing windows used       interrupts cast %llu, prevention effects %llu, "
-              "reactions %llu, phase effects %llu, phase costs answered %llu, attacks %llu, "
-              "blocks %llu\n",
-              static_cast<unsigned long long>(c.interrupts_cast),
-              static_cast<unsigned long long>(c.prevention_played),
-              static_cast<unsigned long long>(c.reactions_played),
-              static_cast<unsigned long long>(c.phase_effects_played),
-              static_cast<unsigned long long>(c.phase_costs_answered),
-              static_cast<unsigned long long>(c.attacks), static_cast<unsigned long long>(c.blocks));
+  std::printf(
+      "\n  timing windows used       interrupts cast %llu, prevention effects %llu, "
+      "reactions %llu, phase effects %llu, phase costs answered %llu, attacks %llu, "
+      "blocks %llu\n",
+      static_cast<unsigned long long>(c.interrupts_cast),
+      static_cast<unsigned long long>(c.prevention_played),
+      static_cast<unsigned long long>(c.reactions_played),
+      static_cast<unsigned long long>(c.phase_effects_played),
+      static_cast<unsigned long long>(c.phase_costs_answered),
+      static_cast<unsigned long long>(c.attacks), static_cast<unsigned long long>(c.blocks));
   std::printf("  triggers by timing        before %llu, when %llu, after %llu\n",
               static_cast<unsigned long long>(by_timing[0]),
               static_cast<unsigned long long>(by_timing[1]),
@@ -87,12 +88,13 @@ int Shrink(const CardDb& db, const FuzzSetup& setup, const std::vector<int32_t>&
   f.close();
   if (!f) return Fail(absl::StrCat("--shrink: can't write ", out));
   const std::string run = args.canary.empty() ? out : "--canary " + args.canary + " " + out;
-  std::printf("shrunk %s from the start of %s of turn %d: %d objects and %d steps (%d lines) -> "
-              "%d objects and %d steps (%d lines), %d tries, %.1f s\n  scenario: %s\n  "
-              "strata scenario %s: %s\n",
-              r->invariant.c_str(), r->start_phase.c_str(), r->start_turn, r->objects_before,
-              r->steps_before, r->lines_before, r->objects_after, r->steps_after, r->lines_after,
-              r->tries, r->seconds, out.c_str(), run.c_str(), r->failure.c_str());
+  std::printf(
+      "shrunk %s from the start of %s of turn %d: %d objects and %d steps (%d lines) -> "
+      "%d objects and %d steps (%d lines), %d tries, %.1f s\n  scenario: %s\n  "
+      "strata scenario %s: %s\n",
+      r->invariant.c_str(), r->start_phase.c_str(), r->start_turn, r->objects_before,
+      r->steps_before, r->lines_before, r->objects_after, r->steps_after, r->lines_after, r->tries,
+      r->seconds, out.c_str(), run.c_str(), r->failure.c_str());
   return 0;
 }
 
@@ -119,7 +121,9 @@ int Replay(const CardDb& db, const FuzzArgs& args, const FuzzOptions& canary) {
               static_cast<long long>(setup.index), static_cast<unsigned long long>(setup.run_seed),
               std::string(EditionName(setup.edition)).c_str(), setup.policies[0].c_str(),
               setup.policies[1].c_str(), g.decisions.size(),
-              g.winner < 0 ? "draw" : g.winner == 0 ? "A wins" : "B wins",
+              g.winner < 0    ? "draw"
+              : g.winner == 0 ? "A wins"
+                              : "B wins",
               std::string(EndReasonName(g.end)).c_str());
   if (g.failure.empty()) {
     std::printf("every invariant holds in this game\n");
@@ -194,8 +198,8 @@ int RunFuzzCommand(const FuzzArgs& args, const std::vector<std::string>& card_pa
   if (!args.replay.empty()) return Replay(db, args, opt);
   opt.games = args.games;
   if (!ParseSeed(args.seed, &opt.seed))
-    return Fail(absl::StrCat("--seed: expected a whole number from 0 to 2^64-1, got '", args.seed,
-                             "'"));
+    return Fail(
+        absl::StrCat("--seed: expected a whole number from 0 to 2^64-1, got '", args.seed, "'"));
   opt.threads = args.threads;
   opt.rules = args.rules;
   opt.mulligan = args.mulligan;
@@ -216,8 +220,7 @@ int RunFuzzCommand(const FuzzArgs& args, const std::vector<std::string>& card_pa
       std::error_code ec;
       for (auto& e : std::filesystem::directory_iterator(dir, ec))
         if (e.path().extension() == ".txt") files.push_back(e.path().string());
-      if (ec || files.empty())
-        return Fail(absl::StrCat("--decks bundled: no deck files in ", dir));
+      if (ec || files.empty()) return Fail(absl::StrCat("--decks bundled: no deck files in ", dir));
       std::sort(files.begin(), files.end());
     } else {
       files = absl::StrSplit(args.decks, ',', absl::SkipEmpty());
@@ -235,21 +238,22 @@ int RunFuzzCommand(const FuzzArgs& args, const std::vector<std::string>& card_pa
   std::printf("%-20s %14s %10s\n", "invariant", "checks", "violations");
   uint64_t violations = 0;
   for (int i = 0; i < kInvariantCount; ++i) {
-    std::printf("%-20s %14llu %10llu\n", std::string(InvariantName(static_cast<Invariant>(i))).c_str(),
+    std::printf("%-20s %14llu %10llu\n",
+                std::string(InvariantName(static_cast<Invariant>(i))).c_str(),
                 static_cast<unsigned long long>(r.tally.checks[i]),
                 static_cast<unsigned long long>(r.tally.violations[i]));
     violations += r.tally.violations[i];
   }
   PrintCoverage(db, r.coverage);
-  std::printf("\n%lld games in %.1f s (%.0f games/s), %s, %s; ended by life %lld, library %lld, both "
-              "%lld, turn cap %lld, action cap %lld\n",
-              static_cast<long long>(r.games), r.seconds, r.games / std::max(1e-9, r.seconds),
-              args.rules == "all" ? "every edition" : args.rules.c_str(),
-              args.mulligan == "all" ? "every mulligan rule"
-                                     : (args.mulligan + " mulligans").c_str(),
-              static_cast<long long>(r.ends[1]), static_cast<long long>(r.ends[2]),
-              static_cast<long long>(r.ends[3]), static_cast<long long>(r.ends[4]),
-              static_cast<long long>(r.ends[5]));
+  std::printf(
+      "\n%lld games in %.1f s (%.0f games/s), %s, %s; ended by life %lld, library %lld, both "
+      "%lld, turn cap %lld, action cap %lld\n",
+      static_cast<long long>(r.games), r.seconds, r.games / std::max(1e-9, r.seconds),
+      args.rules == "all" ? "every edition" : args.rules.c_str(),
+      args.mulligan == "all" ? "every mulligan rule" : (args.mulligan + " mulligans").c_str(),
+      static_cast<long long>(r.ends[1]), static_cast<long long>(r.ends[2]),
+      static_cast<long long>(r.ends[3]), static_cast<long long>(r.ends[4]),
+      static_cast<long long>(r.ends[5]));
   if (r.failing_games == 0) {
     std::printf("no violation\n");
     return 0;
@@ -260,18 +264,18 @@ int RunFuzzCommand(const FuzzArgs& args, const std::vector<std::string>& card_pa
   std::printf("\n%lld games broke an invariant; the first %zu:\n",
               static_cast<long long>(r.failing_games), r.failures.size());
   for (const FuzzGame& g : r.failures) {
-    const std::string path = absl::StrCat(opt.failures_dir, "/seed", opt.seed, "-game",
-                                          g.setup.index, ".toml");
+    const std::string path =
+        absl::StrCat(opt.failures_dir, "/seed", opt.seed, "-game", g.setup.index, ".toml");
     std::ofstream out(path, std::ios::trunc);
     out << FailureFile(db, g);
     out.close();
     if (!out) return Fail(absl::StrCat("can't write ", path));
-    std::printf("  %s\n    seed %llu, game %lld, %s, %s vs %s, %zu decisions\n    replay: strata "
-                "fuzz --replay %s\n",
-                g.failure.c_str(), static_cast<unsigned long long>(opt.seed),
-                static_cast<long long>(g.setup.index),
-                std::string(EditionName(g.setup.edition)).c_str(), g.setup.policies[0].c_str(),
-                g.setup.policies[1].c_str(), g.decisions.size(), path.c_str());
+    std::printf(
+        "  %s\n    seed %llu, game %lld, %s, %s vs %s, %zu decisions\n    replay: strata "
+        "fuzz --replay %s\n",
+        g.failure.c_str(), static_cast<unsigned long long>(opt.seed),
+        static_cast<long long>(g.setup.index), std::string(EditionName(g.setup.edition)).c_str(),
+        g.setup.policies[0].c_str(), g.setup.policies[1].c_str(), g.decisions.size(), path.c_str());
     if (args.shrink) {
       const int rc = Shrink(db, g.setup, g.decisions, args, path, ScenarioPathFor(path), opt);
       if (rc != 0) return rc;

@@ -91,7 +91,8 @@ TEST(PhaseEffects, ErnhamDeckGamesEndWithoutTheActionCap) {
     GameOptions opt;
     opt.seed = seed;
     Game g(db, opt);
-    g.Deal(seed % 2 ? ernham : weenie, seed % 2 ? weenie : ernham, static_cast<Player>(seed / 2 % 2));
+    g.Deal(seed % 2 ? ernham : weenie, seed % 2 ? weenie : ernham,
+           static_cast<Player>(seed / 2 % 2));
     auto a = MakePolicy("heuristic", seed * 2), b = MakePolicy("heuristic", seed * 2 + 1);
     ASSERT_TRUE(a.ok() && b.ok());
     for (;;) {
