@@ -25,6 +25,7 @@
 #include "sim/fuzz.h"
 #include "sim/fuzz_command.h"
 #include "sim/game_log.h"
+#include "sim/merge_command.h"
 #include "sim/report.h"
 #include "sim/runner.h"
 #include "sim/scenario.h"
@@ -245,6 +246,13 @@ int main(int argc, char** argv) {
                   "stop each matchup once its 95% interval is narrower than +/- W (e.g. 0.02); "
                   "--games is the cap")
       ->check(FiniteRange(0.0001, 0.5));
+  sim->add_option("--shard", sim_args.shard,
+                  "i/K: play only shard i of K (1-based) of the study, the blocks of 256 games b "
+                  "of each matchup with b % K = i-1, into its own --out; run all K anywhere (a "
+                  "Slurm job array, other machines), then strata merge DIR_1 ... DIR_K --out DIR "
+                  "gives the study's exact numbers. Not with --ci: a shard cannot see the other "
+                  "shards' games, so it cannot stop a matchup where one process would")
+      ->type_name("i/K");
   sim->add_option("--out", sim_args.out,
                   "write summary.json, matchups.csv, cards.csv and study.toml into this directory");
   sim->add_flag("--report", sim_args.report,
@@ -322,6 +330,10 @@ int main(int argc, char** argv) {
       ->type_name("CARD");
   paired_options(ablate, ablate_args, 400);
 
+  // strata merge
+  strata::MergeArgs merge_args;
+  auto* merge = strata::AddMergeCommand(app, merge_args);
+
   // strata replay
   auto* replay = app.add_subcommand(
       "replay", "replay one game of a study with its full log (--from DIR, or the sim flags)");
@@ -351,6 +363,9 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "--no-default-cards: expected at least one --cards PATH\n");
     return 1;
   }
+  if (*merge)
+    return strata::RunMergeCommand(merge_args, card_paths, no_default_cards, override_cards, argc,
+                                   argv);
   if (*ablate) {
     ablate_args.card_paths = card_paths;
     ablate_args.no_default_cards = no_default_cards;

@@ -218,8 +218,29 @@ std::string GameRecordJson(const SimOptions& opt, const GameRecord& r) {
                       S(EndReasonName(r.end)), "\", \"decisions\": ", r.decisions, "}");
 }
 
+int64_t BlocksPerMatchup(const SimOptions& opt) {
+  return (int64_t{opt.games} + kBlockGames - 1) / kBlockGames;
+}
+
+int64_t ShardGames(const SimOptions& opt) {
+  if (opt.shards <= 1) return opt.games;
+  const int64_t blocks = BlocksPerMatchup(opt);
+  if (opt.shard >= blocks) return 0;
+  const int64_t mine = (blocks - opt.shard + opt.shards - 1) / opt.shards;
+  int64_t games = mine * kBlockGames;
+  // The last block is short when --games is not a multiple of a block.
+  if ((blocks - 1) % opt.shards == opt.shard) games -= blocks * kBlockGames - opt.games;
+  return games;
+}
+
+int64_t ShardGameIndex(const SimOptions& opt, int64_t position) {
+  if (opt.shards <= 1) return position;
+  const int64_t block = opt.shard + position / kBlockGames * opt.shards;
+  return block * kBlockGames + position % kBlockGames;
+}
+
 bool MatchupDone(const SimOptions& opt, const MatchupStats& m) {
-  if (m.games >= opt.games) return true;
+  if (m.games >= ShardGames(opt)) return true;
   if (opt.ci_half_width <= 0 || m.games == 0) return false;
   Interval ci = Wilson(m.a_wins + 0.5 * m.draws, static_cast<double>(m.games));
   return (ci.high - ci.low) / 2 < opt.ci_half_width;
@@ -269,7 +290,7 @@ SimResult RunStudy(const CardDb& db, const SimOptions& opt,
 
   int64_t total_games = 0, done = 0;
   for (auto& m : result.matchups) {
-    total_games += opt.games;
+    total_games += ShardGames(opt);
     done += m.games;
   }
   const int64_t done_before = done;
@@ -286,33 +307,34 @@ SimResult RunStudy(const CardDb& db, const SimOptions& opt,
       }
       const auto wave_start = std::chrono::steady_clock::now();
       const int64_t begin = total.games;
-      const int64_t end = std::min<int64_t>(opt.games, begin + int64_t{blocks} * kBlockGames);
+      // Positions in this shard's games of the matchup (ShardGameIndex).
+      const int64_t end = std::min<int64_t>(ShardGames(opt), begin + int64_t{blocks} * kBlockGames);
       const int n_chunks = static_cast<int>((end - begin + kChunkGames - 1) / kChunkGames);
-      tbb::parallel_for(tbb::blocked_range<int>(0, n_chunks, 1),
-                        [&](const tbb::blocked_range<int>& r) {
-                          for (int c = r.begin(); c != r.end(); ++c) {
-                            Chunk& ch = chunks[c];
-                            ch.stats = MatchupStats{};
-                            ch.lines.clear();
-                            ch.done = false;
-                            if (stopping()) continue;
-                            StudyWorker& w = workers_state.local();
-                            int64_t first = begin + int64_t{c} * kChunkGames;
-                            int64_t last = std::min<int64_t>(end, first + kChunkGames);
-                            for (int64_t i = first; i < last; ++i) {
-                              GameRecord rec = PlayStudyGame(opt, matchup, i, w);
-                              AddGame(rec, ch.stats);
-                              RecordCards(w.game, opt.decks[pairs[matchup].first],
-                                          opt.decks[pairs[matchup].second], rec.swapped,
-                                          ch.stats.cards, &w.trace);
-                              if (opt.games_out) {
-                                ch.lines += GameRecordJson(opt, rec);
-                                ch.lines += '\n';
-                              }
-                            }
-                            ch.done = true;
-                          }
-                        });
+      tbb::parallel_for(
+          tbb::blocked_range<int>(0, n_chunks, 1), [&](const tbb::blocked_range<int>& r) {
+            for (int c = r.begin(); c != r.end(); ++c) {
+              Chunk& ch = chunks[c];
+              ch.stats = MatchupStats{};
+              ch.lines.clear();
+              ch.done = false;
+              if (stopping()) continue;
+              StudyWorker& w = workers_state.local();
+              int64_t first = begin + int64_t{c} * kChunkGames;
+              int64_t last = std::min<int64_t>(end, first + kChunkGames);
+              for (int64_t i = first; i < last; ++i) {
+                GameRecord rec = PlayStudyGame(opt, matchup, ShardGameIndex(opt, i), w);
+                AddGame(rec, ch.stats);
+                RecordCards(w.game, opt.decks[pairs[matchup].first],
+                            opt.decks[pairs[matchup].second], rec.swapped, ch.stats.cards,
+                            &w.trace);
+                if (opt.games_out) {
+                  ch.lines += GameRecordJson(opt, rec);
+                  ch.lines += '\n';
+                }
+              }
+              ch.done = true;
+            }
+          });
       // Merge whole blocks in order; stop at the first one cut short.
       constexpr int kChunksPerBlock = kBlockGames / kChunkGames;
       for (int c0 = 0; c0 < n_chunks; c0 += kChunksPerBlock) {

@@ -36,6 +36,11 @@ struct SimOptions {
   bool pair = true;          // play each seed twice, seats swapped
   int gauntlet = -1;         // >= 0: this deck against each of the others only
   double ci_half_width = 0;  // > 0: stop a matchup once its 95% interval is this narrow
+  // --shard: this process plays only the blocks b of each matchup with
+  // b % shards == shard (0-based), so shards played anywhere add up to the
+  // whole study exactly (strata merge). Not with --ci: a shard cannot see
+  // the others' games to stop where one process would.
+  int shard = 0, shards = 1;
   bool progress = false;
   // --checked: every rules invariant (engine/invariants.h) after every action
   // of every game; a violation is counted, not fatal. The games are the same.
@@ -119,9 +124,16 @@ SimResult RunStudy(const CardDb& db, const SimOptions& options,
 // RunStudy(...).matchups.
 std::vector<MatchupStats> RunSimulation(const CardDb& db, const SimOptions& options);
 
-// True when a matchup needs no more games: all played, or (--ci) its
-// interval is narrow enough.
+// True when a matchup needs no more games: all played (all of this
+// shard's), or (--ci) its interval is narrow enough.
 bool MatchupDone(const SimOptions& options, const MatchupStats& m);
+
+// The blocks of a matchup (the last may be short), the games of them that
+// options.shard plays, and the index in the matchup of its `position`-th
+// game (the identity when unsharded).
+int64_t BlocksPerMatchup(const SimOptions& options);
+int64_t ShardGames(const SimOptions& options);
+int64_t ShardGameIndex(const SimOptions& options, int64_t position);
 
 // The seat order and seed of game `index` of a matchup.
 struct GameSetup {
