@@ -613,8 +613,9 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
                       ", \"merge_seconds\": ", Num(info.seconds), "}\n}\n");
   } else {
     if (info.run_games >= 0) total = info.run_games;
-    j += absl::StrCat("  \"run\": {\"threads\": ", info.threads, ", \"games\": ", total,
-                      ", \"seconds\": ", Num(info.seconds),
+    j += absl::StrCat("  \"run\": {\"threads\": ", info.threads,
+                      info.processes > 1 ? absl::StrCat(", \"processes\": ", info.processes) : "",
+                      ", \"games\": ", total, ", \"seconds\": ", Num(info.seconds),
                       ", \"games_per_second\": ", Num(info.seconds > 0 ? total / info.seconds : 0),
                       "}\n}\n");
   }

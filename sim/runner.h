@@ -24,6 +24,24 @@ namespace strata {
 class Policy;
 struct MatchupStats;
 
+// The processes that play one study together (the ranks of an MPI job,
+// sim/mpi_team.h). Every rank runs RunStudy with the same options; in each
+// round every rank plays its own wave of blocks, rank 0 merges them all in
+// game order, deciding --ci and interruption at block boundaries as one
+// process does, and sends every rank where the study stands.
+class StudyTeam {
+ public:
+  virtual ~StudyTeam() = default;
+  virtual int rank() const = 0;
+  virtual int size() const = 0;
+  // Every rank's `mine`, in rank order, at rank 0 (none elsewhere).
+  virtual std::vector<std::string> Gather(const std::string& mine) = 0;
+  // Rank 0's `data` to every rank.
+  virtual void Broadcast(std::string& data) = 0;
+  // True on every rank when true on any.
+  virtual bool Any(bool mine) = 0;
+};
+
 struct SimOptions {
   std::vector<Deck> decks;
   std::array<std::string, 2> policies{"heuristic", "heuristic"};
@@ -45,6 +63,9 @@ struct SimOptions {
   // --checked: every rules invariant (engine/invariants.h) after every action
   // of every game; a violation is counted, not fatal. The games are the same.
   bool checked = false;
+  // With several processes (MPI): this one's team; null, alone. Only rank
+  // 0's games_out and after_blocks are used.
+  StudyTeam* team = nullptr;
   // Set (by a signal handler) to stop cleanly: no new game starts, and the
   // result keeps every matchup's first whole blocks (RunStudy).
   const std::atomic<bool>* stop = nullptr;

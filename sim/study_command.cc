@@ -24,6 +24,7 @@
 #include "sim/durable.h"
 #include "sim/fingerprint.h"
 #include "sim/game_log.h"
+#include "sim/mpi_team.h"
 #include "sim/report.h"
 #include "sim/runner.h"
 #include "sim/study_file.h"
@@ -276,9 +277,14 @@ namespace {
 // cards.csv, then study.toml, each replaced atomically) before the first
 // game and every --checkpoint-seconds of games.
 int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::string& out,
-                 bool resumed) {
+                 bool resumed, StudyTeam* team) {
   SimOptions opt = s.options;
   opt.threads = a.threads;
+  // Under MPI every rank plays and only rank 0 writes (out is "" on the
+  // others): the other ranks send it their games.jsonl lines.
+  opt.team = team;
+  if (team && team->rank() != 0) s.games_out.clear();
+  const int processes = team ? team->size() : 1;
   // Not a study option: it changes no game, so a resume may check or not.
   opt.checked = a.checked;
   opt.progress = isatty(2);
@@ -346,6 +352,7 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
                    s.cards_fingerprint,
                    StudyReplayCommand(s, out),
                    a.report};
+    info.processes = processes;
     Study now = s;
     now.progress = matchups;
     now.complete = complete;
@@ -395,6 +402,7 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
                  s.cards_fingerprint,
                  StudyReplayCommand(s, out),
                  a.report};
+  info.processes = processes;
   const int warnings = PrintStudy(stdout, opt, started, info);
   if (!out.empty())
     std::printf("wrote %s/summary.json, matchups.csv, cards.csv%s and %s%s\n", out.c_str(),
@@ -507,6 +515,18 @@ int RunSimCommand(const StudyArgs& args) {
   // Past a file size limit (ulimit -f) a write then fails with EFBIG, and
   // is reported like a full disk, instead of killing the program.
   std::signal(SIGXFSZ, SIG_IGN);
+  // Under mpirun (a build with STRATA_MPI) every rank parses, checks and
+  // plays; rank 0 alone locks, writes and prints.
+  std::unique_ptr<StudyTeam> team = JoinMpiJob();
+  if (!team && MpiLaunchSize() > 1)
+    return Fail(absl::StrCat(
+        "strata was not built with MPI, so each of the ", MpiLaunchSize(),
+        " ranks of this job would play the whole study: build it with cmake -DSTRATA_MPI=ON, or "
+        "run shards (--shard i/K) and strata merge"));
+  const bool writer = !team || team->rank() == 0;
+  if (!writer &&
+      (!std::freopen("/dev/null", "w", stdout) || !std::freopen("/dev/null", "w", stderr)))
+    return 1;
   StudyArgs a = args;
   CardDb db;
   DirLock lock;
@@ -518,7 +538,7 @@ int RunSimCommand(const StudyArgs& args) {
     auto cards = LoadStudyCards(a.resume);
     if (!cards.ok()) return Fail(absl::StrCat("--resume: ", cards.status().message()));
     // Held from before the first read to the last write: one run per study.
-    if (auto st = lock.Acquire(a.resume); !st.ok())
+    if (auto st = writer ? lock.Acquire(a.resume) : absl::OkStatus(); !st.ok())
       return Fail(absl::StrCat("--resume: ", st.message()));
     // Other pool options: refused before loading them (CheckResumeArgs
     // says the same of the others, once the cards are loaded).
@@ -548,7 +568,7 @@ int RunSimCommand(const StudyArgs& args) {
                                ": the study is complete; nothing to resume (--report writes "
                                "its report.html from the games played)"));
     if (auto st = CheckResumeArgs(a, db, *saved); !st.ok()) return Fail(std::string(st.message()));
-    return RunAndReport(db, *saved, a, a.resume, /*resumed=*/true);
+    return RunAndReport(db, *saved, a, writer ? a.resume : "", /*resumed=*/true, team.get());
   }
   if (auto st = LoadDb(PoolPaths(a.card_paths, a.no_default_cards), a.override_cards, db); !st.ok())
     return Fail(std::string(st.message()));
@@ -556,11 +576,11 @@ int RunSimCommand(const StudyArgs& args) {
   if (auto st = NewStudy(a, db, s); !st.ok()) return Fail(std::string(st.message()));
   for (auto& d : s.options.decks)
     if (auto note = SideboardNote(d); !note.empty()) std::fprintf(stderr, "%s\n", note.c_str());
-  if (!a.out.empty()) {
+  if (!a.out.empty() && writer) {
     if (auto st = lock.Acquire(a.out); !st.ok()) return Fail(absl::StrCat("--out: ", st.message()));
     if (auto st = ClaimStudyOut(a.out, a.force); !st.ok()) return Fail(std::string(st.message()));
   }
-  return RunAndReport(db, s, a, a.out, /*resumed=*/false);
+  return RunAndReport(db, s, a, writer ? a.out : "", /*resumed=*/false, team.get());
 }
 
 int RunReplayCommand(const StudyArgs& args) {
