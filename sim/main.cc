@@ -18,6 +18,7 @@
 #include "sim/perft_command.h"
 #include "sim/play_command.h"
 #include "sim/scenario_command.h"
+#include "sim/merge_command.h"
 #include "sim/study_command.h"
 #include "sim/study_file.h"
 
@@ -227,6 +228,13 @@ int main(int argc, char** argv) {
                   "stop each matchup once its 95% interval is narrower than +/- W (e.g. 0.02); "
                   "--games is the cap")
       ->check(FiniteRange(0.0001, 0.5));
+  sim->add_option("--shard", sim_args.shard,
+                  "i/K: play only shard i of K (1-based) of the study, the blocks of 256 games b "
+                  "of each matchup with b % K = i-1, into its own --out; run all K anywhere (a "
+                  "Slurm job array, other machines), then strata merge DIR_1 ... DIR_K --out DIR "
+                  "gives the study's exact numbers. Not with --ci: a shard cannot see the other "
+                  "shards' games, so it cannot stop a matchup where one process would")
+      ->type_name("i/K");
   sim->add_option("--out", sim_args.out,
                   "write summary.json, matchups.csv, cards.csv and study.toml into this directory");
   sim->add_flag("--report", sim_args.report,
@@ -304,6 +312,10 @@ int main(int argc, char** argv) {
       ->type_name("CARD");
   paired_options(ablate, ablate_args, 400);
 
+  // strata merge
+  strata::MergeArgs merge_args;
+  auto* merge = strata::AddMergeCommand(app, merge_args);
+
   // strata replay
   auto* replay = app.add_subcommand(
       "replay", "replay one game of a study with its full log (--from DIR, or the sim flags)");
@@ -333,6 +345,9 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "--no-default-cards: expected at least one --cards PATH\n");
     return 1;
   }
+  if (*merge)
+    return strata::RunMergeCommand(merge_args, card_paths, no_default_cards, override_cards, argc,
+                                   argv);
   if (*ablate) {
     ablate_args.card_paths = card_paths;
     ablate_args.no_default_cards = no_default_cards;

@@ -422,6 +422,9 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
   j += absl::StrCat("  \"games_per_matchup\": ", opt.games, ",\n");
   j += absl::StrCat("  \"paired_seats\": ", opt.pair ? "true" : "false", ",\n");
   j += absl::StrCat("  \"partial\": ", info.partial ? "true" : "false", ",\n");
+  // A shard's numbers are its blocks' only (strata merge adds them up).
+  if (opt.shards > 1)
+    j += absl::StrCat("  \"shard\": {\"index\": ", opt.shard + 1, ", \"of\": ", opt.shards, "},\n");
   // Each matchup's raw per-card counts, exact (scores in half points), by
   // the order of each deck's cards in "cards": enough to merge or resume.
   j += "  \"card_count_fields\": [\"drawn\", \"drawn_half_points\", \"opening\", "
@@ -605,11 +608,17 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
     j += absl::StrCat(w ? ", " : "", JsonQuote(warnings[w]));
   j += "],\n";
   // How this run went: differs between runs of the same study.
-  if (info.run_games >= 0) total = info.run_games;
-  j += absl::StrCat("  \"run\": {\"threads\": ", info.threads, ", \"games\": ", total,
-                    ", \"seconds\": ", Num(info.seconds),
-                    ", \"games_per_second\": ", Num(info.seconds > 0 ? total / info.seconds : 0),
-                    "}\n}\n");
+  if (info.merged_shards > 0) {
+    j += absl::StrCat("  \"run\": {\"merged_shards\": ", info.merged_shards, ", \"games\": ", total,
+                      ", \"merge_seconds\": ", Num(info.seconds), "}\n}\n");
+  } else {
+    if (info.run_games >= 0) total = info.run_games;
+    j += absl::StrCat("  \"run\": {\"threads\": ", info.threads,
+                      info.processes > 1 ? absl::StrCat(", \"processes\": ", info.processes) : "",
+                      ", \"games\": ", total, ", \"seconds\": ", Num(info.seconds),
+                      ", \"games_per_second\": ", Num(info.seconds > 0 ? total / info.seconds : 0),
+                      "}\n}\n");
+  }
   // Each file whole or not at all: a kill or a full disk never leaves one
   // cut short.
   std::string html;

@@ -27,6 +27,10 @@ struct StudyInfo {
   // ("strata replay --from DIR", or the study's flags).
   std::string replay = "strata replay";
   bool report = false;  // --report: WriteStudy also writes report.html (sim/html_report.h)
+  // > 0: `strata merge` of this many shards (the run record says so, and
+  // the merge's time, not a speed: the shards' games were played elsewhere).
+  int merged_shards = 0;
+  int processes = 1;  // the ranks of an MPI job that played it (threads is each one's)
 };
 
 // The sample a per-card figure of the report needs: the card drawn, and

@@ -4,6 +4,8 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
+#include <type_traits>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
@@ -218,8 +220,29 @@ std::string GameRecordJson(const SimOptions& opt, const GameRecord& r) {
                       S(EndReasonName(r.end)), "\", \"decisions\": ", r.decisions, "}");
 }
 
+int64_t BlocksPerMatchup(const SimOptions& opt) {
+  return (int64_t{opt.games} + kBlockGames - 1) / kBlockGames;
+}
+
+int64_t ShardGames(const SimOptions& opt) {
+  if (opt.shards <= 1) return opt.games;
+  const int64_t blocks = BlocksPerMatchup(opt);
+  if (opt.shard >= blocks) return 0;
+  const int64_t mine = (blocks - opt.shard + opt.shards - 1) / opt.shards;
+  int64_t games = mine * kBlockGames;
+  // The last block is short when --games is not a multiple of a block.
+  if ((blocks - 1) % opt.shards == opt.shard) games -= blocks * kBlockGames - opt.games;
+  return games;
+}
+
+int64_t ShardGameIndex(const SimOptions& opt, int64_t position) {
+  if (opt.shards <= 1) return position;
+  const int64_t block = opt.shard + position / kBlockGames * opt.shards;
+  return block * kBlockGames + position % kBlockGames;
+}
+
 bool MatchupDone(const SimOptions& opt, const MatchupStats& m) {
-  if (m.games >= opt.games) return true;
+  if (m.games >= ShardGames(opt)) return true;
   if (opt.ci_half_width <= 0 || m.games == 0) return false;
   Interval ci = Wilson(m.a_wins + 0.5 * m.draws, static_cast<double>(m.games));
   return (ci.high - ci.low) / 2 < opt.ci_half_width;
@@ -229,11 +252,85 @@ namespace {
 
 // A slice of a block, played as one task.
 constexpr int kChunkGames = 16;
+constexpr int kChunksPerBlock = kBlockGames / kChunkGames;
 struct Chunk {
   MatchupStats stats;
   std::string lines;  // --games-out
   bool done = false;
 };
+
+// A block as played: its statistics, its --games-out lines, and whether
+// every game of it was (an interruption cuts blocks short).
+struct Block {
+  MatchupStats stats;
+  std::string lines;
+  bool whole = true;
+};
+
+static_assert(std::is_trivially_copyable_v<MatchupStats>, "sent between ranks as bytes");
+
+template <typename T>
+void Put(std::string& out, const T& v) {
+  out.append(reinterpret_cast<const char*>(&v), sizeof v);
+}
+template <typename T>
+T Take(const std::string& in, size_t& at) {
+  T v;
+  std::memcpy(&v, in.data() + at, sizeof v);
+  at += sizeof v;
+  return v;
+}
+
+// A team's round: every rank's blocks, in rank order (so in game order), at
+// rank 0; the other ranks get none.
+std::vector<Block> GatherBlocks(StudyTeam& team, const std::vector<Block>& mine) {
+  std::string bytes;
+  for (const Block& b : mine) {
+    Put(bytes, b.whole);
+    Put(bytes, b.stats);
+    Put(bytes, static_cast<uint64_t>(b.lines.size()));
+    bytes += b.lines;
+  }
+  std::vector<Block> all;
+  for (const std::string& rank : team.Gather(bytes))
+    for (size_t at = 0; at < rank.size();) {
+      Block& b = all.emplace_back();
+      b.whole = Take<bool>(rank, at);
+      b.stats = Take<MatchupStats>(rank, at);
+      const auto n = Take<uint64_t>(rank, at);
+      b.lines = rank.substr(at, n);
+      at += n;
+    }
+  return all;
+}
+
+// Rank 0's `value` on every rank.
+template <typename T>
+void FromRankZero(StudyTeam& team, T& value) {
+  std::string bytes;
+  if (team.rank() == 0) Put(bytes, value);
+  team.Broadcast(bytes);
+  size_t at = 0;
+  value = Take<T>(bytes, at);
+}
+
+// What rank 0 decided after a round, for every rank: the matchup as it
+// stands, the blocks kept, the next wave's size and whether to go on.
+struct RoundState {
+  MatchupStats total;
+  int64_t blocks;
+  int wave_blocks;
+  bool complete;
+};
+
+void ShareRound(StudyTeam& team, MatchupStats& total, SimResult& result, int& wave_blocks) {
+  RoundState state{total, result.blocks, wave_blocks, result.complete};
+  FromRankZero(team, state);
+  total = state.total;
+  result.blocks = state.blocks;
+  wave_blocks = state.wave_blocks;
+  result.complete = state.complete;
+}
 
 }  // namespace
 
@@ -244,6 +341,11 @@ SimResult RunStudy(const CardDb& db, const SimOptions& opt,
     limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
                                                   opt.threads);
   const int workers = opt.threads > 0 ? opt.threads : tbb::this_task_arena::max_concurrency();
+  // With a team (MPI), each round every rank plays a wave of blocks, the
+  // lower ranks' first; rank 0 merges them all in game order and tells the
+  // others where the study stands, so every rank holds the same result.
+  StudyTeam* const team = opt.team;
+  const int rank = team ? team->rank() : 0;
   const auto pairs = Matchups(opt);
   SimResult result;
   result.matchups.resize(pairs.size());
@@ -258,18 +360,20 @@ SimResult RunStudy(const CardDb& db, const SimOptions& opt,
   // --ci, one block: the check after each block decides whether the next
   // is played.
   const int max_wave = opt.ci_half_width > 0 ? 1 : std::max(1, 2 * workers);
-  std::vector<Chunk> chunks(static_cast<size_t>(max_wave) * (kBlockGames / kChunkGames));
+  std::vector<Chunk> chunks(static_cast<size_t>(max_wave) * kChunksPerBlock);
   // With wave_seconds, slow games (mc) get shorter waves, down to enough
   // chunks for every worker, so checkpoints come about that often. Only
   // when games are played changes, never which.
-  const int min_wave =
-      std::min(max_wave, (workers + kBlockGames / kChunkGames - 1) / (kBlockGames / kChunkGames));
+  const int min_wave = std::min(max_wave, (workers + kChunksPerBlock - 1) / kChunksPerBlock);
   int wave_blocks = opt.wave_seconds > 0 ? min_wave : max_wave;  // then measured
   auto stopping = [&] { return opt.stop && opt.stop->load(std::memory_order_relaxed); };
+  // Rank 0 writes games_out, from every rank's lines.
+  const bool lines = team ? team->Any(opt.games_out != nullptr) : opt.games_out != nullptr;
+  if (team) FromRankZero(*team, wave_blocks);
 
   int64_t total_games = 0, done = 0;
   for (auto& m : result.matchups) {
-    total_games += opt.games;
+    total_games += ShardGames(opt);
     done += m.games;
   }
   const int64_t done_before = done;
@@ -278,56 +382,72 @@ SimResult RunStudy(const CardDb& db, const SimOptions& opt,
     MatchupStats& total = result.matchups[matchup];
     while (!MatchupDone(opt, total)) {
       int blocks = wave_blocks;
-      if (opt.stop_after_blocks >= 0)
-        blocks = static_cast<int>(std::min<int64_t>(blocks, opt.stop_after_blocks - result.blocks));
-      if (blocks <= 0 || stopping()) {
+      if (opt.stop_after_blocks >= 0) {
+        // Tests: a team's round is team->size() waves; rank 0 keeps no
+        // block past the limit.
+        const int64_t left = opt.stop_after_blocks - result.blocks;
+        const int ranks = team ? team->size() : 1;
+        blocks = static_cast<int>(std::min<int64_t>(blocks, (left + ranks - 1) / ranks));
+      }
+      const bool stop = team ? team->Any(stopping()) : stopping();
+      if (blocks <= 0 || stop) {
         result.complete = false;
         break;
       }
       const auto wave_start = std::chrono::steady_clock::now();
-      const int64_t begin = total.games;
-      const int64_t end = std::min<int64_t>(opt.games, begin + int64_t{blocks} * kBlockGames);
+      // Positions in this shard's games of the matchup (ShardGameIndex):
+      // this rank's wave comes after the lower ranks' waves.
+      const int64_t target = ShardGames(opt);
+      const int64_t begin =
+          std::min<int64_t>(target, total.games + int64_t{rank} * blocks * kBlockGames);
+      const int64_t end = std::min<int64_t>(target, begin + int64_t{blocks} * kBlockGames);
       const int n_chunks = static_cast<int>((end - begin + kChunkGames - 1) / kChunkGames);
-      tbb::parallel_for(tbb::blocked_range<int>(0, n_chunks, 1),
-                        [&](const tbb::blocked_range<int>& r) {
-                          for (int c = r.begin(); c != r.end(); ++c) {
-                            Chunk& ch = chunks[c];
-                            ch.stats = MatchupStats{};
-                            ch.lines.clear();
-                            ch.done = false;
-                            if (stopping()) continue;
-                            StudyWorker& w = workers_state.local();
-                            int64_t first = begin + int64_t{c} * kChunkGames;
-                            int64_t last = std::min<int64_t>(end, first + kChunkGames);
-                            for (int64_t i = first; i < last; ++i) {
-                              GameRecord rec = PlayStudyGame(opt, matchup, i, w);
-                              AddGame(rec, ch.stats);
-                              RecordCards(w.game, opt.decks[pairs[matchup].first],
-                                          opt.decks[pairs[matchup].second], rec.swapped,
-                                          ch.stats.cards, &w.trace);
-                              if (opt.games_out) {
-                                ch.lines += GameRecordJson(opt, rec);
-                                ch.lines += '\n';
-                              }
-                            }
-                            ch.done = true;
-                          }
-                        });
-      // Merge whole blocks in order; stop at the first one cut short.
-      constexpr int kChunksPerBlock = kBlockGames / kChunkGames;
+      if (chunks.size() < static_cast<size_t>(n_chunks)) chunks.resize(n_chunks);
+      tbb::parallel_for(
+          tbb::blocked_range<int>(0, n_chunks, 1), [&](const tbb::blocked_range<int>& r) {
+            for (int c = r.begin(); c != r.end(); ++c) {
+              Chunk& ch = chunks[c];
+              ch.stats = MatchupStats{};
+              ch.lines.clear();
+              ch.done = false;
+              if (stopping()) continue;
+              StudyWorker& w = workers_state.local();
+              int64_t first = begin + int64_t{c} * kChunkGames;
+              int64_t last = std::min<int64_t>(end, first + kChunkGames);
+              for (int64_t i = first; i < last; ++i) {
+                GameRecord rec = PlayStudyGame(opt, matchup, ShardGameIndex(opt, i), w);
+                AddGame(rec, ch.stats);
+                RecordCards(w.game, opt.decks[pairs[matchup].first],
+                            opt.decks[pairs[matchup].second], rec.swapped, ch.stats.cards,
+                            &w.trace);
+                if (lines) {
+                  ch.lines += GameRecordJson(opt, rec);
+                  ch.lines += '\n';
+                }
+              }
+              ch.done = true;
+            }
+          });
+      std::vector<Block> wave;
       for (int c0 = 0; c0 < n_chunks; c0 += kChunksPerBlock) {
-        int c1 = std::min(n_chunks, c0 + kChunksPerBlock);
-        bool whole = true;
-        for (int c = c0; c < c1; ++c) whole &= chunks[c].done;
-        if (!whole) {
+        Block& b = wave.emplace_back();
+        for (int c = c0; c < std::min(n_chunks, c0 + kChunksPerBlock); ++c) {
+          b.whole &= chunks[c].done;
+          b.stats.Merge(chunks[c].stats);
+          b.lines += chunks[c].lines;
+        }
+      }
+      if (team) wave = GatherBlocks(*team, wave);
+      // Merge whole blocks in order; stop at the first one cut short.
+      for (const Block& b : wave) {
+        if (opt.stop_after_blocks >= 0 && result.blocks >= opt.stop_after_blocks) break;
+        if (!b.whole) {
           result.complete = false;
           break;
         }
-        for (int c = c0; c < c1; ++c) {
-          total.Merge(chunks[c].stats);
-          if (opt.games_out) *opt.games_out << chunks[c].lines;
-          done += chunks[c].stats.games;
-        }
+        total.Merge(b.stats);
+        if (opt.games_out) *opt.games_out << b.lines;
+        done += b.stats.games;
         ++result.blocks;
         if (MatchupDone(opt, total)) break;  // --ci: the blocks after this one are not kept
       }
@@ -340,8 +460,11 @@ SimResult RunStudy(const CardDb& db, const SimOptions& opt,
                                                                   static_cast<double>(max_wave)))
                                     : max_wave;
       }
-      if (opt.games_out) opt.games_out->flush();
-      if (opt.after_blocks && !opt.after_blocks(result.matchups)) result.complete = false;
+      if (rank == 0) {
+        if (opt.games_out) opt.games_out->flush();
+        if (opt.after_blocks && !opt.after_blocks(result.matchups)) result.complete = false;
+      }
+      if (team) ShareRound(*team, total, result, wave_blocks);
       if (opt.progress && total.games > 0) {
         Interval ci = Wilson(total.a_wins + 0.5 * total.draws, static_cast<double>(total.games));
         double secs =

@@ -24,6 +24,24 @@ namespace strata {
 class Policy;
 struct MatchupStats;
 
+// The processes that play one study together (the ranks of an MPI job,
+// sim/mpi_team.h). Every rank runs RunStudy with the same options; in each
+// round every rank plays its own wave of blocks, rank 0 merges them all in
+// game order, deciding --ci and interruption at block boundaries as one
+// process does, and sends every rank where the study stands.
+class StudyTeam {
+ public:
+  virtual ~StudyTeam() = default;
+  virtual int rank() const = 0;
+  virtual int size() const = 0;
+  // Every rank's `mine`, in rank order, at rank 0 (none elsewhere).
+  virtual std::vector<std::string> Gather(const std::string& mine) = 0;
+  // Rank 0's `data` to every rank.
+  virtual void Broadcast(std::string& data) = 0;
+  // True on every rank when true on any.
+  virtual bool Any(bool mine) = 0;
+};
+
 struct SimOptions {
   std::vector<Deck> decks;
   std::array<std::string, 2> policies{"heuristic", "heuristic"};
@@ -36,10 +54,18 @@ struct SimOptions {
   bool pair = true;          // play each seed twice, seats swapped
   int gauntlet = -1;         // >= 0: this deck against each of the others only
   double ci_half_width = 0;  // > 0: stop a matchup once its 95% interval is this narrow
+  // --shard: this process plays only the blocks b of each matchup with
+  // b % shards == shard (0-based), so shards played anywhere add up to the
+  // whole study exactly (strata merge). Not with --ci: a shard cannot see
+  // the others' games to stop where one process would.
+  int shard = 0, shards = 1;
   bool progress = false;
   // --checked: every rules invariant (engine/invariants.h) after every action
   // of every game; a violation is counted, not fatal. The games are the same.
   bool checked = false;
+  // With several processes (MPI): this one's team; null, alone. Only rank
+  // 0's games_out and after_blocks are used.
+  StudyTeam* team = nullptr;
   // Set (by a signal handler) to stop cleanly: no new game starts, and the
   // result keeps every matchup's first whole blocks (RunStudy).
   const std::atomic<bool>* stop = nullptr;
@@ -119,9 +145,16 @@ SimResult RunStudy(const CardDb& db, const SimOptions& options,
 // RunStudy(...).matchups.
 std::vector<MatchupStats> RunSimulation(const CardDb& db, const SimOptions& options);
 
-// True when a matchup needs no more games: all played, or (--ci) its
-// interval is narrow enough.
+// True when a matchup needs no more games: all played (all of this
+// shard's), or (--ci) its interval is narrow enough.
 bool MatchupDone(const SimOptions& options, const MatchupStats& m);
+
+// The blocks of a matchup (the last may be short), the games of them that
+// options.shard plays, and the index in the matchup of its `position`-th
+// game (the identity when unsharded).
+int64_t BlocksPerMatchup(const SimOptions& options);
+int64_t ShardGames(const SimOptions& options);
+int64_t ShardGameIndex(const SimOptions& options, int64_t position);
 
 // The seat order and seed of game `index` of a matchup.
 struct GameSetup {

@@ -24,6 +24,7 @@
 #include "sim/durable.h"
 #include "sim/fingerprint.h"
 #include "sim/game_log.h"
+#include "sim/mpi_team.h"
 #include "sim/report.h"
 #include "sim/runner.h"
 #include "sim/study_file.h"
@@ -120,6 +121,22 @@ absl::Status NewStudy(const StudyArgs& a, const CardDb& db, Study& s) {
   o.ci_half_width = a.ci;
   o.games = a.games > 0 ? a.games : a.ci > 0 ? 1000000 : 800;  // 800: about a minute on two cores
   o.pair = !a.no_pair;
+  if (!a.shard.empty()) {
+    if (!ParseShard(a.shard, &o.shard, &o.shards))
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--shard: expected i/K with 1 <= i <= K <= ", kMaxShards, ", got '", a.shard, "'"));
+    if (o.shards > 1 && o.ci_half_width > 0)
+      return absl::InvalidArgumentError(
+          "--shard: not with --ci: a shard cannot see the other shards' games, so it cannot stop "
+          "a matchup where one process would; give --games (or use MPI, where --ci works)");
+    if (o.shards > BlocksPerMatchup(o))
+      return absl::InvalidArgumentError(
+          absl::StrCat("--shard ", a.shard, ": --games ", o.games, " is ", BlocksPerMatchup(o),
+                       " block(s) of ", kBlockGames,
+                       " games per matchup, so some shards would play no game; "
+                       "give at most ",
+                       BlocksPerMatchup(o), " shards, or more --games"));
+  }
   s.command = a.command;
   for (auto& c : PoolPaths(a.card_paths, a.no_default_cards)) s.card_paths.push_back(Abs(c));
   s.override_cards = a.override_cards;
@@ -157,6 +174,7 @@ absl::Status CheckResumeArgs(const StudyArgs& a, const CardDb& db, const Study& 
   check(has("--mulligan"), "--mulligan", n.mulligan == o.mulligan);
   check(has("--seed"), "--seed", n.seed == o.seed);
   check(has("--no-pair"), "--no-pair", n.pair == o.pair);
+  check(has("--shard"), "--shard", n.shard == o.shard && n.shards == o.shards);
   check(has("--games-out"), "--games-out", now.games_out == saved.games_out);
   check(has("--out"), "--out", Abs(a.out) == Abs(a.resume));
   check(has("--cards"), "--cards", now.card_paths == saved.card_paths);
@@ -168,9 +186,9 @@ absl::Status CheckResumeArgs(const StudyArgs& a, const CardDb& db, const Study& 
   return absl::OkStatus();
 }
 
-// How to replay one of the study's games: from its directory, or with its
-// own flags when it has none.
-std::string ReplayCommand(const Study& s, const std::string& out) {
+}  // namespace
+
+std::string StudyReplayCommand(const Study& s, const std::string& out) {
   if (!out.empty()) return absl::StrCat("strata replay --from ", out);
   const SimOptions& o = s.options;
   std::string cmd = "strata replay";
@@ -189,6 +207,8 @@ std::string ReplayCommand(const Study& s, const std::string& out) {
   return cmd;
 }
 
+namespace {
+
 // What to run next, at the end of a finished study's report.
 void PrintNextCommands(const Study& s, const std::string& out, bool report) {
   if (out.empty())
@@ -205,7 +225,7 @@ void PrintNextCommands(const Study& s, const std::string& out, bool report) {
   std::printf(
       "next: a game with its log: %s --matchup M --game I (M, I from 0: the matchup's row in "
       "the first table, the game's index in it)\n",
-      ReplayCommand(s, out).c_str());
+      StudyReplayCommand(s, out).c_str());
   const SimOptions& o = s.options;
   const int n = static_cast<int>(s.deck_paths.size());
   if (o.gauntlet >= 0 && o.gauntlet < n) {
@@ -230,9 +250,9 @@ constexpr const char* kStudyOutputs[] = {
     kStudyFile,     "summary.json",  "matchups.csv", "cards.csv",  "games.jsonl",
     "matchups.png", "win_rates.png", "cards.png",    "report.html"};  // PNGs: plot_study.py
 
-// A new study's --out: an old study there is refused, or with --force
-// removed (its files only), so no file of it survives beside the new one.
-absl::Status ClaimOut(const std::string& out, bool force) {
+}  // namespace
+
+absl::Status ClaimStudyOut(const std::string& out, bool force) {
   std::vector<std::string> found;
   for (const char* name : kStudyOutputs)
     if (fs::exists(fs::path(out) / name)) found.push_back(name);
@@ -250,14 +270,21 @@ absl::Status ClaimOut(const std::string& out, bool force) {
   return absl::OkStatus();
 }
 
+namespace {
+
 // Runs (or continues) a study, prints its table and writes --out, with a
 // checkpoint (games.jsonl synced, then summary.json, matchups.csv and
 // cards.csv, then study.toml, each replaced atomically) before the first
 // game and every --checkpoint-seconds of games.
 int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::string& out,
-                 bool resumed) {
+                 bool resumed, StudyTeam* team) {
   SimOptions opt = s.options;
   opt.threads = a.threads;
+  // Under MPI every rank plays and only rank 0 writes (out is "" on the
+  // others): the other ranks send it their games.jsonl lines.
+  opt.team = team;
+  if (team && team->rank() != 0) s.games_out.clear();
+  const int processes = team ? team->size() : 1;
   // Not a study option: it changes no game, so a resume may check or not.
   opt.checked = a.checked;
   opt.progress = isatty(2);
@@ -323,8 +350,9 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
                    !complete,
                    total - before,
                    s.cards_fingerprint,
-                   ReplayCommand(s, out),
+                   StudyReplayCommand(s, out),
                    a.report};
+    info.processes = processes;
     Study now = s;
     now.progress = matchups;
     now.complete = complete;
@@ -372,8 +400,9 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
                  !r.complete,
                  total - before,
                  s.cards_fingerprint,
-                 ReplayCommand(s, out),
+                 StudyReplayCommand(s, out),
                  a.report};
+  info.processes = processes;
   const int warnings = PrintStudy(stdout, opt, started, info);
   if (!out.empty())
     std::printf("wrote %s/summary.json, matchups.csv, cards.csv%s and %s%s\n", out.c_str(),
@@ -412,10 +441,16 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
           "checked: %lld of %lld games broke a rules invariant; the first, with the "
           "invariant: %s --matchup %lld --game %lld --checked\n",
           static_cast<long long>(violations), static_cast<long long>(checked),
-          ReplayCommand(s, out).c_str(), static_cast<long long>(first_matchup),
+          StudyReplayCommand(s, out).c_str(), static_cast<long long>(first_matchup),
           static_cast<long long>(first_game));
   }
-  PrintNextCommands(s, out, a.report);
+  if (opt.shards > 1)
+    std::printf(
+        "shard %d of %d: these are this shard's games only; once all %d shards are done: strata "
+        "merge DIR_1 ... DIR_%d --out DIR (the study's numbers, as one process plays them)\n",
+        opt.shard + 1, opt.shards, opt.shards, opt.shards);
+  else
+    PrintNextCommands(s, out, a.report);
   // The last line says whether the health report found anything.
   if (warnings > 0)
     std::printf("health: %d warning%s (above): the players or the decks, not only the cards\n",
@@ -430,18 +465,23 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
 
 // The card database of a study: --cards, or the one it was made with.
 absl::Status StudyDb(const StudyArgs& a, const Study& saved, CardDb& db) {
+  return LoadStudyCardDb(a.card_paths, a.no_default_cards, a.override_cards,
+                         a.given.count("--cards") || a.given.count("--override"), saved, db);
+}
+
+}  // namespace
+
+absl::Status LoadStudyCardDb(const std::vector<std::string>& card_paths, bool no_default_cards,
+                             bool override_cards, bool pool_given, const Study& saved, CardDb& db) {
   // Pool options given: those (a resume then refuses them unless they are
   // the study's, CheckResumeArgs).
-  if (a.given.count("--cards") || a.given.count("--override"))
-    return LoadDb(PoolPaths(a.card_paths, a.no_default_cards), a.override_cards, db);
+  if (pool_given) return LoadDb(PoolPaths(card_paths, no_default_cards), override_cards, db);
   std::vector<std::string> paths = saved.card_paths;
   if (paths.empty()) paths = PoolPaths({}, false);
   return LoadDb(paths, saved.override_cards, db);
 }
 
-// What differs between the strata and cards a study was made with and
-// these ("" if nothing).
-std::string Changes(const Study& saved, const CardDb& db) {
+std::string StudyChanges(const Study& saved, const CardDb& db) {
   std::vector<std::string> out;
   if (!saved.version.empty() && saved.version != STRATA_VERSION)
     out.push_back(
@@ -460,8 +500,6 @@ std::string Changes(const Study& saved, const CardDb& db) {
   return absl::StrJoin(out, "; ");
 }
 
-}  // namespace
-
 std::vector<std::string> BundledDeckPaths() {
   // Every bundled playable deck (not the layer stress decks).
   std::vector<std::string> paths;
@@ -477,6 +515,18 @@ int RunSimCommand(const StudyArgs& args) {
   // Past a file size limit (ulimit -f) a write then fails with EFBIG, and
   // is reported like a full disk, instead of killing the program.
   std::signal(SIGXFSZ, SIG_IGN);
+  // Under mpirun (a build with STRATA_MPI) every rank parses, checks and
+  // plays; rank 0 alone locks, writes and prints.
+  std::unique_ptr<StudyTeam> team = JoinMpiJob();
+  if (!team && MpiLaunchSize() > 1)
+    return Fail(absl::StrCat(
+        "strata was not built with MPI, so each of the ", MpiLaunchSize(),
+        " ranks of this job would play the whole study: build it with cmake -DSTRATA_MPI=ON, or "
+        "run shards (--shard i/K) and strata merge"));
+  const bool writer = !team || team->rank() == 0;
+  if (!writer &&
+      (!std::freopen("/dev/null", "w", stdout) || !std::freopen("/dev/null", "w", stderr)))
+    return 1;
   StudyArgs a = args;
   CardDb db;
   DirLock lock;
@@ -488,7 +538,7 @@ int RunSimCommand(const StudyArgs& args) {
     auto cards = LoadStudyCards(a.resume);
     if (!cards.ok()) return Fail(absl::StrCat("--resume: ", cards.status().message()));
     // Held from before the first read to the last write: one run per study.
-    if (auto st = lock.Acquire(a.resume); !st.ok())
+    if (auto st = writer ? lock.Acquire(a.resume) : absl::OkStatus(); !st.ok())
       return Fail(absl::StrCat("--resume: ", st.message()));
     // Other pool options: refused before loading them (CheckResumeArgs
     // says the same of the others, once the cards are loaded).
@@ -502,7 +552,7 @@ int RunSimCommand(const StudyArgs& args) {
           "); give only --resume DIR [--threads T]"));
     if (auto st = StudyDb(a, *cards, db); !st.ok())
       return Fail(absl::StrCat("--resume: ", st.message()));
-    if (std::string changed = Changes(*cards, db); !changed.empty()) {
+    if (std::string changed = StudyChanges(*cards, db); !changed.empty()) {
       if (!a.force)
         return Fail(absl::StrCat("--resume ", a.resume, ": ", changed,
                                  "; its games so far may not be what these would play; give "
@@ -518,7 +568,7 @@ int RunSimCommand(const StudyArgs& args) {
                                ": the study is complete; nothing to resume (--report writes "
                                "its report.html from the games played)"));
     if (auto st = CheckResumeArgs(a, db, *saved); !st.ok()) return Fail(std::string(st.message()));
-    return RunAndReport(db, *saved, a, a.resume, /*resumed=*/true);
+    return RunAndReport(db, *saved, a, writer ? a.resume : "", /*resumed=*/true, team.get());
   }
   if (auto st = LoadDb(PoolPaths(a.card_paths, a.no_default_cards), a.override_cards, db); !st.ok())
     return Fail(std::string(st.message()));
@@ -526,11 +576,11 @@ int RunSimCommand(const StudyArgs& args) {
   if (auto st = NewStudy(a, db, s); !st.ok()) return Fail(std::string(st.message()));
   for (auto& d : s.options.decks)
     if (auto note = SideboardNote(d); !note.empty()) std::fprintf(stderr, "%s\n", note.c_str());
-  if (!a.out.empty()) {
+  if (!a.out.empty() && writer) {
     if (auto st = lock.Acquire(a.out); !st.ok()) return Fail(absl::StrCat("--out: ", st.message()));
-    if (auto st = ClaimOut(a.out, a.force); !st.ok()) return Fail(std::string(st.message()));
+    if (auto st = ClaimStudyOut(a.out, a.force); !st.ok()) return Fail(std::string(st.message()));
   }
-  return RunAndReport(db, s, a, a.out, /*resumed=*/false);
+  return RunAndReport(db, s, a, writer ? a.out : "", /*resumed=*/false, team.get());
 }
 
 int RunReplayCommand(const StudyArgs& args) {
@@ -542,7 +592,7 @@ int RunReplayCommand(const StudyArgs& args) {
     if (!cards.ok()) return Fail(absl::StrCat("--from: ", cards.status().message()));
     if (auto st = StudyDb(a, *cards, db); !st.ok())
       return Fail(absl::StrCat("--from: ", st.message()));
-    if (std::string changed = Changes(*cards, db); !changed.empty() && !cards->version.empty())
+    if (std::string changed = StudyChanges(*cards, db); !changed.empty() && !cards->version.empty())
       std::fprintf(stderr, "replay: warning: %s; the game may not be the one the study played\n",
                    changed.c_str());
     auto saved = LoadStudy(a.from, db);

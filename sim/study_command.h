@@ -8,6 +8,10 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
+#include "engine/card.h"
+#include "sim/study_file.h"
+
 namespace strata {
 
 // The command line of `strata sim` or `strata replay`, as parsed.
@@ -25,6 +29,7 @@ struct StudyArgs {
   bool no_pair = false;
   std::string gauntlet;
   double ci = 0;
+  std::string shard;  // --shard i/K ("": the whole study)
   std::string out;
   std::string resume;          // sim --resume DIR
   bool games_out = false;      // --games-out given
@@ -49,5 +54,20 @@ std::vector<std::string> BundledDeckPaths();
 // Both return the process exit status and print their own errors.
 int RunSimCommand(const StudyArgs& args);
 int RunReplayCommand(const StudyArgs& args);
+
+// Shared with `strata merge` (sim/merge_command.h):
+// The card database of a saved study: the pool given on the command line
+// (`pool_given`: --cards or --override), or the one the study was made with.
+absl::Status LoadStudyCardDb(const std::vector<std::string>& card_paths, bool no_default_cards,
+                             bool override_cards, bool pool_given, const Study& saved, CardDb& db);
+// What differs between the strata and cards a study was made with and
+// these ("" if nothing).
+std::string StudyChanges(const Study& saved, const CardDb& db);
+// A new study's --out: an old study there is refused, or with `force`
+// removed (its files only), so no file of it survives beside the new one.
+absl::Status ClaimStudyOut(const std::string& out, bool force);
+// How to replay one of a study's games: from its directory, or with its
+// own flags when it has none.
+std::string StudyReplayCommand(const Study& s, const std::string& out);
 
 }  // namespace strata

@@ -108,21 +108,27 @@ std::vector<std::pair<std::string, std::string>> DigestedValues(const Study& s, 
   for (const MatchupStats& m : s.progress)
     absl::StrAppend(&win_turns, absl::StrJoin(m.win_turns[0], " "), " / ",
                     absl::StrJoin(m.win_turns[1], " "), "\n");
-  return {{"seed", absl::StrCat(o.seed)},
-          {"rules", s.rules},
-          {"mulligan", std::string(MulliganName(o.mulligan))},
-          {"mulligan_counts", mulligans},
-          {"policies", absl::StrCat(o.policies[0], "\n", o.policies[1])},
-          {"games", absl::StrCat(o.games)},
-          {"ci", absl::StrCat(ci_bits)},
-          {"pair", o.pair ? "true" : "false"},
-          {"gauntlet", absl::StrCat(o.gauntlet)},
-          {"decks", decks},
-          {"cards_fingerprint", s.cards_fingerprint},
-          {"games_out_bytes", absl::StrCat(s.games_out_bytes)},
-          {"matchups", counts},
-          {"checked_counts", checked},
-          {"win_turn_counts", win_turns}};
+  std::vector<std::pair<std::string, std::string>> values;
+  // A shard's place (absent from an unsharded study, as before --shard).
+  if (o.shards > 1) values.emplace_back("shard", absl::StrCat(o.shard + 1, "/", o.shards));
+  for (auto& kv : std::vector<std::pair<std::string, std::string>>{
+           {"seed", absl::StrCat(o.seed)},
+           {"rules", s.rules},
+           {"mulligan", std::string(MulliganName(o.mulligan))},
+           {"mulligan_counts", mulligans},
+           {"policies", absl::StrCat(o.policies[0], "\n", o.policies[1])},
+           {"games", absl::StrCat(o.games)},
+           {"ci", absl::StrCat(ci_bits)},
+           {"pair", o.pair ? "true" : "false"},
+           {"gauntlet", absl::StrCat(o.gauntlet)},
+           {"decks", decks},
+           {"cards_fingerprint", s.cards_fingerprint},
+           {"games_out_bytes", absl::StrCat(s.games_out_bytes)},
+           {"matchups", counts},
+           {"checked_counts", checked},
+           {"win_turn_counts", win_turns}})
+    values.push_back(std::move(kv));
+  return values;
 }
 
 std::string Digest(const std::string& key, const std::string& value) {
@@ -136,6 +142,22 @@ bool ParseSeed(std::string_view text, uint64_t* seed) {
   for (char c : text)
     if (c < '0' || c > '9') return false;
   return absl::SimpleAtoi(std::string(text), seed);  // false on overflow past 2^64-1
+}
+
+bool ParseShard(std::string_view text, int* shard, int* shards) {
+  const size_t slash = text.find('/');
+  if (slash == std::string_view::npos) return false;
+  auto number = [](std::string_view digits, int64_t* v) {
+    return !digits.empty() && digits.size() <= 9 &&
+           digits.find_first_not_of("0123456789") == std::string_view::npos &&
+           absl::SimpleAtoi(std::string(digits), v);
+  };
+  int64_t i, k;
+  if (!number(text.substr(0, slash), &i) || !number(text.substr(slash + 1), &k)) return false;
+  if (k < 1 || k > kMaxShards || i < 1 || i > k) return false;
+  *shard = static_cast<int>(i - 1);
+  *shards = static_cast<int>(k);
+  return true;
 }
 
 absl::Status SaveStudy(const std::string& dir, const Study& s, const CardDb& db) {
@@ -152,6 +174,10 @@ absl::Status SaveStudy(const std::string& dir, const Study& s, const CardDb& db)
   t.insert("ci", o.ci_half_width);
   t.insert("pair", o.pair);
   t.insert("gauntlet", int64_t{o.gauntlet});
+  if (o.shards > 1) {  // --shard i/K, 1-based as on the command line
+    t.insert("shard", int64_t{o.shard} + 1);
+    t.insert("shards", int64_t{o.shards});
+  }
   t.insert("cards", Strings(s.card_paths));
   t.insert("override_cards", s.override_cards);
   // Inside the study's folder, relative to it: a copied or moved folder
@@ -319,6 +345,12 @@ void ReadStudy(const TomlReader& r, const std::string& dir, const toml::table& t
     r.Fail(At(t, "ci"), "ci", absl::StrCat("0 or 0.0001 to 0.5, got ", o.ci_half_width));
   o.pair = r.RequiredBool(t, "pair");
   const int64_t gauntlet = r.RequiredInt64(t, "gauntlet", -1, 1000000);
+  // Absent from an unsharded study.
+  const bool has_shard = t.contains("shards") || t.contains("shard");
+  if (has_shard) {
+    o.shards = static_cast<int>(r.RequiredInt64(t, "shards", 2, kMaxShards));
+    o.shard = static_cast<int>(r.RequiredInt64(t, "shard", 1, std::max(o.shards, 1))) - 1;
+  }
   ReadCards(r, t, s);
   s.games_out = r.RequiredString(t, "games_out");
   if (!s.games_out.empty() && std::filesystem::path(s.games_out).is_relative())
@@ -438,10 +470,12 @@ void ReadStudy(const TomlReader& r, const std::string& dir, const toml::table& t
                    absl::StrCat("health counts from 0 to ", kMaxGames * 1000, ", got ", v[i]));
       }
     }
-    // Progress is always whole blocks, or a finished matchup.
-    if (m.games > o.games || (m.games % kBlockGames != 0 && m.games != o.games))
+    // Progress is always whole blocks, or a finished matchup (a shard's
+    // part of it).
+    const int64_t target = ShardGames(o);
+    if (m.games > target || (m.games % kBlockGames != 0 && m.games != target))
       r.Fail(At(mt, "games"), key("games"),
-             absl::StrCat("a multiple of ", kBlockGames, " up to ", o.games, ", or ", o.games,
+             absl::StrCat("a multiple of ", kBlockGames, " up to ", target, ", or ", target,
                           ", got ", m.games));
     if (m.a_wins + m.b_wins + m.draws != m.games)
       r.Fail(At(mt, "a_wins"), key("a_wins"),
@@ -502,6 +536,9 @@ void ReadStudy(const TomlReader& r, const std::string& dir, const toml::table& t
   if (const toml::node* dn = t.get("digests")) {
     const toml::table* digests = dn->as_table();
     if (!digests) r.Fail(*dn, "digests", "a table of digests, as strata wrote it");
+    // A shard whose shard and shards keys were taken out.
+    if (digests && digests->contains("shard") && !has_shard)
+      r.Fail(*dn, "shard", "its shard number");
     for (auto& [k, value] : DigestedValues(s, db)) {
       if (!has_mulligan && (k == "mulligan" || k == "mulligan_counts")) continue;  // older study
       if (!has_checked && k == "checked_counts") continue;     // a study from before --checked

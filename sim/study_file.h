@@ -39,6 +39,8 @@ struct Study {
 inline constexpr const char* kStudyFile = "study.toml";
 // The most games per matchup (the --games limit).
 inline constexpr int64_t kMaxGames = 100000000;
+// The most shards a study is split into (--shard i/K).
+inline constexpr int kMaxShards = 100000;
 
 // Writes DIR/study.toml atomically (sim/durable.h), with a digest of each
 // option and of the counts, so LoadStudy can tell a file edited by hand.
@@ -55,5 +57,8 @@ absl::StatusOr<Study> LoadStudyCards(const std::string& dir);
 // A seed as written on the command line or in study.toml: decimal digits
 // only, 0 to 2^64-1 (no sign, exponent or wrap-around).
 bool ParseSeed(std::string_view text, uint64_t* seed);
+// --shard i/K: 1 <= i <= K <= kMaxShards, decimal digits only. Sets the
+// 0-based shard and the count.
+bool ParseShard(std::string_view text, int* shard, int* shards);
 
 }  // namespace strata

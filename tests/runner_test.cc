@@ -33,6 +33,35 @@ TEST(SetupOf, PairsShareASeedWithSeatsSwapped) {
   EXPECT_NE(SetupOf(7, 0, 0, true).seed, SetupOf(7, 1, 0, true).seed);
 }
 
+// --shard i/K: every game of a matchup is played by exactly one shard, each
+// shard's in game order, whole blocks but for the matchup's last.
+TEST(ShardGames, EveryGameInExactlyOneShardInOrder) {
+  for (int games : {1, 255, 256, 257, 600, 1000, 16384, 16385}) {
+    SimOptions opt;
+    opt.games = games;
+    for (int k : {1, 2, 3, 7, 64}) {
+      if (k > BlocksPerMatchup(opt)) continue;
+      opt.shards = k;
+      std::vector<int> seen(games, 0);
+      for (int s = 0; s < k; ++s) {
+        opt.shard = s;
+        int64_t last = -1;
+        for (int64_t p = 0; p < ShardGames(opt); ++p) {
+          const int64_t g = ShardGameIndex(opt, p);
+          ASSERT_GE(g, 0);
+          ASSERT_LT(g, games) << "games " << games << ", shard " << s + 1 << "/" << k;
+          EXPECT_GT(g, last);
+          EXPECT_EQ(g / kBlockGames % k, s);
+          last = g;
+          ++seen[g];
+        }
+      }
+      for (int g = 0; g < games; ++g)
+        ASSERT_EQ(seen[g], 1) << "game " << g << " of " << games << " with " << k << " shards";
+    }
+  }
+}
+
 TEST(RunSimulation, SameResultsWithOneOrTwoThreads) {
   const CardDb& db = BundledPool();
   SimOptions opt;
