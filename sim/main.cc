@@ -15,10 +15,10 @@
 #include "sim/compare_command.h"
 #include "sim/cover_command.h"
 #include "sim/fuzz_command.h"
+#include "sim/merge_command.h"
 #include "sim/perft_command.h"
 #include "sim/play_command.h"
 #include "sim/scenario_command.h"
-#include "sim/merge_command.h"
 #include "sim/study_command.h"
 #include "sim/study_file.h"
 
