@@ -149,7 +149,6 @@ void Game::ApplyUnlessPay(Frame& /*f*/, const Action& a) {
         HasManaAbility(o))
       Tap(o, true);
   state_.players[timing_.decision.player].pool = {};
-  state_.Touch();
 }
 
 }  // namespace strata

@@ -199,6 +199,8 @@ ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
   s.obj.copy[o] = CopySpec{};
   turn_.control_seen[o] = kNoPlayer;
   turn_.seen[o] = zone == Zone::kHand ? kSeenInHand : 0;
+  for (const TriggeredAbility& tr : (*db_)[card].triggers)
+    occ_.listened[static_cast<int>(tr.timing)] |= uint16_t(1u << static_cast<int>(tr.event));
   auto& pl = s.players[owner];
   if (zone == Zone::kLibrary) pl.library.push_back(o);
   if (zone == Zone::kHand) pl.hand.push_back(o);
@@ -363,7 +365,9 @@ void Game::MoveTo(ObjId o, Zone to, Player zone_owner) {
 
 void Game::SetTapped(ObjId o, bool tapped) {
   state_.obj.tapped[o] = tapped;
-  state_.Touch();
+  // Only a computation that read this object's tapped flag is out of date
+  // (a stale cache recomputes anyway, reading the new flag).
+  if (cache_.tapped_read.test(o)) state_.Touch();
 }
 
 void Game::Attach(ObjId aura, ObjId to) {

@@ -548,6 +548,11 @@ class Game {
     // into a graveyard from play (Sengir Vampire, Ashen-Skin Zubera).
     std::vector<std::pair<ObjRef, ObjRef>> damaged_by;
     std::vector<CardId> died_this_turn;
+    // The occurrences some card of this game can trigger on, per Timing: bit
+    // EventKind. Objects only come from AddObject and every characteristic
+    // names one of their cards (copies copy objects of the game), so an
+    // occurrence whose bit is clear sets nothing off and needs no search.
+    std::array<uint16_t, 3> listened{};
     auto Buffers() { return std::tie(events, queued, destroying, damaged_by, died_this_turn); }
   } occ_;
 

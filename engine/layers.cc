@@ -262,6 +262,7 @@ class Computer {
     }
     for (ObjId o = 0; o < n; ++o) out.chars[o] = chars_[o];
     PlayerLayer(out);
+    out.tapped_read = tapped_read_;
     out.version = s_.version;
   }
 
@@ -348,6 +349,7 @@ class Computer {
 
   bool Match(const Filter& f, ObjId o, const Candidate& c,
              const std::vector<Characteristics>& chs) const {
+    if (f.tapped >= 0) tapped_read_.set(o);
     return MatchFilter(s_, chs.data(), f, o, Context(c, chs));
   }
 
@@ -364,15 +366,20 @@ class Computer {
     // A tapped artifact's abilities are off (RULES.md T-12): its static
     // abilities stop applying, player effects included. Not its CDAs,
     // which define what it is in every zone (L-3).
-    if (!c.cda && Has(sc.types, kArtifact) && s_.obj.tapped[c.object]) return false;
+    if (!c.cda && Has(sc.types, kArtifact)) {
+      tapped_read_.set(c.object);
+      if (s_.obj.tapped[c.object]) return false;
+    }
     if (c.tmpl->implicit_keyword >= 0) {
       if (!Has(sc.keywords, c.tmpl->implicit_keyword)) return false;
     } else if (!Has(sc.abilities, c.ability_bit)) {
       return false;
     }
     const Condition& cond = c.tmpl->condition;
-    if (cond.source_tapped >= 0 && s_.obj.tapped[c.object] != (cond.source_tapped == 1))
-      return false;
+    if (cond.source_tapped >= 0) {
+      tapped_read_.set(c.object);
+      if (s_.obj.tapped[c.object] != (cond.source_tapped == 1)) return false;
+    }
     if (cond.you_control != kNoFilter && !AnyMatch(cond.you_control, c, ch)) return false;
     return true;
   }
@@ -900,6 +907,7 @@ class Computer {
   std::vector<char>& done_;
   std::vector<std::pair<ObjId, Characteristics>>& saved_;
   std::vector<ObjSet>& affects_;
+  mutable ObjSet tapped_read_;  // objects whose tapped flag was read (LayerCache)
 };
 
 }  // namespace

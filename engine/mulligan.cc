@@ -65,7 +65,6 @@ void Game::Redraw(Player p) {
   const int draw =
       opt_.mulligan == Mulligan::kLondon ? kOpeningHandSize : kOpeningHandSize - turn_.mulligans[p];
   for (int i = 0; i < draw && !lib.empty(); ++i) MoveTo(lib.front(), Zone::kHand, p);
-  state_.Touch();
 }
 
 void Game::ApplyMulligan(Frame& f, const Action& a) {

@@ -83,8 +83,7 @@ void Game::ApplyDraw(Frame& f, const Action& a) {
   lib.erase(lib.begin(), lib.begin() + f.draw.looked);
   for (ObjId o : looked)
     if (o != a.object) lib.push_back(o);
-  lib.insert(lib.begin(), a.object);
-  s.Touch();
+  lib.insert(lib.begin(), a.object);  // library order is no layer input
 }
 
 bool Game::BeingDestroyed(ObjId o) const {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <bitset>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -130,10 +131,15 @@ struct PlayerState {
 };
 
 // The cached layer results (RULES.md L-9): stamped with the state version.
+// `tapped_read` holds the objects whose tapped flag the computation looked
+// at (a tapped artifact's statics, "while tapped" conditions, filters on
+// tapped): tapping any other object cannot change the result, so it does not
+// move the version (most games never read one).
 struct LayerCache {
   uint64_t version = ~uint64_t{0};
   std::array<Characteristics, kMaxObjects> chars;
   std::array<PlayerRules, 2> rules;
+  std::bitset<kMaxObjects> tapped_read;
 };
 
 }  // namespace strata

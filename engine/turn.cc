@@ -56,8 +56,7 @@ void Game::PhaseBeginEffects() {
         s.obj.sick[o] = false;  // controlled since this turn began (T-7)
         turn_.control_seen[o] = ap;
       }
-      s.Touch();
-      break;
+      break;  // untapping moved the version where a layer reads it (SetTapped)
     case Phase::kCleanup:
       for (ObjId o = 0; o < s.obj.count; ++o) {
         s.obj.damage[o] = 0;
@@ -72,8 +71,7 @@ void Game::PhaseBeginEffects() {
       occ_.died_this_turn.clear();
       for (int r = 0; r < static_cast<int>(s.effects.size()); ++r)
         if (s.effects[r].active && s.effects[r].duration == Duration::kEndOfTurn) EndEffect(r);
-      s.Touch();
-      break;
+      break;  // damage and shields are no layer input; EndEffect moved the version
     default:
       break;
   }
@@ -134,7 +132,7 @@ void Game::RunPhase(Frame& f) {
       }
       for (Player p = 0; p < 2; ++p)
         if (s.players[p].life <= 0) Lose(p, EndReason::kLife);
-      s.Touch();
+      // Mana pools and life are no layer input: the version stays (L-9).
       timing_.frames.pop_back();  // first: the state check may push destructions above it
       CheckState();
       return;
