@@ -29,7 +29,8 @@ const Occurrence* Game::LeftInGroup(ObjId o, int event) const {
 // occurrence's object is checked with its last known characteristics.
 void Game::CollectTriggers(int event, Timing timing) {
   const Occurrence& e = occ_.events[event];
-  static_assert(static_cast<int>(EventKind::kUntap) < 16, "EventKind bits in OccurrenceState::listened");
+  static_assert(static_cast<int>(EventKind::kUntap) < 16,
+                "EventKind bits in OccurrenceState::listened");
   if (!(occ_.listened[static_cast<int>(timing)] >> static_cast<int>(e.kind) & 1)) return;
   const GameState& s = state_;
   for (ObjId o = 0; o < s.obj.count; ++o) {
