@@ -2,7 +2,8 @@
 // (policies/mc.cc), at three points of real games (bench/recorded_games.h):
 // early, mid and late, the decisions at 10%, 50% and 90% of each recorded
 // game. A copy carries the layer cache with its version stamp, so its first
-// query must not recompute anything: BM_CopyThenChars shows it does not.
+// query must not recompute anything: BM_CopyThenChars shows it does not,
+// against BM_RecomputeLayers, what a recompute of the same states costs.
 //
 // Each iteration makes one copy; the source changes every kCopiesPerSource
 // iterations and goes round the recorded games, so a run copies from many
@@ -16,6 +17,7 @@
 #include "bench/recorded_games.h"
 #include "benchmark/benchmark.h"
 #include "engine/game.h"
+#include "engine/layers.h"
 
 namespace strata {
 namespace {
@@ -57,10 +59,11 @@ const CopySource& SourceFor(const std::vector<CopySource>& sources, int64_t iter
   return sources[static_cast<size_t>(iteration / kCopiesPerSource) % sources.size()];
 }
 
-// Counters: copies/s; the mean turn, objects and permanents of the sources;
+// Counters: `per_second` (copies/s); the mean turn, objects and permanents of the sources;
 // sizeof(Game), the part of a copy that is one block (the vectors' contents
 // come on top).
-void SetCopyCounters(benchmark::State& state, const std::vector<CopySource>& sources) {
+void SetCopyCounters(benchmark::State& state, const std::vector<CopySource>& sources,
+                     const char* per_second = "copies/s") {
   double turns = 0, objects = 0, permanents = 0;
   for (const CopySource& s : sources) {
     turns += s.game.state().turn;
@@ -72,7 +75,7 @@ void SetCopyCounters(benchmark::State& state, const std::vector<CopySource>& sou
   state.counters["objects"] = objects / n;
   state.counters["permanents"] = permanents / n;
   state.counters["sizeof_game"] = static_cast<double>(sizeof(Game));
-  state.counters["copies/s"] =
+  state.counters[per_second] =
       benchmark::Counter(static_cast<double>(state.iterations()), benchmark::Counter::kIsRate);
 }
 
@@ -120,12 +123,30 @@ void BM_CopyThenChars(benchmark::State& state) {
   SetCopyCounters(state, sources);
 }
 
+// What BM_CopyThenChars would add if a copy forced a recompute: every
+// object's characteristics computed from scratch (ComputeLayers) for the
+// same states, into a separate cache.
+void BM_RecomputeLayers(benchmark::State& state) {
+  const auto& sources = Sources(static_cast<int>(state.range(0)));
+  state.SetLabel(kStageLabels[state.range(0)]);
+  auto cache = std::make_unique<LayerCache>();
+  int64_t i = 0;
+  for (auto _ : state) {
+    const Game& g = SourceFor(sources, i++).game;
+    ComputeLayers(g.db(), g.state(), *cache);
+    benchmark::DoNotOptimize(cache->chars[0]);
+    benchmark::ClobberMemory();
+  }
+  SetCopyCounters(state, sources, "recomputes/s");
+}
+
 void Stages(benchmark::internal::Benchmark* b) {
   b->ArgName("stage")->DenseRange(0, kStages - 1)->Unit(benchmark::kMicrosecond);
 }
 BENCHMARK(BM_CopyConstruct)->Apply(Stages);
 BENCHMARK(BM_CopyAssign)->Apply(Stages);
 BENCHMARK(BM_CopyThenChars)->Apply(Stages);
+BENCHMARK(BM_RecomputeLayers)->Apply(Stages);
 
 }  // namespace
 }  // namespace strata
