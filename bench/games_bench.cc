@@ -1,11 +1,14 @@
 // Whole games: what a balance study costs. BM_Game plays games of one policy
 // pair on one thread with a reused study worker (the runner's inner loop);
-// BM_Study runs RunStudy on 1 and 2 threads over the same games, the serial
-// baseline and the thread sweep of the parallel runner.
+// BM_Study (heuristic players) and BM_StudyRandom (random players) run
+// RunStudy over the same games on 1 thread (the serial baseline), 2, 4, ...
+// up to every core: the thread sweep of the parallel runner.
 //
 // Matchup: red_burn vs green_stompy, seats swapped in pairs, game indices
 // from 0, so every run plays the same games.
+#include <algorithm>
 #include <string>
+#include <thread>
 
 #include "benchmark/benchmark.h"
 #include "sim/runner.h"
@@ -21,7 +24,10 @@ SimOptions Options(const std::string& policy) {
   return opt;
 }
 
-const char* const kPolicies[] = {"random", "heuristic", "mc:rollouts=2,depth=14"};
+// Every policy of the policy table (policies/policy_table.h) once; new rows
+// go at the end, so BM_Game/0..2 keep their policies.
+const char* const kPolicies[] = {"random", "heuristic", "mc:rollouts=2,depth=14", "passive"};
+constexpr int kPolicyCount = static_cast<int>(sizeof(kPolicies) / sizeof(kPolicies[0]));
 
 // Games of one policy pair, one after another on one thread.
 void BM_Game(benchmark::State& state) {
@@ -40,13 +46,15 @@ void BM_Game(benchmark::State& state) {
       benchmark::Counter(static_cast<double>(decisions), benchmark::Counter::kIsRate);
   state.counters["turns/game"] = static_cast<double>(turns) / static_cast<double>(index);
 }
-BENCHMARK(BM_Game)->DenseRange(0, 2)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Game)->DenseRange(0, kPolicyCount - 1)->Unit(benchmark::kMillisecond);
 
-// A study of 2,048 heuristic games with 1 and 2 threads (wall-clock time).
-void BM_Study(benchmark::State& state) {
-  SimOptions opt = Options("heuristic");
+// A study of 2,048 games of one policy on state.range(0) threads (wall-clock
+// time); games/s for the speed-up over the serial baseline.
+void RunStudyOn(benchmark::State& state, const std::string& policy) {
+  SimOptions opt = Options(policy);
   opt.games = 2048;
   opt.threads = static_cast<int>(state.range(0));
+  state.SetLabel(policy);
   int64_t games = 0;
   for (auto _ : state) {
     SimResult r = RunStudy(BundledPool(), opt);
@@ -56,7 +64,22 @@ void BM_Study(benchmark::State& state) {
   state.counters["games/s"] =
       benchmark::Counter(static_cast<double>(games), benchmark::Counter::kIsRate);
 }
-BENCHMARK(BM_Study)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+void BM_Study(benchmark::State& state) {
+  RunStudyOn(state, "heuristic");
+}
+void BM_StudyRandom(benchmark::State& state) {
+  RunStudyOn(state, "random");
+}
+
+// Threads 1, 2, 4, ... and every core (at least 2, so BM_Study/1 and
+// BM_Study/2 exist on any machine).
+void ThreadSweep(benchmark::internal::Benchmark* b) {
+  const int cores = std::max(2, static_cast<int>(std::thread::hardware_concurrency()));
+  b->RangeMultiplier(2)->Range(1, cores)->Unit(benchmark::kMillisecond)->UseRealTime();
+}
+BENCHMARK(BM_Study)->Apply(ThreadSweep);
+BENCHMARK(BM_StudyRandom)->Apply(ThreadSweep);
 
 }  // namespace
 }  // namespace strata
