@@ -48,7 +48,30 @@ void Game::ManaSources(Player p, ObjId excluding, std::vector<ManaSource>& sourc
     }
 }
 
+// While a decision's plays are listed nothing changes, so the mana sources
+// of a player (excluding none) are found once for every card considered.
+// Per thread: one listing at a time; `game` and `player` say whose it is.
+struct ManaSnapshot {
+  const Game* game = nullptr;  // null: no listing under way
+  Player player = kNoPlayer;   // whose sources `sources` holds, or none yet
+  std::vector<ManaSource> sources;
+};
+static thread_local ManaSnapshot mana_snapshot;
+
+Game::ManaSnapshotScope::ManaSnapshotScope(const Game& g) {
+  mana_snapshot.game = &g;
+  mana_snapshot.player = kNoPlayer;
+}
+Game::ManaSnapshotScope::~ManaSnapshotScope() { mana_snapshot.game = nullptr; }
+
 bool Game::CanPay(Player p, const ManaCost& cost, int x, ObjId excluding) const {
+  if (excluding == kNoObj && mana_snapshot.game == this) {
+    if (mana_snapshot.player != p) {
+      ManaSources(p, kNoObj, mana_snapshot.sources);
+      mana_snapshot.player = p;
+    }
+    return PlanPayment(cost, x, state_.players[p].pool, mana_snapshot.sources, nullptr, nullptr);
+  }
   static thread_local std::vector<ManaSource> sources;  // no allocation once warm
   ManaSources(p, excluding, sources);
   return PlanPayment(cost, x, state_.players[p].pool, sources, nullptr, nullptr);

@@ -261,7 +261,7 @@ bool Game::SpellOnStack(const StackItem& item) const {
          state_.obj.incarnation[item.card] == item.card_incarnation;
 }
 
-const Characteristics& Game::Chars(ObjId o) const {
+void Game::RefreshLayers() const {
   if (cache_.version != state_.version) ComputeLayers(*db_, state_, cache_);
   if (opt_.checked_layers) {
     // L-9: a cached result is only a faster way to the same answer.
@@ -274,7 +274,6 @@ const Characteristics& Game::Chars(ObjId o) const {
             absl::StrCat("cached characteristics of object ", i, " (",
                          (*db_)[state_.obj.card[i]].name, ") differ from a fresh computation");
   }
-  return cache_.chars[o];
 }
 
 std::string Game::CheckLayerCache() const {

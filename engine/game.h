@@ -277,7 +277,13 @@ class Game {
   const GameState& state() const { return state_; }
   const CardDb& db() const { return *db_; }
   const GameOptions& options() const { return opt_; }
-  const Characteristics& Chars(ObjId o) const;
+  // Inline: the engine asks millions of times a second, almost always of a
+  // fresh cache; the recompute and the checked mode are out of line.
+  const Characteristics& Chars(ObjId o) const {
+    if (cache_.version != state_.version || opt_.checked_layers) [[unlikely]]
+      RefreshLayers();
+    return cache_.chars[o];
+  }
   const PlayerRules& Rules(Player p) const;
   uint32_t next_serial() const { return stack_.next_serial; }
   Outcome OutcomeOf(uint32_t serial) const;
@@ -303,6 +309,9 @@ class Game {
   // computation; "" or which object differs. (checked_layers does this at
   // every query; the fuzzer does it once per action.)
   std::string CheckLayerCache() const;
+  // Brings the layer cache up to date (and, checked, compares it with a
+  // fresh computation): Chars' slow path.
+  void RefreshLayers() const;
   // The first invariant the engine found broken in its own checks (state
   // checks, with GameOptions::check_invariants), or "".
   const std::string& invariant_failure() const { return invariant_failure_; }
@@ -411,6 +420,12 @@ class Game {
   ManaCost TotalCost(const StackItem& item) const;
   void ManaSources(Player p, ObjId excluding, std::vector<ManaSource>& out) const;
   bool CanPay(Player p, const ManaCost& cost, int x, ObjId excluding) const;
+  // Within its scope CanPay finds a player's mana sources once (costs.cc):
+  // only where nothing changes the state, as while plays are listed.
+  struct ManaSnapshotScope {
+    explicit ManaSnapshotScope(const Game& g);
+    ~ManaSnapshotScope();
+  };
   bool Pay(Player p, const ManaCost& cost, int x, ObjId excluding);
   bool HasManaAbility(ObjId o) const;
   void RunUnlessPay(Frame& f);

@@ -192,6 +192,7 @@ struct Scratch {
   std::vector<char> deps, done;
   std::vector<std::pair<ObjId, Characteristics>> saved;
   std::vector<std::bitset<kMaxObjects>> affects;
+  std::array<std::vector<ObjId>, kZoneCount> by_zone;
 };
 
 class Computer {
@@ -207,11 +208,14 @@ class Computer {
         deps_(scratch.deps),
         done_(scratch.done),
         saved_(scratch.saved),
-        affects_(scratch.affects) {}
+        affects_(scratch.affects),
+        by_zone_(scratch.by_zone) {}
 
   void Run(LayerCache& out) {
     const int n = s_.obj.count;
     chars_.resize(n);
+    for (auto& objs : by_zone_) objs.clear();
+    for (ObjId o = 0; o < n; ++o) by_zone_[static_cast<int>(s_.obj.zone[o])].push_back(o);
     for (ObjId o = 0; o < n; ++o) {
       if (s_.obj.zone[o] == Zone::kNone) continue;
       CopySpec own{s_.obj.card[o]};
@@ -353,10 +357,21 @@ class Computer {
     return MatchFilter(s_, chs.data(), f, o, Context(c, chs));
   }
 
+  // Calls `f(o)` for every object in one of `zones` (a filter's: MatchFilter
+  // rejects the others first), zone by zone; every caller's result is the
+  // same in any order (a set, a count, a yes or no).
+  template <typename F>
+  void ForEachIn(uint8_t zones, F&& f) const {
+    for (int z = 1; z < kZoneCount; ++z)
+      if (zones >> z & 1)
+        for (ObjId o : by_zone_[z]) f(o);
+  }
+
   bool AnyMatch(FilterId f, const Candidate& c, const std::vector<Characteristics>& ch) const {
-    for (ObjId o = 0; o < s_.obj.count; ++o)
-      if (s_.obj.zone[o] != Zone::kNone && Match(db_.filter(f), o, c, ch)) return true;
-    return false;
+    const Filter& filter = db_.filter(f);
+    bool any = false;
+    ForEachIn(filter.zones, [&](ObjId o) { any = any || Match(filter, o, c, ch); });
+    return any;
   }
 
   bool Exists(const Candidate& c, const std::vector<Characteristics>& ch) const {
@@ -408,13 +423,11 @@ class Computer {
       set.set(c.object);
       return set;
     }
-    for (ObjId o = 0; o < s_.obj.count; ++o) {
-      if (s_.obj.zone[o] == Zone::kNone) continue;
-      for (FilterId f : c.tmpl->affects)
-        if (Match(db_.filter(f), o, c, ch)) {
-          set.set(o);
-          break;
-        }
+    for (FilterId f : c.tmpl->affects) {
+      const Filter& filter = db_.filter(f);
+      ForEachIn(filter.zones, [&](ObjId o) {
+        if (!set.test(o) && Match(filter, o, c, ch)) set.set(o);
+      });
     }
     return set;
   }
@@ -422,15 +435,16 @@ class Computer {
   int CountValue(const Value& v, const Candidate& c, const std::vector<Characteristics>& ch) const {
     int total = 0;
     TypeMask types = 0;
-    for (ObjId o = 0; o < s_.obj.count; ++o) {
-      if (s_.obj.zone[o] == Zone::kNone || !Match(db_.filter(v.filter), o, c, ch)) continue;
+    const Filter& filter = db_.filter(v.filter);
+    ForEachIn(filter.zones, [&](ObjId o) {
+      if (!Match(filter, o, c, ch)) return;
       if (v.kind == Value::kCount)
         ++total;
       else if (v.kind == Value::kSumManaValue)
         total += ch[o].mana_value;
       else
         types |= ch[o].types;
-    }
+    });
     if (v.kind == Value::kCardTypes) total = std::popcount(static_cast<unsigned>(types));
     return total;
   }
@@ -652,8 +666,8 @@ class Computer {
     }
     for (const Part& p : c.tmpl->parts) {
       if (StepOf(p.layer, c.cda, c.source == Candidate::kStatic, s_.edition) != step) continue;
-      for (ObjId o = 0; o < s_.obj.count; ++o)
-        if (c.affected.test(o)) ApplyPart(p, c, o, chs);
+      for (size_t o = c.affected._Find_first(); o < kMaxObjects; o = c.affected._Find_next(o))
+        ApplyPart(p, c, static_cast<ObjId>(o), chs);
     }
   }
 
@@ -668,7 +682,7 @@ class Computer {
     mix(exists);
     if (!exists) return h;
     ObjSet set = AffectedNow(c, ch);
-    for (ObjId o = 0; o < s_.obj.count; ++o) mix(set.test(o) ? o + 1 : 0);
+    for (size_t o = set._Find_first(); o < kMaxObjects; o = set._Find_next(o)) mix(o + 1);
     if (c.source != Candidate::kStatic && c.source != Candidate::kRow) return h;
     mix(ControllerOf(c, ch));
     for (const Part& p : c.tmpl->parts) {
@@ -677,10 +691,9 @@ class Computer {
                                 &p.set_colors, &p.add_colors})
         for (Word w : *l) mix(MapWord(c, w, ch));
       if (p.has_power || p.has_toughness) {
-        for (ObjId o = 0; o < s_.obj.count; ++o) {
-          if (!set.test(o)) continue;
-          if (p.has_power) mix(static_cast<uint64_t>(Eval(p.power, c, o, ch)));
-          if (p.has_toughness) mix(static_cast<uint64_t>(Eval(p.toughness, c, o, ch)));
+        for (size_t o = set._Find_first(); o < kMaxObjects; o = set._Find_next(o)) {
+          if (p.has_power) mix(static_cast<uint64_t>(Eval(p.power, c, static_cast<ObjId>(o), ch)));
+          if (p.has_toughness) mix(static_cast<uint64_t>(Eval(p.toughness, c, static_cast<ObjId>(o), ch)));
         }
       }
     }
@@ -907,6 +920,7 @@ class Computer {
   std::vector<char>& done_;
   std::vector<std::pair<ObjId, Characteristics>>& saved_;
   std::vector<ObjSet>& affects_;
+  std::array<std::vector<ObjId>, kZoneCount>& by_zone_;  // this state's objects by zone
   mutable ObjSet tapped_read_;  // objects whose tapped flag was read (LayerCache)
 };
 

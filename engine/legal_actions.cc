@@ -142,6 +142,7 @@ bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reacti
 
 void Game::AddPlayableActions(Player p, DecisionKind kind, Reaction reaction, ObjId about) {
   const GameState& s = state_;
+  ManaSnapshotScope mana(*this);  // nothing below changes the state
   Play play = kind == DecisionKind::kInterrupt                                     ? kPlayInterrupt
               : (kind == DecisionKind::kNeutral || kind == DecisionKind::kRespond) ? kPlayBatch
                                                                                    : kPlayImmediate;

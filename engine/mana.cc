@@ -9,6 +9,13 @@ bool PlanPayment(const ManaCost& cost, int x, std::array<int, 6> pool,
                  std::array<int, 6>* pool_after) {
   // Symbols to pay: each a mask of acceptable colors; bit 5 = colorless.
   constexpr uint8_t kColorlessBit = 0x20, kGeneric = 0x3F;
+  // Every symbol needs a mana of its own: too few in all is a quick no.
+  int symbols = cost.colorless + static_cast<int>(cost.hybrid.size()) + cost.generic +
+                cost.x_count * x;
+  for (int c = 0; c < kColorCount; ++c) symbols += cost.colored[c];
+  int available = static_cast<int>(sources.size());
+  for (int m : pool) available += m;
+  if (symbols > available) return false;
   // Scratch buffers kept per thread: a payment check allocates nothing once
   // warm (it runs for every card in hand at every decision).
   struct Scratch {
