@@ -10,8 +10,8 @@ bool PlanPayment(const ManaCost& cost, int x, std::array<int, 6> pool,
   // Symbols to pay: each a mask of acceptable colors; bit 5 = colorless.
   constexpr uint8_t kColorlessBit = 0x20, kGeneric = 0x3F;
   // Every symbol needs a mana of its own: too few in all is a quick no.
-  int symbols = cost.colorless + static_cast<int>(cost.hybrid.size()) + cost.generic +
-                cost.x_count * x;
+  int symbols =
+      cost.colorless + static_cast<int>(cost.hybrid.size()) + cost.generic + cost.x_count * x;
   for (int c = 0; c < kColorCount; ++c) symbols += cost.colored[c];
   int available = static_cast<int>(sources.size());
   for (int m : pool) available += m;
