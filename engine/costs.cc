@@ -62,7 +62,9 @@ Game::ManaSnapshotScope::ManaSnapshotScope(const Game& g) {
   mana_snapshot.game = &g;
   mana_snapshot.player = kNoPlayer;
 }
-Game::ManaSnapshotScope::~ManaSnapshotScope() { mana_snapshot.game = nullptr; }
+Game::ManaSnapshotScope::~ManaSnapshotScope() {
+  mana_snapshot.game = nullptr;
+}
 
 bool Game::CanPay(Player p, const ManaCost& cost, int x, ObjId excluding) const {
   if (excluding == kNoObj && mana_snapshot.game == this) {

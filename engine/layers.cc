@@ -693,7 +693,8 @@ class Computer {
       if (p.has_power || p.has_toughness) {
         for (size_t o = set._Find_first(); o < kMaxObjects; o = set._Find_next(o)) {
           if (p.has_power) mix(static_cast<uint64_t>(Eval(p.power, c, static_cast<ObjId>(o), ch)));
-          if (p.has_toughness) mix(static_cast<uint64_t>(Eval(p.toughness, c, static_cast<ObjId>(o), ch)));
+          if (p.has_toughness)
+            mix(static_cast<uint64_t>(Eval(p.toughness, c, static_cast<ObjId>(o), ch)));
         }
       }
     }
