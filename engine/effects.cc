@@ -121,7 +121,7 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
     FilterContext ctx = ContextFor(src, item.controller, item.choice[0]);
     for (ObjId o = 0; o < state_.obj.count; ++o)
       if (state_.obj.zone[o] != Zone::kNone &&
-          MatchFilter(state_, &Chars(0), db_->filter(st.affects), o, ctx))
+          MatchFilter(state_, CharsFor(db_->filter(st.affects)), db_->filter(st.affects), o, ctx))
         objs.push_back(o);
   }
   if (st.condition != kNoFilter) {
@@ -130,8 +130,8 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
     FilterContext ctx = ContextFor(src, item.controller, kNoWord);
     objs.erase(std::remove_if(objs.begin(), objs.end(),
                               [&](ObjId o) {
-                                return !MatchFilter(state_, &Chars(0), db_->filter(st.condition), o,
-                                                    ctx);
+                                return !MatchFilter(state_, CharsFor(db_->filter(st.condition)),
+                                                    db_->filter(st.condition), o, ctx);
                               }),
                objs.end());
   }
@@ -177,7 +177,8 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
         FilterContext ctx = ContextFor(source, item.controller, item.choice[0]);
         for (ObjId o = 0; o < state_.obj.count; ++o)
           if (o != excluded && state_.obj.zone[o] != Zone::kNone &&
-              MatchFilter(state_, &Chars(0), db_->filter(st.affects), o, ctx))
+              MatchFilter(state_, CharsFor(db_->filter(st.affects)), db_->filter(st.affects), o,
+                          ctx))
             set.push_back(state_.Ref(o));
       } else {
         for (ObjId o : objs) set.push_back(state_.Ref(o));

@@ -199,6 +199,8 @@ ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
   s.obj.copy[o] = CopySpec{};
   turn_.control_seen[o] = kNoPlayer;
   turn_.seen[o] = zone == Zone::kHand ? kSeenInHand : 0;
+  if (!turn_.layers_reach_library && LayersReachLibrary(*db_, card))
+    turn_.layers_reach_library = true;
   for (const TriggeredAbility& tr : (*db_)[card].triggers)
     occ_.listened[static_cast<int>(tr.timing)] |= uint16_t(1u << static_cast<int>(tr.event));
   auto& pl = s.players[owner];
@@ -261,27 +263,43 @@ bool Game::SpellOnStack(const StackItem& item) const {
          state_.obj.incarnation[item.card] == item.card_incarnation;
 }
 
+// Which cached entries hold a result: libraries' only if computed.
+bool Game::CachedEntry(ObjId o) const {
+  return cache_.library_done || state_.obj.zone[o] != Zone::kLibrary;
+}
+
 void Game::RefreshLayers() const {
-  if (cache_.version != state_.version) ComputeLayers(*db_, state_, cache_);
+  if (cache_.version != state_.version)
+    ComputeLayers(*db_, state_, cache_, nullptr, turn_.layers_reach_library);
   if (opt_.checked_layers) {
     // L-9: a cached result is only a faster way to the same answer.
     static thread_local LayerCache fresh;
     ComputeLayers(*db_, state_, fresh);
     ++layer_checks_;
     for (ObjId i = 0; i < state_.obj.count; ++i)
-      if (!(fresh.chars[i] == cache_.chars[i]) && layer_mismatch_.empty())
+      if (CachedEntry(i) && !(fresh.chars[i] == cache_.chars[i]) && layer_mismatch_.empty())
         layer_mismatch_ =
             absl::StrCat("cached characteristics of object ", i, " (",
                          (*db_)[state_.obj.card[i]].name, ") differ from a fresh computation");
   }
 }
 
+void Game::RefreshLibrary() const {
+  ComputeLayers(*db_, state_, cache_);
+}
+
+const Characteristics* Game::CharsFor(const Filter& f) const {
+  UpdateLayers();
+  if (!cache_.library_done && Has(f.zones, static_cast<int>(Zone::kLibrary))) RefreshLibrary();
+  return cache_.chars.data();
+}
+
 std::string Game::CheckLayerCache() const {
-  if (cache_.version != state_.version) ComputeLayers(*db_, state_, cache_);
+  UpdateLayers();
   static thread_local LayerCache fresh;
   ComputeLayers(*db_, state_, fresh);
   for (ObjId i = 0; i < state_.obj.count; ++i)
-    if (!(fresh.chars[i] == cache_.chars[i]))
+    if (CachedEntry(i) && !(fresh.chars[i] == cache_.chars[i]))
       return absl::StrCat("cached characteristics of object ", i, " (",
                           (*db_)[state_.obj.card[i]].name, ") differ from a fresh computation");
   for (Player p = 0; p < 2; ++p)
@@ -292,7 +310,7 @@ std::string Game::CheckLayerCache() const {
 }
 
 const PlayerRules& Game::Rules(Player p) const {
-  Chars(0);
+  UpdateLayers();
   return cache_.rules[p];
 }
 

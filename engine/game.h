@@ -280,11 +280,23 @@ class Game {
   // Inline: the engine asks millions of times a second, almost always of a
   // fresh cache; the recompute and the checked mode are out of line.
   const Characteristics& Chars(ObjId o) const {
-    if (cache_.version != state_.version || opt_.checked_layers) [[unlikely]]
-      RefreshLayers();
+    UpdateLayers();
+    if (!cache_.library_done && state_.obj.zone[o] == Zone::kLibrary) [[unlikely]]
+      RefreshLibrary();
     return cache_.chars[o];
   }
+  // Brings the cache up to date for every object but, maybe, libraries'.
+  void UpdateLayers() const {
+    if (cache_.version != state_.version || opt_.checked_layers) [[unlikely]]
+      RefreshLayers();
+  }
+  // Every object's characteristics, for MatchFilter with `f`: up to date for
+  // every object in f's zones.
+  const Characteristics* CharsFor(const Filter& f) const;
   const PlayerRules& Rules(Player p) const;
+  // Does the layer cache hold libraries too (LayerCache::library_done)? For
+  // tests of the computation that leaves them out.
+  bool LibrariesComputed() const { return cache_.library_done; }
   uint32_t next_serial() const { return stack_.next_serial; }
   Outcome OutcomeOf(uint32_t serial) const;
   const std::vector<std::string>& log() const { return trace_.log; }
@@ -312,6 +324,9 @@ class Game {
   // Brings the layer cache up to date (and, checked, compares it with a
   // fresh computation): Chars' slow path.
   void RefreshLayers() const;
+  // Adds the libraries to a cache computed without them (Chars' rare path).
+  void RefreshLibrary() const;
+  bool CachedEntry(ObjId o) const;
   // The first invariant the engine found broken in its own checks (state
   // checks, with GameOptions::check_invariants), or "".
   const std::string& invariant_failure() const { return invariant_failure_; }
@@ -331,7 +346,9 @@ class Game {
   void SetRng(const Rng& rng) { rng_ = rng; }
   uint64_t layer_checks() const { return layer_checks_; }
 
-  // Mutations used by set-up, tests and tools; each moves the state version.
+  // Mutations used by set-up, tests and tools; each moves the state version,
+  // but SetTapped only where the layers read that object's tapped flag
+  // (LayerCache::tapped_read).
   void MoveTo(ObjId o, Zone to, Player zone_owner);
   void SetTapped(ObjId o, bool tapped);
   void Attach(ObjId aura, ObjId to);
@@ -606,6 +623,10 @@ class Game {
     // The controller each permanent had at the last state check (kNoPlayer:
     // not seen yet): a change of control makes it summoning sick (T-7).
     std::array<Player, kMaxObjects> control_seen{};
+    // This game: does a card of it have a layer effect that reaches a
+    // library (LayersReachLibrary)? If not, layers leave libraries out
+    // until a card in one is asked about (LayerCache::library_done).
+    bool layers_reach_library = false;
     auto Buffers() { return std::tie(phase_todo); }
   } turn_;
 

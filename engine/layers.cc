@@ -211,13 +211,15 @@ class Computer {
         affects_(scratch.affects),
         by_zone_(scratch.by_zone) {}
 
-  void Run(LayerCache& out) {
+  void Run(LayerCache& out, bool with_library) {
     const int n = s_.obj.count;
     chars_.resize(n);
+    with_library_ = with_library;
     for (auto& objs : by_zone_) objs.clear();
-    for (ObjId o = 0; o < n; ++o) by_zone_[static_cast<int>(s_.obj.zone[o])].push_back(o);
+    for (ObjId o = 0; o < n; ++o)
+      if (!Skipped(o)) by_zone_[static_cast<int>(s_.obj.zone[o])].push_back(o);
     for (ObjId o = 0; o < n; ++o) {
-      if (s_.obj.zone[o] == Zone::kNone) continue;
+      if (Skipped(o)) continue;
       CopySpec own{s_.obj.card[o]};
       if (db_[own.card].enters.choose == ChoiceKind::kMode && s_.obj.choice[o] != kNoWord)
         own.mode = static_cast<uint8_t>(s_.obj.choice[o]);
@@ -227,7 +229,7 @@ class Computer {
     // Layer 1 effects are known before anything else: they decide which
     // abilities objects have, and so which static abilities exist.
     for (ObjId o = 0; o < n; ++o) {
-      if (s_.obj.zone[o] == Zone::kNone) continue;
+      if (Skipped(o)) continue;
       if (s_.obj.copy[o].card != kNoCard || s_.obj.copy[o].blank) {
         Candidate c;
         c.source = Candidate::kEntryCopy;
@@ -267,15 +269,22 @@ class Computer {
     for (ObjId o = 0; o < n; ++o) out.chars[o] = chars_[o];
     PlayerLayer(out);
     out.tapped_read = tapped_read_;
+    out.library_done = with_library;
     out.version = s_.version;
   }
 
  private:
+  // Objects this computation leaves out: none, and without libraries, theirs.
+  bool Skipped(ObjId o) const {
+    const Zone z = s_.obj.zone[o];
+    return z == Zone::kNone || (z == Zone::kLibrary && !with_library_);
+  }
+
   void AddStaticsAndCounters() {
     const int n = s_.obj.count;
     for (ObjId o = 0; o < n; ++o) {
       Zone z = s_.obj.zone[o];
-      if (z == Zone::kNone) continue;
+      if (Skipped(o)) continue;
       const Characteristics& ch = chars_[o];
       if (!ch.blank && ch.card != kNoCard) {
         const CardDef& card = db_[ch.card];
@@ -412,7 +421,7 @@ class Computer {
         const EffectRow& row = s_.effects[c.row];
         for (uint32_t i = 0; i < row.set_len; ++i) {
           ObjRef r = s_.effect_sets[row.set_begin + i];
-          if (s_.Alive(r)) set.set(r.id);
+          if (s_.Alive(r) && !Skipped(r.id)) set.set(r.id);
         }
         return set;
       }
@@ -922,7 +931,8 @@ class Computer {
   std::vector<std::pair<ObjId, Characteristics>>& saved_;
   std::vector<ObjSet>& affects_;
   std::array<std::vector<ObjId>, kZoneCount>& by_zone_;  // this state's objects by zone
-  mutable ObjSet tapped_read_;  // objects whose tapped flag was read (LayerCache)
+  mutable ObjSet tapped_read_;
+  bool with_library_ = true;  // objects whose tapped flag was read (LayerCache)
 };
 
 }  // namespace
@@ -1024,10 +1034,52 @@ Characteristics PrintedCharacteristics(const CardDb& db, const CopySpec& spec, P
   return ch;
 }
 
-void ComputeLayers(const CardDb& db, const GameState& s, LayerCache& out, LayerTrace* trace) {
+void ComputeLayers(const CardDb& db, const GameState& s, LayerCache& out, LayerTrace* trace,
+                   bool with_library) {
   thread_local Scratch scratch;
   Computer c(db, s, trace, scratch);
-  c.Run(out);
+  c.Run(out, with_library || trace);  // a trace shows every effect
+}
+
+bool LayersReachLibrary(const CardDb& db, CardId card) {
+  const uint8_t library = 1u << static_cast<int>(Zone::kLibrary);
+  auto reaches = [&](FilterId f) { return f != kNoFilter && (db.filter(f).zones & library); };
+  const CardDef& c = db[card];
+  for (const auto* templates : {&c.statics, &c.keyword_statics, &c.continuous})
+    for (const EffectTemplate& t : *templates) {
+      for (FilterId f : t.affects)
+        if (reaches(f)) return true;
+      if (reaches(t.condition.you_control)) return true;
+      for (const Part& p : t.parts)
+        for (const Value* v : {&p.power, &p.toughness})
+          if (reaches(v->filter)) return true;
+    }
+  // The effects a spell or ability makes (rows) fix their objects with the
+  // step's filter or the body's targets: one reaching a library puts library
+  // cards in.
+  if (c.continuous.empty()) return false;
+  auto steps_reach = [&](auto& self, const std::vector<EffectStep>& steps) -> bool {
+    for (const EffectStep& st : steps)
+      if (reaches(st.affects) || self(self, st.delayed)) return true;
+    return false;
+  };
+  auto body_reaches = [&](auto& self, const AbilityBody& b) -> bool {
+    for (const TargetSpec& t : b.targets)
+      if (reaches(t.filter)) return true;
+    if (steps_reach(steps_reach, b.steps)) return true;
+    for (const AbilityBody& m : b.modes)
+      if (self(self, m)) return true;
+    return false;
+  };
+  if (body_reaches(body_reaches, c.spell) || body_reaches(body_reaches, c.enters.body)) return true;
+  for (const ActivatedAbility& a : c.activated)
+    if (body_reaches(body_reaches, a.body)) return true;
+  for (const TriggeredAbility& t : c.triggers)
+    if (body_reaches(body_reaches, t.body)) return true;
+  for (const auto* phases : {&c.phase, &c.granted_phase})
+    for (const PhaseAbility& p : *phases)
+      if (body_reaches(body_reaches, p.body)) return true;
+  return false;
 }
 
 std::vector<std::string> EditionSteps(Edition e) {

@@ -39,9 +39,18 @@ struct LayerTrace {
 };
 
 // Computes all characteristics from scratch into `out` (chars and rules) and
-// stamps it with the state's version.
+// stamps it with the state's version. Without `with_library` the objects in
+// libraries are left out (out.library_done is false and their entries are
+// stale): exact for every other object when no layer effect of the game
+// reads a library (LayersReachLibrary), and about half the work, as nobody
+// asks what a card in a library is until it leaves.
 void ComputeLayers(const CardDb& db, const GameState& s, LayerCache& out,
-                   LayerTrace* trace = nullptr);
+                   LayerTrace* trace = nullptr, bool with_library = true);
+
+// Does a continuous effect of `card` (statics, CDAs, effects its spells and
+// abilities make) affect or read objects in a library? A game with such a
+// card computes libraries with everything else.
+bool LayersReachLibrary(const CardDb& db, CardId card);
 
 // The layer names of an edition's steps, in order ("1a", "1b", "2", ...).
 std::vector<std::string> EditionSteps(Edition e);

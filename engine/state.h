@@ -140,6 +140,7 @@ struct LayerCache {
   std::array<Characteristics, kMaxObjects> chars;
   std::array<PlayerRules, 2> rules;
   std::bitset<kMaxObjects> tapped_read;
+  bool library_done = true;  // false: library objects' entries are stale (ComputeLayers)
 };
 
 }  // namespace strata
