@@ -270,6 +270,7 @@ class Computer {
     PlayerLayer(out);
     out.tapped_read = tapped_read_;
     out.library_done = with_library;
+    out.count = n;
     out.version = s_.version;
   }
 

@@ -5,10 +5,13 @@
 // plain copy of a GameState is a game that continues exactly like the original.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bitset>
 #include <cstdint>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "engine/card.h"
@@ -72,8 +75,21 @@ struct ObjRef {
   bool operator==(const ObjRef&) const = default;
 };
 
-// Objects as a structure of arrays.
+// Copies the first n entries of each array of `from` into `to` (tuples of
+// references to std::arrays, as Objects::Arrays() makes them).
+template <typename To, typename From, size_t... I>
+void CopyPrefixes(To to, From from, int n, std::index_sequence<I...>) {
+  (std::copy_n(std::get<I>(from).begin(), n, std::get<I>(to).begin()), ...);
+}
+
+// Objects as a structure of arrays. A copy copies only the `count` objects
+// that exist (a game fills a sixth of the capacity, and the mc player copies
+// games thousands of times a decision); entries past `count` are never read.
 struct Objects {
+  Objects() = default;
+  Objects(const Objects& from) { *this = from; }
+  Objects& operator=(const Objects& from);
+
   int count = 0;
   std::array<CardId, kMaxObjects> card;
   std::array<Zone, kMaxObjects> zone;
@@ -90,7 +106,36 @@ struct Objects {
   std::array<uint16_t, kMaxObjects> choice;  // entry choice: word, color or mode
   std::array<ObjRef, kMaxObjects> linked;    // entry choice: exiled object
   std::array<CopySpec, kMaxObjects> copy;    // entry choice: copy (Clone)
+
+  // Every array above: a new one must be added here to be copied (the
+  // static_assert below counts their bytes).
+  auto Arrays() const {
+    return std::tie(card, zone, owner, controller, timestamp, incarnation, p1p1, m1m1,
+                    other_counters, counter_timestamp, damage, regen_shields, tapped, sick,
+                    face_down, token, attached_to, choice, linked, copy);
+  }
+  auto Arrays() {
+    return std::tie(card, zone, owner, controller, timestamp, incarnation, p1p1, m1m1,
+                    other_counters, counter_timestamp, damage, regen_shields, tapped, sick,
+                    face_down, token, attached_to, choice, linked, copy);
+  }
 };
+
+inline Objects& Objects::operator=(const Objects& from) {
+  count = from.count;
+  constexpr size_t kArrays = std::tuple_size_v<decltype(from.Arrays())>;
+  CopyPrefixes(Arrays(), from.Arrays(), count, std::make_index_sequence<kArrays>{});
+  return *this;
+}
+
+template <typename... T>
+constexpr size_t SizeOfAll(const std::tuple<T&...>*) {
+  return (sizeof(T) + ...);
+}
+static_assert(sizeof(Objects) - SizeOfAll(static_cast<decltype(std::declval<Objects&>().Arrays())*>(
+                                    nullptr)) <=
+                  8,
+              "an array of Objects is missing from Objects::Arrays()");
 
 // A continuous effect created by a resolved spell or ability (RULES.md L-4:
 // it gets a timestamp when created). Statics are not rows: they are read from
@@ -136,7 +181,21 @@ struct PlayerState {
 // tapped): tapping any other object cannot change the result, so it does not
 // move the version (most games never read one).
 struct LayerCache {
+  LayerCache() = default;
+  // Copies the `count` entries computed (see Objects).
+  LayerCache(const LayerCache& from) { *this = from; }
+  LayerCache& operator=(const LayerCache& from) {
+    version = from.version;
+    count = from.count;
+    std::copy_n(from.chars.begin(), count, chars.begin());
+    rules = from.rules;
+    tapped_read = from.tapped_read;
+    library_done = from.library_done;
+    return *this;
+  }
+
   uint64_t version = ~uint64_t{0};
+  int count = 0;  // entries [0, count) were computed
   std::array<Characteristics, kMaxObjects> chars;
   std::array<PlayerRules, 2> rules;
   std::bitset<kMaxObjects> tapped_read;
