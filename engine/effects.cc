@@ -120,19 +120,14 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
     ObjId src = item.card != kNoObj ? item.card : item.source;
     FilterContext ctx = ContextFor(src, item.controller, item.choice[0]);
     for (ObjId o = 0; o < state_.obj.count; ++o)
-      if (state_.obj.zone[o] != Zone::kNone &&
-          MatchFilter(state_, CharsFor(db_->filter(st.affects)), db_->filter(st.affects), o, ctx))
-        objs.push_back(o);
+      if (state_.obj.zone[o] != Zone::kNone && Matches(st.affects, o, ctx)) objs.push_back(o);
   }
   if (st.condition != kNoFilter) {
     // `if`: only targets that match (Hydroblast: if it is red).
     ObjId src = item.card != kNoObj ? item.card : item.source;
     FilterContext ctx = ContextFor(src, item.controller, kNoWord);
     objs.erase(std::remove_if(objs.begin(), objs.end(),
-                              [&](ObjId o) {
-                                return !MatchFilter(state_, CharsFor(db_->filter(st.condition)),
-                                                    db_->filter(st.condition), o, ctx);
-                              }),
+                              [&](ObjId o) { return !Matches(st.condition, o, ctx); }),
                objs.end());
   }
   const int amount = Amount(item, st.amount);
@@ -176,9 +171,7 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
           excluded = item.targets[st.exclude_target - 1].obj.id;
         FilterContext ctx = ContextFor(source, item.controller, item.choice[0]);
         for (ObjId o = 0; o < state_.obj.count; ++o)
-          if (o != excluded && state_.obj.zone[o] != Zone::kNone &&
-              MatchFilter(state_, CharsFor(db_->filter(st.affects)), db_->filter(st.affects), o,
-                          ctx))
+          if (o != excluded && state_.obj.zone[o] != Zone::kNone && Matches(st.affects, o, ctx))
             set.push_back(state_.Ref(o));
       } else {
         for (ObjId o : objs) set.push_back(state_.Ref(o));

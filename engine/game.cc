@@ -288,10 +288,11 @@ void Game::RefreshLibrary() const {
   ComputeLayers(*db_, state_, cache_);
 }
 
-const Characteristics* Game::CharsFor(const Filter& f) const {
+bool Game::Matches(FilterId f, ObjId o, const FilterContext& ctx) const {
+  const Filter& filter = db_->filter(f);
   UpdateLayers();
-  if (!cache_.library_done && Has(f.zones, static_cast<int>(Zone::kLibrary))) RefreshLibrary();
-  return cache_.chars.data();
+  if (!cache_.library_done && Has(filter.zones, static_cast<int>(Zone::kLibrary))) RefreshLibrary();
+  return MatchFilter(state_, cache_.chars.data(), filter, o, ctx);
 }
 
 std::string Game::CheckLayerCache() const {

@@ -290,9 +290,9 @@ class Game {
     if (cache_.version != state_.version || opt_.checked_layers) [[unlikely]]
       RefreshLayers();
   }
-  // Every object's characteristics, for MatchFilter with `f`: up to date for
-  // every object in f's zones.
-  const Characteristics* CharsFor(const Filter& f) const;
+  // MatchFilter on this game's characteristics, with the cache completed
+  // first if `f` reaches a library (LayerCache::library_done).
+  bool Matches(FilterId f, ObjId o, const FilterContext& ctx) const;
   const PlayerRules& Rules(Player p) const;
   // Does the layer cache hold libraries too (LayerCache::library_done)? For
   // tests of the computation that leaves them out.
@@ -321,12 +321,6 @@ class Game {
   // computation; "" or which object differs. (checked_layers does this at
   // every query; the fuzzer does it once per action.)
   std::string CheckLayerCache() const;
-  // Brings the layer cache up to date (and, checked, compares it with a
-  // fresh computation): Chars' slow path.
-  void RefreshLayers() const;
-  // Adds the libraries to a cache computed without them (Chars' rare path).
-  void RefreshLibrary() const;
-  bool CachedEntry(ObjId o) const;
   // The first invariant the engine found broken in its own checks (state
   // checks, with GameOptions::check_invariants), or "".
   const std::string& invariant_failure() const { return invariant_failure_; }
@@ -369,6 +363,13 @@ class Game {
   using Play = PlayAs;
   static constexpr ObjId kAboutDestroying = 0xFFFE;  // a reaction about a destruction's objects
   enum CombatFlag : uint8_t { kNotInCombat, kAttacking, kBlocking };
+
+  // The layer cache's slow paths (Chars, UpdateLayers, Matches): bring it up
+  // to date (and, checked, compare it with a fresh computation); add the
+  // libraries to a cache computed without them; which entries hold a result.
+  void RefreshLayers() const;
+  void RefreshLibrary() const;
+  bool CachedEntry(ObjId o) const;
 
   void Push(const Frame& f) { timing_.frames.push_back(f); }
   void Push(FrameKind kind) { timing_.frames.push_back(Frame::Of(kind)); }

@@ -932,8 +932,8 @@ class Computer {
   std::vector<std::pair<ObjId, Characteristics>>& saved_;
   std::vector<ObjSet>& affects_;
   std::array<std::vector<ObjId>, kZoneCount>& by_zone_;  // this state's objects by zone
-  mutable ObjSet tapped_read_;
-  bool with_library_ = true;  // objects whose tapped flag was read (LayerCache)
+  mutable ObjSet tapped_read_;  // objects whose tapped flag was read (LayerCache)
+  bool with_library_ = true;    // false: objects in libraries are left out
 };
 
 }  // namespace

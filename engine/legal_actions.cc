@@ -254,9 +254,7 @@ bool Game::TargetLegal(const StackItem& item, int slot, const Target& t) const {
     default:
       break;
   }
-  if (!MatchFilter(s, CharsFor(db_->filter(fid)), db_->filter(fid), o,
-                   ContextFor(source, item.controller, kNoWord)))
-    return false;
+  if (!Matches(fid, o, ContextFor(source, item.controller, kNoWord))) return false;
   if (s.obj.zone[o] == Zone::kBattlefield) {
     const Characteristics& ch = Chars(o);
     if (Has(ch.keywords, kShroud)) return false;

@@ -237,8 +237,7 @@ void Game::CheckState() {
       if (card.enchant != kNoFilter) {
         ObjId to = state_.obj.attached_to[o];
         if (to == kNoObj || state_.obj.zone[to] != Zone::kBattlefield ||
-            !MatchFilter(state_, CharsFor(db_->filter(card.enchant)), db_->filter(card.enchant), to,
-                         ContextFor(o, Chars(o).controller, state_.obj.choice[o]))) {
+            !Matches(card.enchant, to, ContextFor(o, Chars(o).controller, state_.obj.choice[o]))) {
           Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
             return std::string(absl::StrCat(ObjectName(o), " is not attached to a legal object"));
           });

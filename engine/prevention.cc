@@ -38,8 +38,7 @@ void Game::RunPrevention(Frame& f) {
           d.to.kind == sh.to.kind &&
           (d.to.kind == Target::kPlayer ? d.to.player == sh.to.player : d.to.obj == sh.to.obj);
       if (!same || d.source == kNoObj ||
-          !MatchFilter(state_, CharsFor(db_->filter(sh.from)), db_->filter(sh.from), d.source,
-                       ContextFor(sh.source, sh.you, kNoWord)))
+          !Matches(sh.from, d.source, ContextFor(sh.source, sh.you, kNoWord)))
         continue;
       blocked = true;
       damage_.source_shields.erase(damage_.source_shields.begin() + static_cast<long>(i));

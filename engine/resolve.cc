@@ -158,8 +158,7 @@ void Game::RunEntry(Frame& f) {
     case ChoiceKind::kExile: {
       FilterContext ctx = ContextFor(o, p, kNoWord);
       for (ObjId t = 0; t < state_.obj.count; ++t)
-        if (t != o && state_.obj.zone[t] == Zone::kBattlefield &&
-            MatchFilter(state_, CharsFor(db_->filter(e.filter)), db_->filter(e.filter), t, ctx))
+        if (t != o && state_.obj.zone[t] == Zone::kBattlefield && Matches(e.filter, t, ctx))
           timing_.decision.actions.push_back({ActionKind::kObject, t});
       if (e.optional || timing_.decision.actions.empty())
         timing_.decision.actions.push_back({ActionKind::kNoChoice});

@@ -109,16 +109,15 @@ struct Objects {
 
   // Every array above: a new one must be added here to be copied (the
   // static_assert below counts their bytes).
-  auto Arrays() const {
-    return std::tie(card, zone, owner, controller, timestamp, incarnation, p1p1, m1m1,
-                    other_counters, counter_timestamp, damage, regen_shields, tapped, sick,
-                    face_down, token, attached_to, choice, linked, copy);
+  template <typename Self>
+  static auto ArraysOf(Self& o) {
+    return std::tie(o.card, o.zone, o.owner, o.controller, o.timestamp, o.incarnation, o.p1p1,
+                    o.m1m1, o.other_counters, o.counter_timestamp, o.damage, o.regen_shields,
+                    o.tapped, o.sick, o.face_down, o.token, o.attached_to, o.choice, o.linked,
+                    o.copy);
   }
-  auto Arrays() {
-    return std::tie(card, zone, owner, controller, timestamp, incarnation, p1p1, m1m1,
-                    other_counters, counter_timestamp, damage, regen_shields, tapped, sick,
-                    face_down, token, attached_to, choice, linked, copy);
-  }
+  auto Arrays() const { return ArraysOf(*this); }
+  auto Arrays() { return ArraysOf(*this); }
 };
 
 inline Objects& Objects::operator=(const Objects& from) {

@@ -61,8 +61,7 @@ void Game::CollectTriggers(int event, Timing timing) {
         bool any = false;
         FilterContext ctx = ContextFor(o, you, s.obj.choice[o]);
         for (ObjId x = 0; x < s.obj.count && !any; ++x)
-          any = s.obj.zone[x] != Zone::kNone && MatchFilter(s, CharsFor(db_->filter(tr.unless_any)),
-                                                            db_->filter(tr.unless_any), x, ctx);
+          any = s.obj.zone[x] != Zone::kNone && Matches(tr.unless_any, x, ctx);
         if (any) continue;
       }
       if (tr.damage_to == 0 && e.object != kNoObj) continue;

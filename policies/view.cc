@@ -26,7 +26,7 @@ bool PlayerView::Matches(FilterId f, ObjId o, ObjId source, Player you) const {
   ctx.source = source;
   ctx.you = you;
   if (source != kNoObj) ctx.text = &game_.Chars(source);
-  return MatchFilter(game_.state(), game_.CharsFor(db().filter(f)), db().filter(f), o, ctx);
+  return game_.Matches(f, o, ctx);
 }
 
 CardId PlayerView::CastingCard() const {

@@ -144,7 +144,7 @@ bool RandomCopySpec(const Game& g, BoardRng& rng, ObjId exclude, FilterId filter
       FilterContext ctx;
       ctx.source = exclude;
       ctx.you = exclude != kNoObj ? g.Chars(exclude).controller : Player{0};
-      ok = MatchFilter(s, g.CharsFor(g.db().filter(filter)), g.db().filter(filter), o, ctx);
+      ok = g.Matches(filter, o, ctx);
     }
     if (ok) creatures.push_back(o);
   }
@@ -204,9 +204,7 @@ void AttachRandomly(Game& g, BoardRng& rng, ObjId aura) {
   for (ObjId o = 0; o < s.obj.count; ++o) {
     if (o == aura || s.obj.zone[o] != Zone::kBattlefield) continue;
     any.push_back(o);
-    if (card.enchant == kNoFilter || MatchFilter(s, g.CharsFor(g.db().filter(card.enchant)),
-                                                 g.db().filter(card.enchant), o, ctx))
-      legal.push_back(o);
+    if (card.enchant == kNoFilter || g.Matches(card.enchant, o, ctx)) legal.push_back(o);
   }
   if (!legal.empty() && rng.Chance(0.9))
     g.Attach(aura, PickFrom(legal, rng));
