@@ -80,7 +80,11 @@ exec 9>&-
 "${sim[@]}" --games 4000 --out "$tmp/h" --games-out --stop-after-blocks 0 >/dev/null 2>&1
 "$strata" sim --resume "$tmp/h" --threads 1 >/dev/null 2>&1 &
 pid=$!
-sleep 0.5
+# Until it holds the lock (its pid is in the lock file), not a fixed sleep.
+for _ in $(seq 300); do
+  [ "$(cat "$tmp/h/study.lock" 2>/dev/null)" = "$pid" ] && break
+  sleep 0.05
+done
 expect 1 "--resume: $tmp/h: another strata sim is running on this directory (pid $pid)" \
   "$strata" sim --resume "$tmp/h"
 kill -HUP $pid

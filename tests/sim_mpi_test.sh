@@ -60,18 +60,27 @@ grep -q '"partial": true' "$tmp/stop/study/summary.json" || fail "stopped: not p
 same_study "$tmp/one/study" "$tmp/stop/study" "stopped and resumed under MPI"
 # SIGTERM to mpirun (what a scheduler sends at the time limit).
 set -- --cards "$src/data/cards" sim --decks "$d/red_burn.txt,$d/green_stompy.txt,$d/wu_control.txt" \
-  --games 2000 --seed 21 --policies heuristic --threads 1
+  --games 3000 --seed 21 --policies heuristic --threads 1
 (cd "$tmp/one" && "$strata" "$@" --out big >/dev/null) || fail "one process, big"
 cd "$tmp/term"
 root=()
 [ "$(id -u)" = 0 ] && root=(--allow-run-as-root)
-# mpirun itself (not a shell function's subshell) gets the signal.
+# mpirun itself (not a shell function's subshell) gets the signal. It is sent
+# once rank 0 has written its first checkpoint (its stop handlers are then
+# installed), not after a fixed sleep: a fast machine once finished the
+# whole study within the sleep.
 mpirun -np 2 --oversubscribe "${root[@]}" "$strata" "$@" --out study --checkpoint-seconds 1 \
   >/dev/null 2>"$tmp/err" &
 job=$!
-sleep 3
+for _ in $(seq 300); do
+  [ -f study/study.toml ] && break
+  sleep 0.1
+done
+sleep 0.5
 kill -TERM "$job"
 wait "$job"
+grep -q "^complete = true" study/study.toml &&
+  fail "SIGTERM: the study finished before the signal reached it (make it longer)"
 grep -q "interrupted (SIGTERM)" "$tmp/err" || fail "SIGTERM: rank 0 did not stop cleanly: $(cat "$tmp/err")"
 [ -f study/study.toml ] || fail "SIGTERM: no study.toml"
 grep -q "^complete = false" study/study.toml || fail "SIGTERM: study not left resumable"
