@@ -20,32 +20,36 @@ bool Game::HasManaAbility(ObjId o) const {
 void Game::ManaSources(Player p, ObjId excluding, std::vector<ManaSource>& sources) const {
   sources.clear();
   const GameState& s = state_;
-  // Lands first, so creatures stay untapped when they are not needed.
-  for (int lands = 1; lands >= 0; --lands)
-    for (ObjId o = 0; o < s.obj.count; ++o) {
-      if (o == excluding || s.obj.zone[o] != Zone::kBattlefield || s.obj.tapped[o]) continue;
-      const Characteristics& ch = Chars(o);
-      if (ch.controller != p || Has(ch.types, kLand) != (lands == 1)) continue;
-      if (SummoningSick(o)) continue;
-      if (PhaseCostPending(o)) continue;  // T-13: not before its phase cost is handled
-      if (ch.land_mana) {
-        sources.push_back(
-            {o, static_cast<ColorMask>(ch.land_mana & 0x1F), (ch.land_mana & 0x20) != 0});
-        continue;
-      }
-      if (ch.blank || ch.card == kNoCard) continue;
-      const CardDef& card = (*db_)[ch.card];
-      for (int i = 0; i < static_cast<int>(card.activated.size()); ++i) {
-        const ActivatedAbility& a = card.activated[i];
-        if (!a.mana_ability || !a.tap || !a.cost.Empty() ||
-            !Has(ch.abilities, card.ActivatedBit(i)))
-          continue;
-        const EffectStep& st = a.body.steps[0];
-        sources.push_back(
-            {o, static_cast<ColorMask>(st.mana_any ? 0x1F : st.mana_colors), st.mana_colorless});
-        break;
-      }
+  // Lands first, so creatures stay untapped when they are not needed: one
+  // walk over the objects, the other sources kept aside and put behind.
+  thread_local std::vector<ManaSource> others;  // no allocation once warm
+  others.clear();
+  for (ObjId o = 0; o < s.obj.count; ++o) {
+    if (s.obj.zone[o] != Zone::kBattlefield || s.obj.tapped[o] || o == excluding) continue;
+    const Characteristics& ch = Chars(o);
+    if (ch.controller != p) continue;
+    const bool land = Has(ch.types, kLand);
+    if (!land && !ch.land_mana && (ch.blank || ch.card == kNoCard)) continue;
+    if (SummoningSick(o)) continue;
+    if (PhaseCostPending(o)) continue;  // T-13: not before its phase cost is handled
+    std::vector<ManaSource>& to = land ? sources : others;
+    if (ch.land_mana) {
+      to.push_back({o, static_cast<ColorMask>(ch.land_mana & 0x1F), (ch.land_mana & 0x20) != 0});
+      continue;
     }
+    if (ch.blank || ch.card == kNoCard) continue;
+    const CardDef& card = (*db_)[ch.card];
+    for (int i = 0; i < static_cast<int>(card.activated.size()); ++i) {
+      const ActivatedAbility& a = card.activated[i];
+      if (!a.mana_ability || !a.tap || !a.cost.Empty() || !Has(ch.abilities, card.ActivatedBit(i)))
+        continue;
+      const EffectStep& st = a.body.steps[0];
+      to.push_back(
+          {o, static_cast<ColorMask>(st.mana_any ? 0x1F : st.mana_colors), st.mana_colorless});
+      break;
+    }
+  }
+  sources.insert(sources.end(), others.begin(), others.end());
 }
 
 // While a decision's plays are listed nothing changes, so the mana sources

@@ -193,6 +193,7 @@ struct Scratch {
   std::vector<std::pair<ObjId, Characteristics>> saved;
   std::vector<std::bitset<kMaxObjects>> affects;
   std::array<std::vector<ObjId>, kZoneCount> by_zone;
+  std::vector<ObjId> live;
 };
 
 class Computer {
@@ -209,17 +210,21 @@ class Computer {
         done_(scratch.done),
         saved_(scratch.saved),
         affects_(scratch.affects),
-        by_zone_(scratch.by_zone) {}
+        by_zone_(scratch.by_zone),
+        live_(scratch.live) {}
 
   void Run(LayerCache& out, bool with_library) {
     const int n = s_.obj.count;
     chars_.resize(n);
     with_library_ = with_library;
     for (auto& objs : by_zone_) objs.clear();
+    live_.clear();
     for (ObjId o = 0; o < n; ++o)
-      if (!Skipped(o)) by_zone_[static_cast<int>(s_.obj.zone[o])].push_back(o);
-    for (ObjId o = 0; o < n; ++o) {
-      if (Skipped(o)) continue;
+      if (!Skipped(o)) {
+        live_.push_back(o);
+        by_zone_[static_cast<int>(s_.obj.zone[o])].push_back(o);
+      }
+    for (ObjId o : live_) {
       CopySpec own{s_.obj.card[o]};
       if (db_[own.card].enters.choose == ChoiceKind::kMode && s_.obj.choice[o] != kNoWord)
         own.mode = static_cast<uint8_t>(s_.obj.choice[o]);
@@ -228,8 +233,7 @@ class Computer {
     cands_.clear();
     // Layer 1 effects are known before anything else: they decide which
     // abilities objects have, and so which static abilities exist.
-    for (ObjId o = 0; o < n; ++o) {
-      if (Skipped(o)) continue;
+    for (ObjId o : live_) {
       if (s_.obj.copy[o].card != kNoCard || s_.obj.copy[o].blank) {
         Candidate c;
         c.source = Candidate::kEntryCopy;
@@ -266,7 +270,8 @@ class Computer {
       }
       RunStep(step, layout.names[i]);
     }
-    for (ObjId o = 0; o < n; ++o) out.chars[o] = chars_[o];
+    // Entries of skipped objects are stale in chars_ too: nobody reads them.
+    for (ObjId o : live_) out.chars[o] = chars_[o];
     PlayerLayer(out);
     out.tapped_read = tapped_read_;
     out.library_done = with_library;
@@ -282,10 +287,8 @@ class Computer {
   }
 
   void AddStaticsAndCounters() {
-    const int n = s_.obj.count;
-    for (ObjId o = 0; o < n; ++o) {
+    for (ObjId o : live_) {
       Zone z = s_.obj.zone[o];
-      if (Skipped(o)) continue;
       const Characteristics& ch = chars_[o];
       if (!ch.blank && ch.card != kNoCard) {
         const CardDef& card = db_[ch.card];
@@ -796,7 +799,7 @@ class Computer {
       pending_.clear();
       for (int i = 0; i < static_cast<int>(cands_.size()); ++i)
         if (cands_[i].cda == (pass == 0) && ActsIn(cands_[i], step)) pending_.push_back(i);
-      OrderAndApply(step, name);
+      if (!pending_.empty()) OrderAndApply(step, name);  // most steps have nothing to do
     }
   }
 
@@ -932,6 +935,7 @@ class Computer {
   std::vector<std::pair<ObjId, Characteristics>>& saved_;
   std::vector<ObjSet>& affects_;
   std::array<std::vector<ObjId>, kZoneCount>& by_zone_;  // this state's objects by zone
+  std::vector<ObjId>& live_;    // the objects computed (not Skipped), in numbering order
   mutable ObjSet tapped_read_;  // objects whose tapped flag was read (LayerCache)
   bool with_library_ = true;    // false: objects in libraries are left out
 };
