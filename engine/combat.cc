@@ -16,14 +16,14 @@ void Game::RunAttack(Frame& f) {
   timing_.decision.actions.clear();
   switch (f.pc) {
     case AttackFrame::kAttackers: {
-      for (ObjId o = 0; o < s.obj.count; ++o) {
-        if (s.obj.zone[o] != Zone::kBattlefield || combat_.flag[o] != kNotInCombat) continue;
+      s.ForEachPermanent([&](ObjId o) {
+        if (combat_.flag[o] != kNotInCombat) return;
         const Characteristics& ch = Chars(o);
         if (ch.controller != ap || !ch.IsCreature() || s.obj.tapped[o] ||
             Has(ch.keywords, kDefender) || SummoningSick(o))
-          continue;
+          return;
         timing_.decision.actions.push_back({ActionKind::kObject, o});
-      }
+      });
       timing_.decision.actions.push_back({ActionKind::kDone});
       if (timing_.decision.actions.size() == 1) {
         f.pc = AttackFrame::kAfterAttackers;

@@ -24,20 +24,20 @@ void Game::ManaSources(Player p, ObjId excluding, std::vector<ManaSource>& sourc
   // walk over the objects, the other sources kept aside and put behind.
   thread_local std::vector<ManaSource> others;  // no allocation once warm
   others.clear();
-  for (ObjId o = 0; o < s.obj.count; ++o) {
-    if (s.obj.zone[o] != Zone::kBattlefield || s.obj.tapped[o] || o == excluding) continue;
+  s.ForEachPermanent([&](ObjId o) {
+    if (s.obj.tapped[o] || o == excluding) return;
     const Characteristics& ch = Chars(o);
-    if (ch.controller != p) continue;
+    if (ch.controller != p) return;
     const bool land = Has(ch.types, kLand);
-    if (!land && !ch.land_mana && (ch.blank || ch.card == kNoCard)) continue;
-    if (SummoningSick(o)) continue;
-    if (PhaseCostPending(o)) continue;  // T-13: not before its phase cost is handled
+    if (!land && !ch.land_mana && (ch.blank || ch.card == kNoCard)) return;
+    if (SummoningSick(o)) return;
+    if (PhaseCostPending(o)) return;  // T-13: not before its phase cost is handled
     std::vector<ManaSource>& to = land ? sources : others;
     if (ch.land_mana) {
       to.push_back({o, static_cast<ColorMask>(ch.land_mana & 0x1F), (ch.land_mana & 0x20) != 0});
-      continue;
+      return;
     }
-    if (ch.blank || ch.card == kNoCard) continue;
+    if (ch.blank || ch.card == kNoCard) return;
     const CardDef& card = (*db_)[ch.card];
     for (int i = 0; i < static_cast<int>(card.activated.size()); ++i) {
       const ActivatedAbility& a = card.activated[i];
@@ -48,7 +48,7 @@ void Game::ManaSources(Player p, ObjId excluding, std::vector<ManaSource>& sourc
           {o, static_cast<ColorMask>(st.mana_any ? 0x1F : st.mana_colors), st.mana_colorless});
       break;
     }
-  }
+  });
   sources.insert(sources.end(), others.begin(), others.end());
 }
 

@@ -183,7 +183,7 @@ ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
   if (s.obj.count >= kMaxObjects) return kNoObj;
   ObjId o = static_cast<ObjId>(s.obj.count++);
   s.obj.card[o] = card;
-  s.obj.zone[o] = zone;
+  s.SetZone(o, zone);
   s.obj.owner[o] = owner;
   s.obj.controller[o] = owner;
   s.obj.timestamp[o] = s.NewTimestamp();
@@ -351,7 +351,7 @@ void Game::MoveTo(ObjId o, Zone to, Player zone_owner) {
     for (auto* v : {&pl.library, &pl.hand, &pl.graveyard})
       v->erase(std::remove(v->begin(), v->end(), o), v->end());
   // A zone change makes a new object (RULES.md "Game and objects").
-  s.obj.zone[o] = to;
+  s.SetZone(o, to);
   ++s.obj.incarnation[o];
   s.obj.timestamp[o] = s.NewTimestamp();
   s.obj.tapped[o] = false;

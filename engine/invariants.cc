@@ -412,7 +412,7 @@ std::string CheckNumbering(const CardDb& db, const GameState& s) {
   for (ObjId o = 0; o < n; ++o) {
     const ObjId to = renumber(o);
     t->obj.card[to] = s.obj.card[o];
-    t->obj.zone[to] = s.obj.zone[o];
+    t->SetZone(to, s.obj.zone[o]);
     t->obj.owner[to] = s.obj.owner[o];
     t->obj.controller[to] = s.obj.controller[o];
     t->obj.timestamp[to] = s.obj.timestamp[o];

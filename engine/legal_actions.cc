@@ -155,10 +155,9 @@ void Game::AddPlayableActions(Player p, DecisionKind kind, Reaction reaction, Ob
     if (CanStart(p, probe, play, reaction, about))
       timing_.decision.actions.push_back({ActionKind::kCast, o});
   }
-  for (ObjId o = 0; o < s.obj.count; ++o) {
-    if (s.obj.zone[o] != Zone::kBattlefield) continue;
+  s.ForEachPermanent([&](ObjId o) {
     const Characteristics& ch = Chars(o);
-    if (ch.controller != p || ch.blank || ch.card == kNoCard) continue;
+    if (ch.controller != p || ch.blank || ch.card == kNoCard) return;
     const CardDef& card = (*db_)[ch.card];
     for (int i = 0; i < static_cast<int>(card.activated.size()); ++i) {
       StackItem probe;
@@ -170,7 +169,7 @@ void Game::AddPlayableActions(Player p, DecisionKind kind, Reaction reaction, Ob
       if (CanStart(p, probe, play, reaction, about))
         timing_.decision.actions.push_back({ActionKind::kActivate, o, static_cast<int16_t>(i)});
     }
-  }
+  });
   // Phase effects and phase costs are played as instants (T-12, T-13).
   if (play == kPlayBatch) {
     for (int i = 0; i < static_cast<int>(turn_.phase_todo.size()); ++i) {

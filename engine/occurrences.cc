@@ -212,8 +212,7 @@ void Game::CheckState() {
   for (int guard = 0; guard < 16; ++guard) {
     leaving.clear();
     const int destroy_begin = static_cast<int>(occ_.destroying.size());
-    for (ObjId o = 0; o < state_.obj.count; ++o) {
-      if (state_.obj.zone[o] != Zone::kBattlefield) continue;
+    state_.ForEachPermanent([&](ObjId o) {
       const Characteristics& ch = Chars(o);
       if (turn_.control_seen[o] != ch.controller) {
         // Came under another player's control: summoning sick (T-7).
@@ -226,11 +225,11 @@ void Game::CheckState() {
             return std::string(absl::StrCat(ObjectName(o), " has toughness ", ch.toughness));
           });
           leaving.push_back(o);
-          continue;
+          return;
         }
         if (state_.obj.damage[o] >= ch.toughness) {
           if (!BeingDestroyed(o)) occ_.destroying.push_back(state_.Ref(o));
-          continue;
+          return;
         }
       }
       const CardDef& card = (*db_)[state_.obj.card[o]];
@@ -244,7 +243,7 @@ void Game::CheckState() {
           leaving.push_back(o);
         }
       }
-    }
+    });
     if (static_cast<int>(occ_.destroying.size()) > destroy_begin)
       Push(Frame::NewDestroy(destroy_begin, static_cast<int32_t>(occ_.destroying.size()),
                              /*lethal=*/true));

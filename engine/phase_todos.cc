@@ -11,10 +11,9 @@ namespace strata {
 void Game::CollectPhaseTodos() {
   turn_.phase_todo.clear();
   const GameState& s = state_;
-  for (ObjId o = 0; o < s.obj.count; ++o) {
-    if (s.obj.zone[o] != Zone::kBattlefield) continue;
+  s.ForEachPermanent([&](ObjId o) {
     const Characteristics& ch = Chars(o);
-    if (ch.blank || ch.card == kNoCard) continue;
+    if (ch.blank || ch.card == kNoCard) return;
     const CardDef& card = (*db_)[ch.card];
     // Its own phase abilities, and those a copy kept (Vesuvan Doppelganger).
     for (int i = 0; i < static_cast<int>(card.phase.size()) +
@@ -46,7 +45,7 @@ void Game::CollectPhaseTodos() {
       turn_.phase_todo.push_back(t);
     }
     // Granted phase costs (Energy Flux) combine into one per permanent (T-13).
-    if (ch.controller != s.active) continue;
+    if (ch.controller != s.active) return;
     PhaseTodo combined;
     bool any = false;
     for (int g = 0; g < ch.granted_count; ++g) {
@@ -66,7 +65,7 @@ void Game::CollectPhaseTodos() {
       }
     }
     if (any) turn_.phase_todo.push_back(combined);
-  }
+  });
 }
 
 // A phase effect or phase cost may be played once a phase, while its source
