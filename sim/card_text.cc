@@ -443,7 +443,7 @@ struct Writer {
               c.push_back(absl::StrCat("{", std::string(1, ColorSymbol(k)), "}"));
           mana = Or(c);
         }
-        out = one || s.amount.kind == Value::kConst && s.amount.constant == 0
+        out = one || (s.amount.kind == Value::kConst && s.amount.constant == 0)
                   ? "add " + mana
                   : absl::StrCat("add ", amount, " ", mana);
         break;
