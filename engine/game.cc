@@ -199,8 +199,7 @@ ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
   s.obj.copy[o] = CopySpec{};
   turn_.control_seen[o] = kNoPlayer;
   turn_.seen[o] = zone == Zone::kHand ? kSeenInHand : 0;
-  if (!turn_.layers_reach_library && LayersReachLibrary(*db_, card))
-    turn_.layers_reach_library = true;
+  turn_.layer_zones |= LayerZones(*db_, card);
   for (const TriggeredAbility& tr : (*db_)[card].triggers)
     occ_.listened[static_cast<int>(tr.timing)] |= uint16_t(1u << static_cast<int>(tr.event));
   auto& pl = s.players[owner];
@@ -270,7 +269,7 @@ bool Game::CachedEntry(ObjId o) const {
 
 void Game::RefreshLayers() const {
   if (cache_.version != state_.version)
-    ComputeLayers(*db_, state_, cache_, nullptr, turn_.layers_reach_library);
+    ComputeLayers(*db_, state_, cache_, nullptr, LibrariesInLayers());
   if (opt_.checked_layers) {
     // L-9: a cached result is only a faster way to the same answer.
     static thread_local LayerCache fresh;
@@ -347,6 +346,7 @@ FilterContext Game::ContextFor(ObjId source, Player you, uint16_t choice) const 
 void Game::MoveTo(ObjId o, Zone to, Player zone_owner) {
   GameState& s = state_;
   Zone from = s.obj.zone[o];
+  const bool cache_good = cache_.version == s.version;
   for (auto& pl : s.players)
     for (auto* v : {&pl.library, &pl.hand, &pl.graveyard})
       v->erase(std::remove(v->begin(), v->end(), o), v->end());
@@ -379,6 +379,32 @@ void Game::MoveTo(ObjId o, Zone to, Player zone_owner) {
   if (to == Zone::kGraveyard) pl.graveyard.push_back(o);
   if (to == Zone::kHand) turn_.seen[o] |= kSeenInHand;
   s.Touch();
+  if (cache_good) KeepLayersAfterMove(o, from, to);
+}
+
+// A move between zones no layer effect of this game reaches (LayerZones; the
+// battlefield counts as reached), of an object that is no layer source, can
+// change no entry but the object's own, and that is its printed values: no
+// effect reaches it where it goes. Most draws, casts, and spells going to the
+// graveyard are such moves, and each would cost a full recompute. (A checked
+// game compares the cache with a fresh computation at every read.)
+void Game::KeepLayersAfterMove(ObjId o, Zone from, Zone to) {
+  const GameState& s = state_;
+  const unsigned reached = turn_.layer_zones | 1u << static_cast<int>(Zone::kBattlefield);
+  if ((reached >> static_cast<int>(from) & 1) || (reached >> static_cast<int>(to) & 1)) return;
+  const CardDef& card = (*db_)[s.obj.card[o]];
+  if (!card.statics.empty() || !card.keyword_statics.empty()) return;  // a source: statics, CDAs
+  if (s.obj.p1p1[o] || s.obj.m1m1[o] || s.obj.face_down[o] || s.obj.copy[o].card != kNoCard ||
+      s.obj.copy[o].blank)
+    return;
+  // An effect whose source or linked object it was reads it.
+  for (const EffectRow& r : s.effects)
+    if (r.source.id == o) return;
+  for (ObjId x = 0; x < s.obj.count; ++x)
+    if (s.obj.linked[x].id == o) return;
+  cache_.chars[o] = OwnPrintedCharacteristics(*db_, s, o);
+  cache_.version = s.version;
+  ++layers_kept_;
 }
 
 void Game::SetTapped(ObjId o, bool tapped) {

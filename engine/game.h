@@ -339,6 +339,8 @@ class Game {
   const Rng& rng() const { return rng_; }
   void SetRng(const Rng& rng) { rng_ = rng; }
   uint64_t layer_checks() const { return layer_checks_; }
+  // Moves that kept the layer cache instead of a recompute (KeepLayersAfterMove).
+  uint64_t layers_kept() const { return layers_kept_; }
 
   // Mutations used by set-up, tests and tools; each moves the state version,
   // but SetTapped only where the layers read that object's tapped flag
@@ -370,6 +372,13 @@ class Game {
   void RefreshLayers() const;
   void RefreshLibrary() const;
   bool CachedEntry(ObjId o) const;
+  // Does a layer effect of this game reach a library (turn_.layer_zones)?
+  bool LibrariesInLayers() const {
+    return (turn_.layer_zones >> static_cast<int>(Zone::kLibrary)) & 1;
+  }
+  // After MoveTo, with the layer cache good just before it: keeps it good
+  // when the move can only have changed the object's own entry.
+  void KeepLayersAfterMove(ObjId o, Zone from, Zone to);
 
   void Push(const Frame& f) { timing_.frames.push_back(f); }
   void Push(FrameKind kind) { timing_.frames.push_back(Frame::Of(kind)); }
@@ -540,6 +549,7 @@ class Game {
   mutable std::string layer_mismatch_;
   std::string invariant_failure_;
   mutable uint64_t layer_checks_ = 0;
+  uint64_t layers_kept_ = 0;
 
   // Where the rules are: the frames, the decision pending, how the game ended.
   struct TimingState {
@@ -624,10 +634,11 @@ class Game {
     // The controller each permanent had at the last state check (kNoPlayer:
     // not seen yet): a change of control makes it summoning sick (T-7).
     std::array<Player, kMaxObjects> control_seen{};
-    // This game: does a card of it have a layer effect that reaches a
-    // library (LayersReachLibrary)? If not, layers leave libraries out
-    // until a card in one is asked about (LayerCache::library_done).
-    bool layers_reach_library = false;
+    // This game: the zones its cards' layer effects reach (LayerZones, bit
+    // Zone). Without the library, layers leave libraries out until a card in
+    // one is asked about (LayerCache::library_done); a move between zones
+    // outside it keeps the cache (KeepLayersAfterMove).
+    uint8_t layer_zones = 0;
     auto Buffers() { return std::tie(phase_todo); }
   } turn_;
 

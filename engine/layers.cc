@@ -224,12 +224,7 @@ class Computer {
         live_.push_back(o);
         by_zone_[static_cast<int>(s_.obj.zone[o])].push_back(o);
       }
-    for (ObjId o : live_) {
-      CopySpec own{s_.obj.card[o]};
-      if (db_[own.card].enters.choose == ChoiceKind::kMode && s_.obj.choice[o] != kNoWord)
-        own.mode = static_cast<uint8_t>(s_.obj.choice[o]);
-      chars_[o] = PrintedCharacteristics(db_, own, s_.obj.controller[o]);
-    }
+    for (ObjId o : live_) chars_[o] = OwnPrintedCharacteristics(db_, s_, o);
     cands_.clear();
     // Layer 1 effects are known before anything else: they decide which
     // abilities objects have, and so which static abilities exist.
@@ -1039,6 +1034,13 @@ Characteristics PrintedCharacteristics(const CardDb& db, const CopySpec& spec, P
   return ch;
 }
 
+Characteristics OwnPrintedCharacteristics(const CardDb& db, const GameState& s, ObjId o) {
+  CopySpec own{s.obj.card[o]};
+  if (db[own.card].enters.choose == ChoiceKind::kMode && s.obj.choice[o] != kNoWord)
+    own.mode = static_cast<uint8_t>(s.obj.choice[o]);
+  return PrintedCharacteristics(db, own, s.obj.controller[o]);
+}
+
 void ComputeLayers(const CardDb& db, const GameState& s, LayerCache& out, LayerTrace* trace,
                    bool with_library) {
   thread_local Scratch scratch;
@@ -1046,45 +1048,40 @@ void ComputeLayers(const CardDb& db, const GameState& s, LayerCache& out, LayerT
   c.Run(out, with_library || trace);  // a trace shows every effect
 }
 
-bool LayersReachLibrary(const CardDb& db, CardId card) {
-  const uint8_t library = 1u << static_cast<int>(Zone::kLibrary);
-  auto reaches = [&](FilterId f) { return f != kNoFilter && (db.filter(f).zones & library); };
+uint8_t LayerZones(const CardDb& db, CardId card) {
+  uint8_t zones = 0;
+  auto reach = [&](FilterId f) {
+    if (f != kNoFilter) zones |= db.filter(f).zones;
+  };
   const CardDef& c = db[card];
   for (const auto* templates : {&c.statics, &c.keyword_statics, &c.continuous})
     for (const EffectTemplate& t : *templates) {
-      for (FilterId f : t.affects)
-        if (reaches(f)) return true;
-      if (reaches(t.condition.you_control)) return true;
+      for (FilterId f : t.affects) reach(f);
+      reach(t.condition.you_control);
       for (const Part& p : t.parts)
-        for (const Value* v : {&p.power, &p.toughness})
-          if (reaches(v->filter)) return true;
+        for (const Value* v : {&p.power, &p.toughness}) reach(v->filter);
     }
   // The effects a spell or ability makes (rows) fix their objects with the
-  // step's filter or the body's targets: one reaching a library puts library
-  // cards in.
-  if (c.continuous.empty()) return false;
-  auto steps_reach = [&](auto& self, const std::vector<EffectStep>& steps) -> bool {
-    for (const EffectStep& st : steps)
-      if (reaches(st.affects) || self(self, st.delayed)) return true;
-    return false;
+  // step's filter or the body's targets: the zones those reach are theirs.
+  if (c.continuous.empty()) return zones;
+  auto steps_reach = [&](auto& self, const std::vector<EffectStep>& steps) -> void {
+    for (const EffectStep& st : steps) {
+      reach(st.affects);
+      self(self, st.delayed);
+    }
   };
-  auto body_reaches = [&](auto& self, const AbilityBody& b) -> bool {
-    for (const TargetSpec& t : b.targets)
-      if (reaches(t.filter)) return true;
-    if (steps_reach(steps_reach, b.steps)) return true;
-    for (const AbilityBody& m : b.modes)
-      if (self(self, m)) return true;
-    return false;
+  auto body_reach = [&](auto& self, const AbilityBody& b) -> void {
+    for (const TargetSpec& t : b.targets) reach(t.filter);
+    steps_reach(steps_reach, b.steps);
+    for (const AbilityBody& m : b.modes) self(self, m);
   };
-  if (body_reaches(body_reaches, c.spell) || body_reaches(body_reaches, c.enters.body)) return true;
-  for (const ActivatedAbility& a : c.activated)
-    if (body_reaches(body_reaches, a.body)) return true;
-  for (const TriggeredAbility& t : c.triggers)
-    if (body_reaches(body_reaches, t.body)) return true;
+  body_reach(body_reach, c.spell);
+  body_reach(body_reach, c.enters.body);
+  for (const ActivatedAbility& a : c.activated) body_reach(body_reach, a.body);
+  for (const TriggeredAbility& t : c.triggers) body_reach(body_reach, t.body);
   for (const auto* phases : {&c.phase, &c.granted_phase})
-    for (const PhaseAbility& p : *phases)
-      if (body_reaches(body_reaches, p.body)) return true;
-  return false;
+    for (const PhaseAbility& p : *phases) body_reach(body_reach, p.body);
+  return zones;
 }
 
 std::vector<std::string> EditionSteps(Edition e) {

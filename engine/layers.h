@@ -47,10 +47,19 @@ struct LayerTrace {
 void ComputeLayers(const CardDb& db, const GameState& s, LayerCache& out,
                    LayerTrace* trace = nullptr, bool with_library = true);
 
-// Does a continuous effect of `card` (statics, CDAs, effects its spells and
-// abilities make) affect or read objects in a library? A game with such a
-// card computes libraries with everything else.
-bool LayersReachLibrary(const CardDb& db, CardId card);
+// The zones (bit Zone) in which a continuous effect of `card` (statics, CDAs,
+// effects its spells and abilities make) affects or reads objects. A game
+// with a card reaching libraries computes them with everything else; a move
+// between zones no effect of the game reaches changes only the moved
+// object's characteristics (Game::MoveTo).
+uint8_t LayerZones(const CardDb& db, CardId card);
+inline bool LayersReachLibrary(const CardDb& db, CardId card) {
+  return (LayerZones(db, card) >> static_cast<int>(Zone::kLibrary)) & 1;
+}
+
+// What object `o` of `s` is before any effect: its card's printed values, in
+// its entry mode (Primal Clay), under its controller.
+Characteristics OwnPrintedCharacteristics(const CardDb& db, const GameState& s, ObjId o);
 
 // The layer names of an edition's steps, in order ("1a", "1b", "2", ...).
 std::vector<std::string> EditionSteps(Edition e);

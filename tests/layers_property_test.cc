@@ -303,5 +303,47 @@ TEST(LayersLibrary, LeavingLibrariesOutIsExact) {
   EXPECT_GT(library_queries, 100);
 }
 
+// A move between zones that no layer effect of the game reaches, of an object
+// that is no layer source, keeps the layer cache (Game::KeepLayersAfterMove):
+// at every decision of real games, every object out of a library is what a
+// full computation says, and hundreds of draws, casts and spells put into
+// a graveyard cost no recompute.
+TEST(LayersMoves, MovesNoEffectReachesKeepTheCacheExactly) {
+  const CardDb& db = BundledPool();
+  auto bit = [](Zone z) { return static_cast<uint8_t>(1u << static_cast<int>(z)); };
+  EXPECT_EQ(LayerZones(db, db.Find("Keldon Warlord")), bit(Zone::kBattlefield));
+  EXPECT_EQ(LayerZones(db, db.Find("Tarmogoyf")), bit(Zone::kGraveyard));  // a CDA counting
+  EXPECT_EQ(LayerZones(db, db.Find("Conspiracy")), bit(Zone::kBattlefield) | bit(Zone::kStack) |
+                                                       bit(Zone::kHand) | bit(Zone::kLibrary) |
+                                                       bit(Zone::kGraveyard) | bit(Zone::kExile));
+  EXPECT_EQ(LayerZones(db, db.Find("Lightning Bolt")), 0);
+  LayerCache fresh;
+  uint64_t kept = 0;
+  const std::vector<std::string> decks = BundledDeckNames(true);
+  for (int game = 0; game < 24; ++game) {
+    GameOptions go;
+    go.seed = 2000 + game;
+    go.edition = static_cast<Edition>(game % 3);
+    Game g(db, go);
+    g.Deal(BundledDeck(decks[game % decks.size()]), BundledDeck(decks[(game + 5) % decks.size()]),
+           0);
+    auto a = *MakePolicy("random", game), b = *MakePolicy("heuristic", game + 50);
+    for (int step = 0; step < 400; ++step) {
+      const Decision& d = g.Advance();
+      if (d.kind == DecisionKind::kNone) break;
+      const GameState& s = g.state();
+      ComputeLayers(db, s, fresh);
+      for (ObjId o = 0; o < s.obj.count; ++o) {
+        if (s.obj.zone[o] == Zone::kLibrary) continue;
+        ASSERT_EQ(g.Chars(o), fresh.chars[o]) << "game " << game << ", object " << o;
+      }
+      for (Player p = 0; p < 2; ++p) ASSERT_EQ(g.Rules(p), fresh.rules[p]);
+      g.Apply((d.player == 0 ? a : b)->ChooseFor(g, d));
+    }
+    kept += g.layers_kept();
+  }
+  EXPECT_GT(kept, 300u);  // 593 when written
+}
+
 }  // namespace
 }  // namespace strata

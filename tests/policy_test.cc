@@ -115,8 +115,9 @@ TEST_F(PolicyTest, TheTableMakesSpecsHelpAndErrors) {
     for (const PolicyParam& p : e.params) {
       EXPECT_THAT(help, HasSubstr(absl::StrCat("      ", ParamSynopsis(p), " ")));
       EXPECT_THAT(help, HasSubstr(p.meaning));
-      if (!p.default_value.empty())
+      if (!p.default_value.empty()) {  // (EXPECT_THAT is an if-else inside)
         EXPECT_THAT(help, HasSubstr(absl::StrCat("default ", p.default_value, ")")));
+      }
       for (const std::string& bad : BadValues(p, e.name)) {
         const std::string spec = absl::StrCat(name, ":", p.name, "=", bad);
         auto made = MakePolicy(spec, 1);
