@@ -272,6 +272,7 @@ class Game {
   bool Over() const { return timing_.over; }
   int Winner() const { return timing_.winner; }  // 0, 1, or -1 for a draw / none
   EndReason end_reason() const { return timing_.end_reason; }
+  int last_draw_turn(Player p) const { return turn_.last_draw[p]; }
 
   // --- queries ---
   const GameState& state() const { return state_; }
@@ -630,6 +631,9 @@ class Game {
     std::array<int, 2> replace_draw{};  // Aladdin's Lamp: look at this many on the next draw
     std::array<uint8_t, 2> lands_played{};
     std::array<uint8_t, 2> mulligans{};
+    // The turn of each player's last draw (from an empty library too), 0
+    // before any: the progress invariant tells a stall from a loop by it.
+    std::array<int, 2> last_draw{};
     std::array<uint8_t, kMaxObjects> seen{};  // Seen bits
     // The controller each permanent had at the last state check (kNoPlayer:
     // not seen yet): a change of control makes it summoning sick (T-7).

@@ -116,11 +116,9 @@ class InvariantChecker {
   std::vector<int> came_turn_;  // the turn an object surely came under its controller, or -1
   std::vector<uint32_t> countered_;
   std::vector<int> phase_plays_;  // phase todo indices played this phase
-  // (turn, library size last seen in that turn), from the last turn seen at
-  // or before kStallTurns ago: a turn-cap game in which no one could lose
-  // over that window is a stall, not a loop.
+  // A turn-cap game in which no one could lose over the last kStallTurns
+  // turns is a stall, not a loop.
   static constexpr int kStallTurns = 20;
-  std::array<std::vector<std::pair<int, int>>, 2> library_at_turn_;
 };
 
 // The checks of [apply], [copy] and [replay] need a driver that can try

@@ -58,6 +58,7 @@ void Game::RunDraw(Frame& f) {
   // kDraw: the draw happens.
   f.pc = DrawFrame::kReactions;
   --f.draw.left;
+  turn_.last_draw[p] = state_.turn;
   if (lib.empty()) {
     Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
          [&] { return std::string(absl::StrCat(Who(p), " draws from an empty library")); });
