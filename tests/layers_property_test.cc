@@ -259,6 +259,43 @@ TEST(RandomBoard, DeterministicAndSized) {
   EXPECT_LE(big.state().obj.count, kMaxObjects);
 }
 
+// Plays 24 real games of the bundled decks (every edition; A's policy
+// `pa`, B's `pb`) and, at every decision, checks that every object out of a
+// library and both players' rules are what a full computation says; then
+// calls `at(g, step)` and applies the policy's choice. Returns the games.
+template <class At>
+std::vector<Game> PlayComparingLayers(const CardDb& db, uint64_t seed, int deck_offset,
+                                      const std::string& pa, const std::string& pb, At at) {
+  LayerCache fresh;
+  std::vector<Game> games;
+  const std::vector<std::string> decks = BundledDeckNames(true);
+  for (int game = 0; game < 24; ++game) {
+    GameOptions go;
+    go.seed = seed + game;
+    go.edition = static_cast<Edition>(game % 3);
+    Game g(db, go);
+    g.Deal(BundledDeck(decks[game % decks.size()]),
+           BundledDeck(decks[(game + deck_offset) % decks.size()]), 0);
+    auto a = *MakePolicy(pa, game), b = *MakePolicy(pb, game + 50);
+    for (int step = 0; step < 400; ++step) {
+      const Decision& d = g.Advance();
+      if (d.kind == DecisionKind::kNone) break;
+      const GameState& s = g.state();
+      ComputeLayers(db, s, fresh);
+      for (ObjId o = 0; o < s.obj.count; ++o) {
+        if (s.obj.zone[o] == Zone::kLibrary) continue;
+        EXPECT_EQ(g.Chars(o), fresh.chars[o]) << "game " << game << ", object " << o;
+      }
+      for (Player p = 0; p < 2; ++p) EXPECT_EQ(g.Rules(p), fresh.rules[p]);
+      if (::testing::Test::HasFailure()) return games;
+      at(g, step);
+      g.Apply((d.player == 0 ? a : b)->ChooseFor(g, d));
+    }
+    games.push_back(g);
+  }
+  return games;
+}
+
 // Layers leave libraries out when no card of the game reaches one
 // (LayersReachLibrary): at every decision of real games, every object out of
 // a library is what a full computation says, and so is a card in a library
@@ -269,36 +306,17 @@ TEST(LayersLibrary, LeavingLibrariesOutIsExact) {
   EXPECT_FALSE(LayersReachLibrary(db, db.Find("Keldon Warlord")));  // a CDA on the battlefield
   LayerCache fresh;
   int lazy = 0, library_queries = 0;
-  const std::vector<std::string> decks = BundledDeckNames(true);
-  for (int game = 0; game < 24; ++game) {
-    GameOptions go;
-    go.seed = 1000 + game;
-    go.edition = static_cast<Edition>(game % 3);
-    Game g(db, go);
-    g.Deal(BundledDeck(decks[game % decks.size()]), BundledDeck(decks[(game + 3) % decks.size()]),
-           0);
-    auto a = *MakePolicy("random", game), b = *MakePolicy("random", game + 50);
-    for (int step = 0; step < 400; ++step) {
-      const Decision& d = g.Advance();
-      if (d.kind == DecisionKind::kNone) break;
-      const GameState& s = g.state();
-      ComputeLayers(db, s, fresh);
-      for (ObjId o = 0; o < s.obj.count; ++o) {
-        if (s.obj.zone[o] == Zone::kLibrary) continue;
-        ASSERT_EQ(g.Chars(o), fresh.chars[o]) << "game " << game << ", object " << o;
-      }
-      for (Player p = 0; p < 2; ++p) ASSERT_EQ(g.Rules(p), fresh.rules[p]);
-      lazy += !g.LibrariesComputed();
-      const auto& library = s.players[step % 2].library;
-      if (step % 7 == 0 && !library.empty()) {
-        const ObjId top = library.front();
-        ASSERT_EQ(g.Chars(top), fresh.chars[top]) << "game " << game << ", library card " << top;
-        EXPECT_TRUE(g.LibrariesComputed());
-        ++library_queries;
-      }
-      g.Apply((d.player == 0 ? a : b)->ChooseFor(g, d));
+  PlayComparingLayers(db, 1000, 3, "random", "random", [&](const Game& g, int step) {
+    lazy += !g.LibrariesComputed();
+    const auto& library = g.state().players[step % 2].library;
+    if (step % 7 == 0 && !library.empty()) {
+      const ObjId top = library.front();
+      ComputeLayers(db, g.state(), fresh);
+      EXPECT_EQ(g.Chars(top), fresh.chars[top]) << "library card " << top;
+      EXPECT_TRUE(g.LibrariesComputed());
+      ++library_queries;
     }
-  }
+  });
   EXPECT_GT(lazy, 1000);  // the bundled decks never reach a library
   EXPECT_GT(library_queries, 100);
 }
@@ -317,31 +335,10 @@ TEST(LayersMoves, MovesNoEffectReachesKeepTheCacheExactly) {
                                                        bit(Zone::kHand) | bit(Zone::kLibrary) |
                                                        bit(Zone::kGraveyard) | bit(Zone::kExile));
   EXPECT_EQ(LayerZones(db, db.Find("Lightning Bolt")), 0);
-  LayerCache fresh;
   uint64_t kept = 0;
-  const std::vector<std::string> decks = BundledDeckNames(true);
-  for (int game = 0; game < 24; ++game) {
-    GameOptions go;
-    go.seed = 2000 + game;
-    go.edition = static_cast<Edition>(game % 3);
-    Game g(db, go);
-    g.Deal(BundledDeck(decks[game % decks.size()]), BundledDeck(decks[(game + 5) % decks.size()]),
-           0);
-    auto a = *MakePolicy("random", game), b = *MakePolicy("heuristic", game + 50);
-    for (int step = 0; step < 400; ++step) {
-      const Decision& d = g.Advance();
-      if (d.kind == DecisionKind::kNone) break;
-      const GameState& s = g.state();
-      ComputeLayers(db, s, fresh);
-      for (ObjId o = 0; o < s.obj.count; ++o) {
-        if (s.obj.zone[o] == Zone::kLibrary) continue;
-        ASSERT_EQ(g.Chars(o), fresh.chars[o]) << "game " << game << ", object " << o;
-      }
-      for (Player p = 0; p < 2; ++p) ASSERT_EQ(g.Rules(p), fresh.rules[p]);
-      g.Apply((d.player == 0 ? a : b)->ChooseFor(g, d));
-    }
+  for (const Game& g :
+       PlayComparingLayers(db, 2000, 5, "random", "heuristic", [](const Game&, int) {}))
     kept += g.layers_kept();
-  }
   EXPECT_GT(kept, 300u);  // 593 when written
 }
 
