@@ -450,6 +450,7 @@ void Game::EndEffect(int row) {
 
 void Game::SetLifeTotal(Player p, int life) {
   state_.players[p].life = life;
+  NoteLifeLow(p);
 }
 
 // ---------------------------------------------------------------- the loop

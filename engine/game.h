@@ -58,6 +58,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -273,6 +274,7 @@ class Game {
   int Winner() const { return timing_.winner; }  // 0, 1, or -1 for a draw / none
   EndReason end_reason() const { return timing_.end_reason; }
   int last_draw_turn(Player p) const { return turn_.last_draw[p]; }
+  int lowest_life_turn(Player p) const { return turn_.lowest_life_turn[p]; }
 
   // --- queries ---
   const GameState& state() const { return state_; }
@@ -492,6 +494,14 @@ class Game {
   void Occur(EventKind kind, Player p, ObjId o, int amount = 0);
   void GainLife(Player p, int n);
   void LoseLife(Player p, int n);
+  // After a player's life went down: a new lowest life is a step toward
+  // losing (turn_.lowest_life).
+  void NoteLifeLow(Player p) {
+    if (state_.players[p].life < turn_.lowest_life[p]) {
+      turn_.lowest_life[p] = state_.players[p].life;
+      turn_.lowest_life_turn[p] = state_.turn;
+    }
+  }
   void CheckState();
   void Lose(Player p, EndReason why);
   void EndGame(int winner, EndReason why);
@@ -631,9 +641,14 @@ class Game {
     std::array<int, 2> replace_draw{};  // Aladdin's Lamp: look at this many on the next draw
     std::array<uint8_t, 2> lands_played{};
     std::array<uint8_t, 2> mulligans{};
-    // The turn of each player's last draw (from an empty library too), 0
-    // before any: the progress invariant tells a stall from a loop by it.
+    // Each player's steps toward losing, by which the progress invariant
+    // tells a stall from a loop: the turn of their last draw of a card (not
+    // from an empty library, which either lost or was no loss), and their
+    // lowest life so far with the turn it was reached; 0 before any.
     std::array<int, 2> last_draw{};
+    static constexpr int kNoLifeYet = std::numeric_limits<int>::max();
+    std::array<int, 2> lowest_life{kNoLifeYet, kNoLifeYet};
+    std::array<int, 2> lowest_life_turn{};
     std::array<uint8_t, kMaxObjects> seen{};  // Seen bits
     // The controller each permanent had at the last state check (kNoPlayer:
     // not seen yet): a change of control makes it summoning sick (T-7).

@@ -324,15 +324,20 @@ void InvariantChecker::End(const Game& g, bool loops_allowed) {
   const bool capped =
       g.end_reason() == EndReason::kActionCap || g.end_reason() == EndReason::kTurnCap;
   // A stall is not a loop: turns went on, and over the last kStallTurns turns
-  // each player either can't lose (Platinum Angel) or drew nothing (draws
-  // skipped, Null Profusion; an empty library is then no loss), so no one
-  // could lose by decking; the action cap, reached inside a turn, is always a
-  // loop. The game keeps the turn of each draw: the checker sees only the
-  // decisions, and a game can go a hundred turns without one (fuzz seed
-  // 4001, game 99474: a draw after the last decision, turn 23 of 201).
+  // each player either can't lose (Platinum Angel) or took no step toward
+  // losing: drew no card (draws skipped, Null Profusion; a draw from an empty
+  // library that did not lose was no loss) and reached no new lowest life.
+  // The action cap, reached inside a turn, is always a loop. The game keeps
+  // those turns itself: the checker sees only the decisions, and a game can
+  // go a hundred turns without one (fuzz seed 4001, game 99474: a draw after
+  // the last decision, turn 23 of 201). "Can't lose" at the end alone is not
+  // enough: a Platinum Angel that attacked is a tapped artifact, its ability
+  // off until its controller's next untap step (fuzz seed 4003, game 132941).
   bool stall = g.end_reason() == EndReason::kTurnCap;
+  const int window = g.state().turn - kStallTurns;
   for (Player p = 0; p < 2 && stall; ++p)
-    stall = g.Rules(p).cant_lose || g.last_draw_turn(p) <= g.state().turn - kStallTurns;
+    stall =
+        g.Rules(p).cant_lose || (g.last_draw_turn(p) <= window && g.lowest_life_turn(p) <= window);
   Record(Invariant::kProgress, loops_allowed || !capped || stall,
          absl::StrCat("the game ended by the ", S(EndReasonName(g.end_reason())), " on turn ",
                       g.state().turn));

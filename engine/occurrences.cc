@@ -125,6 +125,7 @@ void Game::DealDamage(const PendingDamage& d) {
   if (d.to.kind == Target::kPlayer) {
     e.player = d.to.player;
     state_.players[d.to.player].life = LifeAfter(state_.players[d.to.player].life, -d.amount);
+    NoteLifeLow(d.to.player);
     Note(LogKind::kDamage, d.to.player, d.source, kNoObj, d.amount, [&] {
       return std::string(
           absl::StrCat(ObjectName(d.source), " deals ", d.amount, " damage to ", Who(d.to.player)));
@@ -174,6 +175,7 @@ void Game::GainLife(Player p, int n) {
 void Game::LoseLife(Player p, int n) {
   if (n <= 0) return;
   state_.players[p].life = LifeAfter(state_.players[p].life, -n);
+  NoteLifeLow(p);
   Occur(EventKind::kLifeChange, p, kNoObj, -n);
   Note(LogKind::kLife, p, kNoObj, kNoObj, -n,
        [&] { return std::string(absl::StrCat(Who(p), " loses ", n, " life")); });

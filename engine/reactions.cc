@@ -58,7 +58,6 @@ void Game::RunDraw(Frame& f) {
   // kDraw: the draw happens.
   f.pc = DrawFrame::kReactions;
   --f.draw.left;
-  turn_.last_draw[p] = state_.turn;
   if (lib.empty()) {
     Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
          [&] { return std::string(absl::StrCat(Who(p), " draws from an empty library")); });
@@ -66,6 +65,7 @@ void Game::RunDraw(Frame& f) {
     return;
   }
   ObjId top = lib.front();
+  turn_.last_draw[p] = state_.turn;
   MoveTo(top, Zone::kHand, p);
   Note(LogKind::kDraw, p, top, kNoObj, 1,
        [&] { return std::string(absl::StrCat(Who(p), " draws ", ObjectName(top))); });
