@@ -71,16 +71,18 @@ Game::ManaSnapshotScope::~ManaSnapshotScope() {
 }
 
 bool Game::CanPay(Player p, const ManaCost& cost, int x, ObjId excluding) const {
-  if (excluding == kNoObj && mana_snapshot.game == this) {
+  // The sources excluding one are the snapshot's without it (ManaSources
+  // only skips it), so the snapshot serves abilities that tap their source.
+  if (mana_snapshot.game == this) {
     if (mana_snapshot.player != p) {
       ManaSources(p, kNoObj, mana_snapshot.sources);
       mana_snapshot.player = p;
     }
-    return PlanPayment(cost, x, state_.players[p].pool, mana_snapshot.sources, nullptr, nullptr);
+    return PaymentExists(cost, x, state_.players[p].pool, mana_snapshot.sources, excluding);
   }
   static thread_local std::vector<ManaSource> sources;  // no allocation once warm
   ManaSources(p, excluding, sources);
-  return PlanPayment(cost, x, state_.players[p].pool, sources, nullptr, nullptr);
+  return PaymentExists(cost, x, state_.players[p].pool, sources, kNoObj);
 }
 
 bool Game::Pay(Player p, const ManaCost& cost, int x, ObjId excluding) {

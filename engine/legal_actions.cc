@@ -53,14 +53,32 @@ bool BodyAllowed(const AbilityBody& b, int play, Reaction reaction) {
 bool Game::HasLegalTargets(const StackItem& item, const AbilityBody& body) const {
   const GameState& s = state_;
   for (int slot = 0; slot < static_cast<int>(body.targets.size()); ++slot) {
+    // Players first (two checks), then only the objects in the zones the
+    // target's filter reaches: an object elsewhere never matches it.
     bool any = false;
-    for (ObjId t = 0; t < s.obj.count && !any; ++t)
-      any = TargetLegal(item, slot, Target{Target::kObject, s.Ref(t), kNoPlayer});
     for (Player pl = 0; pl < 2 && !any; ++pl)
       any = TargetLegal(item, slot, Target{Target::kPlayer, {}, pl});
+    if (any) continue;
+    const uint8_t zones = db_->filter(body.targets[slot].filter).zones;
+    auto legal = [&](ObjId t) {
+      return TargetLegal(item, slot, Target{Target::kObject, s.Ref(t), kNoPlayer});
+    };
+    if (zones == 1u << static_cast<int>(Zone::kBattlefield))
+      s.ForEachPermanent([&](ObjId t) { any = any || legal(t); });
+    else
+      for (ObjId t = 0; t < s.obj.count && !any; ++t) any = legal(t);
     if (!any) return false;
   }
   return true;
+}
+
+// Whether the body, or one of its modes, may be played in this window: the
+// cheap part of CanStart's last test, asked before the cost.
+static bool SomeModeAllowed(const AbilityBody& body, int play, Reaction reaction) {
+  if (body.modes.empty()) return BodyAllowed(body, play, reaction);
+  for (const AbilityBody& mode : body.modes)
+    if (BodyAllowed(mode, play, reaction)) return true;
+  return false;
 }
 
 bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reaction,
@@ -95,6 +113,9 @@ bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reacti
       if (!opt_.free_mana && !CanPay(p, TotalCost(probe), 0, kNoObj)) return false;
       return true;
     }
+    // The window before the cost: the same answer, sooner.
+    if (!FastPhaseOf(s.phase) && play != kPlayImmediate) return false;
+    if (!SomeModeAllowed(*body, play, reaction)) return false;
     if (!opt_.free_mana && !CanPay(p, TotalCost(probe), 0, kNoObj)) return false;
   } else if (probe.from == BodySource::kActivated) {
     const Characteristics& ch = Chars(probe.source);
@@ -111,6 +132,8 @@ bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reacti
     if (a.tap && (s.obj.tapped[probe.source] || SummoningSick(probe.source))) return false;
     if (a.discard > static_cast<int>(s.players[p].hand.size())) return false;
     if (a.life > s.players[p].life) return false;
+    if (!FastPhaseOf(s.phase) && play != kPlayImmediate) return false;
+    if (!SomeModeAllowed(a.body, play, reaction)) return false;
     if (!opt_.free_mana && !CanPay(p, a.cost, 0, a.tap ? probe.source : kNoObj)) return false;
   }
   (void)fast_timing;
@@ -146,27 +169,28 @@ void Game::AddPlayableActions(Player p, DecisionKind kind, Reaction reaction, Ob
   Play play = kind == DecisionKind::kInterrupt                                     ? kPlayInterrupt
               : (kind == DecisionKind::kNeutral || kind == DecisionKind::kRespond) ? kPlayBatch
                                                                                    : kPlayImmediate;
+  // One probe each for spells and abilities, its object set per candidate.
+  StackItem spell;
+  spell.from = BodySource::kSpell;
+  spell.controller = p;
   for (ObjId o : s.players[p].hand) {
-    StackItem probe;
-    probe.card = o;
-    probe.body_card = s.obj.card[o];
-    probe.from = BodySource::kSpell;
-    probe.controller = p;
-    if (CanStart(p, probe, play, reaction, about))
+    spell.card = o;
+    spell.body_card = s.obj.card[o];
+    if (CanStart(p, spell, play, reaction, about))
       timing_.decision.actions.push_back({ActionKind::kCast, o});
   }
+  StackItem ability;
+  ability.from = BodySource::kActivated;
+  ability.controller = p;
   s.ForEachPermanent([&](ObjId o) {
     const Characteristics& ch = Chars(o);
     if (ch.controller != p || ch.blank || ch.card == kNoCard) return;
     const CardDef& card = (*db_)[ch.card];
     for (int i = 0; i < static_cast<int>(card.activated.size()); ++i) {
-      StackItem probe;
-      probe.source = o;
-      probe.body_card = ch.card;
-      probe.from = BodySource::kActivated;
-      probe.ability = static_cast<int16_t>(i);
-      probe.controller = p;
-      if (CanStart(p, probe, play, reaction, about))
+      ability.source = o;
+      ability.body_card = ch.card;
+      ability.ability = static_cast<int16_t>(i);
+      if (CanStart(p, ability, play, reaction, about))
         timing_.decision.actions.push_back({ActionKind::kActivate, o, static_cast<int16_t>(i)});
     }
   });

@@ -86,4 +86,66 @@ bool PlanPayment(const ManaCost& cost, int x, std::array<int, 6> pool,
   return true;
 }
 
+bool PaymentExists(const ManaCost& cost, int x, const std::array<int, 6>& pool,
+                   const std::vector<ManaSource>& sources, ObjId excluding) {
+  constexpr uint8_t kColorlessBit = 0x20, kGeneric = 0x3F;
+  // The cost's kinds of symbol (the colors each accepts, as in PlanPayment)
+  // and how many of each.
+  constexpr int kMaxKinds = 6;
+  std::array<uint8_t, kMaxKinds> kind;
+  std::array<int, kMaxKinds> need;
+  int kinds = 0;
+  bool many_kinds = false;
+  auto add = [&](uint8_t accepts, int n) {
+    if (n <= 0) return;
+    for (int i = 0; i < kinds; ++i)
+      if (kind[i] == accepts) {
+        need[i] += n;
+        return;
+      }
+    if (kinds == kMaxKinds) {
+      many_kinds = true;
+      return;
+    }
+    kind[kinds] = accepts;
+    need[kinds++] = n;
+  };
+  for (int c = 0; c < kColorCount; ++c) add(static_cast<uint8_t>(1u << c), cost.colored[c]);
+  add(kColorlessBit, cost.colorless);
+  for (auto h : cost.hybrid) add(h, 1);
+  add(kGeneric, cost.generic + cost.x_count * x);
+  if (many_kinds) {
+    // Hybrid symbols of many pairs: rare, so the matching decides.
+    static thread_local std::vector<ManaSource> rest;  // no allocation once warm
+    rest.clear();
+    for (const ManaSource& s : sources)
+      if (excluding == kNoObj || s.object != excluding) rest.push_back(s);
+    return PlanPayment(cost, x, pool, rest, nullptr, nullptr);
+  }
+  // The sources by the colors they make (bit 5: colorless), pool included.
+  std::array<int, 64> made{};
+  for (int c = 0; c < 6; ++c) made[c < 5 ? 1u << c : kColorlessBit] += pool[c];
+  for (const ManaSource& s : sources)
+    if (excluding == kNoObj || s.object != excluding)
+      ++made[(s.colors | (s.colorless ? kColorlessBit : 0)) & kGeneric];
+  std::array<uint8_t, 64> masks;
+  std::array<int, 64> counts;
+  int distinct = 0;
+  for (int m = 1; m < 64; ++m)
+    if (made[m] > 0) masks[distinct] = static_cast<uint8_t>(m), counts[distinct++] = made[m];
+  // Hall's condition for every union of kinds.
+  for (unsigned group = 1; group < (1u << kinds); ++group) {
+    uint8_t colors = 0;
+    for (int i = 0; i < kinds; ++i)
+      if (group >> i & 1) colors |= kind[i];
+    int symbols = 0, able = 0;
+    for (int i = 0; i < kinds; ++i)
+      if ((kind[i] & ~colors) == 0) symbols += need[i];
+    for (int i = 0; i < distinct; ++i)
+      if (masks[i] & colors) able += counts[i];
+    if (symbols > able) return false;
+  }
+  return true;
+}
+
 }  // namespace strata

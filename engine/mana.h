@@ -22,4 +22,14 @@ bool PlanPayment(const ManaCost& cost, int x, std::array<int, 6> pool,
                  const std::vector<ManaSource>& sources, std::vector<int>* tap,
                  std::array<int, 6>* pool_after);
 
+// Whether PlanPayment would find a payment, without choosing one, and with
+// the source `excluding` (a cost's own tapping permanent) left out. Exact
+// by Hall's theorem: a payment exists if and only if every group of symbols
+// has at least as many sources able to pay one of them as it has symbols,
+// and only the groups made of whole kinds of symbol need checking (a few
+// when a cost has one or two colors). It runs for every card considered at
+// every decision, where a matching would cost ten times as much.
+bool PaymentExists(const ManaCost& cost, int x, const std::array<int, 6>& pool,
+                   const std::vector<ManaSource>& sources, ObjId excluding);
+
 }  // namespace strata

@@ -3,6 +3,7 @@
 #include "engine/mana.h"
 
 #include <algorithm>
+#include <random>
 
 #include "engine/card_loader.h"
 #include "gmock/gmock.h"
@@ -187,6 +188,56 @@ TEST(PlanPayment, PoolAndLandsTogetherPayTwoHybrids) {
                           &after));
   EXPECT_THAT(tap, ElementsAre(0));
   EXPECT_EQ(after, Pool{});
+}
+
+// PaymentExists answers exactly what PlanPayment answers, for random costs
+// (colors, {C}, hybrids of every pair, generic, X), pools and sources, with
+// and without a source left out; a payment is possible in some cases and
+// impossible in others, so the comparison covers both answers.
+TEST(PaymentExists, AgreesWithThePlanOnRandomCosts) {
+  std::mt19937 rng(20261124);
+  auto below = [&](int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); };
+  int yes = 0, no = 0, many_hybrids = 0;
+  for (int round = 0; round < 20000; ++round) {
+    ManaCost cost;
+    for (int c = 0; c < kColorCount; ++c) cost.colored[c] = below(4) == 0 ? below(3) : 0;
+    cost.colorless = below(5) == 0 ? below(2) + 1 : 0;
+    cost.generic = below(4);
+    cost.x_count = below(6) == 0;
+    for (int h = below(3) == 0 ? below(8) : 0; h > 0; --h) {
+      int a = below(kColorCount), b = (a + 1 + below(kColorCount - 1)) % kColorCount;
+      cost.hybrid.push_back(static_cast<ColorMask>((1u << a) | (1u << b)));
+    }
+    many_hybrids += cost.hybrid.size() > 3;
+    Pool pool{};
+    if (below(3) == 0)
+      for (int& m : pool) m = below(4) == 0 ? below(3) : 0;
+    std::vector<ManaSource> sources;
+    for (int n = below(9); n > 0; --n) {
+      ManaSource s;
+      s.object = static_cast<ObjId>(sources.size() + 10);
+      if (below(6) == 0)
+        s.colorless = true;
+      else
+        s.colors = static_cast<ColorMask>(below(4) == 0 ? 1 + below(31) : 1u << below(kColorCount));
+      sources.push_back(s);
+    }
+    const int x = below(4);
+    const ObjId excluding = !sources.empty() && below(2)
+                                ? sources[below(static_cast<int>(sources.size()))].object
+                                : kNoObj;
+    std::vector<ManaSource> rest;
+    for (const ManaSource& s : sources)
+      if (s.object != excluding) rest.push_back(s);
+    const bool plan = PlanPayment(cost, x, pool, rest, nullptr, nullptr);
+    ASSERT_EQ(PaymentExists(cost, x, pool, sources, excluding), plan)
+        << "round " << round << ": cost " << cost.ToString() << " x " << x << ", " << sources.size()
+        << " sources, excluding " << excluding;
+    (plan ? yes : no)++;
+  }
+  EXPECT_GT(yes, 2000);
+  EXPECT_GT(no, 2000);
+  EXPECT_GT(many_hybrids, 100);  // the fallback to the matching is exercised too
 }
 
 }  // namespace
