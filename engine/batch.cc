@@ -120,8 +120,7 @@ void Game::ApplyNeutral(Frame& f, const Action& a) {
   if (a.kind == ActionKind::kPlayLand) {
     Player p = w.who;
     MoveTo(a.object, Zone::kBattlefield, p);
-    s.obj.controller[a.object] = p;  // sick until p's next turn (T-7)
-    s.Touch();
+    SetControllerOnEntry(a.object, p);  // sick until p's next turn (T-7)
     ++turn_.lands_played[p];
     turn_.seen[a.object] |= kSeenCast;
     Used(s.obj.card[a.object], -1);

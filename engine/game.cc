@@ -388,10 +388,20 @@ void Game::MoveTo(ObjId o, Zone to, Player zone_owner) {
 // effect reaches it where it goes. Most draws, casts, and spells going to the
 // graveyard are such moves, and each would cost a full recompute. (A checked
 // game compares the cache with a fresh computation at every read.)
+//
+// When the last computation met no static ability and no effect row at all
+// (LayerCache::own_effects_only), a move anywhere, the battlefield too, is
+// such a move: every entry then depends on its own object alone. Most
+// creatures entering and dying are, in games whose effects are few.
 void Game::KeepLayersAfterMove(ObjId o, Zone from, Zone to) {
-  const GameState& s = state_;
   const unsigned reached = turn_.layer_zones | 1u << static_cast<int>(Zone::kBattlefield);
-  if ((reached >> static_cast<int>(from) & 1) || (reached >> static_cast<int>(to) & 1)) return;
+  const bool unreached =
+      !(reached >> static_cast<int>(from) & 1) && !(reached >> static_cast<int>(to) & 1);
+  if (unreached || cache_.own_effects_only) KeepLayersForOwnChange(o);
+}
+
+void Game::KeepLayersForOwnChange(ObjId o) {
+  const GameState& s = state_;
   const CardDef& card = (*db_)[s.obj.card[o]];
   if (!card.statics.empty() || !card.keyword_statics.empty()) return;  // a source: statics, CDAs
   if (s.obj.p1p1[o] || s.obj.m1m1[o] || s.obj.face_down[o] || s.obj.copy[o].card != kNoCard ||
@@ -405,6 +415,13 @@ void Game::KeepLayersAfterMove(ObjId o, Zone from, Zone to) {
   cache_.chars[o] = OwnPrintedCharacteristics(*db_, s, o);
   cache_.version = s.version;
   ++layers_kept_;
+}
+
+void Game::SetControllerOnEntry(ObjId o, Player p) {
+  const bool cache_good = cache_.version == state_.version;
+  state_.obj.controller[o] = p;
+  state_.Touch();
+  if (cache_good && cache_.own_effects_only) KeepLayersForOwnChange(o);
 }
 
 void Game::SetTapped(ObjId o, bool tapped) {

@@ -382,6 +382,12 @@ class Game {
   // After MoveTo, with the layer cache good just before it: keeps it good
   // when the move can only have changed the object's own entry.
   void KeepLayersAfterMove(ObjId o, Zone from, Zone to);
+  // Keeps the cache good after a change to `o` alone, if no entry but its
+  // own can have changed and its own is now its printed values.
+  void KeepLayersForOwnChange(ObjId o);
+  // A permanent entering under `p`'s control (T-7): the controller is set
+  // after the move, which keeps the cache as the move did when it can.
+  void SetControllerOnEntry(ObjId o, Player p);
 
   void Push(const Frame& f) { timing_.frames.push_back(f); }
   void Push(FrameKind kind) { timing_.frames.push_back(Frame::Of(kind)); }

@@ -270,6 +270,9 @@ class Computer {
     PlayerLayer(out);
     out.tapped_read = tapped_read_;
     out.library_done = with_library;
+    out.own_effects_only = std::none_of(cands_.begin(), cands_.end(), [](const Candidate& c) {
+      return c.source == Candidate::kStatic || c.source == Candidate::kRow;
+    });
     out.count = n;
     out.version = s_.version;
   }

@@ -105,8 +105,7 @@ void Game::RunResolve(Frame& f) {
 void Game::EnterBattlefield(StackItem& item) {
   ObjId o = item.card;
   MoveTo(o, Zone::kBattlefield, item.controller);
-  state_.obj.controller[o] = item.controller;
-  state_.Touch();
+  SetControllerOnEntry(o, item.controller);
   Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
        [&] { return std::string(absl::StrCat(ObjectName(o), " enters the battlefield")); });
   const CardDef& card = (*db_)[state_.obj.card[o]];

@@ -191,6 +191,7 @@ struct LayerCache {
     rules = from.rules;
     tapped_read = from.tapped_read;
     library_done = from.library_done;
+    own_effects_only = from.own_effects_only;
     return *this;
   }
 
@@ -200,6 +201,11 @@ struct LayerCache {
   std::array<PlayerRules, 2> rules;
   std::bitset<kMaxObjects> tapped_read;
   bool library_done = true;  // false: library objects' entries are stale (ComputeLayers)
+  // The computation met no static ability and no effect row, only effects
+  // of an object on itself (counters, copy, face down): then every entry
+  // depends on its own object alone, and a change to one object changes
+  // only its entry (Game::KeepLayersForOwnChange).
+  bool own_effects_only = false;
 };
 
 }  // namespace strata

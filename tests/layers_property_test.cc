@@ -342,5 +342,42 @@ TEST(LayersMoves, MovesNoEffectReachesKeepTheCacheExactly) {
   EXPECT_GT(kept, 300u);  // 593 when written
 }
 
+// When the last computation met no static ability and no effect row, every
+// entry depends on its own object, so permanents entering and leaving keep
+// the cache too (LayerCache::own_effects_only). In games of two decks with
+// few effects, most land plays keep it twice (the move, then the
+// controller), and at every decision the cache is what a full computation
+// says.
+TEST(LayersMoves, WithOwnEffectsOnlyBattlefieldMovesKeepTheCacheExactly) {
+  const CardDb& db = BundledPool();
+  const Deck burn = BundledDeck("red_burn"), stompy = BundledDeck("green_stompy");
+  LayerCache fresh;
+  int land_plays = 0, kept_twice = 0;
+  for (int game = 0; game < 20; ++game) {
+    GameOptions go;
+    go.seed = 4000 + game;
+    Game g(db, go);
+    g.Deal(burn, stompy, 0);
+    auto a = *MakePolicy("random", game), b = *MakePolicy("random", game + 50);
+    for (int step = 0; step < 2000; ++step) {
+      const Decision& d = g.Advance();
+      if (d.kind == DecisionKind::kNone) break;
+      const GameState& s = g.state();
+      ComputeLayers(db, s, fresh);
+      for (ObjId o = 0; o < s.obj.count; ++o)
+        if (s.obj.zone[o] != Zone::kLibrary)
+          ASSERT_EQ(g.Chars(o), fresh.chars[o]) << "game " << game << ", object " << o;
+      const int chosen = (d.player == 0 ? a : b)->ChooseFor(g, d);
+      const bool land = d.actions[chosen].kind == ActionKind::kPlayLand;
+      const uint64_t kept = g.layers_kept();
+      g.Apply(chosen);
+      land_plays += land;
+      kept_twice += land && g.layers_kept() >= kept + 2;
+    }
+  }
+  EXPECT_GT(land_plays, 200);
+  EXPECT_GT(kept_twice, land_plays / 4);  // 162 of 366 when written; none before own_effects_only
+}
+
 }  // namespace
 }  // namespace strata
