@@ -94,7 +94,7 @@ void Game::RunCast(Frame& f) {
         return;
       }
       int max = b ? b->targets[item.slot].max : 1;
-      for (ObjId t = 0; t < s.obj.count; ++t) {
+      ForEachTargetCandidate(item, item.slot, [&](ObjId t) {
         Target tg{Target::kObject, s.Ref(t), kNoPlayer};
         bool chosen = false;
         for (int i = 0; i < item.target_count; ++i)
@@ -103,7 +103,7 @@ void Game::RunCast(Frame& f) {
             (f.cast.about == kNoObj || play != kPlayImmediate || reaction == Reaction::kNone ||
              AboutMatches(t, f.cast.about)))
           timing_.decision.actions.push_back({ActionKind::kTargetObject, t});
-      }
+      });
       for (Player pl = 0; pl < 2; ++pl) {
         bool chosen = false;
         for (int i = 0; i < item.target_count; ++i)

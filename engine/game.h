@@ -443,6 +443,18 @@ class Game {
                           ObjId about = kNoObj);
   bool HasLegalTargets(const StackItem& item, const AbilityBody& body) const;
   bool TargetLegal(const StackItem& item, int slot, const Target& t) const;
+  // Calls f(o), in object order, for every object that may be a legal target
+  // of the slot: the permanents only when its filter reaches no other zone.
+  template <typename F>
+  void ForEachTargetCandidate(const StackItem& item, int slot, F&& f) const {
+    if (TargetZones(item, slot) == 1u << static_cast<int>(Zone::kBattlefield)) {
+      state_.ForEachPermanent(f);
+    } else {
+      for (ObjId o = 0; o < state_.obj.count; ++o) f(o);
+    }
+  }
+  // The zones the slot's filter reaches (every mode's, before one is chosen).
+  uint8_t TargetZones(const StackItem& item, int slot) const;
 
   // Casting and interrupts, T-8 (casting.cc).
   void StartCast(Player p, const Action& a, Play play, ObjId about);

@@ -59,14 +59,9 @@ bool Game::HasLegalTargets(const StackItem& item, const AbilityBody& body) const
     for (Player pl = 0; pl < 2 && !any; ++pl)
       any = TargetLegal(item, slot, Target{Target::kPlayer, {}, pl});
     if (any) continue;
-    const uint8_t zones = db_->filter(body.targets[slot].filter).zones;
-    auto legal = [&](ObjId t) {
-      return TargetLegal(item, slot, Target{Target::kObject, s.Ref(t), kNoPlayer});
-    };
-    if (zones == 1u << static_cast<int>(Zone::kBattlefield))
-      s.ForEachPermanent([&](ObjId t) { any = any || legal(t); });
-    else
-      for (ObjId t = 0; t < s.obj.count && !any; ++t) any = legal(t);
+    ForEachTargetCandidate(item, slot, [&](ObjId t) {
+      any = any || TargetLegal(item, slot, Target{Target::kObject, s.Ref(t), kNoPlayer});
+    });
     if (!any) return false;
   }
   return true;
@@ -105,8 +100,9 @@ bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reacti
       // A permanent spell: an Aura needs something to enchant.
       if (card.enchant != kNoFilter) {
         bool any = false;
-        for (ObjId t = 0; t < s.obj.count && !any; ++t)
-          any = TargetLegal(probe, 0, Target{Target::kObject, s.Ref(t), kNoPlayer});
+        ForEachTargetCandidate(probe, 0, [&](ObjId t) {
+          any = any || TargetLegal(probe, 0, Target{Target::kObject, s.Ref(t), kNoPlayer});
+        });
         if (!any) return false;
       }
       if (play != kPlayBatch) return false;
@@ -149,9 +145,11 @@ bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reacti
       // it is the object's own ability (Drudge Skeletons).
       bool targets_about = false;
       for (int slot = 0; slot < static_cast<int>(b.targets.size()); ++slot)
-        for (ObjId t = 0; t < s.obj.count && !targets_about; ++t)
-          targets_about = AboutMatches(t, about) &&
-                          TargetLegal(item, slot, Target{Target::kObject, s.Ref(t), kNoPlayer});
+        ForEachTargetCandidate(item, slot, [&](ObjId t) {
+          targets_about = targets_about ||
+                          (AboutMatches(t, about) &&
+                           TargetLegal(item, slot, Target{Target::kObject, s.Ref(t), kNoPlayer}));
+        });
       if (b.targets.empty() && !AboutMatches(probe.source, about)) return false;
       if (!b.targets.empty() && !targets_about) return false;
     }
@@ -222,6 +220,24 @@ bool Game::CouldTarget(const Action& a, Player p, int slot, const Target& t, int
     return false;
   }
   return TargetLegal(probe, slot, t);
+}
+
+uint8_t Game::TargetZones(const StackItem& item, int slot) const {
+  // The filter TargetLegal reads, found the same way.
+  const CardDef& card = (*db_)[item.body_card];
+  if (item.from == BodySource::kSpell && !card.has_spell && card.enchant != kNoFilter)
+    return db_->filter(card.enchant).zones;
+  if (const AbilityBody* body = ModeBody(item))
+    return slot < static_cast<int>(body->targets.size())
+               ? db_->filter(body->targets[slot].filter).zones
+               : 0;
+  const AbilityBody* b = BodyOf(item);
+  uint8_t zones = 0;
+  if (b)
+    for (const AbilityBody& mode : b->modes)
+      if (slot < static_cast<int>(mode.targets.size()))
+        zones |= db_->filter(mode.targets[slot].filter).zones;
+  return zones;
 }
 
 bool Game::TargetLegal(const StackItem& item, int slot, const Target& t) const {

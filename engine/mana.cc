@@ -122,17 +122,25 @@ bool PaymentExists(const ManaCost& cost, int x, const std::array<int, 6>& pool,
       if (excluding == kNoObj || s.object != excluding) rest.push_back(s);
     return PlanPayment(cost, x, pool, rest, nullptr, nullptr);
   }
-  // The sources by the colors they make (bit 5: colorless), pool included.
-  std::array<int, 64> made{};
-  for (int c = 0; c < 6; ++c) made[c < 5 ? 1u << c : kColorlessBit] += pool[c];
-  for (const ManaSource& s : sources)
-    if (excluding == kNoObj || s.object != excluding)
-      ++made[(s.colors | (s.colorless ? kColorlessBit : 0)) & kGeneric];
+  // The sources by the colors they make (bit 5: colorless), pool included:
+  // a few distinct masks, found by a short search.
   std::array<uint8_t, 64> masks;
   std::array<int, 64> counts;
   int distinct = 0;
-  for (int m = 1; m < 64; ++m)
-    if (made[m] > 0) masks[distinct] = static_cast<uint8_t>(m), counts[distinct++] = made[m];
+  auto source = [&](uint8_t made, int n) {
+    for (int i = 0; i < distinct; ++i)
+      if (masks[i] == made) {
+        counts[i] += n;
+        return;
+      }
+    masks[distinct] = made;
+    counts[distinct++] = n;
+  };
+  for (int c = 0; c < 6; ++c)
+    if (pool[c] > 0) source(static_cast<uint8_t>(c < 5 ? 1u << c : kColorlessBit), pool[c]);
+  for (const ManaSource& s : sources)
+    if (excluding == kNoObj || s.object != excluding)
+      source(static_cast<uint8_t>((s.colors | (s.colorless ? kColorlessBit : 0)) & kGeneric), 1);
   // Hall's condition for every union of kinds.
   for (unsigned group = 1; group < (1u << kinds); ++group) {
     uint8_t colors = 0;
