@@ -216,6 +216,7 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
       for (ObjId o : objs) {
         if (st.cant_regenerate) damage_.no_regen[o] = true;
         occ_.destroying.push_back(state_.Ref(o));
+        StateCheckInputChanged();
       }
       if (static_cast<int>(occ_.destroying.size()) > begin)
         Push(Frame::NewDestroy(begin, static_cast<int32_t>(occ_.destroying.size()),

@@ -200,6 +200,7 @@ ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
   turn_.control_seen[o] = kNoPlayer;
   turn_.seen[o] = zone == Zone::kHand ? kSeenInHand : 0;
   turn_.layer_zones |= LayerZones(*db_, card);
+  turn_.phase_cards |= !(*db_)[card].phase.empty() || !(*db_)[card].granted_phase.empty();
   for (const TriggeredAbility& tr : (*db_)[card].triggers)
     occ_.listened[static_cast<int>(tr.timing)] |= uint16_t(1u << static_cast<int>(tr.event));
   auto& pl = s.players[owner];
@@ -426,6 +427,7 @@ void Game::SetControllerOnEntry(ObjId o, Player p) {
 
 void Game::SetTapped(ObjId o, bool tapped) {
   state_.obj.tapped[o] = tapped;
+  StateCheckInputChanged();
   // Only a computation that read this object's tapped flag is out of date
   // (a stale cache recomputes anyway, reading the new flag).
   if (cache_.tapped_read.test(o)) state_.Touch();

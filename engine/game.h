@@ -382,6 +382,9 @@ class Game {
   // After MoveTo, with the layer cache good just before it: keeps it good
   // when the move can only have changed the object's own entry.
   void KeepLayersAfterMove(ObjId o, Zone from, Zone to);
+  // A write to something the state check reads and the version does not
+  // cover (OccurrenceState::check_inputs).
+  void StateCheckInputChanged() { ++occ_.check_inputs; }
   // Keeps the cache good after a change to `o` alone, if no entry but its
   // own can have changed and its own is now its printed values.
   void KeepLayersForOwnChange(ObjId o);
@@ -625,6 +628,13 @@ class Game {
     // names one of their cards (copies copy objects of the game), so an
     // occurrence whose bit is clear sets nothing off and needs no search.
     std::array<uint16_t, 3> listened{};
+    // What the state check reads beyond the layers' inputs (damage, the
+    // objects being destroyed, tapped flags, which enchant filters may
+    // read): a count of its changes. And the state version and that count
+    // at the last check that found nothing to do: the same again would find
+    // nothing again (CheckState).
+    uint64_t check_inputs = 0;
+    uint64_t clean_version = ~uint64_t{0}, clean_inputs = 0;
     auto Buffers() { return std::tie(events, queued, destroying, damaged_by, died_this_turn); }
   } occ_;
 
@@ -676,6 +686,11 @@ class Game {
     // one is asked about (LayerCache::library_done); a move between zones
     // outside it keeps the cache (KeepLayersAfterMove).
     uint8_t layer_zones = 0;
+    // Whether some card of this game has phase abilities or grants them
+    // (objects only come from AddObject, and copies copy objects of the
+    // game, as for OccurrenceState::listened): without, no phase has
+    // anything to do (CollectPhaseTodos).
+    bool phase_cards = false;
     auto Buffers() { return std::tie(phase_todo); }
   } turn_;
 

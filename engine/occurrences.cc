@@ -138,6 +138,7 @@ void Game::DealDamage(const PendingDamage& d) {
     e.last = Chars(o);
     e.incarnation = state_.obj.incarnation[o];
     state_.obj.damage[o] = SaturatedAdd(state_.obj.damage[o], d.amount);
+    StateCheckInputChanged();
     if (d.source != kNoObj) occ_.damaged_by.push_back({state_.Ref(o), state_.Ref(d.source)});
     if (d.cant_regenerate) damage_.no_regen[o] = true;
     Note(LogKind::kDamage, kNoPlayer, d.source, o, d.amount, [&] {
@@ -211,7 +212,10 @@ void Game::CheckState() {
   thread_local std::vector<ObjId> buffer;
   Borrowed<ObjId> borrowed(buffer);
   std::vector<ObjId>& leaving = borrowed.v;
-  for (int guard = 0; guard < 16; ++guard) {
+  // Nothing it reads changed since a check that found nothing to do.
+  const bool unchanged =
+      occ_.clean_version == state_.version && occ_.clean_inputs == occ_.check_inputs;
+  for (int guard = 0; guard < 16 && !unchanged; ++guard) {
     leaving.clear();
     const int destroy_begin = static_cast<int>(occ_.destroying.size());
     state_.ForEachPermanent([&](ObjId o) {
@@ -230,7 +234,10 @@ void Game::CheckState() {
           return;
         }
         if (state_.obj.damage[o] >= ch.toughness) {
-          if (!BeingDestroyed(o)) occ_.destroying.push_back(state_.Ref(o));
+          if (!BeingDestroyed(o)) {
+            occ_.destroying.push_back(state_.Ref(o));
+            StateCheckInputChanged();
+          }
           return;
         }
       }
@@ -249,7 +256,13 @@ void Game::CheckState() {
     if (static_cast<int>(occ_.destroying.size()) > destroy_begin)
       Push(Frame::NewDestroy(destroy_begin, static_cast<int32_t>(occ_.destroying.size()),
                              /*lethal=*/true));
-    if (leaving.empty()) break;
+    if (leaving.empty()) {
+      if (guard == 0 && static_cast<int>(occ_.destroying.size()) == destroy_begin) {
+        occ_.clean_version = state_.version;
+        occ_.clean_inputs = occ_.check_inputs;
+      }
+      break;
+    }
     LeaveTogether(leaving.data(), static_cast<int>(leaving.size()), Zone::kGraveyard);
   }
   if (opt_.check_invariants && invariant_failure_.empty()) {

@@ -10,6 +10,9 @@ namespace strata {
 // Mandatory phase effects (T-12) and phase costs (T-13) of this phase.
 void Game::CollectPhaseTodos() {
   turn_.phase_todo.clear();
+  // No card of this game has phase abilities or grants them: nothing to
+  // collect. (A checked game looks anyway, and fails if it finds any.)
+  if (!turn_.phase_cards && !opt_.check_invariants) return;
   const GameState& s = state_;
   s.ForEachPermanent([&](ObjId o) {
     const Characteristics& ch = Chars(o);
@@ -66,6 +69,8 @@ void Game::CollectPhaseTodos() {
     }
     if (any) turn_.phase_todo.push_back(combined);
   });
+  if (!turn_.phase_cards && !turn_.phase_todo.empty() && invariant_failure_.empty())
+    invariant_failure_ = "phase_todos: a phase ability in a game whose cards have none";
 }
 
 // A phase effect or phase cost may be played once a phase, while its source

@@ -99,6 +99,7 @@ bool Game::BeingDestroyed(ObjId o) const {
 void Game::Regenerate(ObjId o) {
   --state_.obj.regen_shields[o];
   state_.obj.damage[o] = 0;
+  StateCheckInputChanged();
   Tap(o, true);
   combat_.flag[o] = kNotInCombat;
   Note(LogKind::kRegenerate, kNoPlayer, o, kNoObj, 0,
@@ -158,6 +159,7 @@ void Game::RunDestroy(Frame& f) {
   }
   timing_.frames.pop_back();
   occ_.destroying.resize(begin);
+  StateCheckInputChanged();
   LeaveTogether(leaving.data(), static_cast<int>(leaving.size()), Zone::kGraveyard);
 }
 

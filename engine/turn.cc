@@ -60,6 +60,7 @@ void Game::PhaseBeginEffects() {
     case Phase::kCleanup:
       for (ObjId o = 0; o < s.obj.count; ++o) {
         s.obj.damage[o] = 0;
+        StateCheckInputChanged();
         s.obj.regen_shields[o] = 0;
         damage_.prevent_shield[o] = 0;
         damage_.no_regen[o] = false;

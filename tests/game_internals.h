@@ -17,6 +17,11 @@ struct GameInternalsForTests {
   }
   static void FirstPassesToZero(Game& g) { g.timing_.frames.back().neutral.window.passes = 0; }
   static GameState& raw_state(Game& g) { return g.state_; }  // no version bump
+  // Would the next state check skip itself (nothing it reads changed)?
+  static bool StateCheckWouldSkip(const Game& g) {
+    return g.occ_.clean_version == g.state_.version && g.occ_.clean_inputs == g.occ_.check_inputs;
+  }
+  static bool PhaseCards(const Game& g) { return g.turn_.phase_cards; }
 };
 
 }  // namespace strata

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "gtest/gtest.h"
+#include "policies/policy.h"
 #include "tests/bundled.h"
 #include "tests/game_internals.h"
 
@@ -69,6 +70,51 @@ TEST(Invariants, AHealthyGameBreaksNone) {
   c.End(*b.g, false);
   EXPECT_TRUE(c.ok()) << c.failure();
   EXPECT_GT(c.tally().checks[static_cast<int>(Invariant::kZones)], 0u);
+}
+
+// The state check skips itself when nothing it reads changed since a check
+// that found nothing to do (OccurrenceState::check_inputs), and phases skip
+// collecting phase abilities in games whose cards have none
+// (TurnState::phase_cards). Checked games test both after every action:
+// nothing the check should have removed survives it ("state_check"), and a
+// game without phase cards never has a phase ability ("phase_todos"). Over
+// every bundled deck, with damage, regeneration, Auras and phase costs.
+TEST(Invariants, StateCheckAndPhaseShortcutsMissNothing) {
+  const CardDb& db = BundledPool();
+  std::vector<Deck> decks;
+  for (const std::string& name : BundledDeckNames(true)) decks.push_back(BundledDeck(name));
+  // And a deck whose every other card has phase abilities or grants them.
+  Deck phases = BundledDeck("green_stompy");
+  std::vector<CardId> phase_cards;
+  for (CardId c = 0; c < static_cast<CardId>(db.cards.size()); ++c)
+    if (!db[c].phase.empty() || !db[c].granted_phase.empty()) phase_cards.push_back(c);
+  ASSERT_GT(phase_cards.size(), 3u);
+  for (size_t i = 0; i < phases.main.size(); i += 2)
+    phases.main[i] = phase_cards[i / 2 % phase_cards.size()];
+  decks.push_back(phases);
+  int would_skip = 0, decisions = 0, games_with_phase_cards = 0, games_without = 0;
+  for (int game = 0; game < 40; ++game) {
+    GameOptions go;
+    go.seed = 900 + game;
+    go.check_invariants = true;
+    go.edition = static_cast<Edition>(game % 3);
+    Game g(db, go);
+    g.Deal(decks[game % decks.size()], decks[(game * 3 + 1) % decks.size()], 0);
+    auto a = *MakePolicy(game % 2 ? "heuristic" : "random", game);
+    auto b = *MakePolicy("random", game + 50);
+    (Internals::PhaseCards(g) ? games_with_phase_cards : games_without)++;
+    for (int step = 0; step < 3000; ++step) {
+      const Decision& d = g.Advance();
+      if (d.kind == DecisionKind::kNone) break;
+      ++decisions;
+      would_skip += Internals::StateCheckWouldSkip(g);
+      g.Apply((d.player == 0 ? a : b)->ChooseFor(g, d));
+    }
+    ASSERT_EQ(g.invariant_failure(), "") << "game " << game;
+  }
+  EXPECT_GT(would_skip, decisions / 10) << decisions;  // the shortcut is taken, and often
+  EXPECT_GT(games_with_phase_cards, 0);
+  EXPECT_GT(games_without, 0);
 }
 
 TEST(Invariants, ZonesFiresOnACardListedNowhere) {
