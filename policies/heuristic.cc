@@ -728,7 +728,7 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
         // pinger every turn; control keeps burn for creatures.
         if (aggro && spell && (cx.end_of_their_turn || cx.sorcery_time) && InRange(v))
           offer(70);  // pressing: the burn goes where the creatures go
-        else if ((aggro && cx.end_of_their_turn && (instant_time || cx.hand >= 5)) ||
+        else if ((aggro && cx.end_of_their_turn && cx.hand >= 5) ||
                  (tap_ability && cx.end_of_their_turn))
           offer(25);
         else if (aggro && x > 0 && x >= 4 && cx.sorcery_time)

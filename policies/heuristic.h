@@ -8,7 +8,8 @@
 // name: removal on the opponent's best threat when it attacks or blocks, at
 // the end of the opponent's turn, or at once if it is big; burn on a
 // creature it kills, or the face when lethal (aggro also at the end of the
-// opponent's turn); pump in a fight it changes; prevention in the
+// opponent's turn with a full hand, or when the opponent is in range);
+// pump in a fight it changes; prevention in the
 // damage-prevention step for a creature that would die or lethal damage to
 // its player; regeneration when its creature is destroyed; counters on
 // spells worth countering, once each; rituals only when the mana then casts a spell

@@ -273,6 +273,17 @@ TEST(Heuristic, BurnsTheFaceWhenTheOpponentIsInRange) {
               HasSubstr("Lightning Bolt#" + std::to_string(bolt) + " deals 3 damage to B"));
 }
 
+// Out of range and with room in hand, burn waits for a creature rather
+// than going at the face at the end of the opponent's turn.
+TEST(Heuristic, KeepsBurnForCreaturesOutOfRange) {
+  Board b(Pool(), /*active=*/1, Phase::kMain);
+  b.Add(0, "Mountain");
+  ObjId bolt = b.Add(0, "Lightning Bolt", Zone::kHand);
+  b.PlayTurn();
+  EXPECT_EQ(b.ZoneOf(bolt), Zone::kHand) << b.Log();
+  EXPECT_EQ(b.Life(1), 20);
+}
+
 // Facing lethal damage with fewer blockers than attackers, it chumps one
 // attacker per blocker, the biggest first, instead of piling them all on one.
 TEST(Heuristic, SpreadsChumpBlocksWhenTheAttackIsLethal) {
