@@ -269,6 +269,25 @@ int BurnReach(const PlayerView& v, const Mana& mana, bool sorcery_time) {
   return damage;
 }
 
+// Could creature o regenerate now: an ability of its own that regenerates
+// it, which its controller's untapped mana pays? Damage or destruction
+// aimed at it then only costs the opponent a mana (random black_removal's
+// Drudge Skeletons soaked up a third of red_burn's burn in its losses).
+bool Regenerates(const PlayerView& v, ObjId o) {
+  const Characteristics* ch = v.Chars(o);
+  if (!ch || ch->card == kNoCard || ch->blank) return false;
+  const CardDef& c = v.db()[ch->card];
+  for (int i = 0; i < static_cast<int>(c.activated.size()); ++i) {
+    const ActivatedAbility& a = c.activated[i];
+    if (!Has(ch->abilities, c.ActivatedBit(i)) || (a.tap && v.Tapped(o))) continue;
+    bool regen = false;
+    for (const EffectStep& st : a.body.steps)
+      regen |= st.op == Op::kRegenerate && st.target.kind == Ref::kSelf;
+    if (regen && Affords(a.cost, Available(v, ch->controller))) return true;
+  }
+  return false;
+}
+
 // The card of a cast or activate action (nullptr for other actions or
 // what it may not see), and the mana cost the action pays.
 const CardDef* CardOfAction(const PlayerView& v, const Action& a) {
@@ -688,9 +707,12 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
     if (cx.harm_pending && spell) return;
     const int dmg = SlotDamage(body, 0, x);
     FilterId condition = kNoFilter;
-    for (const EffectStep& st : body.steps)
-      if (st.target.kind == Ref::kTarget && st.target.index == 1 && st.condition != kNoFilter)
-        condition = st.condition;
+    bool regenerable = false;  // what it does to its target is undone by regeneration
+    for (const EffectStep& st : body.steps) {
+      if (st.target.kind != Ref::kTarget || st.target.index != 1) continue;
+      if (st.condition != kNoFilter) condition = st.condition;
+      regenerable |= (st.op == Op::kDamage || st.op == Op::kDestroy) && !st.cant_regenerate;
+    }
     int best_score = -1;
     ObjId best_obj = kNoObj;
     for (ObjId o : v.Battlefield()) {
@@ -699,6 +721,7 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
       if (condition != kNoFilter && !v.Matches(condition, o, source, cx.me)) continue;
       if (!v.CouldTarget(a, 0, o, mode)) continue;
       if (dmg > 0 && (!ch->IsCreature() || ToughnessLeft(v, o) > dmg)) continue;
+      if (regenerable && ch->IsCreature() && Regenerates(v, o)) continue;
       const int value = WorthOf(v, o);
       const bool in_fight = v.game_attacking(o) || v.Blocking(o) != kNoObj;
       const bool big =
@@ -779,6 +802,10 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
         return;
       }
       if (v.LibrarySize(cx.me) < cards + 3 && !life) return;
+      // Late in a long game the player whose library runs out first loses:
+      // it doesn't draw itself below the opponent's library.
+      if (!life && v.LibrarySize(opp) <= 15 && v.LibrarySize(cx.me) - cards < v.LibrarySize(opp))
+        return;
       // Nor beyond the hand's maximum: what is drawn past it is discarded
       // (a Recall into a full hand threw away its finishers).
       const int most = v.MaxHandSize(cx.me);

@@ -284,6 +284,27 @@ TEST(Heuristic, KeepsBurnForCreaturesOutOfRange) {
   EXPECT_EQ(b.Life(1), 20);
 }
 
+// Burn isn't wasted on a creature whose controller can regenerate it.
+TEST(Heuristic, DoesNotBurnACreatureThatCanRegenerate) {
+  Board b(Pool(), /*active=*/1, Phase::kMain);
+  b.Add(0, "Mountain");
+  ObjId shock = b.Add(0, "Shock", Zone::kHand);
+  b.Add(1, "Swamp");
+  b.Add(1, "Drudge Skeletons");
+  b.PlayTurn();
+  EXPECT_EQ(b.ZoneOf(shock), Zone::kHand) << b.Log();
+}
+
+// Late in a long game it doesn't draw itself below the opponent's library
+// (whoever runs out first loses).
+TEST(Heuristic, DoesNotDrawItselfBelowTheOpponentsLibrary) {
+  Board b(Pool(), /*active=*/1, Phase::kUpkeep, {8, 7});
+  b.Add(0, "Island");
+  ObjId recall = b.Add(0, "Ancestral Recall", Zone::kHand);
+  b.PlayTurn();
+  EXPECT_EQ(b.ZoneOf(recall), Zone::kHand) << b.Log();
+}
+
 // Facing lethal damage with fewer blockers than attackers, it chumps one
 // attacker per blocker, the biggest first, instead of piling them all on one.
 TEST(Heuristic, SpreadsChumpBlocksWhenTheAttackIsLethal) {
