@@ -104,6 +104,45 @@ int ToughnessLeft(const PlayerView& v, ObjId o) {
   return ch ? ch->toughness - v.Damage(o) : 0;
 }
 
+// Has `ch` protection from any colour of `colors`?
+bool Protected(const Characteristics& ch, ColorMask colors) {
+  for (int c = 0; c < kColorCount; ++c)
+    if (Has(colors, c) && Has(ch.keywords, kProtWhite + c)) return true;
+  return false;
+}
+
+// How a fight between attacker `a` and blocker `b` ends, one on one:
+// first and double strike, deathtouch, protection and damage already marked
+// counted (a 2/2 that attacks into a first-striking 2/2 dies alone).
+struct FightEnd {
+  bool attacker_dies = false, blocker_dies = false;
+};
+FightEnd Fight(const PlayerView& v, ObjId a, ObjId b) {
+  FightEnd end;
+  const Characteristics* ca = v.Chars(a);
+  const Characteristics* cb = v.Chars(b);
+  if (!ca || !cb) return end;
+  const int to_b = Protected(*cb, ca->colors) ? 0 : std::max<int>(0, ca->power);
+  const int to_a = Protected(*ca, cb->colors) ? 0 : std::max<int>(0, cb->power);
+  const bool first_a = Has(ca->keywords, kFirstStrike) || Has(ca->keywords, kDoubleStrike);
+  const bool first_b = Has(cb->keywords, kFirstStrike) || Has(cb->keywords, kDoubleStrike);
+  const bool twice_a = Has(ca->keywords, kDoubleStrike), twice_b = Has(cb->keywords, kDoubleStrike);
+  const int left_a = ca->toughness - v.Damage(a), left_b = cb->toughness - v.Damage(b);
+  int taken_a = 0, taken_b = 0;
+  auto dead = [](int taken, int left, bool deathtouch) {
+    return taken > 0 && (deathtouch || taken >= left);
+  };
+  if (first_a) taken_b += to_b;
+  if (first_b) taken_a += to_a;
+  bool a_dead = dead(taken_a, left_a, Has(cb->keywords, kDeathtouch));
+  bool b_dead = dead(taken_b, left_b, Has(ca->keywords, kDeathtouch));
+  if (!a_dead && (!first_a || twice_a)) taken_b += to_b;
+  if (!b_dead && (!first_b || twice_b)) taken_a += to_a;
+  end.attacker_dies = dead(taken_a, left_a, Has(cb->keywords, kDeathtouch));
+  end.blocker_dies = dead(taken_b, left_b, Has(ca->keywords, kDeathtouch));
+  return end;
+}
+
 bool Mine(const PlayerView& v, ObjId o) {
   return v.Controller(o) == v.me();
 }
@@ -198,6 +237,55 @@ ObjId GuessDamageTarget(const PlayerView& v, int amount) {
     if (int value = WorthOf(v, o); value > best_value) best_value = value, best = o;
   }
   return best;
+}
+
+// The damage the burn spells in my hand can deal to a player now, cast one
+// after another with the mana I have (the cheapest first; an X spell with
+// what is left): when it is at least the opponent's life, every one goes
+// at the face.
+int BurnReach(const PlayerView& v, const Mana& mana, bool sorcery_time) {
+  thread_local std::vector<std::pair<int, int>> spells;  // cost, damage
+  spells.clear();
+  int x_spell = -1;  // the X spell's fixed cost, if any
+  for (ObjId o : v.MyHand()) {
+    const CardId id = v.CardOf(o);
+    if (id == kNoCard) continue;
+    const CardDef& c = v.db()[id];
+    if (!c.has_spell || Has(c.types, kLand) || (!IsFast(c) && !sorcery_time)) continue;
+    const AbilityBody& b = c.spell.modes.empty() ? c.spell : c.spell.modes[0];
+    if (b.targets.empty() || SlotAim(c, b, 0) != Aim::kHarm) continue;
+    if (c.cost.x_count > 0) {
+      if (SlotDamage(b, 0, 1) > SlotDamage(b, 0, 0))
+        x_spell = std::max(x_spell, c.cost.ManaValue());
+      continue;
+    }
+    if (int dmg = SlotDamage(b, 0, 0); dmg > 0) spells.emplace_back(c.cost.ManaValue(), dmg);
+  }
+  std::sort(spells.begin(), spells.end());
+  int left = mana.total, damage = 0;
+  for (auto [cost, dmg] : spells)
+    if (cost <= left) left -= cost, damage += dmg;
+  if (x_spell >= 0 && left > x_spell) damage += left - x_spell;
+  return damage;
+}
+
+// Could creature o regenerate now: an ability of its own that regenerates
+// it, which its controller's untapped mana pays? Damage or destruction
+// aimed at it then only costs the opponent a mana (random black_removal's
+// Drudge Skeletons soaked up a third of red_burn's burn in its losses).
+bool Regenerates(const PlayerView& v, ObjId o) {
+  const Characteristics* ch = v.Chars(o);
+  if (!ch || ch->card == kNoCard || ch->blank) return false;
+  const CardDef& c = v.db()[ch->card];
+  for (int i = 0; i < static_cast<int>(c.activated.size()); ++i) {
+    const ActivatedAbility& a = c.activated[i];
+    if (!Has(ch->abilities, c.ActivatedBit(i)) || (a.tap && v.Tapped(o))) continue;
+    bool regen = false;
+    for (const EffectStep& st : a.body.steps)
+      regen |= st.op == Op::kRegenerate && st.target.kind == Ref::kSelf;
+    if (regen && Affords(a.cost, Available(v, ch->controller))) return true;
+  }
+  return false;
 }
 
 // The card of a cast or activate action (nullptr for other actions or
@@ -323,6 +411,7 @@ struct HeuristicPolicy::Context {
   Player me, opp;
   bool my_turn, main, sorcery_time, combat, end_of_their_turn;
   bool harm_pending, help_pending;
+  bool can_attack = false;  // the decision offers to announce an attack
   Mana mana;
   int hand;
 };
@@ -347,6 +436,23 @@ bool HeuristicPolicy::Remembers(const PlayerView& v, Did did, ObjId o) const {
 // would kill it and survive; control only when no blocker can kill it (a
 // control deck that waited for an empty board decked itself against any
 // deck with a small flier).
+// Is the opponent in range: its life no more than the power of my
+// creatures that can attack plus the burn in my hand? Then aggro presses:
+// every blocker it spends on an attacker is one fewer later, and every
+// attacker let through brings the burn closer to lethal.
+static bool InRange(const PlayerView& v) {
+  int power = 0;
+  for (ObjId o : v.Battlefield()) {
+    const Characteristics* ch = v.Chars(o);
+    if (!ch || !ch->IsCreature() || ch->controller != v.me()) continue;
+    if (!v.game_attacking(o) &&
+        (v.Tapped(o) || (v.Sick(o) && !Has(ch->keywords, kHaste)) || Has(ch->keywords, kDefender)))
+      continue;
+    power += std::max<int>(0, ch->power);
+  }
+  return power > 0 && v.Life(Opponent(v.me())) <= power + BurnReach(v, Available(v, v.me()), false);
+}
+
 static bool AttackWorth(const PlayerView& v, ObjId o, bool aggro) {
   const Characteristics* ch = v.Chars(o);
   if (!ch || ch->power <= 0) return false;
@@ -356,10 +462,12 @@ static bool AttackWorth(const PlayerView& v, ObjId o, bool aggro) {
     if (!bc || !bc->IsCreature() || bc->controller == v.me() || v.Tapped(b)) continue;
     if (Has(ch->keywords, kFlying) && !Has(bc->keywords, kFlying) && !Has(bc->keywords, kReach))
       continue;
-    if (bc->power >= ToughnessLeft(v, o)) ++killers;
-    if (bc->power >= ToughnessLeft(v, o) && bc->toughness > ch->power) ++bad;
+    if (Protected(*ch, bc->colors)) continue;  // it can't block this one
+    const FightEnd end = Fight(v, o, b);
+    if (end.attacker_dies) ++killers;
+    if (end.attacker_dies && !end.blocker_dies) ++bad;
   }
-  return aggro ? bad == 0 : killers == 0;
+  return aggro ? bad == 0 || InRange(v) : killers == 0;
 }
 
 // Would attacking with creatures of these powers kill the opponent however
@@ -378,6 +486,40 @@ static bool AllOutIsLethal(const PlayerView& v, std::vector<int>& powers) {
   return damage > 0 && damage >= v.Life(Opponent(v.me()));
 }
 
+// Is it safe to send creature `o` into the attack? Not when the
+// opponent's creatures, all attacking on its next turn, would then deal
+// lethal damage: each creature of mine left untapped (not attacking, or
+// attacking with vigilance) is counted as blocking one of them, the
+// biggest first, and their fliers get past it unless it flies or has
+// reach. A race it loses is not worth a few points of damage (random
+// white weenie's anthem-grown team killed rg_aggro on the swing back).
+static bool SafeToSend(const PlayerView& v, ObjId o) {
+  thread_local std::vector<int> ground, air;  // their attackers' powers
+  ground.clear();
+  air.clear();
+  int blockers = 0;
+  bool air_blocker = false;
+  for (ObjId b : v.Battlefield()) {
+    const Characteristics* ch = v.Chars(b);
+    if (!ch || !ch->IsCreature()) continue;
+    if (Mine(v, b)) {
+      if (b == o && !Has(ch->keywords, kVigilance)) continue;
+      if (v.Tapped(b) || (v.game_attacking(b) && !Has(ch->keywords, kVigilance))) continue;
+      ++blockers;
+      air_blocker |= Has(ch->keywords, kFlying) || Has(ch->keywords, kReach);
+    } else if (ch->power > 0 && !Has(ch->keywords, kDefender)) {
+      (Has(ch->keywords, kFlying) && !air_blocker ? air : ground).push_back(ch->power);
+    }
+  }
+  // Fliers met before a flying blocker was seen: move them back when there is one.
+  if (air_blocker) ground.insert(ground.end(), air.begin(), air.end()), air.clear();
+  std::sort(ground.begin(), ground.end(), std::greater<int>());
+  int damage = 0;
+  for (int p : air) damage += p;
+  for (size_t i = static_cast<size_t>(blockers); i < ground.size(); ++i) damage += ground[i];
+  return damage < v.Life(v.me());
+}
+
 bool HeuristicPolicy::AttackIsGood(const PlayerView& v) const {
   thread_local std::vector<int> powers;  // reused: no allocation once warm
   powers.clear();
@@ -386,7 +528,7 @@ bool HeuristicPolicy::AttackIsGood(const PlayerView& v) const {
     if (!ch || !ch->IsCreature() || ch->controller != v.me() || v.Tapped(o)) continue;
     if (v.Sick(o) && !Has(ch->keywords, kHaste)) continue;
     if (Has(ch->keywords, kDefender)) continue;
-    if (AttackWorth(v, o, style_ == Style::kAggro)) return true;
+    if (AttackWorth(v, o, style_ == Style::kAggro) && SafeToSend(v, o)) return true;
     powers.push_back(ch->power);
   }
   return AllOutIsLethal(v, powers);
@@ -565,9 +707,12 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
     if (cx.harm_pending && spell) return;
     const int dmg = SlotDamage(body, 0, x);
     FilterId condition = kNoFilter;
-    for (const EffectStep& st : body.steps)
-      if (st.target.kind == Ref::kTarget && st.target.index == 1 && st.condition != kNoFilter)
-        condition = st.condition;
+    bool regenerable = false;  // what it does to its target is undone by regeneration
+    for (const EffectStep& st : body.steps) {
+      if (st.target.kind != Ref::kTarget || st.target.index != 1) continue;
+      if (st.condition != kNoFilter) condition = st.condition;
+      regenerable |= (st.op == Op::kDamage || st.op == Op::kDestroy) && !st.cant_regenerate;
+    }
     int best_score = -1;
     ObjId best_obj = kNoObj;
     for (ObjId o : v.Battlefield()) {
@@ -576,6 +721,7 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
       if (condition != kNoFilter && !v.Matches(condition, o, source, cx.me)) continue;
       if (!v.CouldTarget(a, 0, o, mode)) continue;
       if (dmg > 0 && (!ch->IsCreature() || ToughnessLeft(v, o) > dmg)) continue;
+      if (regenerable && ch->IsCreature() && Regenerates(v, o)) continue;
       const int value = WorthOf(v, o);
       const bool in_fight = v.game_attacking(o) || v.Blocking(o) != kNoObj;
       const bool big =
@@ -597,13 +743,16 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
     if (v.CouldTargetPlayer(a, 0, cx.opp, mode)) {
       p.target = kNoObj;
       p.target_player = cx.opp;
-      if (dmg > 0 && dmg >= v.Life(cx.opp)) {
+      if (dmg > 0 && (dmg >= v.Life(cx.opp) ||
+                      (spell && BurnReach(v, cx.mana, cx.sorcery_time) >= v.Life(cx.opp)))) {
         offer(500);
       } else if (dmg > 0) {
         // Burn the face: aggro at the end of the opponent's turn, a tapping
         // pinger every turn; control keeps burn for creatures.
-        if ((aggro && cx.end_of_their_turn && (instant_time || cx.hand >= 5)) ||
-            (tap_ability && cx.end_of_their_turn))
+        if (aggro && spell && (cx.end_of_their_turn || cx.sorcery_time) && InRange(v))
+          offer(70);  // pressing: the burn goes where the creatures go
+        else if ((aggro && cx.end_of_their_turn && cx.hand >= 5) ||
+                 (tap_ability && cx.end_of_their_turn))
           offer(25);
         else if (aggro && x > 0 && x >= 4 && cx.sorcery_time)
           offer(25);
@@ -653,6 +802,14 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
         return;
       }
       if (v.LibrarySize(cx.me) < cards + 3 && !life) return;
+      // Late in a long game the player whose library runs out first loses:
+      // it doesn't draw itself below the opponent's library.
+      if (!life && v.LibrarySize(opp) <= 15 && v.LibrarySize(cx.me) - cards < v.LibrarySize(opp))
+        return;
+      // Nor beyond the hand's maximum: what is drawn past it is discarded
+      // (a Recall into a full hand threw away its finishers).
+      const int most = v.MaxHandSize(cx.me);
+      if (!life && most >= 0 && cx.hand - (spell ? 1 : 0) + cards > most) return;
     }
     if (attach) {
       // Equipment: on my best creature, unless already on one of mine.
@@ -843,8 +1000,9 @@ void HeuristicPolicy::Replan(const PlayerView& v) {
 }
 
 int HeuristicPolicy::ChooseStart(const PlayerView& v, const Decision& d) {
-  const Context cx = MakeContext(v, d.kind);
+  Context cx = MakeContext(v, d.kind);
   const int n = static_cast<int>(d.actions.size());
+  for (const Action& a : d.actions) cx.can_attack |= a.kind == ActionKind::kAttack;
   int best = -1;
   Plan best_plan;
   for (int i = 0; i < n; ++i) {
@@ -986,18 +1144,42 @@ int HeuristicPolicy::ChooseChoice(const PlayerView& v, const Decision& d) {
   return any_object ? best : 0;
 }
 
+// A discard keeps what wins the game: spare lands go first once there are
+// five, then a spell whose colours no land of its (in play or in hand)
+// makes, then the dearest, where a second copy of a spell counts as dearer
+// and a creature as cheaper (a control deck that threw away its Serra
+// Angels to keep four Counterspells decked itself).
 int HeuristicPolicy::ChooseDiscard(const PlayerView& v, const Decision& d) {
   const int n = static_cast<int>(d.actions.size());
   int lands = 0;
+  ColorMask sources = 0;
   for (ObjId o : v.Battlefield())
-    if (v.Chars(o) && Mine(v, o) && Has(v.Chars(o)->types, kLand)) ++lands;
-  int best = 0, best_score = -1;
+    if (v.Chars(o) && Mine(v, o) && Has(v.Chars(o)->types, kLand)) {
+      ++lands;
+      sources |= LandColors(v, o);
+    }
+  for (ObjId o : v.MyHand())
+    if (IsLand(v, o)) sources |= LandColors(v, o);
+  int best = 0, best_score = -1000;
   for (int i = 0; i < n; ++i) {
-    CardId c = v.CardOf(d.actions[i].object);
+    const ObjId o = d.actions[i].object;
+    CardId c = v.CardOf(o);
     if (c == kNoCard) continue;
     const CardDef& card = v.db()[c];
-    // Spare lands first once there are enough; else the dearest card.
-    int score = Has(card.types, kLand) ? (lands >= 5 ? 100 : 0) : card.cost.ManaValue();
+    int score;
+    if (Has(card.types, kLand)) {
+      score = lands >= 5 ? 100 : -10;
+    } else {
+      score = card.cost.ManaValue();
+      for (int col = 0; col < kColorCount; ++col)
+        if (card.cost.colored[col] > 0 && !Has(sources, col)) score += 20;
+      if (Has(card.types, kCreature)) score -= 3;
+      for (ObjId h : v.MyHand())
+        if (h != o && v.CardOf(h) == c) {
+          score += 3;
+          break;
+        }
+    }
     if (score > best_score) best_score = score, best = i;
   }
   return best;
@@ -1016,7 +1198,9 @@ int HeuristicPolicy::ChooseAttacker(const PlayerView& v, const Decision& d) {
   for (int i = 0; i < static_cast<int>(d.actions.size()); ++i) {
     const Action& a = d.actions[i];
     if (a.kind != ActionKind::kObject) continue;
-    if (!all_out && !AttackWorth(v, a.object, style_ == Style::kAggro)) continue;
+    if (!all_out &&
+        (!AttackWorth(v, a.object, style_ == Style::kAggro) || !SafeToSend(v, a.object)))
+      continue;
     int power = v.Chars(a.object) ? v.Chars(a.object)->power : 0;
     if (power > best_power) best_power = power, best = i;
   }
@@ -1044,10 +1228,11 @@ int HeuristicPolicy::ChooseBlock(const PlayerView& v, const Decision& d) {
     const Characteristics* at = v.Chars(attacker);
     if (!b || !at) continue;
     const int attacker_left = ToughnessLeft(v, attacker);
-    const bool survives = ToughnessLeft(v, a.object) > at->power;
+    const FightEnd end = Fight(v, attacker, a.object);
+    const bool survives = !end.blocker_dies;
     int score = 0;
     if (Unblocked(v, attacker)) {
-      const bool kills = b->power >= attacker_left;
+      const bool kills = end.attacker_dies;
       if (survives && kills)
         score = 100 + at->power;
       else if (survives)
@@ -1083,6 +1268,8 @@ int HeuristicPolicy::Choose(const PlayerView& v, const Decision& d) {
       // mana value 2 or more, or it harms this player's side.
       const StackItem* item = v.CastingItem();
       if (!item || item->controller == v.me() || item->card == kNoObj) break;
+      // One counter is enough: a second on the same spell is a card thrown away.
+      if (Remembers(v, Did::kHarmed, item->card)) break;
       CardId sc = v.CardOf(item->card);
       int worth = sc == kNoCard ? 0 : v.db()[sc].cost.ManaValue() + item->x;
       // Each target of it the spell harms on this player's side adds to it
@@ -1122,6 +1309,7 @@ int HeuristicPolicy::Choose(const PlayerView& v, const Decision& d) {
           }
           if (!effective) continue;
           plan_ = Plan{a.kind, a.object, a.index, mode, item->card, kNoPlayer, -1, 1};
+          Remember(v, Did::kHarmed, item->card);
           return i;
         }
       }

@@ -1,13 +1,18 @@
 // A rules-aware player. It plays a land and permanents on curve, attacks
-// when the race favours it and blocks to survive or trade well. Every other
+// when the race favours it (fights judged with first strike and protection;
+// never sending a creature whose absence makes the swing back lethal;
+// aggro presses when the opponent's life is within its creatures' power and
+// its burn) and blocks to survive or trade well; it discards spare lands,
+// uncastable spells and second copies before creatures. Every other
 // card it plays by what the card's effects do (policies/aim.h), never by
 // name: removal on the opponent's best threat when it attacks or blocks, at
 // the end of the opponent's turn, or at once if it is big; burn on a
 // creature it kills, or the face when lethal (aggro also at the end of the
-// opponent's turn); pump in a fight it changes; prevention in the
+// opponent's turn with a full hand, or when the opponent is in range);
+// pump in a fight it changes; prevention in the
 // damage-prevention step for a creature that would die or lethal damage to
 // its player; regeneration when its creature is destroyed; counters on
-// spells worth countering; rituals only when the mana then casts a spell
+// spells worth countering, once each; rituals only when the mana then casts a spell
 // it could not cast before; X as large as it can pay; harmful effects
 // (triggers included) at the opponent's side and helpful ones at its own;
 // Auras and Equipment on the right side; an opening hand by its lands

@@ -25,6 +25,9 @@ class PlayerView {
   int LibrarySize(Player p) const {
     return static_cast<int>(game_.state().players[p].library.size());
   }
+  // The most cards a player may keep at the end of its turn (layer 8); -1:
+  // no maximum.
+  int MaxHandSize(Player p) const { return game_.Rules(p).max_hand_size; }
   // Mulligans taken this game (G-1): public, like the size of a hand.
   int Mulligans(Player p) const { return game_.mulligans(p); }
   const std::vector<ObjId>& Graveyard(Player p) const { return game_.state().players[p].graveyard; }

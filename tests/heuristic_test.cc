@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <vector>
 
 #include "engine/card_loader.h"
 #include "engine/game.h"
@@ -165,6 +166,143 @@ TEST(Heuristic, CountersASpellWorthIt) {
   b.PlayTurn();
   EXPECT_EQ(b.ZoneOf(counter), Zone::kGraveyard) << b.Log();
   EXPECT_EQ(b.ZoneOf(wurm), Zone::kGraveyard) << b.Log();
+}
+
+// One counter is enough: it doesn't throw a second Counterspell at a
+// spell its first already counters.
+TEST(Heuristic, CountersASpellOnlyOnce) {
+  Board b(Pool(), /*active=*/1, Phase::kMain);
+  for (int i = 0; i < 4; ++i) b.Add(0, "Island");
+  ObjId first = b.Add(0, "Counterspell", Zone::kHand);
+  ObjId second = b.Add(0, "Counterspell", Zone::kHand);
+  for (int i = 0; i < 6; ++i) b.Add(1, "Forest");
+  ObjId wurm = b.Add(1, "Craw Wurm", Zone::kHand);
+  b.PlayTurn();
+  EXPECT_EQ(b.ZoneOf(wurm), Zone::kGraveyard) << b.Log();
+  EXPECT_EQ((b.ZoneOf(first) == Zone::kHand) + (b.ZoneOf(second) == Zone::kHand), 1) << b.Log();
+}
+
+// A draw spell isn't cast when what it draws would go past the hand's
+// maximum and be discarded.
+TEST(Heuristic, DrawsNoCardsItWouldDiscard) {
+  Board b(Pool(), /*active=*/0, Phase::kMain);
+  b.Add(0, "Island");
+  ObjId recall = b.Add(0, "Ancestral Recall", Zone::kHand);
+  for (int i = 0; i < 6; ++i) b.Add(0, "Counterspell", Zone::kHand);  // 7 cards in hand
+  b.PlayTurn();
+  EXPECT_EQ(b.ZoneOf(recall), Zone::kHand) << b.Log();
+}
+
+// Discarding to the hand's maximum, it keeps its creature and throws away a
+// second copy of a spell.
+TEST(Heuristic, DiscardsASpareCopyBeforeACreature) {
+  Board b(Pool(), /*active=*/0, Phase::kMain);
+  for (int i = 0; i < 3; ++i) b.Add(0, "Plains");
+  b.Add(0, "Island");  // four lands: the Angel (five) waits in hand
+  ObjId angel = b.Add(0, "Serra Angel", Zone::kHand);
+  std::vector<ObjId> counters;
+  for (int i = 0; i < 7; ++i) counters.push_back(b.Add(0, "Counterspell", Zone::kHand));
+  b.PlayTurn();
+  EXPECT_EQ(b.ZoneOf(angel), Zone::kHand) << b.Log();
+  int discarded = 0;
+  for (ObjId c : counters) discarded += b.ZoneOf(c) == Zone::kGraveyard;
+  EXPECT_EQ(discarded, 1) << b.Log();
+}
+
+// First strike decides a fight: it doesn't attack a Gray Ogre into an
+// untapped White Knight (2/2 first strike), which would kill it unharmed.
+TEST(Heuristic, DoesNotAttackIntoAFirstStriker) {
+  Board b(Pool(), /*active=*/0, Phase::kMain);
+  ObjId ogre = b.Add(0, "Gray Ogre");
+  b.Add(1, "White Knight");
+  b.PlayTurn();
+  EXPECT_EQ(b.ZoneOf(ogre), Zone::kBattlefield) << b.Log();
+  EXPECT_EQ(b.Life(1), 20) << b.Log();
+}
+
+// It doesn't send its only blocker into an attack when the opponent's
+// creatures would then kill it on the swing back.
+TEST(Heuristic, KeepsABlockerHomeWhenTheSwingBackIsLethal) {
+  Board b(Pool(), /*active=*/0, Phase::kMain);
+  b.game().SetLifeTotal(0, 5);
+  ObjId spider = b.Add(0, "Giant Spider");  // 2/4: no blocker of theirs kills it
+  b.Add(1, "Gray Ogre");
+  b.Add(1, "Hill Giant");
+  b.PlayTurn();
+  EXPECT_THAT(b.Log(), ::testing::Not(HasSubstr(b.game().ObjectName(spider) + " attacks")));
+  EXPECT_EQ(b.ZoneOf(spider), Zone::kBattlefield);
+}
+
+// Two burn spells that together are lethal both go at the face.
+TEST(Heuristic, BurnsTheFaceWhenItsBurnTogetherIsLethal) {
+  Board b(Pool(), /*active=*/0, Phase::kMain);
+  b.game().SetLifeTotal(1, 5);
+  b.Add(0, "Mountain");
+  b.Add(0, "Mountain");
+  b.Add(0, "Lightning Bolt", Zone::kHand);
+  b.Add(0, "Shock", Zone::kHand);
+  b.Add(1, "Grizzly Bears");  // a creature either spell would kill
+  b.PlayTurn();
+  ASSERT_TRUE(b.game().Over()) << b.Log();
+  EXPECT_EQ(b.game().Winner(), 0);
+}
+
+// When the opponent is in range (its life no more than the power of the
+// creatures that can attack plus the burn in hand), aggro presses: it
+// attacks even where a blocker would win the fight.
+TEST(Heuristic, PressesWhenTheOpponentIsInRange) {
+  Board b(Pool(), /*active=*/0, Phase::kMain);
+  b.game().SetLifeTotal(1, 2);
+  ObjId ogre = b.Add(0, "Gray Ogre");
+  b.Add(1, "Hill Giant");  // would kill the Ogre and survive
+  b.PlayTurn();
+  EXPECT_THAT(b.Log(), HasSubstr(b.game().ObjectName(ogre) + " attacks"));
+}
+
+// In range, its burn goes at the face rather than at a small creature.
+TEST(Heuristic, BurnsTheFaceWhenTheOpponentIsInRange) {
+  Board b(Pool(), /*active=*/0, Phase::kMain);
+  b.game().SetLifeTotal(1, 4);
+  b.Add(0, "Mountain");
+  b.Add(0, "Gray Ogre");
+  ObjId bolt = b.Add(0, "Lightning Bolt", Zone::kHand);
+  b.Add(1, "Grizzly Bears");
+  b.PlayTurn();
+  EXPECT_EQ(b.ZoneOf(bolt), Zone::kGraveyard) << b.Log();
+  EXPECT_THAT(b.Log(),
+              HasSubstr("Lightning Bolt#" + std::to_string(bolt) + " deals 3 damage to B"));
+}
+
+// Out of range and with room in hand, burn waits for a creature rather
+// than going at the face at the end of the opponent's turn.
+TEST(Heuristic, KeepsBurnForCreaturesOutOfRange) {
+  Board b(Pool(), /*active=*/1, Phase::kMain);
+  b.Add(0, "Mountain");
+  ObjId bolt = b.Add(0, "Lightning Bolt", Zone::kHand);
+  b.PlayTurn();
+  EXPECT_EQ(b.ZoneOf(bolt), Zone::kHand) << b.Log();
+  EXPECT_EQ(b.Life(1), 20);
+}
+
+// Burn isn't wasted on a creature whose controller can regenerate it.
+TEST(Heuristic, DoesNotBurnACreatureThatCanRegenerate) {
+  Board b(Pool(), /*active=*/1, Phase::kMain);
+  b.Add(0, "Mountain");
+  ObjId shock = b.Add(0, "Shock", Zone::kHand);
+  b.Add(1, "Swamp");
+  b.Add(1, "Drudge Skeletons");
+  b.PlayTurn();
+  EXPECT_EQ(b.ZoneOf(shock), Zone::kHand) << b.Log();
+}
+
+// Late in a long game it doesn't draw itself below the opponent's library
+// (whoever runs out first loses).
+TEST(Heuristic, DoesNotDrawItselfBelowTheOpponentsLibrary) {
+  Board b(Pool(), /*active=*/1, Phase::kUpkeep, {8, 7});
+  b.Add(0, "Island");
+  ObjId recall = b.Add(0, "Ancestral Recall", Zone::kHand);
+  b.PlayTurn();
+  EXPECT_EQ(b.ZoneOf(recall), Zone::kHand) << b.Log();
 }
 
 // Facing lethal damage with fewer blockers than attackers, it chumps one
