@@ -257,6 +257,20 @@ absl::Status ClaimStudyOut(const std::string& out, bool force) {
   for (const char* name : kStudyOutputs)
     if (fs::exists(fs::path(out) / name)) found.push_back(name);
   if (found.empty()) return absl::OkStatus();
+  const bool committed = fs::exists(fs::path(out) / kStudyFile);
+  if (!committed && found == std::vector<std::string>{"games.jsonl"}) {
+    // A run stopped before its first checkpoint (games.jsonl is created just
+    // before it): nothing was committed, so nothing can be resumed or lost.
+    std::fprintf(stderr,
+                 "--out %s: games.jsonl without study.toml, a study stopped before its first "
+                 "checkpoint: starting it again\n",
+                 out.c_str());
+    force = true;
+  } else if (!force && !committed) {
+    return absl::FailedPreconditionError(
+        absl::StrCat("--out ", out, ": holds files of a study (", absl::StrJoin(found, ", "),
+                     ") but no study.toml, so nothing to resume; give --force to replace them"));
+  }
   if (!force)
     return absl::FailedPreconditionError(
         absl::StrCat("--out ", out, ": holds an earlier study (", absl::StrJoin(found, ", "),

@@ -53,6 +53,23 @@ else
 fi
 same "$tmp/kill"
 
+# Killed after creating games.jsonl, before the first checkpoint: nothing
+# was committed, so the same command starts the study again (with a note).
+mkdir "$tmp/early"
+: >"$tmp/early/games.jsonl"
+"$strata" "${study[@]}" --out "$tmp/early" --games-out >/dev/null 2>"$tmp/err" ||
+  { cat "$tmp/err"; fail "a restart over a run stopped before its first checkpoint"; }
+grep -q "stopped before its first checkpoint" "$tmp/err" || fail "no note for the restart"
+same "$tmp/early"
+# Other study files without study.toml: nothing to resume, so no --resume
+# hint, and nothing replaced without --force.
+mkdir "$tmp/nostudy"
+: >"$tmp/nostudy/summary.json"
+"$strata" "${study[@]}" --out "$tmp/nostudy" >/dev/null 2>"$tmp/err" &&
+  fail "files without study.toml replaced without --force"
+grep -q "no study.toml, so nothing to resume" "$tmp/err" ||
+  { cat "$tmp/err"; fail "no message for files without study.toml"; }
+
 # The file size limit (90 KiB: study.toml, with its per-card health counts,
 # fits; games.jsonl outgrows it): the write fails (EFBIG),
 # strata exits 1 and study.toml is the last good checkpoint.
