@@ -67,8 +67,7 @@ bool Game::HasLegalTargets(const StackItem& item, const AbilityBody& body) const
   return true;
 }
 
-// Whether the body, or one of its modes, may be played in this window: the
-// cheap part of CanStart's last test, asked before the cost.
+// Whether the body, or one of its modes, may be played in this window.
 static bool SomeModeAllowed(const AbilityBody& body, int play, Reaction reaction) {
   if (body.modes.empty()) return BodyAllowed(body, play, reaction);
   for (const AbilityBody& mode : body.modes)
@@ -80,6 +79,11 @@ bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reacti
                     ObjId about) const {
   const GameState& s = state_;
   const AbilityBody* body = BodyOf(probe);
+  // The window's part of the last test below, asked before the cost: the
+  // same answer, sooner.
+  auto WindowTakes = [&](const AbilityBody& b) {
+    return (FastPhaseOf(s.phase) || play == kPlayImmediate) && SomeModeAllowed(b, play, reaction);
+  };
   bool fast_timing = true;
   if (probe.from == BodySource::kSpell) {
     const CardDef& card = (*db_)[probe.body_card];
@@ -109,9 +113,7 @@ bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reacti
       if (!opt_.free_mana && !CanPay(p, TotalCost(probe), 0, kNoObj)) return false;
       return true;
     }
-    // The window before the cost: the same answer, sooner.
-    if (!FastPhaseOf(s.phase) && play != kPlayImmediate) return false;
-    if (!SomeModeAllowed(*body, play, reaction)) return false;
+    if (!WindowTakes(*body)) return false;
     if (!opt_.free_mana && !CanPay(p, TotalCost(probe), 0, kNoObj)) return false;
   } else if (probe.from == BodySource::kActivated) {
     const Characteristics& ch = Chars(probe.source);
@@ -128,8 +130,7 @@ bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reacti
     if (a.tap && (s.obj.tapped[probe.source] || SummoningSick(probe.source))) return false;
     if (a.discard > static_cast<int>(s.players[p].hand.size())) return false;
     if (a.life > s.players[p].life) return false;
-    if (!FastPhaseOf(s.phase) && play != kPlayImmediate) return false;
-    if (!SomeModeAllowed(a.body, play, reaction)) return false;
+    if (!WindowTakes(a.body)) return false;
     if (!opt_.free_mana && !CanPay(p, a.cost, 0, a.tap ? probe.source : kNoObj)) return false;
   }
   (void)fast_timing;

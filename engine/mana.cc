@@ -86,35 +86,42 @@ bool PlanPayment(const ManaCost& cost, int x, std::array<int, 6> pool,
   return true;
 }
 
+namespace {
+// Counts by color mask, for the few distinct masks of a cost or of the
+// sources: a short search, no table. Add is false once N masks are full.
+template <int N>
+struct MaskCounts {
+  std::array<uint8_t, N> mask;
+  std::array<int, N> count;
+  int size = 0;
+  bool Add(uint8_t m, int n) {
+    if (n <= 0) return true;
+    for (int i = 0; i < size; ++i)
+      if (mask[i] == m) {
+        count[i] += n;
+        return true;
+      }
+    if (size == N) return false;
+    mask[size] = m;
+    count[size++] = n;
+    return true;
+  }
+};
+}  // namespace
+
 bool PaymentExists(const ManaCost& cost, int x, const std::array<int, 6>& pool,
                    const std::vector<ManaSource>& sources, ObjId excluding) {
   constexpr uint8_t kColorlessBit = 0x20, kGeneric = 0x3F;
   // The cost's kinds of symbol (the colors each accepts, as in PlanPayment)
   // and how many of each.
-  constexpr int kMaxKinds = 6;
-  std::array<uint8_t, kMaxKinds> kind;
-  std::array<int, kMaxKinds> need;
-  int kinds = 0;
-  bool many_kinds = false;
-  auto add = [&](uint8_t accepts, int n) {
-    if (n <= 0) return;
-    for (int i = 0; i < kinds; ++i)
-      if (kind[i] == accepts) {
-        need[i] += n;
-        return;
-      }
-    if (kinds == kMaxKinds) {
-      many_kinds = true;
-      return;
-    }
-    kind[kinds] = accepts;
-    need[kinds++] = n;
-  };
-  for (int c = 0; c < kColorCount; ++c) add(static_cast<uint8_t>(1u << c), cost.colored[c]);
-  add(kColorlessBit, cost.colorless);
-  for (auto h : cost.hybrid) add(h, 1);
-  add(kGeneric, cost.generic + cost.x_count * x);
-  if (many_kinds) {
+  MaskCounts<6> need;
+  bool fits = true;
+  for (int c = 0; c < kColorCount; ++c)
+    fits &= need.Add(static_cast<uint8_t>(1u << c), cost.colored[c]);
+  fits &= need.Add(kColorlessBit, cost.colorless);
+  for (auto h : cost.hybrid) fits &= need.Add(h, 1);
+  fits &= need.Add(kGeneric, cost.generic + cost.x_count * x);
+  if (!fits) {
     // Hybrid symbols of many pairs: rare, so the matching decides.
     static thread_local std::vector<ManaSource> rest;  // no allocation once warm
     rest.clear();
@@ -122,35 +129,24 @@ bool PaymentExists(const ManaCost& cost, int x, const std::array<int, 6>& pool,
       if (excluding == kNoObj || s.object != excluding) rest.push_back(s);
     return PlanPayment(cost, x, pool, rest, nullptr, nullptr);
   }
-  // The sources by the colors they make (bit 5: colorless), pool included:
-  // a few distinct masks, found by a short search.
-  std::array<uint8_t, 64> masks;
-  std::array<int, 64> counts;
-  int distinct = 0;
-  auto source = [&](uint8_t made, int n) {
-    for (int i = 0; i < distinct; ++i)
-      if (masks[i] == made) {
-        counts[i] += n;
-        return;
-      }
-    masks[distinct] = made;
-    counts[distinct++] = n;
-  };
+  // The sources by the colors they make (bit 5: colorless), pool included;
+  // 64 masks in all, so every one fits.
+  MaskCounts<64> made;
   for (int c = 0; c < 6; ++c)
-    if (pool[c] > 0) source(static_cast<uint8_t>(c < 5 ? 1u << c : kColorlessBit), pool[c]);
+    made.Add(static_cast<uint8_t>(c < 5 ? 1u << c : kColorlessBit), pool[c]);
   for (const ManaSource& s : sources)
     if (excluding == kNoObj || s.object != excluding)
-      source(static_cast<uint8_t>((s.colors | (s.colorless ? kColorlessBit : 0)) & kGeneric), 1);
+      made.Add(static_cast<uint8_t>((s.colors | (s.colorless ? kColorlessBit : 0)) & kGeneric), 1);
   // Hall's condition for every union of kinds.
-  for (unsigned group = 1; group < (1u << kinds); ++group) {
+  for (unsigned group = 1; group < (1u << need.size); ++group) {
     uint8_t colors = 0;
-    for (int i = 0; i < kinds; ++i)
-      if (group >> i & 1) colors |= kind[i];
+    for (int i = 0; i < need.size; ++i)
+      if (group >> i & 1) colors |= need.mask[i];
     int symbols = 0, able = 0;
-    for (int i = 0; i < kinds; ++i)
-      if ((kind[i] & ~colors) == 0) symbols += need[i];
-    for (int i = 0; i < distinct; ++i)
-      if (masks[i] & colors) able += counts[i];
+    for (int i = 0; i < need.size; ++i)
+      if ((need.mask[i] & ~colors) == 0) symbols += need.count[i];
+    for (int i = 0; i < made.size; ++i)
+      if (made.mask[i] & colors) able += made.count[i];
     if (symbols > able) return false;
   }
   return true;
