@@ -348,6 +348,7 @@ void Game::MoveTo(ObjId o, Zone to, Player zone_owner) {
   GameState& s = state_;
   Zone from = s.obj.zone[o];
   const bool cache_good = cache_.version == s.version;
+  const LayerView before = cache_good ? LayerViewOf(o) : LayerView{};
   for (auto& pl : s.players)
     for (auto* v : {&pl.library, &pl.hand, &pl.graveyard})
       v->erase(std::remove(v->begin(), v->end(), o), v->end());
@@ -380,7 +381,7 @@ void Game::MoveTo(ObjId o, Zone to, Player zone_owner) {
   if (to == Zone::kGraveyard) pl.graveyard.push_back(o);
   if (to == Zone::kHand) turn_.seen[o] |= kSeenInHand;
   s.Touch();
-  if (cache_good) KeepLayersAfterMove(o, from, to);
+  if (cache_good) KeepLayersAfterMove(o, before, to);
 }
 
 // A move between zones no layer effect of this game reaches (LayerZones; the
@@ -390,39 +391,66 @@ void Game::MoveTo(ObjId o, Zone to, Player zone_owner) {
 // graveyard are such moves, and each would cost a full recompute. (A checked
 // game compares the cache with a fresh computation at every read.)
 //
-// When the last computation met no static ability and no effect row at all
-// (LayerCache::own_effects_only), a move anywhere, the battlefield too, is
-// such a move: every entry then depends on its own object alone. Most
-// creatures entering and dying are, in games whose effects are few.
-void Game::KeepLayersAfterMove(ObjId o, Zone from, Zone to) {
+// Elsewhere, the battlefield too, the last computation's filters tell
+// (LayerReach): if none of them could match the object, neither where it was
+// nor where it is, no entry but its own can have changed. A land entering
+// while Keldon Warlord counts creatures, or a creature of the player Warlord
+// does not count, is such a move.
+void Game::KeepLayersAfterMove(ObjId o, const LayerView& before, Zone to) {
   const unsigned reached = turn_.layer_zones | 1u << static_cast<int>(Zone::kBattlefield);
   const bool unreached =
-      !(reached >> static_cast<int>(from) & 1) && !(reached >> static_cast<int>(to) & 1);
-  if (unreached || cache_.own_effects_only) KeepLayersForOwnChange(o);
+      !(reached >> static_cast<int>(before.zone) & 1) && !(reached >> static_cast<int>(to) & 1);
+  KeepLayersForOwnChange(o, unreached ? nullptr : &before);
 }
 
-void Game::KeepLayersForOwnChange(ObjId o) {
+Game::LayerView Game::LayerViewOf(ObjId o) const {
+  const GameState& s = state_;
+  // The entry is what the filters saw, but for a library's left stale
+  // (LayerCache::library_done): the printed types cover that case.
+  const Characteristics& ch = cache_.chars[o];
+  LayerView v;
+  v.zone = s.obj.zone[o];
+  v.types = static_cast<TypeMask>(ch.types | (*db_)[s.obj.card[o]].types);
+  v.players = static_cast<uint8_t>((ch.controller < 2 ? 1u << ch.controller : 3u) |
+                                   1u << s.obj.controller[o]);
+  // A copy of a card with static abilities was a source (L-7), though the
+  // move takes the copy away.
+  if (!ch.blank && ch.card != kNoCard) {
+    const CardDef& as = (*db_)[ch.card];
+    v.source = !as.statics.empty() || !as.keyword_statics.empty();
+  }
+  return v;
+}
+
+void Game::KeepLayersForOwnChange(ObjId o, const LayerView* before) {
   const GameState& s = state_;
   const CardDef& card = (*db_)[s.obj.card[o]];
   if (!card.statics.empty() || !card.keyword_statics.empty()) return;  // a source: statics, CDAs
   if (s.obj.p1p1[o] || s.obj.m1m1[o] || s.obj.face_down[o] || s.obj.copy[o].card != kNoCard ||
       s.obj.copy[o].blank)
     return;
+  if (before && (before->source || cache_.reach.Sees(before->zone, before->players, before->types)))
+    return;
+  const Characteristics printed = OwnPrintedCharacteristics(*db_, s, o);
+  if (before && cache_.reach.Sees(s.obj.zone[o], static_cast<uint8_t>(1u << s.obj.controller[o]),
+                                  printed.types))
+    return;
   // An effect whose source or linked object it was reads it.
   for (const EffectRow& r : s.effects)
     if (r.source.id == o) return;
   for (ObjId x = 0; x < s.obj.count; ++x)
     if (s.obj.linked[x].id == o) return;
-  cache_.chars[o] = OwnPrintedCharacteristics(*db_, s, o);
+  cache_.chars[o] = printed;
   cache_.version = s.version;
   ++layers_kept_;
 }
 
 void Game::SetControllerOnEntry(ObjId o, Player p) {
   const bool cache_good = cache_.version == state_.version;
+  const LayerView before = cache_good ? LayerViewOf(o) : LayerView{};
   state_.obj.controller[o] = p;
   state_.Touch();
-  if (cache_good && cache_.own_effects_only) KeepLayersForOwnChange(o);
+  if (cache_good) KeepLayersForOwnChange(o, &before);
 }
 
 void Game::SetTapped(ObjId o, bool tapped) {

@@ -379,15 +379,26 @@ class Game {
   bool LibrariesInLayers() const {
     return (turn_.layer_zones >> static_cast<int>(Zone::kLibrary)) & 1;
   }
+  // An object as the last layer computation's filters saw it: where, of
+  // which types, under whose control (LayerReach).
+  struct LayerView {
+    Zone zone = Zone::kNone;
+    TypeMask types = 0;
+    uint8_t players = 0;
+    bool source = false;  // its characteristics had static abilities
+  };
+  LayerView LayerViewOf(ObjId o) const;
   // After MoveTo, with the layer cache good just before it: keeps it good
   // when the move can only have changed the object's own entry.
-  void KeepLayersAfterMove(ObjId o, Zone from, Zone to);
+  void KeepLayersAfterMove(ObjId o, const LayerView& before, Zone to);
   // A write to something the state check reads and the version does not
   // cover (OccurrenceState::check_inputs).
   void StateCheckInputChanged() { ++occ_.check_inputs; }
   // Keeps the cache good after a change to `o` alone, if no entry but its
-  // own can have changed and its own is now its printed values.
-  void KeepLayersForOwnChange(ObjId o);
+  // own can have changed and its own is now its printed values: no filter
+  // of the last computation could match `o` as it was (`before`) or as it
+  // is (null: no effect of the game reaches either zone).
+  void KeepLayersForOwnChange(ObjId o, const LayerView* before);
   // A permanent entering under `p`'s control (T-7): the controller is set
   // after the move, which keeps the cache as the move did when it can.
   void SetControllerOnEntry(ObjId o, Player p);

@@ -226,6 +226,7 @@ class Computer {
       }
     for (ObjId o : live_) chars_[o] = OwnPrintedCharacteristics(db_, s_, o);
     cands_.clear();
+    reach_ = LayerReach{};
     // Layer 1 effects are known before anything else: they decide which
     // abilities objects have, and so which static abilities exist.
     for (ObjId o : live_) {
@@ -270,9 +271,7 @@ class Computer {
     PlayerLayer(out);
     out.tapped_read = tapped_read_;
     out.library_done = with_library;
-    out.own_effects_only = std::none_of(cands_.begin(), cands_.end(), [](const Candidate& c) {
-      return c.source == Candidate::kStatic || c.source == Candidate::kRow;
-    });
+    out.reach = reach_;
     out.count = n;
     out.version = s_.version;
   }
@@ -362,6 +361,17 @@ class Computer {
     return ctx;
   }
 
+  // Every object-walking evaluation of a filter for `c` passes here first
+  // (LayerReach): the objects it could match, by zone, type and controller.
+  void Reached(const Filter& f, const Candidate& c, const std::vector<Characteristics>& chs) const {
+    uint8_t players = 3;
+    if (f.controller >= 0) {
+      const Player you = ControllerOf(c, chs);
+      if (you < 2) players = static_cast<uint8_t>(1u << (f.controller == 0 ? you : 1 - you));
+    }
+    reach_.Add(f.zones, f.types, players);
+  }
+
   bool Match(const Filter& f, ObjId o, const Candidate& c,
              const std::vector<Characteristics>& chs) const {
     if (f.tapped >= 0) tapped_read_.set(o);
@@ -380,6 +390,7 @@ class Computer {
 
   bool AnyMatch(FilterId f, const Candidate& c, const std::vector<Characteristics>& ch) const {
     const Filter& filter = db_.filter(f);
+    Reached(filter, c, ch);
     bool any = false;
     ForEachIn(filter.zones, [&](ObjId o) { any = any || Match(filter, o, c, ch); });
     return any;
@@ -436,6 +447,7 @@ class Computer {
     }
     for (FilterId f : c.tmpl->affects) {
       const Filter& filter = db_.filter(f);
+      Reached(filter, c, ch);
       ForEachIn(filter.zones, [&](ObjId o) {
         if (!set.test(o) && Match(filter, o, c, ch)) set.set(o);
       });
@@ -447,6 +459,7 @@ class Computer {
     int total = 0;
     TypeMask types = 0;
     const Filter& filter = db_.filter(v.filter);
+    Reached(filter, c, ch);
     ForEachIn(filter.zones, [&](ObjId o) {
       if (!Match(filter, o, c, ch)) return;
       if (v.kind == Value::kCount)
@@ -935,6 +948,7 @@ class Computer {
   std::array<std::vector<ObjId>, kZoneCount>& by_zone_;  // this state's objects by zone
   std::vector<ObjId>& live_;    // the objects computed (not Skipped), in numbering order
   mutable ObjSet tapped_read_;  // objects whose tapped flag was read (LayerCache)
+  mutable LayerReach reach_;    // what the filters evaluated could match (LayerCache)
   bool with_library_ = true;    // false: objects in libraries are left out
 };
 

@@ -175,6 +175,40 @@ struct PlayerState {
   std::vector<ObjId> graveyard;  // bottom first
 };
 
+// What a layer computation's filters could have matched (RULES.md L-9): for
+// each player, by zone, the types an object controlled by that player needed
+// to match one of the filters evaluated (a filter's types are "one of"), and
+// the zones where some filter needed no type at all. An object that no entry
+// covers was matched by no filter, so a change to it alone can change no
+// entry but its own (Game::KeepLayersForOwnChange).
+struct LayerReach {
+  std::array<std::array<TypeMask, kZoneCount>, 2> types{};
+  std::array<uint8_t, 2> any_type{};  // zone masks
+
+  // A filter of `zones` and `needed` types (0: any), matching objects of
+  // `players` (bit 0 and bit 1), was evaluated.
+  void Add(uint8_t zones, TypeMask needed, uint8_t players) {
+    for (int p = 0; p < 2; ++p) {
+      if (!(players >> p & 1)) continue;
+      if (needed == 0) {
+        any_type[p] |= zones;
+        continue;
+      }
+      for (int z = 0; z < kZoneCount; ++z)
+        if (zones >> z & 1) types[p][z] |= needed;
+    }
+  }
+  // Could an evaluated filter match an object in `z`, of `t` types,
+  // controlled by one of `players`?
+  bool Sees(Zone z, uint8_t players, TypeMask t) const {
+    const int zi = static_cast<int>(z);
+    for (int p = 0; p < 2; ++p)
+      if ((players >> p & 1) && ((any_type[p] >> zi & 1) || (types[p][zi] & t))) return true;
+    return false;
+  }
+  bool operator==(const LayerReach&) const = default;
+};
+
 // The cached layer results (RULES.md L-9): stamped with the state version.
 // `tapped_read` holds the objects whose tapped flag the computation looked
 // at (a tapped artifact's statics, "while tapped" conditions, filters on
@@ -191,7 +225,7 @@ struct LayerCache {
     rules = from.rules;
     tapped_read = from.tapped_read;
     library_done = from.library_done;
-    own_effects_only = from.own_effects_only;
+    reach = from.reach;
     return *this;
   }
 
@@ -201,11 +235,9 @@ struct LayerCache {
   std::array<PlayerRules, 2> rules;
   std::bitset<kMaxObjects> tapped_read;
   bool library_done = true;  // false: library objects' entries are stale (ComputeLayers)
-  // The computation met no static ability and no effect row, only effects
-  // of an object on itself (counters, copy, face down): then every entry
-  // depends on its own object alone, and a change to one object changes
-  // only its entry (Game::KeepLayersForOwnChange).
-  bool own_effects_only = false;
+  // What the computation's filters could have matched: a change to an
+  // object they could not match changes only its own entry.
+  LayerReach reach;
 };
 
 }  // namespace strata
