@@ -256,6 +256,16 @@ struct AbilityBody {
   }
 };
 
+// The kinds of window a body can be played in, one bit each: a batch (T-2,
+// T-3), an interrupt (T-8), a damage-prevention step (T-4), and a reaction
+// to each kind of occurrence (E-3 C). `play` is the engine's PlayAs.
+inline uint8_t WindowBit(int play, Reaction reaction) {
+  if (play < 2) return static_cast<uint8_t>(1u << play);
+  return static_cast<uint8_t>(4u << static_cast<int>(reaction));
+}
+// The windows some mode of `b` is allowed in (BodyAllowed, mode by mode).
+uint8_t BodyWindows(const AbilityBody& b);
+
 struct ActivatedAbility {
   std::string name;
   ManaCost cost;
@@ -371,6 +381,10 @@ struct CardDef {
   int8_t printed_mana_value = 0;
   uint32_t printed_abilities = 0;
   ColorMask printed_land_mana = 0;  // from basic land types
+  // The windows (WindowBit) the card's spell, and its activated abilities
+  // other than mana abilities, can ever be played in: listing plays skips a
+  // card whose bit is clear without asking anything of the state.
+  uint8_t spell_windows = 0, ability_windows = 0;
   void Precompute();
   int ActivatedBit(int i) const { return static_cast<int>(statics.size()) + i; }
   int TriggerBit(int i) const { return static_cast<int>(statics.size() + activated.size()) + i; }

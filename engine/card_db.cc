@@ -51,7 +51,28 @@ std::string_view PartLayerName(PartLayer l) {
   return kNames[static_cast<int>(l)];
 }
 
+uint8_t BodyWindows(const AbilityBody& b) {
+  uint8_t windows = 0;
+  if (!b.modes.empty()) {
+    for (const AbilityBody& mode : b.modes) windows |= BodyWindows(mode);
+    return windows;
+  }
+  if (b.reaction == Reaction::kNone && !b.TargetsSpell()) windows |= WindowBit(0, Reaction::kNone);
+  if (b.TargetsSpell()) windows |= WindowBit(1, Reaction::kNone);
+  if (b.prevention) windows |= WindowBit(2, Reaction::kNone);
+  if (b.reaction != Reaction::kNone) windows |= WindowBit(2, b.reaction);
+  return windows;
+}
+
 void CardDef::Precompute() {
+  // A land is played, never cast; a permanent spell without a body only
+  // starts a batch (Game::CanStart).
+  spell_windows = Has(types, kLand) ? 0
+                  : has_spell       ? BodyWindows(spell)
+                                    : WindowBit(0, Reaction::kNone);
+  ability_windows = 0;
+  for (const ActivatedAbility& a : activated)
+    if (!a.mana_ability) ability_windows |= BodyWindows(a.body);
   printed_mana_value = static_cast<int8_t>(cost.ManaValue());
   printed_abilities = AllAbilitiesMask();
   printed_land_mana = 0;

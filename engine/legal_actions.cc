@@ -169,10 +169,13 @@ void Game::AddPlayableActions(Player p, DecisionKind kind, Reaction reaction, Ob
               : (kind == DecisionKind::kNeutral || kind == DecisionKind::kRespond) ? kPlayBatch
                                                                                    : kPlayImmediate;
   // One probe each for spells and abilities, its object set per candidate.
+  // A card none of whose bodies this kind of window takes is skipped.
+  const uint8_t window = WindowBit(play, reaction);
   StackItem spell;
   spell.from = BodySource::kSpell;
   spell.controller = p;
   for (ObjId o : s.players[p].hand) {
+    if (!((*db_)[s.obj.card[o]].spell_windows & window)) continue;
     spell.card = o;
     spell.body_card = s.obj.card[o];
     if (CanStart(p, spell, play, reaction, about))
@@ -185,6 +188,7 @@ void Game::AddPlayableActions(Player p, DecisionKind kind, Reaction reaction, Ob
     const Characteristics& ch = Chars(o);
     if (ch.controller != p || ch.blank || ch.card == kNoCard) return;
     const CardDef& card = (*db_)[ch.card];
+    if (!(card.ability_windows & window)) return;
     for (int i = 0; i < static_cast<int>(card.activated.size()); ++i) {
       ability.source = o;
       ability.body_card = ch.card;

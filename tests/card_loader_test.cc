@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <bit>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -1078,6 +1079,49 @@ TEST(CardLoaderFiles, MissingFileAndEmptyDirectory) {
   std::filesystem::remove_all(tmp);
   ASSERT_FALSE(empty.ok());
   EXPECT_THAT(std::string(empty.message()), HasSubstr("no *.toml card files found"));
+}
+
+// Listing plays skips a card whose windows (CardDef::spell_windows,
+// ability_windows) leave out the window at hand, without asking anything
+// else: every card of the pool must name each window its spell, or one of
+// its activated abilities other than mana abilities, can be played in.
+TEST(CardWindows, NameEveryWindowABodyCanBePlayedIn) {
+  const CardDb& db = BundledPool();
+  const uint8_t batch = WindowBit(0, Reaction::kNone), interrupt = WindowBit(1, Reaction::kNone),
+                prevention = WindowBit(2, Reaction::kNone),
+                destroyed = WindowBit(2, Reaction::kDestroy), draw = WindowBit(2, Reaction::kDraw);
+  EXPECT_EQ(std::popcount(static_cast<unsigned>(batch | interrupt | prevention | destroyed | draw)),
+            5);
+  auto windows = [&](auto& self, const AbilityBody& b) -> uint8_t {
+    if (!b.modes.empty()) {
+      uint8_t w = 0;
+      for (const AbilityBody& m : b.modes) w |= self(self, m);
+      return w;
+    }
+    bool at_spell = false;
+    for (const TargetSpec& t : b.targets) at_spell = at_spell || t.what == TargetWhat::kSpell;
+    return static_cast<uint8_t>((b.reaction == Reaction::kNone && !at_spell ? batch : 0) |
+                                (at_spell ? interrupt : 0) | (b.prevention ? prevention : 0) |
+                                (b.reaction == Reaction::kDestroy ? destroyed : 0) |
+                                (b.reaction == Reaction::kDraw ? draw : 0));
+  };
+  for (const CardDef& card : db.cards) {
+    const uint8_t spell = Has(card.types, kLand) ? 0
+                          : card.has_spell       ? windows(windows, card.spell)
+                                                 : batch;
+    uint8_t abilities = 0;
+    for (const ActivatedAbility& a : card.activated)
+      if (!a.mana_ability) abilities |= windows(windows, a.body);
+    EXPECT_EQ(card.spell_windows, spell) << card.name;
+    EXPECT_EQ(card.ability_windows, abilities) << card.name;
+  }
+  auto card = [&](const char* name) -> const CardDef& { return db[db.Find(name)]; };
+  EXPECT_EQ(card("Mountain").spell_windows, 0);
+  EXPECT_EQ(card("Grizzly Bears").spell_windows, batch);
+  EXPECT_EQ(card("Lightning Bolt").spell_windows, batch);
+  EXPECT_EQ(card("Counterspell").spell_windows, interrupt);
+  EXPECT_EQ(card("Llanowar Elves").ability_windows, 0);            // a mana ability
+  EXPECT_EQ(card("Drudge Skeletons").ability_windows, destroyed);  // regenerates as a reaction
 }
 
 }  // namespace
