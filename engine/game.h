@@ -589,6 +589,16 @@ class Game {
   Rng rng_;
   GameState state_;
   mutable LayerCache cache_;
+  // The permanents each player controls with an activated ability other
+  // than a mana ability (CardDef::ability_windows), as of the layer cache's
+  // version: listing plays walks these instead of every permanent, and
+  // finds them again only when the version moves.
+  struct Activatable {
+    uint64_t version = ~uint64_t{0};
+    std::array<std::array<uint64_t, kMaxObjects / 64>, 2> by_player{};
+  };
+  mutable Activatable activatable_;
+  const Activatable& ActivatablePermanents() const;
   mutable std::string layer_mismatch_;
   std::string invariant_failure_;
   mutable uint64_t layer_checks_ = 0;
