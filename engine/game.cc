@@ -307,6 +307,19 @@ std::string Game::CheckLayerCache() const {
     if (!(fresh.rules[p] == cache_.rules[p]))
       return absl::StrCat("cached rules of player ", p ? "B" : "A",
                           " differ from a fresh computation");
+  if (activatable_.version == cache_.version)
+    for (ObjId i = 0; i < state_.obj.count; ++i)
+      for (Player p = 0; p < 2; ++p) {
+        const bool listed = activatable_.by_player[p][i / 64] >> (i % 64) & 1;
+        const bool fits = state_.obj.zone[i] == Zone::kBattlefield &&
+                          HasPlayableAbility(*db_, fresh.chars[i]) &&
+                          fresh.chars[i].controller == p;
+        if (listed != fits)
+          return absl::StrCat(
+              "object ", i, " (", (*db_)[state_.obj.card[i]].name, ") is ", listed ? "" : "not ",
+              "among player ", p ? "B" : "A",
+              "'s permanents with an activated ability, unlike a fresh computation");
+      }
   return "";
 }
 
@@ -441,6 +454,13 @@ void Game::KeepLayersForOwnChange(ObjId o, const LayerView* before) {
   for (ObjId x = 0; x < s.obj.count; ++x)
     if (s.obj.linked[x].id == o) return;
   cache_.chars[o] = printed;
+  if (activatable_.version == cache_.version) {
+    // Only o's entry changed: so may only its place among the activatable.
+    for (auto& mine : activatable_.by_player) mine[o / 64] &= ~(uint64_t{1} << (o % 64));
+    if (s.obj.zone[o] == Zone::kBattlefield && HasPlayableAbility(*db_, printed))
+      activatable_.by_player[printed.controller][o / 64] |= uint64_t{1} << (o % 64);
+    activatable_.version = s.version;
+  }
   cache_.version = s.version;
   ++layers_kept_;
 }

@@ -59,6 +59,12 @@ inline bool ProtectedFrom(const Characteristics& ch, ColorMask colors) {
   return false;
 }
 
+// Does a permanent with these characteristics have an activated ability
+// other than a mana ability (Game::ActivatablePermanents)?
+inline bool HasPlayableAbility(const CardDb& db, const Characteristics& ch) {
+  return !ch.blank && ch.card != kNoCard && ch.controller < 2 && db[ch.card].ability_windows;
+}
+
 // May a body (or mode) be played this way (0 batch, 1 interrupt, 2
 // immediate)? Defined in legal_actions.cc.
 bool BodyAllowed(const AbilityBody& b, int play, Reaction reaction);

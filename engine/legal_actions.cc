@@ -168,8 +168,7 @@ const Game::Activatable& Game::ActivatablePermanents() const {
   activatable_.by_player = {};
   state_.ForEachPermanent([&](ObjId o) {
     const Characteristics& ch = Chars(o);
-    if (ch.blank || ch.card == kNoCard || ch.controller > 1 || !(*db_)[ch.card].ability_windows)
-      return;
+    if (!HasPlayableAbility(*db_, ch)) return;
     activatable_.by_player[ch.controller][o / 64] |= uint64_t{1} << (o % 64);
   });
   activatable_.version = cache_.version;
