@@ -454,6 +454,12 @@ void Game::KeepLayersForOwnChange(ObjId o, const LayerView* before) {
   for (ObjId x = 0; x < s.obj.count; ++x)
     if (s.obj.linked[x].id == o) return;
   cache_.chars[o] = printed;
+  // The state check reads permanents alone (CheckState): a change that left
+  // every entry but o's, and o off the battlefield before and after, leaves
+  // a clean check clean.
+  const bool off_battlefield =
+      s.obj.zone[o] != Zone::kBattlefield && (!before || before->zone != Zone::kBattlefield);
+  if (off_battlefield && occ_.clean_version == cache_.version) occ_.clean_version = s.version;
   if (activatable_.version == cache_.version) {
     // Only o's entry changed: so may only its place among the activatable.
     for (auto& mine : activatable_.by_player) mine[o / 64] &= ~(uint64_t{1} << (o % 64));

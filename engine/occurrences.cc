@@ -279,7 +279,16 @@ void Game::CheckState() {
 
 std::string Game::StateCheckLeftovers() const {
   for (ObjId o = 0; o < state_.obj.count; ++o) {
-    if (state_.obj.zone[o] != Zone::kBattlefield || !Chars(o).IsCreature()) continue;
+    if (state_.obj.zone[o] != Zone::kBattlefield) continue;
+    const CardDef& card = (*db_)[state_.obj.card[o]];
+    if (card.enchant != kNoFilter) {
+      const ObjId to = state_.obj.attached_to[o];
+      if (to == kNoObj || state_.obj.zone[to] != Zone::kBattlefield ||
+          !Matches(card.enchant, to, ContextFor(o, Chars(o).controller, state_.obj.choice[o])))
+        return absl::StrCat(ObjectName(o),
+                            " is not attached to a legal object after a state check");
+    }
+    if (!Chars(o).IsCreature()) continue;
     const Characteristics& ch = Chars(o);
     if (ch.toughness <= 0 || (state_.obj.damage[o] >= ch.toughness && !BeingDestroyed(o)))
       return absl::StrCat(ObjectName(o), " (", ch.power, "/", ch.toughness, ", damage ",

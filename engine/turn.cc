@@ -50,21 +50,23 @@ void Game::PhaseBeginEffects() {
   Player ap = s.active;
   switch (s.phase) {
     case Phase::kUntap:
-      for (ObjId o = 0; o < s.obj.count; ++o) {
-        if (s.obj.zone[o] != Zone::kBattlefield || Chars(o).controller != ap) continue;
+      s.ForEachPermanent([&](ObjId o) {
+        if (Chars(o).controller != ap) return;
         if (s.obj.tapped[o]) Tap(o, false);
         s.obj.sick[o] = false;  // controlled since this turn began (T-7)
         turn_.control_seen[o] = ap;
-      }
+      });
       break;  // untapping moved the version where a layer reads it (SetTapped)
     case Phase::kCleanup:
-      for (ObjId o = 0; o < s.obj.count; ++o) {
+      // Off the battlefield these are zero already: entering resets them
+      // (MoveTo), and nothing marks damage or shields elsewhere.
+      s.ForEachPermanent([&](ObjId o) {
         s.obj.damage[o] = 0;
-        StateCheckInputChanged();
         s.obj.regen_shields[o] = 0;
         damage_.prevent_shield[o] = 0;
         damage_.no_regen[o] = false;
-      }
+      });
+      StateCheckInputChanged();
       damage_.player_shield = {};
       turn_.replace_draw = {};
       damage_.source_shields.clear();

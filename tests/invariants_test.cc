@@ -5,6 +5,7 @@
 
 #include <memory>
 
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "policies/policy.h"
 #include "tests/bundled.h"
@@ -243,6 +244,14 @@ TEST(Invariants, StateCheckFindsWhatAStateCheckMustRemove) {
   EXPECT_EQ(b.g->StateCheckLeftovers(), "");
   b.g->AddCounters(b.bears, 1, 2);  // two -1/-1 counters: a 0/0
   EXPECT_NE(b.g->StateCheckLeftovers(), "");
+  {
+    // An Aura attached to nothing is a leftover too.
+    Board aura_board;
+    const ObjId aura = aura_board.g->AddObject(Card("Control Magic"), 0, Zone::kBattlefield);
+    EXPECT_THAT(aura_board.g->StateCheckLeftovers(), testing::HasSubstr("not attached"));
+    Internals::raw_state(*aura_board.g).obj.attached_to[aura] = aura_board.bears;
+    EXPECT_EQ(aura_board.g->StateCheckLeftovers(), "");
+  }
   // The engine's own check removes it, so its self-check stays quiet.
   InvariantChecker c;
   c.Begin(*b.g);
