@@ -278,21 +278,23 @@ void Game::CheckState() {
 }
 
 std::string Game::StateCheckLeftovers() const {
+  // In CheckState's order: a creature with lethal damage is destroyed, and
+  // the check looks no further at it.
   for (ObjId o = 0; o < state_.obj.count; ++o) {
     if (state_.obj.zone[o] != Zone::kBattlefield) continue;
-    const CardDef& card = (*db_)[state_.obj.card[o]];
-    if (card.enchant != kNoFilter) {
-      const ObjId to = state_.obj.attached_to[o];
-      if (to == kNoObj || state_.obj.zone[to] != Zone::kBattlefield ||
-          !Matches(card.enchant, to, ContextFor(o, Chars(o).controller, state_.obj.choice[o])))
-        return absl::StrCat(ObjectName(o),
-                            " is not attached to a legal object after a state check");
-    }
-    if (!Chars(o).IsCreature()) continue;
     const Characteristics& ch = Chars(o);
-    if (ch.toughness <= 0 || (state_.obj.damage[o] >= ch.toughness && !BeingDestroyed(o)))
-      return absl::StrCat(ObjectName(o), " (", ch.power, "/", ch.toughness, ", damage ",
-                          state_.obj.damage[o], ") survived a state check");
+    if (ch.IsCreature()) {
+      if (ch.toughness <= 0 || (state_.obj.damage[o] >= ch.toughness && !BeingDestroyed(o)))
+        return absl::StrCat(ObjectName(o), " (", ch.power, "/", ch.toughness, ", damage ",
+                            state_.obj.damage[o], ") survived a state check");
+      if (state_.obj.damage[o] >= ch.toughness) continue;
+    }
+    const CardDef& card = (*db_)[state_.obj.card[o]];
+    if (card.enchant == kNoFilter) continue;
+    const ObjId to = state_.obj.attached_to[o];
+    if (to == kNoObj || state_.obj.zone[to] != Zone::kBattlefield ||
+        !Matches(card.enchant, to, ContextFor(o, ch.controller, state_.obj.choice[o])))
+      return absl::StrCat(ObjectName(o), " is not attached to a legal object after a state check");
   }
   return "";
 }
