@@ -362,9 +362,14 @@ void Game::MoveTo(ObjId o, Zone to, Player zone_owner) {
   Zone from = s.obj.zone[o];
   const bool cache_good = cache_.version == s.version;
   const LayerView before = cache_good ? LayerViewOf(o) : LayerView{};
-  for (auto& pl : s.players)
-    for (auto* v : {&pl.library, &pl.hand, &pl.graveyard})
-      v->erase(std::remove(v->begin(), v->end(), o), v->end());
+  // Only the lists of the zone it is in hold it (the zones invariant).
+  for (auto& pl : s.players) {
+    std::vector<ObjId>* v = from == Zone::kLibrary     ? &pl.library
+                            : from == Zone::kHand      ? &pl.hand
+                            : from == Zone::kGraveyard ? &pl.graveyard
+                                                       : nullptr;
+    if (v) v->erase(std::remove(v->begin(), v->end(), o), v->end());
+  }
   // A zone change makes a new object (RULES.md "Game and objects").
   s.SetZone(o, to);
   ++s.obj.incarnation[o];
