@@ -1210,6 +1210,78 @@ int HeuristicPolicy::ChooseAttacker(const PlayerView& v, const Decision& d) {
   return 0;
 }
 
+// The damage attacker `a` stops dealing to its player when `b` blocks it.
+static int DamageStopped(const PlayerView& v, ObjId a, ObjId b) {
+  const Characteristics* ch = v.Chars(a);
+  if (!ch || !Unblocked(v, a)) return 0;
+  const int power = std::max<int>(0, ch->power);
+  return Has(ch->keywords, kTrample) ? std::min(power, std::max(0, ToughnessLeft(v, b))) : power;
+}
+
+// The most damage the blocks of `d` could still stop without blocker
+// `used` and attacker `taken`: each attacker, the strongest first, gets a
+// blocker that can block it, the one able to block the fewest others first
+// (so a flier's blocker is kept for a flier).
+static int DamageCoverable(const PlayerView& v, const Decision& d, ObjId used, ObjId taken) {
+  thread_local std::vector<std::pair<int, ObjId>> attackers;  // -damage, attacker
+  thread_local std::vector<ObjId> spent;
+  attackers.clear();
+  spent.clear();
+  for (const Action& a : d.actions) {
+    if (a.kind != ActionKind::kBlock) continue;
+    const ObjId at = static_cast<ObjId>(a.value);
+    if (at == taken) continue;
+    bool seen = false;
+    for (auto& [dmg, o] : attackers) seen |= o == at;
+    if (!seen) attackers.emplace_back(-DamageStopped(v, at, a.object), at);
+  }
+  std::sort(attackers.begin(), attackers.end());
+  int covered = 0;
+  for (auto [neg, at] : attackers) {
+    if (neg == 0) continue;
+    ObjId pick = kNoObj;
+    int pick_options = 1 << 20;
+    for (const Action& a : d.actions) {
+      if (a.kind != ActionKind::kBlock || static_cast<ObjId>(a.value) != at || a.object == used ||
+          std::find(spent.begin(), spent.end(), a.object) != spent.end())
+        continue;
+      int options = 0;
+      for (const Action& o : d.actions)
+        options += o.kind == ActionKind::kBlock && o.object == a.object;
+      if (options < pick_options) pick_options = options, pick = a.object;
+    }
+    if (pick == kNoObj) continue;
+    spent.push_back(pick);
+    covered += -neg;
+  }
+  return covered;
+}
+
+int HeuristicPolicy::ChooseSurvivalBlock(const PlayerView& v, const Decision& d, int incoming) {
+  const int life = v.Life(v.me());
+  int best = -1, best_score = 0, most = -1, most_i = -1;
+  bool best_survives = false;
+  for (int i = 0; i < static_cast<int>(d.actions.size()); ++i) {
+    const Action& a = d.actions[i];
+    if (a.kind != ActionKind::kBlock) continue;
+    const ObjId attacker = static_cast<ObjId>(a.value);
+    const Characteristics* b = v.Chars(a.object);
+    const Characteristics* at = v.Chars(attacker);
+    if (!b || !at) continue;
+    const int stopped = DamageStopped(v, attacker, a.object);
+    if (stopped <= 0) continue;
+    const bool survives = incoming - stopped - DamageCoverable(v, d, a.object, attacker) < life;
+    // Among blocks that keep it alive: the best fight, else the cheapest chump.
+    const FightEnd end = Fight(v, attacker, a.object);
+    int score = (end.attacker_dies ? 100 : 0) + (end.blocker_dies ? 0 : 50) + at->power -
+                (end.blocker_dies ? WorthOf(v, a.object) / 10 : 0);
+    if (survives && (!best_survives || score > best_score))
+      best = i, best_score = score, best_survives = true;
+    if (stopped > most) most = stopped, most_i = i;
+  }
+  return best_survives ? best : most_i;
+}
+
 // Blocks are declared one at a time, so each call sees the blocks already
 // made. A blocker goes to an attacker nobody blocks yet when it wins or
 // trades well there, or, when the damage still headed for its player is
@@ -1217,8 +1289,18 @@ int HeuristicPolicy::ChooseAttacker(const PlayerView& v, const Decision& d) {
 // already made only when together they kill the attacker it couldn't kill
 // alone and it survives (piling every creature on one attacker while the
 // others walk through lost games to random players).
+//
+// Facing lethal damage, surviving comes first: a block is made only when,
+// with it, the blockers left can still hold the damage below its life (a
+// Giant Spider that blocked the Elite Vanguard it beat rather than the Serra
+// Angel only it could stop lost the game), or, when no block can, the one
+// that stops the most damage.
 int HeuristicPolicy::ChooseBlock(const PlayerView& v, const Decision& d) {
-  const bool desperate = CombatDamageTo(v, v.me()) >= v.Life(v.me());
+  const int incoming = CombatDamageTo(v, v.me());
+  const bool desperate = incoming >= v.Life(v.me());
+  if (desperate) {
+    if (int i = ChooseSurvivalBlock(v, d, incoming); i >= 0) return i;
+  }
   int best = -1, best_score = 0;
   for (int i = 0; i < static_cast<int>(d.actions.size()); ++i) {
     const Action& a = d.actions[i];

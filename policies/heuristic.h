@@ -78,6 +78,7 @@ class HeuristicPolicy : public Policy {
   int ChooseStart(const PlayerView& v, const Decision& d);
   int ChooseTarget(const PlayerView& v, const Decision& d);
   int ChooseBlock(const PlayerView& v, const Decision& d);
+  int ChooseSurvivalBlock(const PlayerView& v, const Decision& d, int incoming);
   int ChooseAttacker(const PlayerView& v, const Decision& d);
   int ChooseChoice(const PlayerView& v, const Decision& d);
   int ChooseX(const PlayerView& v, const Decision& d);

@@ -322,6 +322,23 @@ TEST(Heuristic, SpreadsChumpBlocksWhenTheAttackIsLethal) {
   EXPECT_THAT(b.Log(), HasSubstr("blocks Gray Ogre"));
 }
 
+// Facing lethal damage it blocks to survive before it blocks to win a
+// fight: the flier only its Giant Spider can stop gets the Spider, though
+// the Spider would beat a ground attacker.
+TEST(Heuristic, BlocksToSurviveBeforeBlockingToWin) {
+  Board b(Pool(), /*active=*/1, Phase::kMain);
+  b.game().SetLifeTotal(0, 4);
+  b.Add(0, "Giant Spider");
+  b.Add(0, "Gray Ogre");
+  ObjId angel = b.Add(1, "Serra Angel");
+  b.Add(1, "Elite Vanguard");
+  b.Add(1, "Elite Vanguard");
+  b.PlayTurn();
+  EXPECT_FALSE(b.game().Over()) << b.Log();
+  EXPECT_THAT(b.Log(), HasSubstr("blocks Serra Angel"));
+  EXPECT_EQ(b.ZoneOf(angel), Zone::kBattlefield);
+}
+
 // Attacks a blocker would win are worth making when all of them together
 // kill the opponent however it blocks.
 TEST(Heuristic, AttacksWithEverythingWhenThatIsLethal) {
