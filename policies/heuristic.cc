@@ -433,9 +433,10 @@ bool HeuristicPolicy::Remembers(const PlayerView& v, Did did, ObjId o) const {
 }
 
 // Is attacking with this creature sensible? Aggro attacks unless a blocker
-// would kill it and survive; control only when no blocker can kill it (a
-// control deck that waited for an empty board decked itself against any
-// deck with a small flier).
+// would kill it and survive, or when only one would and the opponent has
+// fewer untapped creatures than it has attackers; control only when no
+// blocker can kill it (a control deck that waited for an empty board
+// decked itself against any deck with a small flier).
 // Is the opponent in range: its life no more than the power of my
 // creatures that can attack plus the burn in my hand? Then aggro presses:
 // every blocker it spends on an attacker is one fewer later, and every
@@ -467,7 +468,23 @@ static bool AttackWorth(const PlayerView& v, ObjId o, bool aggro) {
     if (end.attacker_dies) ++killers;
     if (end.attacker_dies && !end.blocker_dies) ++bad;
   }
-  return aggro ? bad == 0 || InRange(v) : killers == 0;
+  if (!aggro) return killers == 0;
+  if (bad == 0 || InRange(v)) return true;
+  // One creature that would win the fight can stop only one attacker: when
+  // it can't block them all (more attackers than its untapped creatures),
+  // the attack goes.
+  if (bad > 1) return false;
+  int mine = 0, theirs = 0;
+  for (ObjId b : v.Battlefield()) {
+    const Characteristics* bc = v.Chars(b);
+    if (!bc || !bc->IsCreature()) continue;
+    if (!Mine(v, b))
+      theirs += !v.Tapped(b);
+    else if (v.game_attacking(b) || (!v.Tapped(b) && (!v.Sick(b) || Has(bc->keywords, kHaste)) &&
+                                     bc->power > 0 && !Has(bc->keywords, kDefender)))
+      ++mine;
+  }
+  return mine > theirs;
 }
 
 // Would attacking with creatures of these powers kill the opponent however

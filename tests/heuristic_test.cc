@@ -23,6 +23,7 @@ namespace strata {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 // A board: each player has a library of Islands (so nobody loses by
 // drawing), the objects given, and the game starts in `phase` of `active`.
@@ -337,6 +338,29 @@ TEST(Heuristic, BlocksToSurviveBeforeBlockingToWin) {
   EXPECT_FALSE(b.game().Over()) << b.Log();
   EXPECT_THAT(b.Log(), HasSubstr("blocks Serra Angel"));
   EXPECT_EQ(b.ZoneOf(angel), Zone::kBattlefield);
+}
+
+// One blocker that would win a fight can stop only one attacker: with more
+// attackers than the opponent has untapped creatures, aggro attacks.
+TEST(Heuristic, AttacksWhenTheOpponentCantBlockEveryAttacker) {
+  Board b(Pool(), /*active=*/0, Phase::kMain);
+  b.Add(0, "Gray Ogre");
+  b.Add(0, "Gray Ogre");
+  b.Add(1, "Hill Giant");  // kills either Ogre and survives
+  b.PlayTurn();
+  EXPECT_THAT(b.Log(), HasSubstr("Gray Ogre#20 attacks")) << b.Log();
+  EXPECT_THAT(b.Log(), HasSubstr("Gray Ogre#21 attacks"));
+}
+
+// With as many untapped creatures as it has attackers, it doesn't.
+TEST(Heuristic, HoldsBackWhenEveryAttackerCanBeBlocked) {
+  Board b(Pool(), /*active=*/0, Phase::kMain);
+  b.Add(0, "Gray Ogre");
+  b.Add(0, "Gray Ogre");
+  b.Add(1, "Hill Giant");
+  b.Add(1, "Grizzly Bears");
+  b.PlayTurn();
+  EXPECT_THAT(b.Log(), Not(HasSubstr("attacks"))) << b.Log();
 }
 
 // Attacks a blocker would win are worth making when all of them together
