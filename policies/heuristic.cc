@@ -239,11 +239,18 @@ ObjId GuessDamageTarget(const PlayerView& v, int amount) {
   return best;
 }
 
+// Can a body's first target be a creature (a permanent, or a creature or
+// player; its filter is not checked against a particular one)?
+bool TargetsCreatures(const AbilityBody& b) {
+  return !b.targets.empty() && (b.targets[0].what == TargetWhat::kPermanent ||
+                                b.targets[0].what == TargetWhat::kCreatureOrPlayer);
+}
+
 // The damage the burn spells in my hand can deal to a player now, cast one
 // after another with the mana I have (the cheapest first; an X spell with
 // what is left): when it is at least the opponent's life, every one goes
-// at the face.
-int BurnReach(const PlayerView& v, const Mana& mana, bool sorcery_time) {
+// at the face. With `creatures`, only the spells that can hit a creature.
+int BurnReach(const PlayerView& v, const Mana& mana, bool sorcery_time, bool creatures = false) {
   thread_local std::vector<std::pair<int, int>> spells;  // cost, damage
   spells.clear();
   int x_spell = -1;  // the X spell's fixed cost, if any
@@ -254,6 +261,7 @@ int BurnReach(const PlayerView& v, const Mana& mana, bool sorcery_time) {
     if (!c.has_spell || Has(c.types, kLand) || (!IsFast(c) && !sorcery_time)) continue;
     const AbilityBody& b = c.spell.modes.empty() ? c.spell : c.spell.modes[0];
     if (b.targets.empty() || SlotAim(c, b, 0) != Aim::kHarm) continue;
+    if (creatures && !TargetsCreatures(b)) continue;
     if (c.cost.x_count > 0) {
       if (SlotDamage(b, 0, 1) > SlotDamage(b, 0, 0))
         x_spell = std::max(x_spell, c.cost.ManaValue());
@@ -452,6 +460,26 @@ static bool InRange(const PlayerView& v) {
     power += std::max<int>(0, ch->power);
   }
   return power > 0 && v.Life(Opponent(v.me())) <= power + BurnReach(v, Available(v, v.me()), false);
+}
+
+// Has the opponent a creature this player can neither block (a flier and
+// no flier or reach of its own) nor kill with the burn in its hand? Then
+// the game is a race, and burn kept for creatures is burn wasted.
+static bool OutOfAnswers(const PlayerView& v, const Mana& mana) {
+  bool air = false;
+  for (ObjId o : v.Battlefield()) {
+    const Characteristics* ch = v.Chars(o);
+    if (ch && ch->IsCreature() && Mine(v, o) &&
+        (Has(ch->keywords, kFlying) || Has(ch->keywords, kReach)))
+      air = true;
+  }
+  const int burn = BurnReach(v, mana, false, /*creatures=*/true);
+  for (ObjId o : v.Battlefield()) {
+    const Characteristics* ch = v.Chars(o);
+    if (!ch || !ch->IsCreature() || Mine(v, o) || ch->power < 2) continue;
+    if (Has(ch->keywords, kFlying) && !air && ToughnessLeft(v, o) > burn) return true;
+  }
+  return false;
 }
 
 static bool AttackWorth(const PlayerView& v, ObjId o, bool aggro) {
@@ -732,6 +760,7 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
     }
     int best_score = -1;
     ObjId best_obj = kNoObj;
+    int more_burn = -1;  // the most damage one other burn spell in hand deals now
     for (ObjId o : v.Battlefield()) {
       const Characteristics* ch = v.Chars(o);
       if (!ch || Mine(v, o) || Remembers(v, Did::kHarmed, o)) continue;
@@ -744,11 +773,35 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
       const bool big =
           ch->IsCreature() && (ch->power >= 3 || (Has(ch->keywords, kFlying) && ch->power >= 2));
       // A good moment: it attacks or blocks, the opponent's turn is ending,
-      // or in its own main phase (clearing the way for an attack) when it is
-      // a big threat or the card would rot in hand.
-      bool now = !instant_time || in_fight || cx.end_of_their_turn ||
-                 ((big || cx.hand >= 6) && cx.my_turn && cx.main) || (tap_ability && dmg > 0);
+      // or in its own main phase (clearing the way for an attack; waiting
+      // for the end of the opponent's turn gave its creatures a turn more
+      // and lost games to random players).
+      bool now = !instant_time || in_fight || cx.end_of_their_turn || (cx.my_turn && cx.main) ||
+                 (tap_ability && dmg > 0);
       if (ch->IsCreature() && ch->power <= 0 && !in_fight && ch->abilities == 0) continue;
+      // Removal that kills whatever it hits (destroy, exile) is kept for the
+      // big threats burn can't kill (red_burn's Terrors went at Silvercoat
+      // Lions and left nothing for the Serra Angel): a small creature goes
+      // to the burn in hand if it kills it, and is otherwise removed only in
+      // a fight or from a full hand.
+      if (spell && dmg == 0 && ch->IsCreature() && !big) {
+        if (more_burn < 0) {
+          more_burn = 0;
+          for (ObjId h : v.MyHand()) {
+            if (h == source) continue;
+            const CardId hc = v.CardOf(h);
+            if (hc == kNoCard) continue;
+            const CardDef& hd = v.db()[hc];
+            if (!hd.has_spell || Has(hd.types, kLand) || hd.cost.x_count > 0) continue;
+            if (!IsFast(hd) && !cx.sorcery_time) continue;
+            const AbilityBody& hb = hd.spell.modes.empty() ? hd.spell : hd.spell.modes[0];
+            if (!TargetsCreatures(hb) || SlotAim(hd, hb, 0) != Aim::kHarm) continue;
+            if (!Affords(hd.cost, cx.mana)) continue;
+            more_burn = std::max(more_burn, SlotDamage(hb, 0, 0));
+          }
+        }
+        if (more_burn >= ToughnessLeft(v, o) || (!in_fight && cx.hand < 6)) continue;
+      }
       if (!now) continue;
       int score = 35 + value / 5 + (in_fight ? 30 : 0) + timing_bonus;
       if (score > best_score) best_score = score, best_obj = o;
@@ -764,15 +817,20 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
                       (spell && BurnReach(v, cx.mana, cx.sorcery_time) >= v.Life(cx.opp)))) {
         offer(500);
       } else if (dmg > 0) {
-        // Burn the face: aggro at the end of the opponent's turn, a tapping
-        // pinger every turn; control keeps burn for creatures.
+        // Burn the face: aggro when pressing or racing a threat it can't
+        // answer, a tapping pinger every turn; control keeps burn for
+        // creatures. A full hand alone is no reason: the burn waits for a
+        // creature (three damage to the face on turn two lost games to the
+        // Serra Angel it could have helped kill).
         if (aggro && spell && (cx.end_of_their_turn || cx.sorcery_time) && InRange(v))
           offer(70);  // pressing: the burn goes where the creatures go
-        else if ((aggro && cx.end_of_their_turn && cx.hand >= 5) ||
-                 (tap_ability && cx.end_of_their_turn))
+        else if (tap_ability && cx.end_of_their_turn)
           offer(25);
         else if (aggro && x > 0 && x >= 4 && cx.sorcery_time)
           offer(25);
+        else if (aggro && spell && (cx.end_of_their_turn || cx.sorcery_time) &&
+                 OutOfAnswers(v, cx.mana))
+          offer(25);  // racing
       } else if (dmg == 0 && (cx.end_of_their_turn || cx.sorcery_time)) {
         offer(30);  // discard, lose life
       }

@@ -286,6 +286,68 @@ TEST(Heuristic, KeepsBurnForCreaturesOutOfRange) {
 }
 
 // Burn isn't wasted on a creature whose controller can regenerate it.
+// In its own main phase it removes a creature it can kill, big or not:
+// waiting for the end of the opponent's turn gives that creature a turn.
+TEST(Heuristic, BurnsACreatureInItsOwnMainPhase) {
+  Board b(Pool(), /*active=*/0, Phase::kMain);
+  b.Add(0, "Mountain");
+  ObjId bolt = b.Add(0, "Lightning Bolt", Zone::kHand);
+  ObjId bears = b.Add(1, "Grizzly Bears");
+  b.PlayTurn();
+  EXPECT_EQ(b.ZoneOf(bears), Zone::kGraveyard) << b.Log();
+  EXPECT_EQ(b.ZoneOf(bolt), Zone::kGraveyard);
+}
+
+// A full hand is no reason to burn the face: the burn waits for a creature.
+TEST(Heuristic, KeepsBurnWithAFullHandAndNoTarget) {
+  Board b(Pool(), /*active=*/1, Phase::kMain);
+  b.Add(0, "Mountain");
+  ObjId bolt = b.Add(0, "Lightning Bolt", Zone::kHand);
+  for (int i = 0; i < 5; ++i) b.Add(0, "Gray Ogre", Zone::kHand);  // uncastable: one land
+  b.PlayTurn();
+  EXPECT_EQ(b.ZoneOf(bolt), Zone::kHand) << b.Log();
+  EXPECT_EQ(b.Life(1), 20);
+}
+
+// Against a flier it can neither block nor burn, the game is a race: the
+// burn goes at the face.
+TEST(Heuristic, RacesAFlierItCantAnswer) {
+  Board b(Pool(), /*active=*/1, Phase::kMain);
+  b.Add(0, "Mountain");
+  ObjId shock = b.Add(0, "Shock", Zone::kHand);
+  b.Add(1, "Serra Angel");
+  b.PlayTurn();
+  EXPECT_EQ(b.ZoneOf(shock), Zone::kGraveyard) << b.Log();
+  EXPECT_EQ(b.Life(1), 18);
+}
+
+// Removal that kills anything is kept for what burn can't kill: a small
+// attacker gets the Lightning Bolt, not the Swords to Plowshares.
+TEST(Heuristic, BurnsASmallCreatureAndKeepsTheExile) {
+  Board b(Pool(), /*active=*/1, Phase::kMain);
+  b.Add(0, "Plains");
+  b.Add(0, "Mountain");
+  ObjId swords = b.Add(0, "Swords to Plowshares", Zone::kHand);
+  ObjId bolt = b.Add(0, "Lightning Bolt", Zone::kHand);
+  ObjId bears = b.Add(1, "Grizzly Bears");
+  b.PlayTurn();
+  EXPECT_EQ(b.ZoneOf(bears), Zone::kGraveyard) << b.Log();
+  EXPECT_EQ(b.ZoneOf(bolt), Zone::kGraveyard);
+  EXPECT_EQ(b.ZoneOf(swords), Zone::kHand);
+}
+
+// Nor does it exile a small creature that stays out of fights.
+TEST(Heuristic, KeepsTheExileForASmallCreatureOutOfAFight) {
+  Board b(Pool(), /*active=*/1, Phase::kMain);
+  b.Add(0, "Plains");
+  b.Add(0, "Craw Wurm");  // the Bears stay home
+  ObjId swords = b.Add(0, "Swords to Plowshares", Zone::kHand);
+  ObjId bears = b.Add(1, "Grizzly Bears");
+  b.PlayTurn();
+  EXPECT_EQ(b.ZoneOf(swords), Zone::kHand) << b.Log();
+  EXPECT_EQ(b.ZoneOf(bears), Zone::kBattlefield);
+}
+
 TEST(Heuristic, DoesNotBurnACreatureThatCanRegenerate) {
   Board b(Pool(), /*active=*/1, Phase::kMain);
   b.Add(0, "Mountain");
