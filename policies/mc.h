@@ -16,10 +16,11 @@
 // `rollouts` new determinizations, and the challenger must still lead by
 // the margin over all its rollouts (so a decision costs at most
 // rollouts x (actions + 2 x kVerify) rollouts). Against heuristic (seeds 7
-// and 8, 2,000 games per matchup, rollouts=2, depth=14) this verification
-// took red_burn vs green_stompy from 56.2 to 57.5-59.3%, white_weenie vs
-// blue_control from 52.1 to 53.3-54.2%, rg_aggro vs black_removal from 54.6
-// to 56.8-57.6%. Its opening hand it keeps or mulligans by the heuristic's rule
+// to 9, 2,000 games per matchup, rollouts=2, depth=14, 6 to 12 verifying
+// rounds; 8 is kVerify x 2) the verification took red_burn vs green_stompy
+// from 56.2 to 57.4-59.3%, white_weenie vs blue_control from 52.1 to
+// 53.3-54.5%, rg_aggro vs black_removal from 54.6 to 56.8-57.6%. Its
+// opening hand it keeps or mulligans by the heuristic's rule
 // (ChooseOpeningHand).
 //
 // Which decisions the rollouts weigh (`decide`): by default the tactical
