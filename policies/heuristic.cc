@@ -239,11 +239,18 @@ ObjId GuessDamageTarget(const PlayerView& v, int amount) {
   return best;
 }
 
+// Can a body's first target be a creature (a permanent, or a creature or
+// player; its filter is not checked against a particular one)?
+bool TargetsCreatures(const AbilityBody& b) {
+  return !b.targets.empty() && (b.targets[0].what == TargetWhat::kPermanent ||
+                                b.targets[0].what == TargetWhat::kCreatureOrPlayer);
+}
+
 // The damage the burn spells in my hand can deal to a player now, cast one
 // after another with the mana I have (the cheapest first; an X spell with
 // what is left): when it is at least the opponent's life, every one goes
-// at the face.
-int BurnReach(const PlayerView& v, const Mana& mana, bool sorcery_time) {
+// at the face. With `creatures`, only the spells that can hit a creature.
+int BurnReach(const PlayerView& v, const Mana& mana, bool sorcery_time, bool creatures = false) {
   thread_local std::vector<std::pair<int, int>> spells;  // cost, damage
   spells.clear();
   int x_spell = -1;  // the X spell's fixed cost, if any
@@ -254,6 +261,7 @@ int BurnReach(const PlayerView& v, const Mana& mana, bool sorcery_time) {
     if (!c.has_spell || Has(c.types, kLand) || (!IsFast(c) && !sorcery_time)) continue;
     const AbilityBody& b = c.spell.modes.empty() ? c.spell : c.spell.modes[0];
     if (b.targets.empty() || SlotAim(c, b, 0) != Aim::kHarm) continue;
+    if (creatures && !TargetsCreatures(b)) continue;
     if (c.cost.x_count > 0) {
       if (SlotDamage(b, 0, 1) > SlotDamage(b, 0, 0))
         x_spell = std::max(x_spell, c.cost.ManaValue());
@@ -433,9 +441,10 @@ bool HeuristicPolicy::Remembers(const PlayerView& v, Did did, ObjId o) const {
 }
 
 // Is attacking with this creature sensible? Aggro attacks unless a blocker
-// would kill it and survive; control only when no blocker can kill it (a
-// control deck that waited for an empty board decked itself against any
-// deck with a small flier).
+// would kill it and survive, or when only one would and the opponent has
+// fewer untapped creatures than it has attackers; control only when no
+// blocker can kill it (a control deck that waited for an empty board
+// decked itself against any deck with a small flier).
 // Is the opponent in range: its life no more than the power of my
 // creatures that can attack plus the burn in my hand? Then aggro presses:
 // every blocker it spends on an attacker is one fewer later, and every
@@ -453,6 +462,26 @@ static bool InRange(const PlayerView& v) {
   return power > 0 && v.Life(Opponent(v.me())) <= power + BurnReach(v, Available(v, v.me()), false);
 }
 
+// Has the opponent a creature this player can neither block (a flier and
+// no flier or reach of its own) nor kill with the burn in its hand? Then
+// the game is a race, and burn kept for creatures is burn wasted.
+static bool OutOfAnswers(const PlayerView& v, const Mana& mana) {
+  bool air = false;
+  for (ObjId o : v.Battlefield()) {
+    const Characteristics* ch = v.Chars(o);
+    if (ch && ch->IsCreature() && Mine(v, o) &&
+        (Has(ch->keywords, kFlying) || Has(ch->keywords, kReach)))
+      air = true;
+  }
+  const int burn = BurnReach(v, mana, false, /*creatures=*/true);
+  for (ObjId o : v.Battlefield()) {
+    const Characteristics* ch = v.Chars(o);
+    if (!ch || !ch->IsCreature() || Mine(v, o) || ch->power < 2) continue;
+    if (Has(ch->keywords, kFlying) && !air && ToughnessLeft(v, o) > burn) return true;
+  }
+  return false;
+}
+
 static bool AttackWorth(const PlayerView& v, ObjId o, bool aggro) {
   const Characteristics* ch = v.Chars(o);
   if (!ch || ch->power <= 0) return false;
@@ -467,7 +496,23 @@ static bool AttackWorth(const PlayerView& v, ObjId o, bool aggro) {
     if (end.attacker_dies) ++killers;
     if (end.attacker_dies && !end.blocker_dies) ++bad;
   }
-  return aggro ? bad == 0 || InRange(v) : killers == 0;
+  if (!aggro) return killers == 0;
+  if (bad == 0 || InRange(v)) return true;
+  // One creature that would win the fight can stop only one attacker: when
+  // it can't block them all (more attackers than its untapped creatures),
+  // the attack goes.
+  if (bad > 1) return false;
+  int mine = 0, theirs = 0;
+  for (ObjId b : v.Battlefield()) {
+    const Characteristics* bc = v.Chars(b);
+    if (!bc || !bc->IsCreature()) continue;
+    if (!Mine(v, b))
+      theirs += !v.Tapped(b);
+    else if (v.game_attacking(b) || (!v.Tapped(b) && (!v.Sick(b) || Has(bc->keywords, kHaste)) &&
+                                     bc->power > 0 && !Has(bc->keywords, kDefender)))
+      ++mine;
+  }
+  return mine > theirs;
 }
 
 // Would attacking with creatures of these powers kill the opponent however
@@ -715,6 +760,7 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
     }
     int best_score = -1;
     ObjId best_obj = kNoObj;
+    int more_burn = -1;  // the most damage one other burn spell in hand deals now
     for (ObjId o : v.Battlefield()) {
       const Characteristics* ch = v.Chars(o);
       if (!ch || Mine(v, o) || Remembers(v, Did::kHarmed, o)) continue;
@@ -727,11 +773,35 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
       const bool big =
           ch->IsCreature() && (ch->power >= 3 || (Has(ch->keywords, kFlying) && ch->power >= 2));
       // A good moment: it attacks or blocks, the opponent's turn is ending,
-      // or in its own main phase (clearing the way for an attack) when it is
-      // a big threat or the card would rot in hand.
-      bool now = !instant_time || in_fight || cx.end_of_their_turn ||
-                 ((big || cx.hand >= 6) && cx.my_turn && cx.main) || (tap_ability && dmg > 0);
+      // or in its own main phase (clearing the way for an attack; waiting
+      // for the end of the opponent's turn gave its creatures a turn more
+      // and lost games to random players).
+      bool now = !instant_time || in_fight || cx.end_of_their_turn || (cx.my_turn && cx.main) ||
+                 (tap_ability && dmg > 0);
       if (ch->IsCreature() && ch->power <= 0 && !in_fight && ch->abilities == 0) continue;
+      // Removal that kills whatever it hits (destroy, exile) is kept for the
+      // big threats burn can't kill (red_burn's Terrors went at Silvercoat
+      // Lions and left nothing for the Serra Angel): a small creature goes
+      // to the burn in hand if it kills it, and is otherwise removed only in
+      // a fight or from a full hand.
+      if (spell && dmg == 0 && ch->IsCreature() && !big) {
+        if (more_burn < 0) {
+          more_burn = 0;
+          for (ObjId h : v.MyHand()) {
+            if (h == source) continue;
+            const CardId hc = v.CardOf(h);
+            if (hc == kNoCard) continue;
+            const CardDef& hd = v.db()[hc];
+            if (!hd.has_spell || Has(hd.types, kLand) || hd.cost.x_count > 0) continue;
+            if (!IsFast(hd) && !cx.sorcery_time) continue;
+            const AbilityBody& hb = hd.spell.modes.empty() ? hd.spell : hd.spell.modes[0];
+            if (!TargetsCreatures(hb) || SlotAim(hd, hb, 0) != Aim::kHarm) continue;
+            if (!Affords(hd.cost, cx.mana)) continue;
+            more_burn = std::max(more_burn, SlotDamage(hb, 0, 0));
+          }
+        }
+        if (more_burn >= ToughnessLeft(v, o) || (!in_fight && cx.hand < 6)) continue;
+      }
       if (!now) continue;
       int score = 35 + value / 5 + (in_fight ? 30 : 0) + timing_bonus;
       if (score > best_score) best_score = score, best_obj = o;
@@ -747,15 +817,20 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
                       (spell && BurnReach(v, cx.mana, cx.sorcery_time) >= v.Life(cx.opp)))) {
         offer(500);
       } else if (dmg > 0) {
-        // Burn the face: aggro at the end of the opponent's turn, a tapping
-        // pinger every turn; control keeps burn for creatures.
+        // Burn the face: aggro when pressing or racing a threat it can't
+        // answer, a tapping pinger every turn; control keeps burn for
+        // creatures. A full hand alone is no reason: the burn waits for a
+        // creature (three damage to the face on turn two lost games to the
+        // Serra Angel it could have helped kill).
         if (aggro && spell && (cx.end_of_their_turn || cx.sorcery_time) && InRange(v))
           offer(70);  // pressing: the burn goes where the creatures go
-        else if ((aggro && cx.end_of_their_turn && cx.hand >= 5) ||
-                 (tap_ability && cx.end_of_their_turn))
+        else if (tap_ability && cx.end_of_their_turn)
           offer(25);
         else if (aggro && x > 0 && x >= 4 && cx.sorcery_time)
           offer(25);
+        else if (aggro && spell && (cx.end_of_their_turn || cx.sorcery_time) &&
+                 OutOfAnswers(v, cx.mana))
+          offer(25);  // racing
       } else if (dmg == 0 && (cx.end_of_their_turn || cx.sorcery_time)) {
         offer(30);  // discard, lose life
       }
@@ -1210,6 +1285,78 @@ int HeuristicPolicy::ChooseAttacker(const PlayerView& v, const Decision& d) {
   return 0;
 }
 
+// The damage attacker `a` stops dealing to its player when `b` blocks it.
+static int DamageStopped(const PlayerView& v, ObjId a, ObjId b) {
+  const Characteristics* ch = v.Chars(a);
+  if (!ch || !Unblocked(v, a)) return 0;
+  const int power = std::max<int>(0, ch->power);
+  return Has(ch->keywords, kTrample) ? std::min(power, std::max(0, ToughnessLeft(v, b))) : power;
+}
+
+// The most damage the blocks of `d` could still stop without blocker
+// `used` and attacker `taken`: each attacker, the strongest first, gets a
+// blocker that can block it, the one able to block the fewest others first
+// (so a flier's blocker is kept for a flier).
+static int DamageCoverable(const PlayerView& v, const Decision& d, ObjId used, ObjId taken) {
+  thread_local std::vector<std::pair<int, ObjId>> attackers;  // -damage, attacker
+  thread_local std::vector<ObjId> spent;
+  attackers.clear();
+  spent.clear();
+  for (const Action& a : d.actions) {
+    if (a.kind != ActionKind::kBlock) continue;
+    const ObjId at = static_cast<ObjId>(a.value);
+    if (at == taken) continue;
+    bool seen = false;
+    for (auto& [dmg, o] : attackers) seen |= o == at;
+    if (!seen) attackers.emplace_back(-DamageStopped(v, at, a.object), at);
+  }
+  std::sort(attackers.begin(), attackers.end());
+  int covered = 0;
+  for (auto [neg, at] : attackers) {
+    if (neg == 0) continue;
+    ObjId pick = kNoObj;
+    int pick_options = 1 << 20;
+    for (const Action& a : d.actions) {
+      if (a.kind != ActionKind::kBlock || static_cast<ObjId>(a.value) != at || a.object == used ||
+          std::find(spent.begin(), spent.end(), a.object) != spent.end())
+        continue;
+      int options = 0;
+      for (const Action& o : d.actions)
+        options += o.kind == ActionKind::kBlock && o.object == a.object;
+      if (options < pick_options) pick_options = options, pick = a.object;
+    }
+    if (pick == kNoObj) continue;
+    spent.push_back(pick);
+    covered += -neg;
+  }
+  return covered;
+}
+
+int HeuristicPolicy::ChooseSurvivalBlock(const PlayerView& v, const Decision& d, int incoming) {
+  const int life = v.Life(v.me());
+  int best = -1, best_score = 0, most = -1, most_i = -1;
+  bool best_survives = false;
+  for (int i = 0; i < static_cast<int>(d.actions.size()); ++i) {
+    const Action& a = d.actions[i];
+    if (a.kind != ActionKind::kBlock) continue;
+    const ObjId attacker = static_cast<ObjId>(a.value);
+    const Characteristics* b = v.Chars(a.object);
+    const Characteristics* at = v.Chars(attacker);
+    if (!b || !at) continue;
+    const int stopped = DamageStopped(v, attacker, a.object);
+    if (stopped <= 0) continue;
+    const bool survives = incoming - stopped - DamageCoverable(v, d, a.object, attacker) < life;
+    // Among blocks that keep it alive: the best fight, else the cheapest chump.
+    const FightEnd end = Fight(v, attacker, a.object);
+    int score = (end.attacker_dies ? 100 : 0) + (end.blocker_dies ? 0 : 50) + at->power -
+                (end.blocker_dies ? WorthOf(v, a.object) / 10 : 0);
+    if (survives && (!best_survives || score > best_score))
+      best = i, best_score = score, best_survives = true;
+    if (stopped > most) most = stopped, most_i = i;
+  }
+  return best_survives ? best : most_i;
+}
+
 // Blocks are declared one at a time, so each call sees the blocks already
 // made. A blocker goes to an attacker nobody blocks yet when it wins or
 // trades well there, or, when the damage still headed for its player is
@@ -1217,8 +1364,18 @@ int HeuristicPolicy::ChooseAttacker(const PlayerView& v, const Decision& d) {
 // already made only when together they kill the attacker it couldn't kill
 // alone and it survives (piling every creature on one attacker while the
 // others walk through lost games to random players).
+//
+// Facing lethal damage, surviving comes first: a block is made only when,
+// with it, the blockers left can still hold the damage below its life (a
+// Giant Spider that blocked the Elite Vanguard it beat rather than the Serra
+// Angel only it could stop lost the game), or, when no block can, the one
+// that stops the most damage.
 int HeuristicPolicy::ChooseBlock(const PlayerView& v, const Decision& d) {
-  const bool desperate = CombatDamageTo(v, v.me()) >= v.Life(v.me());
+  const int incoming = CombatDamageTo(v, v.me());
+  const bool desperate = incoming >= v.Life(v.me());
+  if (desperate) {
+    if (int i = ChooseSurvivalBlock(v, d, incoming); i >= 0) return i;
+  }
   int best = -1, best_score = 0;
   for (int i = 0; i < static_cast<int>(d.actions.size()); ++i) {
     const Action& a = d.actions[i];

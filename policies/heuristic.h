@@ -2,13 +2,15 @@
 // when the race favours it (fights judged with first strike and protection;
 // never sending a creature whose absence makes the swing back lethal;
 // aggro presses when the opponent's life is within its creatures' power and
-// its burn) and blocks to survive or trade well; it discards spare lands,
+// its burn; one winning blocker stops only one of more attackers) and
+// blocks to survive (first) or trade well; it discards spare lands,
 // uncastable spells and second copies before creatures. Every other
 // card it plays by what the card's effects do (policies/aim.h), never by
 // name: removal on the opponent's best threat when it attacks or blocks, at
-// the end of the opponent's turn, or at once if it is big; burn on a
-// creature it kills, or the face when lethal (aggro also at the end of the
-// opponent's turn with a full hand, or when the opponent is in range);
+// the end of the opponent's turn or in its own main phase (what kills
+// anything kept for what burn can't kill); burn on a creature it kills, or
+// the face when lethal (aggro also when the opponent is in range, or
+// racing a flier it can't answer);
 // pump in a fight it changes; prevention in the
 // damage-prevention step for a creature that would die or lethal damage to
 // its player; regeneration when its creature is destroyed; counters on
@@ -78,6 +80,7 @@ class HeuristicPolicy : public Policy {
   int ChooseStart(const PlayerView& v, const Decision& d);
   int ChooseTarget(const PlayerView& v, const Decision& d);
   int ChooseBlock(const PlayerView& v, const Decision& d);
+  int ChooseSurvivalBlock(const PlayerView& v, const Decision& d, int incoming);
   int ChooseAttacker(const PlayerView& v, const Decision& d);
   int ChooseChoice(const PlayerView& v, const Decision& d);
   int ChooseX(const PlayerView& v, const Decision& d);

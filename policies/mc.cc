@@ -111,6 +111,7 @@ bool McPolicy::Weighs(DecisionKind kind) const {
 
 int McPolicy::Choose(const PlayerView& view, const Decision& d) {
   const int n = static_cast<int>(d.actions.size());
+  last_ = Last{};
   if (n <= 1) return 0;
   // An opening hand: the heuristic's rule. Rollouts of a few dozen
   // decisions see too little of a game to weigh a whole hand.
@@ -160,12 +161,35 @@ int McPolicy::Choose(const PlayerView& view, const Decision& d) {
       g.Advance();  // the same decision, in the copy
       g.Apply(i);
       totals_[i] += Rollout(g, me, rollout_seed);
+      ++last_.rollouts;
     }
   }
   int best = prior;
   for (int i = 0; i < n; ++i)
     if (!skip_[i] && totals_[i] > totals_[best]) best = i;
   if ((totals_[best] - totals_[prior]) / params_.rollouts <= params_.margin) return prior;
+  // The rollouts would overrule the default: before they do, the two are
+  // played again in kVerify times as many new determinizations (common
+  // random numbers again), and the challenger must still lead by the margin
+  // over all its rollouts. A few noisy rollouts picked too many poor
+  // deviations.
+  const int more = kVerify * params_.rollouts;
+  last_.verified = true;
+  for (int r = 0; r < more; ++r) {
+    Rng local(rng_.Next());
+    Determinize(game, me, local, *determinized_);
+    const uint64_t rollout_seed = local.Next();
+    for (int i : {prior, best}) {
+      Game& g = *rollout_game_;
+      g = *determinized_;
+      g.Advance();
+      g.Apply(i);
+      totals_[i] += Rollout(g, me, rollout_seed);
+      ++last_.rollouts;
+    }
+  }
+  if ((totals_[best] - totals_[prior]) / (params_.rollouts + more) <= params_.margin) return prior;
+  last_.overruled = true;
   return best;
 }
 

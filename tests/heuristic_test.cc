@@ -23,6 +23,7 @@ namespace strata {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 // A board: each player has a library of Islands (so nobody loses by
 // drawing), the objects given, and the game starts in `phase` of `active`.
@@ -285,6 +286,68 @@ TEST(Heuristic, KeepsBurnForCreaturesOutOfRange) {
 }
 
 // Burn isn't wasted on a creature whose controller can regenerate it.
+// In its own main phase it removes a creature it can kill, big or not:
+// waiting for the end of the opponent's turn gives that creature a turn.
+TEST(Heuristic, BurnsACreatureInItsOwnMainPhase) {
+  Board b(Pool(), /*active=*/0, Phase::kMain);
+  b.Add(0, "Mountain");
+  ObjId bolt = b.Add(0, "Lightning Bolt", Zone::kHand);
+  ObjId bears = b.Add(1, "Grizzly Bears");
+  b.PlayTurn();
+  EXPECT_EQ(b.ZoneOf(bears), Zone::kGraveyard) << b.Log();
+  EXPECT_EQ(b.ZoneOf(bolt), Zone::kGraveyard);
+}
+
+// A full hand is no reason to burn the face: the burn waits for a creature.
+TEST(Heuristic, KeepsBurnWithAFullHandAndNoTarget) {
+  Board b(Pool(), /*active=*/1, Phase::kMain);
+  b.Add(0, "Mountain");
+  ObjId bolt = b.Add(0, "Lightning Bolt", Zone::kHand);
+  for (int i = 0; i < 5; ++i) b.Add(0, "Gray Ogre", Zone::kHand);  // uncastable: one land
+  b.PlayTurn();
+  EXPECT_EQ(b.ZoneOf(bolt), Zone::kHand) << b.Log();
+  EXPECT_EQ(b.Life(1), 20);
+}
+
+// Against a flier it can neither block nor burn, the game is a race: the
+// burn goes at the face.
+TEST(Heuristic, RacesAFlierItCantAnswer) {
+  Board b(Pool(), /*active=*/1, Phase::kMain);
+  b.Add(0, "Mountain");
+  ObjId shock = b.Add(0, "Shock", Zone::kHand);
+  b.Add(1, "Serra Angel");
+  b.PlayTurn();
+  EXPECT_EQ(b.ZoneOf(shock), Zone::kGraveyard) << b.Log();
+  EXPECT_EQ(b.Life(1), 18);
+}
+
+// Removal that kills anything is kept for what burn can't kill: a small
+// attacker gets the Lightning Bolt, not the Swords to Plowshares.
+TEST(Heuristic, BurnsASmallCreatureAndKeepsTheExile) {
+  Board b(Pool(), /*active=*/1, Phase::kMain);
+  b.Add(0, "Plains");
+  b.Add(0, "Mountain");
+  ObjId swords = b.Add(0, "Swords to Plowshares", Zone::kHand);
+  ObjId bolt = b.Add(0, "Lightning Bolt", Zone::kHand);
+  ObjId bears = b.Add(1, "Grizzly Bears");
+  b.PlayTurn();
+  EXPECT_EQ(b.ZoneOf(bears), Zone::kGraveyard) << b.Log();
+  EXPECT_EQ(b.ZoneOf(bolt), Zone::kGraveyard);
+  EXPECT_EQ(b.ZoneOf(swords), Zone::kHand);
+}
+
+// Nor does it exile a small creature that stays out of fights.
+TEST(Heuristic, KeepsTheExileForASmallCreatureOutOfAFight) {
+  Board b(Pool(), /*active=*/1, Phase::kMain);
+  b.Add(0, "Plains");
+  b.Add(0, "Craw Wurm");  // the Bears stay home
+  ObjId swords = b.Add(0, "Swords to Plowshares", Zone::kHand);
+  ObjId bears = b.Add(1, "Grizzly Bears");
+  b.PlayTurn();
+  EXPECT_EQ(b.ZoneOf(swords), Zone::kHand) << b.Log();
+  EXPECT_EQ(b.ZoneOf(bears), Zone::kBattlefield);
+}
+
 TEST(Heuristic, DoesNotBurnACreatureThatCanRegenerate) {
   Board b(Pool(), /*active=*/1, Phase::kMain);
   b.Add(0, "Mountain");
@@ -320,6 +383,46 @@ TEST(Heuristic, SpreadsChumpBlocksWhenTheAttackIsLethal) {
   EXPECT_EQ(b.Life(0), 2) << b.Log();  // one Gray Ogre unblocked
   EXPECT_THAT(b.Log(), HasSubstr("blocks Hill Giant"));
   EXPECT_THAT(b.Log(), HasSubstr("blocks Gray Ogre"));
+}
+
+// Facing lethal damage it blocks to survive before it blocks to win a
+// fight: the flier only its Giant Spider can stop gets the Spider, though
+// the Spider would beat a ground attacker.
+TEST(Heuristic, BlocksToSurviveBeforeBlockingToWin) {
+  Board b(Pool(), /*active=*/1, Phase::kMain);
+  b.game().SetLifeTotal(0, 4);
+  b.Add(0, "Giant Spider");
+  b.Add(0, "Gray Ogre");
+  ObjId angel = b.Add(1, "Serra Angel");
+  b.Add(1, "Elite Vanguard");
+  b.Add(1, "Elite Vanguard");
+  b.PlayTurn();
+  EXPECT_FALSE(b.game().Over()) << b.Log();
+  EXPECT_THAT(b.Log(), HasSubstr("blocks Serra Angel"));
+  EXPECT_EQ(b.ZoneOf(angel), Zone::kBattlefield);
+}
+
+// One blocker that would win a fight can stop only one attacker: with more
+// attackers than the opponent has untapped creatures, aggro attacks.
+TEST(Heuristic, AttacksWhenTheOpponentCantBlockEveryAttacker) {
+  Board b(Pool(), /*active=*/0, Phase::kMain);
+  b.Add(0, "Gray Ogre");
+  b.Add(0, "Gray Ogre");
+  b.Add(1, "Hill Giant");  // kills either Ogre and survives
+  b.PlayTurn();
+  EXPECT_THAT(b.Log(), HasSubstr("Gray Ogre#20 attacks")) << b.Log();
+  EXPECT_THAT(b.Log(), HasSubstr("Gray Ogre#21 attacks"));
+}
+
+// With as many untapped creatures as it has attackers, it doesn't.
+TEST(Heuristic, HoldsBackWhenEveryAttackerCanBeBlocked) {
+  Board b(Pool(), /*active=*/0, Phase::kMain);
+  b.Add(0, "Gray Ogre");
+  b.Add(0, "Gray Ogre");
+  b.Add(1, "Hill Giant");
+  b.Add(1, "Grizzly Bears");
+  b.PlayTurn();
+  EXPECT_THAT(b.Log(), Not(HasSubstr("attacks"))) << b.Log();
 }
 
 // Attacks a blocker would win are worth making when all of them together

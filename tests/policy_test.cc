@@ -273,6 +273,43 @@ TEST_F(PolicyTest, McChoosesLegalActionsAndFinishesGames) {
   EXPECT_GT(n, 10);
 }
 
+// mc overrules its default only after verifying: the two actions are played
+// again in kVerify x rollouts new determinizations first.
+TEST_F(PolicyTest, McVerifiesBeforeOverrulingItsDefault) {
+  McPolicy::Params params;
+  params.rollouts = 2;
+  params.depth = 14;
+  int verified = 0, overruled = 0;
+  for (uint64_t seed = 1; seed <= 4; ++seed) {
+    GameOptions opt;
+    opt.seed = seed;
+    Game g(*db_, opt);
+    g.Deal(decks_[1], decks_[0], static_cast<Player>(seed % 2));
+    McPolicy mc(seed, params);
+    auto other = MakePolicy("heuristic", seed);
+    ASSERT_TRUE(other.ok());
+    for (int guard = 0; guard < 5000; ++guard) {
+      const Decision& d = g.Advance();
+      if (d.kind == DecisionKind::kNone) break;
+      if (d.player == 1) {
+        g.Apply((*other)->ChooseFor(g, d));
+        continue;
+      }
+      const int i = mc.ChooseFor(g, d);
+      if (mc.last().overruled) {
+        ++overruled;
+        EXPECT_TRUE(mc.last().verified);
+        EXPECT_GE(mc.last().rollouts, 2 * McPolicy::kVerify * params.rollouts);
+      }
+      verified += mc.last().verified;
+      g.Apply(i);
+    }
+  }
+  EXPECT_GT(verified, 0);
+  EXPECT_GT(overruled, 0);
+  EXPECT_GE(verified, overruled);
+}
+
 TEST_F(PolicyTest, PolicyPairsOnTheCommandLine) {
   auto one = ParsePolicyPair("heuristic");
   ASSERT_TRUE(one.ok());
