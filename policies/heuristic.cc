@@ -1332,28 +1332,40 @@ static int DamageCoverable(const PlayerView& v, const Decision& d, ObjId used, O
   return covered;
 }
 
-int HeuristicPolicy::ChooseSurvivalBlock(const PlayerView& v, const Decision& d, int incoming) {
-  const int life = v.Life(v.me());
-  int best = -1, best_score = 0, most = -1, most_i = -1;
-  bool best_survives = false;
+namespace {
+// f(i, attacker, blocker, attacker's, blocker's characteristics) for each
+// block offered whose two creatures the player can see.
+template <typename F>
+void ForEachVisibleBlock(const PlayerView& v, const Decision& d, F&& f) {
   for (int i = 0; i < static_cast<int>(d.actions.size()); ++i) {
     const Action& a = d.actions[i];
     if (a.kind != ActionKind::kBlock) continue;
     const ObjId attacker = static_cast<ObjId>(a.value);
     const Characteristics* b = v.Chars(a.object);
     const Characteristics* at = v.Chars(attacker);
-    if (!b || !at) continue;
-    const int stopped = DamageStopped(v, attacker, a.object);
-    if (stopped <= 0) continue;
-    const bool survives = incoming - stopped - DamageCoverable(v, d, a.object, attacker) < life;
-    // Among blocks that keep it alive: the best fight, else the cheapest chump.
-    const FightEnd end = Fight(v, attacker, a.object);
-    int score = (end.attacker_dies ? 100 : 0) + (end.blocker_dies ? 0 : 50) + at->power -
-                (end.blocker_dies ? WorthOf(v, a.object) / 10 : 0);
-    if (survives && (!best_survives || score > best_score))
-      best = i, best_score = score, best_survives = true;
-    if (stopped > most) most = stopped, most_i = i;
+    if (b && at) f(i, attacker, a.object, *at, *b);
   }
+}
+}  // namespace
+
+int HeuristicPolicy::ChooseSurvivalBlock(const PlayerView& v, const Decision& d, int incoming) {
+  const int life = v.Life(v.me());
+  int best = -1, best_score = 0, most = -1, most_i = -1;
+  bool best_survives = false;
+  ForEachVisibleBlock(
+      v, d,
+      [&](int i, ObjId attacker, ObjId blocker, const Characteristics& at, const Characteristics&) {
+        const int stopped = DamageStopped(v, attacker, blocker);
+        if (stopped <= 0) return;
+        const bool survives = incoming - stopped - DamageCoverable(v, d, blocker, attacker) < life;
+        // Among blocks that keep it alive: the best fight, else the cheapest chump.
+        const FightEnd end = Fight(v, attacker, blocker);
+        int score = (end.attacker_dies ? 100 : 0) + (end.blocker_dies ? 0 : 50) + at.power -
+                    (end.blocker_dies ? WorthOf(v, blocker) / 10 : 0);
+        if (survives && (!best_survives || score > best_score))
+          best = i, best_score = score, best_survives = true;
+        if (stopped > most) most = stopped, most_i = i;
+      });
   return best_survives ? best : most_i;
 }
 
@@ -1377,34 +1389,31 @@ int HeuristicPolicy::ChooseBlock(const PlayerView& v, const Decision& d) {
     if (int i = ChooseSurvivalBlock(v, d, incoming); i >= 0) return i;
   }
   int best = -1, best_score = 0;
-  for (int i = 0; i < static_cast<int>(d.actions.size()); ++i) {
-    const Action& a = d.actions[i];
-    if (a.kind != ActionKind::kBlock) continue;
-    const ObjId attacker = static_cast<ObjId>(a.value);
-    const Characteristics* b = v.Chars(a.object);
-    const Characteristics* at = v.Chars(attacker);
-    if (!b || !at) continue;
-    const int attacker_left = ToughnessLeft(v, attacker);
-    const FightEnd end = Fight(v, attacker, a.object);
-    const bool survives = !end.blocker_dies;
-    int score = 0;
-    if (Unblocked(v, attacker)) {
-      const bool kills = end.attacker_dies;
-      if (survives && kills)
-        score = 100 + at->power;
-      else if (survives)
-        score = 50 + at->power;
-      else if (kills && b->power + b->toughness <= at->power + at->toughness)
-        score = 40;
-      else if (desperate)
-        score = 10 + at->power - b->power;
-    } else if (!desperate && survives) {
-      ObjId foe;
-      const int gang = IncomingInFight(v, attacker, &foe);
-      if (gang < attacker_left && gang + b->power >= attacker_left) score = 30 + at->power;
-    }
-    if (score > best_score) best_score = score, best = i;
-  }
+  ForEachVisibleBlock(v, d,
+                      [&](int i, ObjId attacker, ObjId blocker, const Characteristics& at,
+                          const Characteristics& b) {
+                        const int attacker_left = ToughnessLeft(v, attacker);
+                        const FightEnd end = Fight(v, attacker, blocker);
+                        const bool survives = !end.blocker_dies;
+                        int score = 0;
+                        if (Unblocked(v, attacker)) {
+                          const bool kills = end.attacker_dies;
+                          if (survives && kills)
+                            score = 100 + at.power;
+                          else if (survives)
+                            score = 50 + at.power;
+                          else if (kills && b.power + b.toughness <= at.power + at.toughness)
+                            score = 40;
+                          else if (desperate)
+                            score = 10 + at.power - b.power;
+                        } else if (!desperate && survives) {
+                          ObjId foe;
+                          const int gang = IncomingInFight(v, attacker, &foe);
+                          if (gang < attacker_left && gang + b.power >= attacker_left)
+                            score = 30 + at.power;
+                        }
+                        if (score > best_score) best_score = score, best = i;
+                      });
   if (best >= 0) return best;
   for (int i = 0; i < static_cast<int>(d.actions.size()); ++i)
     if (d.actions[i].kind == ActionKind::kDone) return i;
