@@ -261,8 +261,9 @@ int RunFuzzCommand(const FuzzArgs& args, const std::vector<std::string>& card_pa
   std::error_code ec;
   std::filesystem::create_directories(opt.failures_dir, ec);
   if (ec) return Fail(absl::StrCat("can't create ", opt.failures_dir, ": ", ec.message()));
-  std::printf("\n%lld games broke an invariant; the first %zu:\n",
-              static_cast<long long>(r.failing_games), r.failures.size());
+  std::printf("\n%lld games broke an invariant (%llu violations in all); the first %zu:\n",
+              static_cast<long long>(r.failing_games), static_cast<unsigned long long>(violations),
+              r.failures.size());
   for (const FuzzGame& g : r.failures) {
     const std::string path =
         absl::StrCat(opt.failures_dir, "/seed", opt.seed, "-game", g.setup.index, ".toml");
