@@ -198,7 +198,7 @@ void Game::AddPlayableActions(Player p, DecisionKind kind, Reaction reaction, Ob
   ability.from = BodySource::kActivated;
   ability.controller = p;
   const auto& activatable = ActivatablePermanents().by_player[p];
-  for (size_t w = 0; w * 64 < s.obj.count; ++w)
+  for (int w = 0; w * 64 < s.obj.count; ++w)
     for (uint64_t bits = activatable[w]; bits != 0; bits &= bits - 1) {
       const ObjId o = static_cast<ObjId>(w * 64 + std::countr_zero(bits));
       const Characteristics& ch = Chars(o);
