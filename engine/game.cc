@@ -201,6 +201,7 @@ ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
   turn_.seen[o] = zone == Zone::kHand ? kSeenInHand : 0;
   turn_.layer_zones |= LayerZones(*db_, card);
   turn_.phase_cards |= !(*db_)[card].phase.empty() || !(*db_)[card].granted_phase.empty();
+  turn_.linking_cards |= (*db_)[card].enters.choose == ChoiceKind::kExile;
   for (const TriggeredAbility& tr : (*db_)[card].triggers)
     occ_.listened[static_cast<int>(tr.timing)] |= uint16_t(1u << static_cast<int>(tr.event));
   auto& pl = s.players[owner];
@@ -456,8 +457,9 @@ void Game::KeepLayersForOwnChange(ObjId o, const LayerView* before) {
   // An effect whose source or linked object it was reads it.
   for (const EffectRow& r : s.effects)
     if (r.source.id == o) return;
-  for (ObjId x = 0; x < s.obj.count; ++x)
-    if (s.obj.linked[x].id == o) return;
+  if (turn_.linking_cards)
+    for (ObjId x = 0; x < s.obj.count; ++x)
+      if (s.obj.linked[x].id == o) return;
   cache_.chars[o] = printed;
   // The state check reads permanents alone (CheckState): a change that left
   // every entry but o's, and o off the battlefield before and after, leaves

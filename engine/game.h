@@ -712,6 +712,10 @@ class Game {
     // game, as for OccurrenceState::listened): without, no phase has
     // anything to do (CollectPhaseTodos).
     bool phase_cards = false;
+    // Whether some card of this game links an object to itself as it enters
+    // (an entry choice of an object to exile: Objects::linked). Without,
+    // no object is linked, and a kept cache need not look for links.
+    bool linking_cards = false;
     auto Buffers() { return std::tie(phase_todo); }
   } turn_;
 

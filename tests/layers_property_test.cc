@@ -369,9 +369,10 @@ LandPlays LandPlaysKeepingTheCache(int games, uint64_t seed,
       if (d.kind == DecisionKind::kNone) break;
       const GameState& s = g.state();
       ComputeLayers(db, s, fresh);
-      for (ObjId o = 0; o < s.obj.count; ++o)
-        if (s.obj.zone[o] != Zone::kLibrary)
-          EXPECT_EQ(g.Chars(o), fresh.chars[o]) << "game " << game << ", object " << o;
+      for (ObjId o = 0; o < s.obj.count; ++o) {
+        if (s.obj.zone[o] == Zone::kLibrary) continue;
+        EXPECT_EQ(g.Chars(o), fresh.chars[o]) << "game " << game << ", object " << o;
+      }
       if (::testing::Test::HasFailure()) return out;
       const int chosen = (d.player == 0 ? a : b)->ChooseFor(g, d);
       const bool land = d.actions[chosen].kind == ActionKind::kPlayLand && counts(s);
@@ -411,6 +412,23 @@ TEST(LayersMoves, MovesNoEvaluatedFilterCouldMatchKeepTheCacheExactly) {
   });
   EXPECT_GT(lands.plays, 100);
   EXPECT_GT(lands.kept_twice, lands.plays * 9 / 10);  // 372 of 372 when written; none before
+}
+
+// Phyrexian Ingester's P/T reads the creature it exiled through its link,
+// not through a filter, so moving that creature is never a change to the
+// creature alone: the cache must not be kept (KeepLayersForOwnChange looks
+// for links in any game with a linking card).
+TEST(LayersMoves, MovingALinkedObjectRecomputes) {
+  const CardDb& db = BundledPool();
+  Game g(db, GameOptions{});
+  const ObjId ingester = g.AddObject(db.Find("Phyrexian Ingester"), 0, Zone::kBattlefield);
+  const ObjId bears = g.AddObject(db.Find("Grizzly Bears"), 1, Zone::kExile);
+  g.MutableState().obj.linked[ingester] = g.state().Ref(bears);
+  EXPECT_EQ(g.Chars(ingester).power, 5);  // 3 + the exiled Bears' 2
+  const uint64_t kept = g.layers_kept();
+  g.MoveTo(bears, Zone::kGraveyard, 1);
+  EXPECT_EQ(g.layers_kept(), kept);
+  EXPECT_EQ(g.Chars(ingester).power, 3);
 }
 
 // LayerReach: a filter's types are "one of", its controller is absolute per
