@@ -365,6 +365,8 @@ struct CardDef {
   EntryChoice enters;
   std::vector<EffectTemplate> statics;
   std::vector<EffectTemplate> keyword_statics;  // changeling's CDA: no mask bit
+  // A source of static effects (L-1): printed statics or a keyword's CDA.
+  bool HasStatics() const { return !statics.empty() || !keyword_statics.empty(); }
   std::vector<ActivatedAbility> activated;
   std::vector<TriggeredAbility> triggers;
   std::vector<PhaseAbility> phase;

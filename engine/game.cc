@@ -311,7 +311,7 @@ std::string Game::CheckLayerCache() const {
   if (activatable_.version == cache_.version)
     for (ObjId i = 0; i < state_.obj.count; ++i)
       for (Player p = 0; p < 2; ++p) {
-        const bool listed = activatable_.by_player[p][i / 64] >> (i % 64) & 1;
+        const bool listed = activatable_.by_player[p].Test(i);
         const bool fits = state_.obj.zone[i] == Zone::kBattlefield &&
                           HasPlayableAbility(*db_, fresh.chars[i]) &&
                           fresh.chars[i].controller == p;
@@ -436,7 +436,7 @@ Game::LayerView Game::LayerViewOf(ObjId o) const {
   // move takes the copy away.
   if (!ch.blank && ch.card != kNoCard) {
     const CardDef& as = (*db_)[ch.card];
-    v.source = !as.statics.empty() || !as.keyword_statics.empty();
+    v.source = as.HasStatics();
   }
   return v;
 }
@@ -444,7 +444,7 @@ Game::LayerView Game::LayerViewOf(ObjId o) const {
 void Game::KeepLayersForOwnChange(ObjId o, const LayerView* before) {
   const GameState& s = state_;
   const CardDef& card = (*db_)[s.obj.card[o]];
-  if (!card.statics.empty() || !card.keyword_statics.empty()) return;  // a source: statics, CDAs
+  if (card.HasStatics()) return;  // a source: statics, CDAs
   if (s.obj.p1p1[o] || s.obj.m1m1[o] || s.obj.face_down[o] || s.obj.copy[o].card != kNoCard ||
       s.obj.copy[o].blank)
     return;
@@ -469,9 +469,9 @@ void Game::KeepLayersForOwnChange(ObjId o, const LayerView* before) {
   if (off_battlefield && occ_.clean_version == cache_.version) occ_.clean_version = s.version;
   if (activatable_.version == cache_.version) {
     // Only o's entry changed: so may only its place among the activatable.
-    for (auto& mine : activatable_.by_player) mine[o / 64] &= ~(uint64_t{1} << (o % 64));
+    for (ObjBits& mine : activatable_.by_player) mine.Reset(o);
     if (s.obj.zone[o] == Zone::kBattlefield && HasPlayableAbility(*db_, printed))
-      activatable_.by_player[printed.controller][o / 64] |= uint64_t{1} << (o % 64);
+      activatable_.by_player[printed.controller].Set(o);
     activatable_.version = s.version;
   }
   cache_.version = s.version;

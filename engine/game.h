@@ -555,6 +555,9 @@ class Game {
   void RunDestroy(Frame& f);
   // Destruction (E-3, E-5): is `o` in a destruction under way?
   bool BeingDestroyed(ObjId o) const;
+  // An Aura's one state-check condition: true unless `o` enchants and is not
+  // attached to a battlefield object its enchant filter allows.
+  bool AttachedLegally(ObjId o) const;
   void Regenerate(ObjId o);
   // A reaction's `about`: one object, or every object of the destruction
   // being reacted to (kAboutDestroying).
@@ -595,7 +598,7 @@ class Game {
   // finds them again only when the version moves.
   struct Activatable {
     uint64_t version = ~uint64_t{0};
-    std::array<std::array<uint64_t, kMaxObjects / 64>, 2> by_player{};
+    std::array<ObjBits, 2> by_player{};
   };
   mutable Activatable activatable_;
   const Activatable& ActivatablePermanents() const;

@@ -165,11 +165,11 @@ bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reacti
 const Game::Activatable& Game::ActivatablePermanents() const {
   UpdateLayers();
   if (activatable_.version == cache_.version) return activatable_;
-  activatable_.by_player = {};
+  for (ObjBits& mine : activatable_.by_player) mine.Clear();
   state_.ForEachPermanent([&](ObjId o) {
     const Characteristics& ch = Chars(o);
     if (!HasPlayableAbility(*db_, ch)) return;
-    activatable_.by_player[ch.controller][o / 64] |= uint64_t{1} << (o % 64);
+    activatable_.by_player[ch.controller].Set(o);
   });
   activatable_.version = cache_.version;
   return activatable_;
@@ -197,21 +197,18 @@ void Game::AddPlayableActions(Player p, DecisionKind kind, Reaction reaction, Ob
   StackItem ability;
   ability.from = BodySource::kActivated;
   ability.controller = p;
-  const auto& activatable = ActivatablePermanents().by_player[p];
-  for (int w = 0; w * 64 < s.obj.count; ++w)
-    for (uint64_t bits = activatable[w]; bits != 0; bits &= bits - 1) {
-      const ObjId o = static_cast<ObjId>(w * 64 + std::countr_zero(bits));
-      const Characteristics& ch = Chars(o);
-      const CardDef& card = (*db_)[ch.card];
-      if (!(card.ability_windows & window)) continue;
-      for (int i = 0; i < static_cast<int>(card.activated.size()); ++i) {
-        ability.source = o;
-        ability.body_card = ch.card;
-        ability.ability = static_cast<int16_t>(i);
-        if (CanStart(p, ability, play, reaction, about))
-          timing_.decision.actions.push_back({ActionKind::kActivate, o, static_cast<int16_t>(i)});
-      }
+  ActivatablePermanents().by_player[p].ForEach(s.obj.count, [&](ObjId o) {
+    const Characteristics& ch = Chars(o);
+    const CardDef& card = (*db_)[ch.card];
+    if (!(card.ability_windows & window)) return;
+    for (int i = 0; i < static_cast<int>(card.activated.size()); ++i) {
+      ability.source = o;
+      ability.body_card = ch.card;
+      ability.ability = static_cast<int16_t>(i);
+      if (CanStart(p, ability, play, reaction, about))
+        timing_.decision.actions.push_back({ActionKind::kActivate, o, static_cast<int16_t>(i)});
     }
+  });
   // Phase effects and phase costs are played as instants (T-12, T-13).
   if (play == kPlayBatch) {
     for (int i = 0; i < static_cast<int>(turn_.phase_todo.size()); ++i) {

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "engine/card.h"
+#include "engine/obj_bits.h"
 #include "engine/types.h"
 #include "engine/words.h"
 
@@ -268,24 +269,18 @@ struct GameState {
   // The objects on the battlefield, a bit each, in step with obj.zone
   // (SetZone keeps both): the walks over permanents, a dozen per decision,
   // visit them alone instead of every card of both decks.
-  std::array<uint64_t, kMaxObjects / 64> battlefield{};
+  ObjBits battlefield;
 
   void Touch() { ++version; }
   void SetZone(ObjId o, Zone z) {
     obj.zone[o] = z;
-    const uint64_t bit = uint64_t{1} << (o % 64);
-    if (z == Zone::kBattlefield)
-      battlefield[o / 64] |= bit;
-    else
-      battlefield[o / 64] &= ~bit;
+    battlefield.Assign(o, z == Zone::kBattlefield);
   }
   // f(o) for every object on the battlefield, in numbering order (as a walk
   // over all objects would find them). f must not move objects.
   template <class F>
   void ForEachPermanent(F&& f) const {
-    for (size_t w = 0; w < battlefield.size(); ++w)
-      for (uint64_t bits = battlefield[w]; bits != 0; bits &= bits - 1)
-        f(static_cast<ObjId>(w * 64 + std::countr_zero(bits)));
+    battlefield.ForEach(obj.count, f);
   }
   uint32_t NewTimestamp() { return next_timestamp++; }
   bool Alive(ObjRef r) const {

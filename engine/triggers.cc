@@ -35,75 +35,72 @@ void Game::CollectTriggers(int event, Timing timing) {
   const GameState& s = state_;
   // The sources to look at: the permanents, and the objects that left the
   // battlefield in this occurrence's group, in numbering order.
-  std::array<uint64_t, kMaxObjects / 64> look = s.battlefield;
+  ObjBits look = s.battlefield;
   for (int i = e.group; i < static_cast<int>(occ_.events.size()) && occ_.events[i].group == e.group;
        ++i) {
     const Occurrence& g = occ_.events[i];
     if (g.kind == EventKind::kZoneChange && g.from == Zone::kBattlefield && g.object != kNoObj)
-      look[g.object / 64] |= uint64_t{1} << (g.object % 64);
+      look.Set(g.object);
   }
-  for (size_t w = 0; w < look.size(); ++w)
-    for (uint64_t bits = look[w]; bits != 0; bits &= bits - 1) {
-      const ObjId o = static_cast<ObjId>(w * 64 + std::countr_zero(bits));
-      // A source that left play in this occurrence, or together with its
-      // object (E-5), triggers with its last known state.
-      const Occurrence* left =
-          s.obj.zone[o] != Zone::kBattlefield ? LeftInGroup(o, event) : nullptr;
-      if (s.obj.zone[o] != Zone::kBattlefield && !left) continue;
-      const Characteristics& ch = left ? left->last : Chars(o);
-      if (ch.blank || ch.card == kNoCard) continue;
-      const CardDef& card = (*db_)[ch.card];
-      for (int i = 0; i < static_cast<int>(card.triggers.size()); ++i) {
-        const TriggeredAbility& tr = card.triggers[i];
-        if (tr.timing != timing || tr.event != e.kind) continue;
-        if (!Has(ch.abilities, card.TriggerBit(i))) continue;
-        // Abilities of tapped artifacts are off (RULES.md T-12).
-        if (Has(ch.types, kArtifact) && (left ? left->was_tapped : s.obj.tapped[o])) continue;
-        Player you = ch.controller;
-        if (tr.player >= 0 && e.player != kNoPlayer && ((e.player == you) != (tr.player == 0)))
-          continue;
-        if (tr.from != Zone::kNone && tr.from != e.from) continue;
-        if (tr.to != Zone::kNone && tr.to != e.to) continue;
-        if (e.kind == EventKind::kPhaseBegin && !tr.phase.empty() && tr.phase != PhaseName(e.phase))
-          continue;
-        if (tr.self_source && e.source != o) continue;
-        if (tr.combat && !e.combat) continue;
-        if (tr.damaged_by_self && !DamagedBy(e, o, left)) continue;
-        if (tr.unless_any != kNoFilter) {
-          bool any = false;
-          FilterContext ctx = ContextFor(o, you, s.obj.choice[o]);
-          for (ObjId x = 0; x < s.obj.count && !any; ++x)
-            any = s.obj.zone[x] != Zone::kNone && Matches(tr.unless_any, x, ctx);
-          if (any) continue;
-        }
-        if (tr.damage_to == 0 && e.object != kNoObj) continue;
-        if (tr.damage_to == 1 && e.object == kNoObj) continue;
-        if (tr.filter != kNoFilter) {
-          if (e.object == kNoObj) continue;
-          // The object as it last was: swap its last known values in.
-          static thread_local std::vector<Characteristics> view;
-          view.assign(cache_.chars.begin(), cache_.chars.begin() + s.obj.count);
-          view[e.object] = e.last;
-          const Filter& f = db_->filter(tr.filter);
-          FilterContext ctx;
-          ctx.source = o;
-          ctx.you = you;
-          ctx.text = &ch;
-          ctx.choice = s.obj.choice[o];
-          // An Aura that left together with its creature still asks what it
-          // was attached to (its last known state, E-5).
-          const ObjId attached_now = state_.obj.attached_to[o];
-          if (left) state_.obj.attached_to[o] = left->attached_to;
-          const bool match = MatchFilter(s, view.data(), f, e.object, ctx);
-          state_.obj.attached_to[o] = attached_now;
-          if (!match) continue;
-        }
-        occ_.queued.push_back(QueuedTrigger{o, ch.card, static_cast<int16_t>(i), you, event});
-        Note(LogKind::kTrigger, you, o, kNoObj, 0, [&] {
-          return std::string(absl::StrCat(card.AbilityName(card.TriggerBit(i)), " triggers"));
-        });
+  look.ForEach(s.obj.count, [&](ObjId o) {
+    // A source that left play in this occurrence, or together with its
+    // object (E-5), triggers with its last known state.
+    const Occurrence* left = s.obj.zone[o] != Zone::kBattlefield ? LeftInGroup(o, event) : nullptr;
+    if (s.obj.zone[o] != Zone::kBattlefield && !left) return;
+    const Characteristics& ch = left ? left->last : Chars(o);
+    if (ch.blank || ch.card == kNoCard) return;
+    const CardDef& card = (*db_)[ch.card];
+    for (int i = 0; i < static_cast<int>(card.triggers.size()); ++i) {
+      const TriggeredAbility& tr = card.triggers[i];
+      if (tr.timing != timing || tr.event != e.kind) continue;
+      if (!Has(ch.abilities, card.TriggerBit(i))) continue;
+      // Abilities of tapped artifacts are off (RULES.md T-12).
+      if (Has(ch.types, kArtifact) && (left ? left->was_tapped : s.obj.tapped[o])) continue;
+      Player you = ch.controller;
+      if (tr.player >= 0 && e.player != kNoPlayer && ((e.player == you) != (tr.player == 0)))
+        continue;
+      if (tr.from != Zone::kNone && tr.from != e.from) continue;
+      if (tr.to != Zone::kNone && tr.to != e.to) continue;
+      if (e.kind == EventKind::kPhaseBegin && !tr.phase.empty() && tr.phase != PhaseName(e.phase))
+        continue;
+      if (tr.self_source && e.source != o) continue;
+      if (tr.combat && !e.combat) continue;
+      if (tr.damaged_by_self && !DamagedBy(e, o, left)) continue;
+      if (tr.unless_any != kNoFilter) {
+        bool any = false;
+        FilterContext ctx = ContextFor(o, you, s.obj.choice[o]);
+        for (ObjId x = 0; x < s.obj.count && !any; ++x)
+          any = s.obj.zone[x] != Zone::kNone && Matches(tr.unless_any, x, ctx);
+        if (any) continue;
       }
+      if (tr.damage_to == 0 && e.object != kNoObj) continue;
+      if (tr.damage_to == 1 && e.object == kNoObj) continue;
+      if (tr.filter != kNoFilter) {
+        if (e.object == kNoObj) continue;
+        // The object as it last was: swap its last known values in.
+        static thread_local std::vector<Characteristics> view;
+        view.assign(cache_.chars.begin(), cache_.chars.begin() + s.obj.count);
+        view[e.object] = e.last;
+        const Filter& f = db_->filter(tr.filter);
+        FilterContext ctx;
+        ctx.source = o;
+        ctx.you = you;
+        ctx.text = &ch;
+        ctx.choice = s.obj.choice[o];
+        // An Aura that left together with its creature still asks what it
+        // was attached to (its last known state, E-5).
+        const ObjId attached_now = state_.obj.attached_to[o];
+        if (left) state_.obj.attached_to[o] = left->attached_to;
+        const bool match = MatchFilter(s, view.data(), f, e.object, ctx);
+        state_.obj.attached_to[o] = attached_now;
+        if (!match) continue;
+      }
+      occ_.queued.push_back(QueuedTrigger{o, ch.card, static_cast<int16_t>(i), you, event});
+      Note(LogKind::kTrigger, you, o, kNoObj, 0, [&] {
+        return std::string(absl::StrCat(card.AbilityName(card.TriggerBit(i)), " triggers"));
+      });
     }
+  });
 }
 
 // E-3 B: triggered effects happen one at a time, in the order the active
