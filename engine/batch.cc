@@ -60,12 +60,12 @@ void Game::RunNeutral(Frame& f) {
     }
     if (!in_attack && p == s.active && s.phase == Phase::kMain && !combat_.attacked[p]) {
       bool any = false;
-      for (ObjId o = 0; o < s.obj.count && !any; ++o) {
-        if (s.obj.zone[o] != Zone::kBattlefield) continue;
+      s.ForEachPermanent([&](ObjId o) {
+        if (any) return;
         const Characteristics& ch = Chars(o);
         any = ch.controller == p && ch.IsCreature() && !s.obj.tapped[o] && !SummoningSick(o) &&
               !Has(ch.keywords, kDefender);
-      }
+      });
       if (any) timing_.decision.actions.push_back({ActionKind::kAttack});
     }
     if (!OfferPlays(p, DecisionKind::kNeutral, DecisionKind::kNeutral)) w.Pass();

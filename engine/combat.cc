@@ -47,17 +47,21 @@ void Game::RunAttack(Frame& f) {
       // Each untapped creature blocks at most one attacker; fliers only by
       // flying or reach; landwalk can't be blocked when the defender has
       // such a land.
+      // Permanents alone, in numbering order: the attackers once, then each
+      // blocker against them.
       ColorMask defender_lands = 0;
-      for (ObjId o = 0; o < s.obj.count; ++o)
-        if (s.obj.zone[o] == Zone::kBattlefield && Chars(o).controller == nap)
-          for (int c = 0; c < kColorCount; ++c)
-            if (Chars(o).HasSubtype(BasicLandSubtype(c))) defender_lands |= 1u << c;
-      for (ObjId b = 0; b < s.obj.count; ++b) {
-        if (s.obj.zone[b] != Zone::kBattlefield || combat_.flag[b] != kNotInCombat) continue;
+      absl::InlinedVector<ObjId, 16> attackers;
+      s.ForEachPermanent([&](ObjId o) {
+        if (combat_.flag[o] == kAttacking) attackers.push_back(o);
+        if (Chars(o).controller != nap) return;
+        for (int c = 0; c < kColorCount; ++c)
+          if (Chars(o).HasSubtype(BasicLandSubtype(c))) defender_lands |= 1u << c;
+      });
+      s.ForEachPermanent([&](ObjId b) {
+        if (combat_.flag[b] != kNotInCombat) return;
         const Characteristics& bc = Chars(b);
-        if (bc.controller != nap || !bc.IsCreature() || s.obj.tapped[b]) continue;
-        for (ObjId a = 0; a < s.obj.count; ++a) {
-          if (combat_.flag[a] != kAttacking || s.obj.zone[a] != Zone::kBattlefield) continue;
+        if (bc.controller != nap || !bc.IsCreature() || s.obj.tapped[b]) return;
+        for (ObjId a : attackers) {
           const Characteristics& ac = Chars(a);
           if (Has(ac.keywords, kFlying) && !Has(bc.keywords, kFlying) && !Has(bc.keywords, kReach))
             continue;
@@ -68,7 +72,7 @@ void Game::RunAttack(Frame& f) {
           if (ProtectedFrom(ac, bc.colors)) continue;
           timing_.decision.actions.push_back({ActionKind::kBlock, b, 0, a});
         }
-      }
+      });
       timing_.decision.actions.push_back({ActionKind::kDone});
       if (timing_.decision.actions.size() == 1) {
         f.pc = AttackFrame::kAfterBlockers;
@@ -87,16 +91,20 @@ void Game::RunAttack(Frame& f) {
       f.pc = first ? AttackFrame::kRegularDamage : AttackFrame::kEnd;
       int begin = static_cast<int>(damage_.pending.size());
       auto strikes_now = [&](ObjId o) { return Has(Chars(o).keywords, kFirstStrike) == first; };
-      for (ObjId a = 0; a < s.obj.count; ++a) {
-        if (combat_.flag[a] != kAttacking || s.obj.zone[a] != Zone::kBattlefield) continue;
+      // The attackers and blockers on the battlefield, in numbering order
+      // (assigning damage moves nothing).
+      absl::InlinedVector<ObjId, 16> attackers, blocking;
+      s.ForEachPermanent([&](ObjId o) {
+        if (combat_.flag[o] == kAttacking) attackers.push_back(o);
+        if (combat_.flag[o] == kBlocking) blocking.push_back(o);
+      });
+      for (ObjId a : attackers) {
         const Characteristics& ac = Chars(a);
         int power = ac.power;
         absl::InlinedVector<ObjId, 8> blockers;
         bool was_blocked = combat_.block_target[a] == a;  // marks "was blocked"
-        for (ObjId b = 0; b < s.obj.count; ++b)
-          if (combat_.flag[b] == kBlocking && combat_.block_target[b] == a &&
-              s.obj.zone[b] == Zone::kBattlefield)
-            blockers.push_back(b);
+        for (ObjId b : blocking)
+          if (combat_.block_target[b] == a) blockers.push_back(b);
         for (ObjId b : blockers)
           if (strikes_now(b) && Chars(b).power > 0)
             damage_.pending.push_back(
