@@ -59,6 +59,7 @@ struct ManaSnapshot {
   const Game* game = nullptr;  // null: no listing under way
   Player player = kNoPlayer;   // whose sources `sources` holds, or none yet
   std::vector<ManaSource> sources;
+  ManaSupply supply;  // `sources` and the pool, counted once
 };
 static thread_local ManaSnapshot mana_snapshot;
 
@@ -76,9 +77,10 @@ bool Game::CanPay(Player p, const ManaCost& cost, int x, ObjId excluding) const 
   if (mana_snapshot.game == this) {
     if (mana_snapshot.player != p) {
       ManaSources(p, kNoObj, mana_snapshot.sources);
+      CountSupply(state_.players[p].pool, mana_snapshot.sources, mana_snapshot.supply);
       mana_snapshot.player = p;
     }
-    return PaymentExists(cost, x, state_.players[p].pool, mana_snapshot.sources, excluding);
+    return PaymentExists(cost, x, mana_snapshot.supply, excluding);
   }
   static thread_local std::vector<ManaSource> sources;  // no allocation once warm
   ManaSources(p, excluding, sources);

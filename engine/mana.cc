@@ -87,31 +87,30 @@ bool PlanPayment(const ManaCost& cost, int x, std::array<int, 6> pool,
 }
 
 namespace {
-// Counts by color mask, for the few distinct masks of a cost or of the
-// sources: a short search, no table. Add is false once N masks are full.
-template <int N>
-struct MaskCounts {
-  std::array<uint8_t, N> mask;
-  std::array<int, N> count;
-  int size = 0;
-  bool Add(uint8_t m, int n) {
-    if (n <= 0) return true;
-    for (int i = 0; i < size; ++i)
-      if (mask[i] == m) {
-        count[i] += n;
-        return true;
-      }
-    if (size == N) return false;
-    mask[size] = m;
-    count[size++] = n;
-    return true;
-  }
-};
+constexpr uint8_t kColorlessBit = 0x20, kGeneric = 0x3F;
+uint8_t MaskOf(const ManaSource& s) {
+  return static_cast<uint8_t>((s.colors | (s.colorless ? kColorlessBit : 0)) & kGeneric);
+}
 }  // namespace
+
+void CountSupply(const std::array<int, 6>& pool, const std::vector<ManaSource>& sources,
+                 ManaSupply& supply) {
+  supply.pool = pool;
+  supply.sources = &sources;
+  supply.made.size = 0;
+  for (int c = 0; c < 6; ++c)
+    supply.made.Add(static_cast<uint8_t>(c < 5 ? 1u << c : kColorlessBit), pool[c]);
+  for (const ManaSource& s : sources) supply.made.Add(MaskOf(s), 1);
+}
 
 bool PaymentExists(const ManaCost& cost, int x, const std::array<int, 6>& pool,
                    const std::vector<ManaSource>& sources, ObjId excluding) {
-  constexpr uint8_t kColorlessBit = 0x20, kGeneric = 0x3F;
+  ManaSupply supply;
+  CountSupply(pool, sources, supply);
+  return PaymentExists(cost, x, supply, excluding);
+}
+
+bool PaymentExists(const ManaCost& cost, int x, const ManaSupply& supply, ObjId excluding) {
   // The cost's kinds of symbol (the colors each accepts, as in PlanPayment)
   // and how many of each.
   MaskCounts<6> need;
@@ -125,24 +124,26 @@ bool PaymentExists(const ManaCost& cost, int x, const std::array<int, 6>& pool,
     // Hybrid symbols of many pairs: rare, so the matching decides.
     static thread_local std::vector<ManaSource> rest;  // no allocation once warm
     rest.clear();
-    for (const ManaSource& s : sources)
+    for (const ManaSource& s : *supply.sources)
       if (excluding == kNoObj || s.object != excluding) rest.push_back(s);
-    return PlanPayment(cost, x, pool, rest, nullptr, nullptr);
+    return PlanPayment(cost, x, supply.pool, rest, nullptr, nullptr);
   }
-  // The sources by the colors they make (bit 5: colorless), pool included;
-  // 64 masks in all, so every one fits.
-  MaskCounts<64> made;
-  for (int c = 0; c < 6; ++c)
-    made.Add(static_cast<uint8_t>(c < 5 ? 1u << c : kColorlessBit), pool[c]);
-  for (const ManaSource& s : sources)
-    if (excluding == kNoObj || s.object != excluding)
-      made.Add(static_cast<uint8_t>((s.colors | (s.colorless ? kColorlessBit : 0)) & kGeneric), 1);
+  // The source left out (a cost's own tapping permanent) takes one from
+  // its mask's count.
+  uint8_t without = 0;
+  if (excluding != kNoObj)
+    for (const ManaSource& s : *supply.sources)
+      if (s.object == excluding) {
+        without = MaskOf(s);
+        break;
+      }
+  const MaskCounts<64>& made = supply.made;
   // Hall's condition for every union of kinds.
   for (unsigned group = 1; group < (1u << need.size); ++group) {
     uint8_t colors = 0;
     for (int i = 0; i < need.size; ++i)
       if (group >> i & 1) colors |= need.mask[i];
-    int symbols = 0, able = 0;
+    int symbols = 0, able = (without & colors) ? -1 : 0;
     for (int i = 0; i < need.size; ++i)
       if ((need.mask[i] & ~colors) == 0) symbols += need.count[i];
     for (int i = 0; i < made.size; ++i)

@@ -3,6 +3,8 @@
 // whenever one exists (lands are preferred to creatures).
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <vector>
 
 #include "engine/card.h"
@@ -21,6 +23,40 @@ struct ManaSource {
 bool PlanPayment(const ManaCost& cost, int x, std::array<int, 6> pool,
                  const std::vector<ManaSource>& sources, std::vector<int>* tap,
                  std::array<int, 6>* pool_after);
+
+// Counts by color mask, for the few distinct masks of a cost or of the
+// sources: a short search, no table. Add is false once N masks are full.
+template <int N>
+struct MaskCounts {
+  std::array<uint8_t, N> mask;
+  std::array<int, N> count;
+  int size = 0;
+  bool Add(uint8_t m, int n) {
+    if (n <= 0) return true;
+    for (int i = 0; i < size; ++i)
+      if (mask[i] == m) {
+        count[i] += n;
+        return true;
+      }
+    if (size == N) return false;
+    mask[size] = m;
+    count[size++] = n;
+    return true;
+  }
+};
+
+// What a player can pay with, as PaymentExists reads it: the pool and the
+// untapped sources counted by the colors each makes (bit 5: colorless; 64
+// masks in all, so every one fits). A listing of plays counts it once and
+// checks every cost it considers against it.
+struct ManaSupply {
+  std::array<int, 6> pool{};
+  const std::vector<ManaSource>* sources = nullptr;  // kept for the rare matching
+  MaskCounts<64> made;
+};
+void CountSupply(const std::array<int, 6>& pool, const std::vector<ManaSource>& sources,
+                 ManaSupply& supply);
+bool PaymentExists(const ManaCost& cost, int x, const ManaSupply& supply, ObjId excluding);
 
 // Whether PlanPayment would find a payment, without choosing one, and with
 // the source `excluding` (a cost's own tapping permanent) left out. Exact
