@@ -402,9 +402,20 @@ struct CardDb {
   std::vector<CardDef> cards;
   std::vector<Filter> filters;
   absl::flat_hash_map<std::string, CardId> by_name;  // lowercased name
+  // What the walks run at every window and state check read of a card,
+  // packed apart from the large CardDef (a cache miss each): two bytes a
+  // card, the whole pool in a few cache lines. The loader keeps it in step
+  // with `cards` (IndexHot).
+  struct Hot {
+    uint8_t spell_windows = 0;  // CardDef::spell_windows
+    bool enchants = false;      // CardDef::enchant is set: an Aura
+  };
+  std::vector<Hot> hot;
 
   CardId Find(std::string_view name) const;
   const CardDef& operator[](CardId id) const { return cards[id]; }
+  const Hot& HotOf(CardId id) const { return hot[id]; }
+  void IndexHot();
   const Filter& filter(FilterId f) const { return filters[f]; }
   // Known names closest to `name` (for error messages).
   std::vector<std::string> Closest(std::string_view name, int n = 3) const;

@@ -64,6 +64,12 @@ uint8_t BodyWindows(const AbilityBody& b) {
   return windows;
 }
 
+void CardDb::IndexHot() {
+  hot.resize(cards.size());
+  for (size_t i = 0; i < cards.size(); ++i)
+    hot[i] = Hot{cards[i].spell_windows, cards[i].enchant != kNoFilter};
+}
+
 void CardDef::Precompute() {
   // A land is played, never cast; a permanent spell without a body only
   // starts a batch (Game::CanStart).

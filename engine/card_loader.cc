@@ -1060,6 +1060,7 @@ absl::Status LoadCardsFromString(std::string_view text, const std::string& file,
           absl::StrCat(file, ": filter key 'name': expected a known card name, got '", f.name_text,
                        "' (closest: ", absl::StrJoin(db.Closest(f.name_text), ", "), ")"));
   }
+  db.IndexHot();
   if (!errors.empty()) return absl::InvalidArgumentError(absl::StrJoin(errors, "\n"));
   return absl::OkStatus();
 }

@@ -188,7 +188,7 @@ void Game::AddPlayableActions(Player p, DecisionKind kind, Reaction reaction, Ob
   spell.from = BodySource::kSpell;
   spell.controller = p;
   for (ObjId o : s.players[p].hand) {
-    if (!((*db_)[s.obj.card[o]].spell_windows & window)) continue;
+    if (!(db_->HotOf(s.obj.card[o]).spell_windows & window)) continue;
     spell.card = o;
     spell.body_card = s.obj.card[o];
     if (CanStart(p, spell, play, reaction, about))

@@ -212,8 +212,8 @@ void Game::EndGame(int winner, EndReason why) {
 // Inline, and only used in this file: the state check asks it of every
 // permanent, nearly all of them no Aura (out of line it cost 1% a game).
 inline bool Game::AttachedLegally(ObjId o) const {
+  if (!db_->HotOf(state_.obj.card[o]).enchants) return true;
   const FilterId enchant = (*db_)[state_.obj.card[o]].enchant;
-  if (enchant == kNoFilter) return true;
   const ObjId to = state_.obj.attached_to[o];
   return to != kNoObj && state_.obj.zone[to] == Zone::kBattlefield &&
          Matches(enchant, to, ContextFor(o, Chars(o).controller, state_.obj.choice[o]));
