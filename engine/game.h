@@ -511,8 +511,14 @@ class Game {
   // An occurrence of `kind` by `p` to `o` (or to no object), with `o`'s
   // values now: its last known values once it changes (E-5).
   Occurrence OccurrenceOf(EventKind kind, Player p, ObjId o) const;
+  // The same, written in place (Occur builds its record in the log).
+  void FillOccurrence(Occurrence& e, EventKind kind, Player p, ObjId o) const;
   int Record(const Occurrence& e);
   void Happened(int event);
+  // Does a card of this game respond before occurrences of this kind?
+  bool ListensBefore(EventKind kind) const {
+    return occ_.listened[static_cast<int>(Timing::kBefore)] >> static_cast<int>(kind) & 1;
+  }
   void Before(const Occurrence& e);
   void ZoneChange(ObjId o, Zone to);  // to its owner's zone
   // Objects that one effect or one state check moves together leave at the

@@ -13,6 +13,11 @@ namespace strata {
 
 Occurrence Game::OccurrenceOf(EventKind kind, Player p, ObjId o) const {
   Occurrence e;
+  FillOccurrence(e, kind, p, o);
+  return e;
+}
+
+void Game::FillOccurrence(Occurrence& e, EventKind kind, Player p, ObjId o) const {
   e.kind = kind;
   e.player = p;
   e.object = o;
@@ -20,7 +25,6 @@ Occurrence Game::OccurrenceOf(EventKind kind, Player p, ObjId o) const {
     e.last = Chars(o);
     e.incarnation = state_.obj.incarnation[o];
   }
-  return e;
 }
 
 int Game::Record(const Occurrence& e) {
@@ -42,7 +46,7 @@ void Game::Happened(int event) {
 // before this kind of occurrence records nothing: the log, copied with the
 // game, grows half as fast.
 void Game::Before(const Occurrence& e) {
-  if (!(occ_.listened[static_cast<int>(Timing::kBefore)] >> static_cast<int>(e.kind) & 1)) return;
+  if (!ListensBefore(e.kind)) return;
   int ev = Record(e);
   occ_.events[ev].before = true;
   CollectTriggers(ev, Timing::kBefore);
@@ -157,11 +161,20 @@ void Game::DealDamage(const PendingDamage& d) {
 
 // A simple occurrence: recorded, and "after" triggers collected (E-1).
 void Game::Occur(EventKind kind, Player p, ObjId o, int amount) {
-  Occurrence e = OccurrenceOf(kind, p, o);
+  if (ListensBefore(kind)) {
+    Occurrence e = OccurrenceOf(kind, p, o);
+    e.amount = amount;
+    e.phase = state_.phase;
+    Before(e);
+  }
+  // Built in the log, not copied there: this runs for every tap and untap.
+  const int index = static_cast<int>(occ_.events.size());
+  Occurrence& e = occ_.events.emplace_back();
+  FillOccurrence(e, kind, p, o);
   e.amount = amount;
   e.phase = state_.phase;
-  Before(e);
-  Happened(Record(e));
+  e.group = index;  // an occurrence of its own
+  Happened(index);
 }
 
 void Game::Tap(ObjId o, bool tapped) {
