@@ -270,8 +270,14 @@ bool Game::CachedEntry(ObjId o) const {
 }
 
 void Game::RefreshLayers() const {
-  if (cache_.version != state_.version)
-    ComputeLayers(*db_, state_, cache_, nullptr, LibrariesInLayers());
+  if (cache_.version != state_.version) {
+    if (cache_.recount_version == state_.version) {
+      RecountSelfCdas(*db_, state_, cache_);  // the moves since kept all else
+      cache_.version = state_.version;
+    } else {
+      ComputeLayers(*db_, state_, cache_, nullptr, LibrariesInLayers());
+    }
+  }
   if (opt_.checked_layers) {
     // L-9: a cached result is only a faster way to the same answer.
     static thread_local LayerCache fresh;
@@ -361,7 +367,7 @@ FilterContext Game::ContextFor(ObjId source, Player you, uint16_t choice) const 
 void Game::MoveTo(ObjId o, Zone to, Player zone_owner) {
   GameState& s = state_;
   Zone from = s.obj.zone[o];
-  const bool cache_good = cache_.version == s.version;
+  const bool cache_good = CacheGood();
   const LayerView before = cache_good ? LayerViewOf(o) : LayerView{};
   // Only the lists of the zone it is in hold it (the zones invariant).
   for (auto& pl : s.players) {
@@ -473,9 +479,14 @@ void Game::KeepLayersForOwnChange(ObjId o, const LayerView* before) {
   if (before && (before->source || cache_.reach.Sees(before->zone, before->players, before->types)))
     return;
   const Characteristics printed = OwnPrintedCharacteristics(*db_, s, o);
-  if (before && cache_.reach.Sees(s.obj.zone[o], static_cast<uint8_t>(1u << s.obj.controller[o]),
-                                  printed.types))
-    return;
+  const uint8_t now_players = static_cast<uint8_t>(1u << s.obj.controller[o]);
+  if (before && cache_.reach.Sees(s.obj.zone[o], now_players, printed.types)) return;
+  // Seen by a self-counting CDA alone (a creature entering beside Keldon
+  // Warlord): its objects are counted again, the rest kept.
+  const bool recount =
+      before && (cache_.cda_reach.Sees(before->zone, before->players, before->types) ||
+                 cache_.cda_reach.Sees(s.obj.zone[o], now_players, printed.types));
+  if (recount && (!cache_.recountable || cache_.count != s.obj.count)) return;
   // An effect whose source or linked object it was may read it.
   for (const EffectRow& r : s.effects)
     if (r.active && r.source.id == o && RowReadsItsSource(*db_, r)) return;
@@ -483,25 +494,33 @@ void Game::KeepLayersForOwnChange(ObjId o, const LayerView* before) {
     for (ObjId x = 0; x < s.obj.count; ++x)
       if (s.obj.linked[x].id == o) return;
   cache_.chars[o] = printed;
+  // The caller checked the cache good (CacheGood) and moved the version by
+  // one: the results, apart from holders waiting for a recount, were those
+  // of `was`.
+  const uint64_t was = s.version - 1;
+  const bool pending = recount || cache_.version != was;
   // The state check reads permanents alone (CheckState): a change that left
   // every entry but o's, and o off the battlefield before and after, leaves
-  // a clean check clean.
-  const bool off_battlefield =
-      s.obj.zone[o] != Zone::kBattlefield && (!before || before->zone != Zone::kBattlefield);
-  if (off_battlefield && occ_.clean_version == cache_.version) occ_.clean_version = s.version;
-  if (activatable_.version == cache_.version) {
+  // a clean check clean (a recount may change a permanent's toughness).
+  const bool off_battlefield = !pending && s.obj.zone[o] != Zone::kBattlefield &&
+                               (!before || before->zone != Zone::kBattlefield);
+  if (off_battlefield && occ_.clean_version == was) occ_.clean_version = s.version;
+  if (activatable_.version == was) {
     // Only o's entry changed: so may only its place among the activatable.
     for (ObjBits& mine : activatable_.by_player) mine.Reset(o);
     if (s.obj.zone[o] == Zone::kBattlefield && HasPlayableAbility(*db_, printed))
       activatable_.by_player[printed.controller].Set(o);
     activatable_.version = s.version;
   }
-  cache_.version = s.version;
+  if (pending)
+    cache_.recount_version = s.version;
+  else
+    cache_.version = s.version;
   ++layers_kept_;
 }
 
 void Game::SetControllerOnEntry(ObjId o, Player p) {
-  const bool cache_good = cache_.version == state_.version;
+  const bool cache_good = CacheGood();
   const LayerView before = cache_good ? LayerViewOf(o) : LayerView{};
   state_.obj.controller[o] = p;
   state_.Touch();

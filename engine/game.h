@@ -398,6 +398,11 @@ class Game {
   // own can have changed and its own is now its printed values: no filter
   // of the last computation could match `o` as it was (`before`) or as it
   // is (null: no effect of the game reaches either zone).
+  // The layer cache holds this state's results, or will after a recount of
+  // the self-counting CDAs (LayerCache::recount_version).
+  bool CacheGood() const {
+    return cache_.version == state_.version || cache_.recount_version == state_.version;
+  }
   void KeepLayersForOwnChange(ObjId o, const LayerView* before);
   // A permanent entering under `p`'s control (T-7): the controller is set
   // after the move, which keeps the cache as the move did when it can.

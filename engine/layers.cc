@@ -154,6 +154,7 @@ struct Candidate {
   int row = -1;
   uint32_t ts = 0;
   bool cda = false;
+  bool recount = false;  // a self-counting CDA (SelfCountingCda)
   bool started = false;
   ObjSet affected;
   // `chars`: the characteristics being computed. A static belongs to the
@@ -183,6 +184,32 @@ struct Candidate {
     return "?";
   }
 };
+
+// A CDA the cache can redo alone (RecountSelfCdas): its card's only static,
+// with no condition, setting its own object's power and toughness to
+// constants or counts. Counts read types, colors, controllers, names (no
+// filter reads power or toughness); one on tapped flags is left out, as its
+// reads are tracked (LayerCache::tapped_read).
+bool SelfCountingCda(const CardDb& db, const CardDef& card) {
+  if (card.statics.size() != 1 || !card.keyword_statics.empty()) return false;
+  const EffectTemplate& t = card.statics[0];
+  if (!t.cda || !t.affects.empty() || !t.condition.Always() || t.parts.empty()) return false;
+  for (const Part& p : t.parts) {
+    if (p.layer != PartLayer::kPtSet) return false;
+    for (const Value* v : {&p.power, &p.toughness}) switch (v->kind) {
+        case Value::kConst:
+          break;
+        case Value::kCount:
+        case Value::kSumManaValue:
+        case Value::kCardTypes:
+          if (db.filter(v->filter).tapped >= 0) return false;
+          break;
+        default:
+          return false;
+      }
+  }
+  return true;
+}
 
 // Working memory reused across computations so a warm thread allocates nothing.
 struct Scratch {
@@ -217,13 +244,7 @@ class Computer {
     const int n = s_.obj.count;
     chars_.resize(n);
     with_library_ = with_library;
-    for (auto& objs : by_zone_) objs.clear();
-    live_.clear();
-    for (ObjId o = 0; o < n; ++o)
-      if (!Skipped(o)) {
-        live_.push_back(o);
-        by_zone_[static_cast<int>(s_.obj.zone[o])].push_back(o);
-      }
+    Gather();
     for (ObjId o : live_) chars_[o] = OwnPrintedCharacteristics(db_, s_, o);
     cands_.clear();
     reach_ = LayerReach{};
@@ -274,9 +295,60 @@ class Computer {
     out.reach = reach_;
     out.count = n;
     out.version = s_.version;
+    // The self-counting CDAs can be redone alone while nothing else acted
+    // on their objects and no other filter could see them (their power and
+    // toughness, which a recount changes, would be read). Classic layers
+    // apply some type and ability effects after the CDAs, so a count
+    // there may have read values that are not final: never.
+    bool recountable = s_.edition != Edition::kClassic;
+    holders_.ForEach(n, [&](ObjId x) {
+      const Characteristics& ch = chars_[x];
+      const uint8_t players = static_cast<uint8_t>((ch.controller < 2 ? 1u << ch.controller : 3u) |
+                                                   1u << s_.obj.controller[x]);
+      const TypeMask types = static_cast<TypeMask>(ch.types | db_[s_.obj.card[x]].types);
+      if (others_.Test(x) || reach_.Sees(s_.obj.zone[x], players, types)) recountable = false;
+    });
+    out.cda_reach = cda_reach_;
+    out.cda_holders = holders_;
+    out.recountable = recountable;
+    out.recount_version = ~uint64_t{0};
+  }
+
+  // RecountSelfCdas: the holders' entries redone, every other entry as
+  // `out` holds it (the caller has put the moved object's there).
+  void Recount(LayerCache& out) {
+    const int n = s_.obj.count;
+    with_library_ = out.library_done;
+    chars_.resize(n);
+    Gather();
+    for (ObjId o : live_) chars_[o] = out.chars[o];
+    cands_.clear();
+    out.cda_holders.ForEach(n, [&](ObjId x) {
+      if (Skipped(x)) return;
+      chars_[x] = OwnPrintedCharacteristics(db_, s_, x);
+      const CardDef& card = db_[chars_[x].card];
+      AddStatic(card.statics[0], x, 0, s_.obj.zone[x], true);
+    });
+    for (StepKind step : Layout(s_.edition).steps)
+      for (Candidate& c : cands_)
+        if (ActsIn(c, step) && Exists(c, chars_)) Apply(c, step, chars_);
+    out.cda_holders.ForEach(n, [&](ObjId x) {
+      if (!Skipped(x)) out.chars[x] = chars_[x];
+    });
   }
 
  private:
+  // The objects computed (live_), and by zone.
+  void Gather() {
+    for (auto& objs : by_zone_) objs.clear();
+    live_.clear();
+    for (ObjId o = 0; o < s_.obj.count; ++o)
+      if (!Skipped(o)) {
+        live_.push_back(o);
+        by_zone_[static_cast<int>(s_.obj.zone[o])].push_back(o);
+      }
+  }
+
   // Objects this computation leaves out: none, and without libraries, theirs.
   bool Skipped(ObjId o) const {
     const Zone z = s_.obj.zone[o];
@@ -289,8 +361,10 @@ class Computer {
       const Characteristics& ch = chars_[o];
       if (!ch.blank && ch.card != kNoCard) {
         const CardDef& card = db_[ch.card];
+        const bool recount =
+            !card.statics.empty() && card.statics[0].cda && SelfCountingCda(db_, card);
         for (int i = 0; i < static_cast<int>(card.statics.size()); ++i)
-          AddStatic(card.statics[i], o, i, z);
+          AddStatic(card.statics[i], o, i, z, recount);
         for (const EffectTemplate& t : card.keyword_statics) AddStatic(t, o, -1, z);
       }
       if (s_.obj.p1p1[o] || s_.obj.m1m1[o]) {
@@ -303,9 +377,11 @@ class Computer {
     }
   }
 
-  void AddStatic(const EffectTemplate& t, ObjId o, int bit, Zone z) {
+  void AddStatic(const EffectTemplate& t, ObjId o, int bit, Zone z, bool recount = false) {
     if (z != Zone::kBattlefield && !t.cda) return;  // CDAs work in every zone (L-3)
+    if (recount) holders_.Set(o);
     Candidate c;
+    c.recount = recount;
     c.source = Candidate::kStatic;
     c.tmpl = &t;
     c.object = o;
@@ -369,7 +445,7 @@ class Computer {
       const Player you = ControllerOf(c, chs);
       if (you < 2) players = static_cast<uint8_t>(1u << (f.controller == 0 ? you : 1 - you));
     }
-    reach_.Add(f.zones, f.types, players);
+    (c.recount ? cda_reach_ : reach_).Add(f.zones, f.types, players);
   }
 
   bool Match(const Filter& f, ObjId o, const Candidate& c,
@@ -491,6 +567,7 @@ class Computer {
         if (c.object == kNoObj) break;
         ObjRef l = s_.obj.linked[c.object];
         if (!s_.Alive(l)) break;
+        others_.Set(l.id);  // its power read: a recount could change it
         base = v.kind == Value::kLinkedPower ? ch[l.id].power : ch[l.id].toughness;
         break;
       }
@@ -498,8 +575,10 @@ class Computer {
       case Value::kSourceToughness:
         if (row)
           base = v.kind == Value::kSourcePower ? row->source_power : row->source_toughness;
-        else if (c.object != kNoObj)
+        else if (c.object != kNoObj) {
+          others_.Set(c.object);
           base = v.kind == Value::kSourcePower ? ch[c.object].power : ch[c.object].toughness;
+        }
         break;
       case Value::kCount:
       case Value::kSumManaValue:
@@ -684,6 +763,9 @@ class Computer {
       c.affected = AffectedNow(c, chs);
       c.started = true;
     }
+    if (!c.recount)
+      for (size_t o = c.affected._Find_first(); o < kMaxObjects; o = c.affected._Find_next(o))
+        others_.Set(static_cast<ObjId>(o));
     if (c.source != Candidate::kStatic && c.source != Candidate::kRow) {
       ApplyPseudo(c, chs);
       return;
@@ -946,10 +1028,13 @@ class Computer {
   std::vector<std::pair<ObjId, Characteristics>>& saved_;
   std::vector<ObjSet>& affects_;
   std::array<std::vector<ObjId>, kZoneCount>& by_zone_;  // this state's objects by zone
-  std::vector<ObjId>& live_;    // the objects computed (not Skipped), in numbering order
-  mutable ObjSet tapped_read_;  // objects whose tapped flag was read (LayerCache)
-  mutable LayerReach reach_;    // what the filters evaluated could match (LayerCache)
-  bool with_library_ = true;    // false: objects in libraries are left out
+  std::vector<ObjId>& live_;      // the objects computed (not Skipped), in numbering order
+  mutable ObjSet tapped_read_;    // objects whose tapped flag was read (LayerCache)
+  mutable LayerReach reach_;      // what the filters evaluated could match (LayerCache)
+  mutable LayerReach cda_reach_;  // the same, for the self-counting CDAs
+  ObjBits holders_;               // objects with a self-counting CDA
+  mutable ObjBits others_;        // objects another effect acted on or read the power of
+  bool with_library_ = true;      // false: objects in libraries are left out
 };
 
 }  // namespace
@@ -1063,6 +1148,12 @@ void ComputeLayers(const CardDb& db, const GameState& s, LayerCache& out, LayerT
   thread_local Scratch scratch;
   Computer c(db, s, trace, scratch);
   c.Run(out, with_library || trace);  // a trace shows every effect
+}
+
+void RecountSelfCdas(const CardDb& db, const GameState& s, LayerCache& cache) {
+  thread_local Scratch scratch;
+  Computer c(db, s, nullptr, scratch);
+  c.Recount(cache);
 }
 
 uint8_t LayerZones(const CardDb& db, CardId card) {

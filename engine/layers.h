@@ -47,6 +47,13 @@ struct LayerTrace {
 void ComputeLayers(const CardDb& db, const GameState& s, LayerCache& out,
                    LayerTrace* trace = nullptr, bool with_library = true);
 
+// After a change that only self-counting CDAs saw (LayerCache::cda_reach,
+// `recountable`), brings the entries of their objects (cda_holders) up to
+// date: each is its printed values with its CDA applied again, counting the
+// other entries as they stand. Exact: nothing else acts on those objects,
+// and their counts read no power or toughness.
+void RecountSelfCdas(const CardDb& db, const GameState& s, LayerCache& cache);
+
 // The zones (bit Zone) in which a continuous effect of `card` (statics, CDAs,
 // effects its spells and abilities make) affects or reads objects. A game
 // with a card reaching libraries computes them with everything else; a move

@@ -227,6 +227,10 @@ struct LayerCache {
     tapped_read = from.tapped_read;
     library_done = from.library_done;
     reach = from.reach;
+    cda_reach = from.cda_reach;
+    cda_holders = from.cda_holders;
+    recountable = from.recountable;
+    recount_version = from.recount_version;
     return *this;
   }
 
@@ -239,6 +243,17 @@ struct LayerCache {
   // What the computation's filters could have matched: a change to an
   // object they could not match changes only its own entry.
   LayerReach reach;
+  // The same for the counts of self-counting CDAs (Keldon Warlord: its power
+  // is the creatures you control), kept apart: a change only they could
+  // see changes its own entry and their objects' (`cda_holders`), which
+  // RecountSelfCdas redoes alone when `recountable` (nothing else acts on
+  // those objects or reads them; not in the classic edition's layers).
+  LayerReach cda_reach;
+  ObjBits cda_holders;
+  bool recountable = false;
+  // The state version the cache is good for once the holders are counted
+  // again: recounts wait for a read, and several moves share one.
+  uint64_t recount_version = ~uint64_t{0};
 };
 
 }  // namespace strata
