@@ -26,6 +26,25 @@ void Redeal(GameState& s, const std::vector<ObjId>& slots, Rng& rng) {
   for (size_t i = 0; i < slots.size(); ++i) s.obj.card[slots[i]] = cards[i];
 }
 
+// Can a card's spell counter a spell (a body or mode that targets one)?
+bool Counters(const CardDef& c) {
+  if (!c.has_spell) return false;
+  if (c.spell.TargetsSpell()) return true;
+  for (const AbilityBody& m : c.spell.modes)
+    if (m.TargetsSpell()) return true;
+  return false;
+}
+
+// Does `me`'s deck (every card it owns, wherever it is: it knows its own
+// deck list) hold a counterspell?
+bool DeckCounters(const Game& g, Player me) {
+  const GameState& s = g.state();
+  for (ObjId o = 0; o < s.obj.count; ++o)
+    if (s.obj.owner[o] == me && s.obj.card[o] != kNoCard && Counters(g.db()[s.obj.card[o]]))
+      return true;
+  return false;
+}
+
 }  // namespace
 
 void Determinize(const Game& game, Player me, Rng& rng, Game& out) {
@@ -94,7 +113,7 @@ double McPolicy::Rollout(Game& g, Player me, uint64_t seed) {
   return ScorePosition(g, me);
 }
 
-bool McPolicy::Weighs(DecisionKind kind) const {
+bool McPolicy::Weighs(const Game& game, Player me, DecisionKind kind) const {
   switch (kind) {
     case DecisionKind::kAttackers:
     case DecisionKind::kBlockers:
@@ -104,6 +123,12 @@ bool McPolicy::Weighs(DecisionKind kind) const {
     case DecisionKind::kPrevention:
     case DecisionKind::kReaction:
       return params_.decide != Params::Decide::kCombat;
+    case DecisionKind::kInterrupt:
+    case DecisionKind::kRespond:
+      // A deck with counterspells plays on the opponent's turn: whether to
+      // counter, or answer in a batch, is tactical for it.
+      return params_.decide == Params::Decide::kAll ||
+             (params_.decide == Params::Decide::kTactical && DeckCounters(game, me));
     default:
       return params_.decide == Params::Decide::kAll;
   }
@@ -134,7 +159,7 @@ int McPolicy::Choose(const PlayerView& view, const Decision& d) {
   // doesn't): what to cast is a plan beyond a few turns, which rollouts this
   // short misjudge. Harm aimed at its own side while the other side could
   // take it is never tried.
-  const bool weighs = Weighs(d.kind);
+  const bool weighs = Weighs(game, me, d.kind);
   const bool attack_only =
       !weighs && (d.kind == DecisionKind::kNeutral || d.kind == DecisionKind::kRespond ||
                   d.kind == DecisionKind::kInterrupt);

@@ -99,8 +99,9 @@ const std::vector<PolicyEntry>& PolicyTable() {
                    .words = {"combat", "tactical", "all"},
                    .default_value = "tactical",
                    .meaning = "the decisions the rollouts weigh: attacks and blocks (combat), also "
-                              "targets, X, prevention and reactions (tactical), or every one "
-                              "(all); otherwise only whether to announce an attack"}},
+                              "targets, X, prevention and reactions, and for a deck with "
+                              "counterspells interrupts and batch responses (tactical), or "
+                              "every one (all); otherwise only whether to announce an attack"}},
        .make = [](const PolicyArgs& a, uint64_t seed) -> std::unique_ptr<Policy> {
          McPolicy::Params mc;
          mc.rollouts = a.Int("rollouts");

@@ -310,6 +310,52 @@ TEST_F(PolicyTest, McVerifiesBeforeOverrulingItsDefault) {
   EXPECT_GE(verified, overruled);
 }
 
+// A deck holding a counterspell has its interrupts and batch responses
+// weighed by the rollouts; a deck without one only its attacks there.
+TEST_F(PolicyTest, McWeighsInterruptsAndResponsesOnlyForACounterspellDeck) {
+  McPolicy::Params params;
+  params.rollouts = 2;
+  params.depth = 14;
+  // {mc's deck, the heuristic's deck}: blue_control has Counterspell,
+  // red_burn has none.
+  for (auto [mine, theirs] : {std::pair{2, 3}, std::pair{1, 0}}) {
+    int weighed = 0, windows = 0;
+    for (uint64_t seed = 1; seed <= 4; ++seed) {
+      GameOptions opt;
+      opt.seed = seed;
+      Game g(*db_, opt);
+      g.Deal(decks_[mine], decks_[theirs], static_cast<Player>(seed % 2));
+      McPolicy mc(seed, params);
+      auto other = MakePolicy("heuristic", seed);
+      ASSERT_TRUE(other.ok());
+      for (int guard = 0; guard < 5000; ++guard) {
+        const Decision& d = g.Advance();
+        if (d.kind == DecisionKind::kNone) break;
+        if (d.player == 1) {
+          g.Apply((*other)->ChooseFor(g, d));
+          continue;
+        }
+        const int i = mc.ChooseFor(g, d);
+        const bool window = d.kind == DecisionKind::kInterrupt || d.kind == DecisionKind::kRespond;
+        bool attack = false;
+        for (const Action& a : d.actions) attack |= a.kind == ActionKind::kAttack;
+        if (window && !attack && d.actions.size() > 1) {
+          ++windows;
+          weighed += mc.last().rollouts > 0;
+        }
+        g.Apply(i);
+      }
+    }
+    if (mine == 2) {
+      EXPECT_GT(windows, 0);
+      EXPECT_GT(weighed, 0) << "blue_control";
+    } else {
+      EXPECT_GT(windows, 0);
+      EXPECT_EQ(weighed, 0) << "red_burn";
+    }
+  }
+}
+
 TEST_F(PolicyTest, PolicyPairsOnTheCommandLine) {
   auto one = ParsePolicyPair("heuristic");
   ASSERT_TRUE(one.ok());
