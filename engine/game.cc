@@ -560,7 +560,15 @@ uint32_t Game::AddEffectRow(const EffectRow& row, const std::vector<ObjRef>& aff
   state_.effect_sets.insert(state_.effect_sets.end(), affected.begin(), affected.end());
   if (r.timestamp == 0) r.timestamp = state_.NewTimestamp();
   state_.effects.push_back(r);
+  const bool cache_exact = cache_.version == state_.version;  // no recount pending
   state_.Touch();
+  // A pump on objects nothing else acts on is added to their entries alone.
+  if (cache_exact &&
+      ApplyRowAlone(*db_, state_, cache_, static_cast<int>(state_.effects.size()) - 1)) {
+    if (activatable_.version == cache_.version) activatable_.version = state_.version;
+    cache_.version = state_.version;
+    ++layers_kept_;
+  }
   return r.timestamp;
 }
 

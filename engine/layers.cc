@@ -312,6 +312,7 @@ class Computer {
     out.cda_holders = holders_;
     out.recountable = recountable;
     out.recount_version = ~uint64_t{0};
+    out.touched = others_;
   }
 
   // RecountSelfCdas: the holders' entries redone, every other entry as
@@ -1148,6 +1149,45 @@ void ComputeLayers(const CardDb& db, const GameState& s, LayerCache& out, LayerT
   thread_local Scratch scratch;
   Computer c(db, s, trace, scratch);
   c.Run(out, with_library || trace);  // a trace shows every effect
+}
+
+bool ApplyRowAlone(const CardDb& db, const GameState& s, LayerCache& cache, int row) {
+  if (s.edition == Edition::kClassic) return false;  // its P/T steps order rows with statics
+  const EffectRow& r = s.effects[row];
+  if (!r.active) return false;
+  const EffectTemplate& t = db[r.card].continuous[r.tmpl];
+  for (const Part& p : t.parts) {
+    if (p.layer != PartLayer::kPtModify) return false;
+    for (const Value* v : {&p.power, &p.toughness})
+      if (v->kind != Value::kConst && v->kind != Value::kX) return false;
+  }
+  // The objects it affects as the computation would find them (AffectedNow).
+  auto affected = [&](uint32_t i, ObjId& o) {
+    const ObjRef ref = s.effect_sets[r.set_begin + i];
+    if (!s.Alive(ref)) return false;
+    const Zone z = s.obj.zone[ref.id];
+    if (z == Zone::kNone || (z == Zone::kLibrary && !cache.library_done)) return false;
+    o = ref.id;
+    return true;
+  };
+  ObjId o = kNoObj;
+  for (uint32_t i = 0; i < r.set_len; ++i)
+    if (affected(i, o) && (cache.touched.Test(o) || cache.cda_holders.Test(o))) return false;
+  // As Eval and ApplyPart compute them.
+  auto value = [&](const Value& v) {
+    if (v.kind == Value::kConst) return v.constant;
+    return SaturatedAdd<int32_t>(0, static_cast<long long>(r.x) * v.times + v.plus);
+  };
+  for (uint32_t i = 0; i < r.set_len; ++i) {
+    if (!affected(i, o)) continue;
+    Characteristics& ch = cache.chars[o];
+    for (const Part& p : t.parts) {
+      if (p.has_power) ch.power = SaturatedAdd(ch.power, value(p.power));
+      if (p.has_toughness) ch.toughness = SaturatedAdd(ch.toughness, value(p.toughness));
+    }
+    cache.touched.Set(o);
+  }
+  return true;
 }
 
 void RecountSelfCdas(const CardDb& db, const GameState& s, LayerCache& cache) {

@@ -54,6 +54,13 @@ void ComputeLayers(const CardDb& db, const GameState& s, LayerCache& out,
 // and their counts read no power or toughness.
 void RecountSelfCdas(const CardDb& db, const GameState& s, LayerCache& cache);
 
+// A new effect row that only adds constants (or X) to power and toughness,
+// on objects no other effect touches (LayerCache::touched; not CDA
+// holders), outside the classic edition's layers: applied to those entries
+// alone, as the computation would (Giant Growth). False, changing nothing,
+// when the row is not such a row.
+bool ApplyRowAlone(const CardDb& db, const GameState& s, LayerCache& cache, int row);
+
 // The zones (bit Zone) in which a continuous effect of `card` (statics, CDAs,
 // effects its spells and abilities make) affects or reads objects. A game
 // with a card reaching libraries computes them with everything else; a move

@@ -231,6 +231,7 @@ struct LayerCache {
     cda_holders = from.cda_holders;
     recountable = from.recountable;
     recount_version = from.recount_version;
+    touched = from.touched;
     return *this;
   }
 
@@ -254,6 +255,10 @@ struct LayerCache {
   // The state version the cache is good for once the holders are counted
   // again: recounts wait for a read, and several moves share one.
   uint64_t recount_version = ~uint64_t{0};
+  // Objects some effect other than their own self-counting CDA acted on, or
+  // whose power an effect read (a link, a source): every other computed
+  // entry is its printed values, with that CDA for a holder.
+  ObjBits touched;
 };
 
 }  // namespace strata
