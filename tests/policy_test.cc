@@ -24,6 +24,33 @@ class PolicyTest : public ::testing::Test {
     decks_ = BundledDecks({"green_stompy", "red_burn", "blue_control", "white_weenie"});
   }
 
+  // Plays seeds 1 to 4 of mc (seat 0, decks_[mine]) against heuristic
+  // (decks_[theirs]); `seen(d, mc)` after each of mc's choices.
+  template <class F>
+  static void PlayMcAgainstHeuristic(const McPolicy::Params& params, int mine, int theirs,
+                                     F&& seen) {
+    for (uint64_t seed = 1; seed <= 4; ++seed) {
+      GameOptions opt;
+      opt.seed = seed;
+      Game g(*db_, opt);
+      g.Deal(decks_[mine], decks_[theirs], static_cast<Player>(seed % 2));
+      McPolicy mc(seed, params);
+      auto other = MakePolicy("heuristic", seed);
+      ASSERT_TRUE(other.ok());
+      for (int guard = 0; guard < 5000; ++guard) {
+        const Decision& d = g.Advance();
+        if (d.kind == DecisionKind::kNone) break;
+        if (d.player == 1) {
+          g.Apply((*other)->ChooseFor(g, d));
+          continue;
+        }
+        const int i = mc.ChooseFor(g, d);
+        seen(d, mc);
+        g.Apply(i);
+      }
+    }
+  }
+
   // Plays one game; returns the winner; checks every choice is legal.
   static int Play(const std::string& a, const std::string& b, uint64_t seed, int da, int db,
                   std::vector<std::string>* log = nullptr, int* decisions = nullptr) {
@@ -280,31 +307,14 @@ TEST_F(PolicyTest, McVerifiesBeforeOverrulingItsDefault) {
   params.rollouts = 2;
   params.depth = 14;
   int verified = 0, overruled = 0;
-  for (uint64_t seed = 1; seed <= 4; ++seed) {
-    GameOptions opt;
-    opt.seed = seed;
-    Game g(*db_, opt);
-    g.Deal(decks_[1], decks_[0], static_cast<Player>(seed % 2));
-    McPolicy mc(seed, params);
-    auto other = MakePolicy("heuristic", seed);
-    ASSERT_TRUE(other.ok());
-    for (int guard = 0; guard < 5000; ++guard) {
-      const Decision& d = g.Advance();
-      if (d.kind == DecisionKind::kNone) break;
-      if (d.player == 1) {
-        g.Apply((*other)->ChooseFor(g, d));
-        continue;
-      }
-      const int i = mc.ChooseFor(g, d);
-      if (mc.last().overruled) {
-        ++overruled;
-        EXPECT_TRUE(mc.last().verified);
-        EXPECT_GE(mc.last().rollouts, 2 * McPolicy::kVerify * params.rollouts);
-      }
-      verified += mc.last().verified;
-      g.Apply(i);
+  PlayMcAgainstHeuristic(params, 1, 0, [&](const Decision&, const McPolicy& mc) {
+    if (mc.last().overruled) {
+      ++overruled;
+      EXPECT_TRUE(mc.last().verified);
+      EXPECT_GE(mc.last().rollouts, 2 * McPolicy::kVerify * params.rollouts);
     }
-  }
+    verified += mc.last().verified;
+  });
   EXPECT_GT(verified, 0);
   EXPECT_GT(overruled, 0);
   EXPECT_GE(verified, overruled);
@@ -320,32 +330,15 @@ TEST_F(PolicyTest, McWeighsInterruptsAndResponsesOnlyForACounterspellDeck) {
   // red_burn has none.
   for (auto [mine, theirs] : {std::pair{2, 3}, std::pair{1, 0}}) {
     int weighed = 0, windows = 0;
-    for (uint64_t seed = 1; seed <= 4; ++seed) {
-      GameOptions opt;
-      opt.seed = seed;
-      Game g(*db_, opt);
-      g.Deal(decks_[mine], decks_[theirs], static_cast<Player>(seed % 2));
-      McPolicy mc(seed, params);
-      auto other = MakePolicy("heuristic", seed);
-      ASSERT_TRUE(other.ok());
-      for (int guard = 0; guard < 5000; ++guard) {
-        const Decision& d = g.Advance();
-        if (d.kind == DecisionKind::kNone) break;
-        if (d.player == 1) {
-          g.Apply((*other)->ChooseFor(g, d));
-          continue;
-        }
-        const int i = mc.ChooseFor(g, d);
-        const bool window = d.kind == DecisionKind::kInterrupt || d.kind == DecisionKind::kRespond;
-        bool attack = false;
-        for (const Action& a : d.actions) attack |= a.kind == ActionKind::kAttack;
-        if (window && !attack && d.actions.size() > 1) {
-          ++windows;
-          weighed += mc.last().rollouts > 0;
-        }
-        g.Apply(i);
+    PlayMcAgainstHeuristic(params, mine, theirs, [&](const Decision& d, const McPolicy& mc) {
+      const bool window = d.kind == DecisionKind::kInterrupt || d.kind == DecisionKind::kRespond;
+      bool attack = false;
+      for (const Action& a : d.actions) attack |= a.kind == ActionKind::kAttack;
+      if (window && !attack && d.actions.size() > 1) {
+        ++windows;
+        weighed += mc.last().rollouts > 0;
       }
-    }
+    });
     if (mine == 2) {
       EXPECT_GT(windows, 0);
       EXPECT_GT(weighed, 0) << "blue_control";
