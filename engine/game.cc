@@ -472,11 +472,19 @@ static bool RowReadsItsSource(const CardDb& db, const EffectRow& r) {
 void Game::KeepLayersForOwnChange(ObjId o, const LayerView* before) {
   const GameState& s = state_;
   const CardDef& card = (*db_)[s.obj.card[o]];
-  if (card.HasStatics()) return;  // a source: statics, CDAs
+  // A self-counting CDA's object (Keldon Warlord) is counted again with the
+  // other holders, while nothing else acts on it or could see it and its
+  // count sees what it saw (the same controller: "you" in its filter).
+  const bool holder = card.HasStatics() && SelfCountingCda(*db_, card);
+  if (card.HasStatics() && !holder) return;  // a source: statics, CDAs
   if (s.obj.p1p1[o] || s.obj.m1m1[o] || s.obj.face_down[o] || s.obj.copy[o].card != kNoCard ||
       s.obj.copy[o].blank)
     return;
-  if (before && (before->source || cache_.reach.Sees(before->zone, before->players, before->types)))
+  if (holder && (!cache_.recountable || !cache_.cda_holders.Test(o) || cache_.touched.Test(o) ||
+                 cache_.chars[o].controller != s.obj.controller[o]))
+    return;
+  if (before && ((before->source && !holder) ||
+                 cache_.reach.Sees(before->zone, before->players, before->types)))
     return;
   const Characteristics printed = OwnPrintedCharacteristics(*db_, s, o);
   const uint8_t now_players = static_cast<uint8_t>(1u << s.obj.controller[o]);
@@ -484,8 +492,8 @@ void Game::KeepLayersForOwnChange(ObjId o, const LayerView* before) {
   // Seen by a self-counting CDA alone (a creature entering beside Keldon
   // Warlord): its objects are counted again, the rest kept.
   const bool recount =
-      before && (cache_.cda_reach.Sees(before->zone, before->players, before->types) ||
-                 cache_.cda_reach.Sees(s.obj.zone[o], now_players, printed.types));
+      holder || (before && (cache_.cda_reach.Sees(before->zone, before->players, before->types) ||
+                            cache_.cda_reach.Sees(s.obj.zone[o], now_players, printed.types)));
   if (recount && (!cache_.recountable || cache_.count != s.obj.count)) return;
   // An effect whose source or linked object it was may read it.
   for (const EffectRow& r : s.effects)
@@ -494,6 +502,10 @@ void Game::KeepLayersForOwnChange(ObjId o, const LayerView* before) {
     for (ObjId x = 0; x < s.obj.count; ++x)
       if (s.obj.linked[x].id == o) return;
   cache_.chars[o] = printed;
+  // A holder gone where the layers are not computed (a library) is counted
+  // no more; its entry there is stale, as every library's is.
+  if (holder && s.obj.zone[o] == Zone::kLibrary && !cache_.library_done)
+    cache_.cda_holders.Reset(o);
   // The caller checked the cache good (CacheGood) and moved the version by
   // one: the results, apart from holders waiting for a recount, were those
   // of `was`.

@@ -185,32 +185,6 @@ struct Candidate {
   }
 };
 
-// A CDA the cache can redo alone (RecountSelfCdas): its card's only static,
-// with no condition, setting its own object's power and toughness to
-// constants or counts. Counts read types, colors, controllers, names (no
-// filter reads power or toughness); one on tapped flags is left out, as its
-// reads are tracked (LayerCache::tapped_read).
-bool SelfCountingCda(const CardDb& db, const CardDef& card) {
-  if (card.statics.size() != 1 || !card.keyword_statics.empty()) return false;
-  const EffectTemplate& t = card.statics[0];
-  if (!t.cda || !t.affects.empty() || !t.condition.Always() || t.parts.empty()) return false;
-  for (const Part& p : t.parts) {
-    if (p.layer != PartLayer::kPtSet) return false;
-    for (const Value* v : {&p.power, &p.toughness}) switch (v->kind) {
-        case Value::kConst:
-          break;
-        case Value::kCount:
-        case Value::kSumManaValue:
-        case Value::kCardTypes:
-          if (db.filter(v->filter).tapped >= 0) return false;
-          break;
-        default:
-          return false;
-      }
-  }
-  return true;
-}
-
 // Working memory reused across computations so a warm thread allocates nothing.
 struct Scratch {
   std::vector<Characteristics> chars;
@@ -1142,6 +1116,32 @@ Characteristics OwnPrintedCharacteristics(const CardDb& db, const GameState& s, 
   if (db[own.card].enters.choose == ChoiceKind::kMode && s.obj.choice[o] != kNoWord)
     own.mode = static_cast<uint8_t>(s.obj.choice[o]);
   return PrintedCharacteristics(db, own, s.obj.controller[o]);
+}
+
+// A CDA the cache can redo alone (RecountSelfCdas): its card's only static,
+// with no condition, setting its own object's power and toughness to
+// constants or counts. Counts read types, colors, controllers, names (no
+// filter reads power or toughness); one on tapped flags is left out, as its
+// reads are tracked (LayerCache::tapped_read).
+bool SelfCountingCda(const CardDb& db, const CardDef& card) {
+  if (card.statics.size() != 1 || !card.keyword_statics.empty()) return false;
+  const EffectTemplate& t = card.statics[0];
+  if (!t.cda || !t.affects.empty() || !t.condition.Always() || t.parts.empty()) return false;
+  for (const Part& p : t.parts) {
+    if (p.layer != PartLayer::kPtSet) return false;
+    for (const Value* v : {&p.power, &p.toughness}) switch (v->kind) {
+        case Value::kConst:
+          break;
+        case Value::kCount:
+        case Value::kSumManaValue:
+        case Value::kCardTypes:
+          if (db.filter(v->filter).tapped >= 0) return false;
+          break;
+        default:
+          return false;
+      }
+  }
+  return true;
 }
 
 void ComputeLayers(const CardDb& db, const GameState& s, LayerCache& out, LayerTrace* trace,

@@ -53,6 +53,8 @@ void ComputeLayers(const CardDb& db, const GameState& s, LayerCache& out,
 // other entries as they stand. Exact: nothing else acts on those objects,
 // and their counts read no power or toughness.
 void RecountSelfCdas(const CardDb& db, const GameState& s, LayerCache& cache);
+// Is `card`'s only static such a CDA (Keldon Warlord, Plague Rats)?
+bool SelfCountingCda(const CardDb& db, const CardDef& card);
 
 // A new effect row that only adds constants (or X) to power and toughness,
 // on objects no other effect touches (LayerCache::touched; not CDA
