@@ -447,28 +447,6 @@ Game::LayerView Game::LayerViewOf(ObjId o) const {
   return v;
 }
 
-// Does the computation of an effect row read its source object? Only
-// through a value that counts, or that takes the source's, or its linked
-// object's, power (the layers' Context and Value; a row's affected set is
-// fixed, its controller and choices its own). A pump spell's row does not:
-// the spell going to the graveyard after it resolves changes nothing.
-static bool RowReadsItsSource(const CardDb& db, const EffectRow& r) {
-  for (const Part& p : db[r.card].continuous[r.tmpl].parts)
-    for (const Value* v : {&p.power, &p.toughness}) switch (v->kind) {
-        case Value::kLinkedPower:
-        case Value::kLinkedToughness:
-        case Value::kSourcePower:
-        case Value::kSourceToughness:
-        case Value::kCount:
-        case Value::kSumManaValue:
-        case Value::kCardTypes:
-          return true;
-        default:
-          break;
-      }
-  return false;
-}
-
 void Game::KeepLayersForOwnChange(ObjId o, const LayerView* before) {
   const GameState& s = state_;
   const CardDef& card = (*db_)[s.obj.card[o]];

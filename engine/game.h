@@ -394,15 +394,15 @@ class Game {
   // A write to something the state check reads and the version does not
   // cover (OccurrenceState::check_inputs).
   void StateCheckInputChanged() { ++occ_.check_inputs; }
-  // Keeps the cache good after a change to `o` alone, if no entry but its
-  // own can have changed and its own is now its printed values: no filter
-  // of the last computation could match `o` as it was (`before`) or as it
-  // is (null: no effect of the game reaches either zone).
   // The layer cache holds this state's results, or will after a recount of
   // the self-counting CDAs (LayerCache::recount_version).
   bool CacheGood() const {
     return cache_.version == state_.version || cache_.recount_version == state_.version;
   }
+  // Keeps the cache good after a change to `o` alone, if no entry but its
+  // own can have changed and its own is now its printed values: no filter
+  // of the last computation could match `o` as it was (`before`) or as it
+  // is (null: no effect of the game reaches either zone).
   void KeepLayersForOwnChange(ObjId o, const LayerView* before);
   // A permanent entering under `p`'s control (T-7): the controller is set
   // after the move, which keeps the cache as the move did when it can.

@@ -1151,6 +1151,26 @@ void ComputeLayers(const CardDb& db, const GameState& s, LayerCache& out, LayerT
   c.Run(out, with_library || trace);  // a trace shows every effect
 }
 
+// Only through a value that counts (Context's source), or that takes the
+// source's or its linked object's power (Eval); a row's affected set is
+// fixed, its controller and choices its own.
+bool RowReadsItsSource(const CardDb& db, const EffectRow& r) {
+  for (const Part& p : db[r.card].continuous[r.tmpl].parts)
+    for (const Value* v : {&p.power, &p.toughness}) switch (v->kind) {
+        case Value::kLinkedPower:
+        case Value::kLinkedToughness:
+        case Value::kSourcePower:
+        case Value::kSourceToughness:
+        case Value::kCount:
+        case Value::kSumManaValue:
+        case Value::kCardTypes:
+          return true;
+        default:
+          break;
+      }
+  return false;
+}
+
 bool ApplyRowAlone(const CardDb& db, const GameState& s, LayerCache& cache, int row) {
   if (s.edition == Edition::kClassic) return false;  // its P/T steps order rows with statics
   const EffectRow& r = s.effects[row];

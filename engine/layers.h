@@ -56,6 +56,11 @@ void RecountSelfCdas(const CardDb& db, const GameState& s, LayerCache& cache);
 // Is `card`'s only static such a CDA (Keldon Warlord, Plague Rats)?
 bool SelfCountingCda(const CardDb& db, const CardDef& card);
 
+// Does the computation of an effect row read its source object? A pump
+// spell's row does not: the spell going to the graveyard after it resolves
+// changes no entry (Game::KeepLayersForOwnChange).
+bool RowReadsItsSource(const CardDb& db, const EffectRow& r);
+
 // A new effect row that only adds constants (or X) to power and toughness,
 // on objects no other effect touches (LayerCache::touched; not CDA
 // holders), outside the classic edition's layers: applied to those entries

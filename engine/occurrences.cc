@@ -161,18 +161,20 @@ void Game::DealDamage(const PendingDamage& d) {
 
 // A simple occurrence: recorded, and "after" triggers collected (E-1).
 void Game::Occur(EventKind kind, Player p, ObjId o, int amount) {
-  if (ListensBefore(kind)) {
-    Occurrence e = OccurrenceOf(kind, p, o);
+  auto fill = [&](Occurrence& e) {
+    FillOccurrence(e, kind, p, o);
     e.amount = amount;
     e.phase = state_.phase;
+  };
+  if (ListensBefore(kind)) {
+    Occurrence e;
+    fill(e);
     Before(e);
   }
   // Built in the log, not copied there: this runs for every tap and untap.
   const int index = static_cast<int>(occ_.events.size());
   Occurrence& e = occ_.events.emplace_back();
-  FillOccurrence(e, kind, p, o);
-  e.amount = amount;
-  e.phase = state_.phase;
+  fill(e);
   e.group = index;  // an occurrence of its own
   Happened(index);
 }
