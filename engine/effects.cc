@@ -36,14 +36,14 @@ void Game::ObjectsOf(const StackItem& item, const Ref& ref, std::vector<ObjId>& 
       // The occurrence's object, while it is still the object the
       // occurrence left it as: once it changes zones again it is new.
       if (item.event >= 0) {
-        const Occurrence& e = occ_.events[item.event];
+        const Occurrence& e = Event(item.event);
         if (e.object != kNoObj && state_.obj.incarnation[e.object] == e.incarnation)
           out.push_back(e.object);
       }
       break;
     case Ref::kEventController:
       if (players && item.event >= 0) {
-        const Occurrence& e = occ_.events[item.event];
+        const Occurrence& e = Event(item.event);
         players->push_back(e.object != kNoObj ? e.last.controller : e.player);
       }
       break;
@@ -80,13 +80,13 @@ int Game::Amount(const StackItem& item, const Value& v) const {
       base = item.source_toughness;
       break;
     case Value::kEventPower:
-      base = item.event >= 0 ? occ_.events[item.event].last.power : 0;
+      base = item.event >= 0 ? Event(item.event).last.power : 0;
       break;
     case Value::kEventToughness:
-      base = item.event >= 0 ? occ_.events[item.event].last.toughness : 0;
+      base = item.event >= 0 ? Event(item.event).last.toughness : 0;
       break;
     case Value::kEventAmount:
-      base = item.event >= 0 ? occ_.events[item.event].amount : 0;
+      base = item.event >= 0 ? Event(item.event).amount : 0;
       break;
     case Value::kTargetPower:
       base = item.target_power;

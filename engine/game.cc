@@ -681,6 +681,9 @@ bool Game::Apply(int index) {
   if (!timing_.have_decision || index < 0 ||
       index >= static_cast<int>(timing_.decision.actions.size()))
     return false;
+  // Now and then, not at every answer: the walk costs more than a few
+  // occurrences more in a copy.
+  if (occ_.events.size() >= kSettledOccurrencesKept) DropSettledOccurrences();
   Action a = timing_.decision.actions[index];
   timing_.have_decision = false;
   ++timing_.actions;

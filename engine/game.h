@@ -520,6 +520,15 @@ class Game {
   void FillOccurrence(Occurrence& e, EventKind kind, Player p, ObjId o) const;
   int Record(const Occurrence& e);
   void Happened(int event);
+  // Occurrences by their number in the game (what Record returns): the log
+  // holds only the last ones, from occ_.first_event on.
+  const Occurrence& Event(int event) const { return occ_.events[event - occ_.first_event]; }
+  Occurrence& Event(int event) { return occ_.events[event - occ_.first_event]; }
+  int EventEnd() const { return occ_.first_event + static_cast<int>(occ_.events.size()); }
+  // Drops the occurrences no later step can read (occurrences.cc), when an
+  // answer finds at least this many in the log.
+  void DropSettledOccurrences();
+  static constexpr size_t kSettledOccurrencesKept = 16;
   // Does a card of this game respond before occurrences of this kind?
   bool ListensBefore(EventKind kind) const {
     return occ_.listened[static_cast<int>(Timing::kBefore)] >> static_cast<int>(kind) & 1;
@@ -650,7 +659,11 @@ class Game {
 
   // Occurrences and what waits on them (E-).
   struct OccurrenceState {
-    std::vector<Occurrence> events;     // occurrences of the game so far
+    // Occurrences of the game so far, from number first_event on: those
+    // before it were settled and dropped (DropSettledOccurrences), so a
+    // copy of the game no longer grows with it.
+    std::vector<Occurrence> events;
+    int first_event = 0;
     std::vector<QueuedTrigger> queued;  // triggers waiting to happen (E-4)
     // Objects being destroyed, by group: a kDestroy frame owns [begin, end) (E-5).
     std::vector<ObjRef> destroying;

@@ -52,7 +52,7 @@ void InvariantChecker::Begin(const Game& g) {
   phase_ = static_cast<int>(s.phase);
   observed_turn_ = -1;
   next_timestamp_ = s.next_timestamp;
-  events_seen_ = g.occ_.events.size();
+  events_seen_ = g.EventEnd();
   outcomes_seen_ = g.stack_.outcomes.size();
   for (Player p = 0; p < 2; ++p) life_[p] = s.players[p].life;
   incarnation_.assign(objects_, 0);
@@ -144,15 +144,15 @@ void InvariantChecker::Observe(const Game& g) {
     next_timestamp_ = s.next_timestamp;
   }
   // life: each player's life moved exactly as the occurrences say.
-  for (size_t i = events_seen_; i < g.occ_.events.size(); ++i) {
-    const Occurrence& e = g.occ_.events[i];
+  for (int i = events_seen_; i < g.EventEnd(); ++i) {
+    const Occurrence& e = g.Event(i);
     if (e.before || e.player == kNoPlayer || e.player > 1) continue;
     if (e.kind == EventKind::kDamage && e.object == kNoObj)
       life_[e.player] = LifeAfter(static_cast<int>(life_[e.player]), -e.amount);
     else if (e.kind == EventKind::kLifeChange)
       life_[e.player] = LifeAfter(static_cast<int>(life_[e.player]), e.amount);
   }
-  events_seen_ = g.occ_.events.size();
+  events_seen_ = g.EventEnd();
   for (Player p = 0; p < 2; ++p)
     Record(Invariant::kLife, life_[p] == s.players[p].life,
            absl::StrCat((p ? "B" : "A"), " has ", s.players[p].life,

@@ -109,7 +109,8 @@ class InvariantChecker {
   int objects_ = 0;
   int turn_ = 0, phase_ = -1, observed_turn_ = -1;
   uint32_t next_timestamp_ = 0;
-  size_t events_seen_ = 0, outcomes_seen_ = 0;
+  int events_seen_ = 0;  // an occurrence number (Game::EventEnd)
+  size_t outcomes_seen_ = 0;
   std::array<long long, 2> life_{};
   std::vector<uint16_t> incarnation_;
   std::vector<uint8_t> controller_, on_battlefield_;

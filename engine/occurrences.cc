@@ -28,10 +28,41 @@ void Game::FillOccurrence(Occurrence& e, EventKind kind, Player p, ObjId o) cons
 }
 
 int Game::Record(const Occurrence& e) {
-  const int index = static_cast<int>(occ_.events.size());
+  const int index = EventEnd();
   occ_.events.push_back(e);
   if (occ_.events.back().group < 0) occ_.events.back().group = index;  // an occurrence of its own
   return index;
+}
+
+// An occurrence is read again only by the triggers it set off: while one
+// is queued (E-4) or its item is on a batch, being cast or resolving, or
+// waits for the next upkeep, together with the rest of its group (E-5).
+// Every other one is settled: its triggers were collected as it happened,
+// and an invariant checker saw it at the decision now answered. Dropping
+// the settled ones keeps the log, which every copy of the game carries (mc
+// copies one per rollout), at the few occurrences still in play instead of
+// the thousand of a long game. Numbers stay: Event(n) is occurrence n.
+void Game::DropSettledOccurrences() {
+  int keep = EventEnd();
+  auto need = [&](int event) {
+    if (event >= occ_.first_event) keep = std::min(keep, Event(event).group);
+  };
+  auto need_item = [&](int32_t item) {
+    if (item >= 0 && item < static_cast<int>(stack_.items.size())) need(stack_.items[item].event);
+  };
+  for (const QueuedTrigger& q : occ_.queued) need(q.event);
+  for (int i : stack_.batch) need_item(i);
+  for (int i : stack_.ibatch) need_item(i);
+  for (const Frame& f : timing_.frames) {
+    if (f.kind == FrameKind::kCast) need_item(f.cast.item);
+    if (f.kind == FrameKind::kInterrupts) need_item(f.interrupts.item);
+    if (f.kind == FrameKind::kResolve) need_item(f.resolve.item);
+    if (f.kind == FrameKind::kTriggers) need_item(f.triggers.item);
+  }
+  for (const auto& delayed : stack_.next_upkeep) need(delayed.first.event);
+  if (keep == occ_.first_event) return;
+  occ_.events.erase(occ_.events.begin(), occ_.events.begin() + (keep - occ_.first_event));
+  occ_.first_event = keep;
 }
 
 // "When" responses come at the occurrence, "after" ones right behind them (E-1).
@@ -48,7 +79,7 @@ void Game::Happened(int event) {
 void Game::Before(const Occurrence& e) {
   if (!ListensBefore(e.kind)) return;
   int ev = Record(e);
-  occ_.events[ev].before = true;
+  Event(ev).before = true;
   CollectTriggers(ev, Timing::kBefore);
 }
 
@@ -85,7 +116,7 @@ void Game::LeaveTogether(const ObjId* objs, int n, Zone to) {
   }
   // Only now, with every object moved, do the occurrences happen: a
   // trigger of one of them sees all the others leave too (E-5).
-  const int group = static_cast<int>(occ_.events.size());
+  const int group = EventEnd();
   for (Occurrence& e : moves) {
     e.incarnation = state_.obj.incarnation[e.object];
     e.group = group;
@@ -172,7 +203,7 @@ void Game::Occur(EventKind kind, Player p, ObjId o, int amount) {
     Before(e);
   }
   // Built in the log, not copied there: this runs for every tap and untap.
-  const int index = static_cast<int>(occ_.events.size());
+  const int index = EventEnd();
   Occurrence& e = occ_.events.emplace_back();
   fill(e);
   e.group = index;  // an occurrence of its own

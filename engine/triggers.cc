@@ -13,10 +13,9 @@ namespace strata {
 // the loop over every object (out of line it cost 4% of a game's
 // instructions).
 const Occurrence* Game::LeftInGroup(ObjId o, int event) const {
-  const int group = occ_.events[event].group;
-  for (int i = group; i < static_cast<int>(occ_.events.size()) && occ_.events[i].group == group;
-       ++i) {
-    const Occurrence& e = occ_.events[i];
+  const int group = Event(event).group;
+  for (int i = group; i < EventEnd() && Event(i).group == group; ++i) {
+    const Occurrence& e = Event(i);
     if (e.kind == EventKind::kZoneChange && e.object == o && e.from == Zone::kBattlefield &&
         state_.obj.incarnation[o] == e.incarnation)
       return &e;
@@ -28,7 +27,7 @@ const Occurrence* Game::LeftInGroup(ObjId o, int event) const {
 // order (E-3 B). A source that just left play still triggers (E-5): the
 // occurrence's object is checked with its last known characteristics.
 void Game::CollectTriggers(int event, Timing timing) {
-  const Occurrence& e = occ_.events[event];
+  const Occurrence& e = Event(event);
   static_assert(static_cast<int>(EventKind::kUntap) < 16,
                 "EventKind bits in OccurrenceState::listened");
   if (!(occ_.listened[static_cast<int>(timing)] >> static_cast<int>(e.kind) & 1)) return;
@@ -36,9 +35,8 @@ void Game::CollectTriggers(int event, Timing timing) {
   // The sources to look at: the permanents, and the objects that left the
   // battlefield in this occurrence's group, in numbering order.
   ObjBits look = s.battlefield;
-  for (int i = e.group; i < static_cast<int>(occ_.events.size()) && occ_.events[i].group == e.group;
-       ++i) {
-    const Occurrence& g = occ_.events[i];
+  for (int i = e.group; i < EventEnd() && Event(i).group == e.group; ++i) {
+    const Occurrence& g = Event(i);
     if (g.kind == EventKind::kZoneChange && g.from == Zone::kBattlefield && g.object != kNoObj)
       look.Set(g.object);
   }
@@ -117,8 +115,8 @@ void Game::RunTriggers(Frame& f) {
     // occurrence, or of occurrences that happened together (E-5).
     auto together = [&](const QueuedTrigger& q) {
       const QueuedTrigger& head = occ_.queued[first];
-      return q.event == head.event || (q.event >= 0 && head.event >= 0 &&
-                                       occ_.events[q.event].group == occ_.events[head.event].group);
+      return q.event == head.event ||
+             (q.event >= 0 && head.event >= 0 && Event(q.event).group == Event(head.event).group);
     };
     int same = 0;
     for (size_t i = first; i < occ_.queued.size(); ++i) same += together(occ_.queued[i]);

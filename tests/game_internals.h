@@ -22,6 +22,9 @@ struct GameInternalsForTests {
     return g.occ_.clean_version == g.state_.version && g.occ_.clean_inputs == g.occ_.check_inputs;
   }
   static bool PhaseCards(const Game& g) { return g.turn_.phase_cards; }
+  // The occurrences the log holds now, and how many the game recorded.
+  static size_t OccurrencesHeld(const Game& g) { return g.occ_.events.size(); }
+  static int OccurrencesRecorded(const Game& g) { return g.EventEnd(); }
 };
 
 }  // namespace strata
