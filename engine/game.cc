@@ -182,6 +182,7 @@ ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
   // keeps a caller that did not check from writing past the arrays.
   if (s.obj.count >= kMaxObjects) return kNoObj;
   ObjId o = static_cast<ObjId>(s.obj.count++);
+  cache_.Fit(s.obj.count);  // every object has an entry, computed or not
   s.obj.card[o] = card;
   s.SetZone(o, zone);
   s.obj.owner[o] = owner;

@@ -262,6 +262,7 @@ class Computer {
       RunStep(step, layout.names[i]);
     }
     // Entries of skipped objects are stale in chars_ too: nobody reads them.
+    out.Fit(n);
     for (ObjId o : live_) out.chars[o] = chars_[o];
     PlayerLayer(out);
     out.tapped_read = tapped_read_;
@@ -295,6 +296,7 @@ class Computer {
     const int n = s_.obj.count;
     with_library_ = out.library_done;
     chars_.resize(n);
+    out.Fit(n);
     Gather();
     for (ObjId o : live_) chars_[o] = out.chars[o];
     cands_.clear();

@@ -215,13 +215,19 @@ struct LayerReach {
 // at (a tapped artifact's statics, "while tapped" conditions, filters on
 // tapped): tapping any other object cannot change the result, so it does not
 // move the version (most games never read one).
+//
+// The entries are as many as the game's objects (Fit), not the capacity: a
+// game of two 60-card decks holds 120 entries of 128 bytes where 512 would
+// take 64 KiB, and a new game (Game::Reset) no longer clears them all.
 struct LayerCache {
   LayerCache() = default;
-  // Copies the `count` entries computed (see Objects).
+  // Copies the `count` entries computed (see Objects). Assigning into a
+  // cache with room for them allocates nothing; shrinking keeps the room.
   LayerCache(const LayerCache& from) { *this = from; }
   LayerCache& operator=(const LayerCache& from) {
     version = from.version;
     count = from.count;
+    chars.resize(from.chars.size());
     std::copy_n(from.chars.begin(), count, chars.begin());
     rules = from.rules;
     tapped_read = from.tapped_read;
@@ -235,9 +241,15 @@ struct LayerCache {
     return *this;
   }
 
+  // Room for entries [0, n): a game calls it as it adds an object, a
+  // computation for the objects it computes.
+  void Fit(int n) {
+    if (static_cast<int>(chars.size()) < n) chars.resize(n);
+  }
+
   uint64_t version = ~uint64_t{0};
-  int count = 0;  // entries [0, count) were computed
-  std::array<Characteristics, kMaxObjects> chars;
+  int count = 0;                       // entries [0, count) were computed
+  std::vector<Characteristics> chars;  // one per object of the game (Fit)
   std::array<PlayerRules, 2> rules;
   std::bitset<kMaxObjects> tapped_read;
   bool library_done = true;  // false: library objects' entries are stale (ComputeLayers)
