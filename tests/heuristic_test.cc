@@ -321,6 +321,34 @@ TEST(Heuristic, RacesAFlierItCantAnswer) {
   EXPECT_EQ(b.Life(1), 18);
 }
 
+// An opponent at 10 life or less, and behind, is finished with burn rather
+// than given turns to draw a threat: the Bolt goes at the face, not at the
+// Bears it would kill in its own main phase from 20 life.
+TEST(Heuristic, BurnsTheFaceToCloseTheGame) {
+  Board b(Pool(), /*active=*/0, Phase::kMain);
+  b.game().SetLifeTotal(1, 8);
+  b.Add(0, "Mountain");
+  ObjId bolt = b.Add(0, "Lightning Bolt", Zone::kHand);
+  ObjId bears = b.Add(1, "Grizzly Bears");
+  b.PlayTurn();
+  EXPECT_EQ(b.ZoneOf(bolt), Zone::kGraveyard) << b.Log();
+  EXPECT_EQ(b.Life(1), 5);
+  EXPECT_EQ(b.ZoneOf(bears), Zone::kBattlefield);
+}
+
+// Behind in life, the same Bolt still kills the creature.
+TEST(Heuristic, BurnsACreatureWhenBehindAgainstALowOpponent) {
+  Board b(Pool(), /*active=*/0, Phase::kMain);
+  b.game().SetLifeTotal(0, 6);
+  b.game().SetLifeTotal(1, 8);
+  b.Add(0, "Mountain");
+  b.Add(0, "Lightning Bolt", Zone::kHand);
+  ObjId bears = b.Add(1, "Grizzly Bears");
+  b.PlayTurn();
+  EXPECT_EQ(b.ZoneOf(bears), Zone::kGraveyard) << b.Log();
+  EXPECT_EQ(b.Life(1), 8);
+}
+
 // Removal that kills anything is kept for what burn can't kill: a small
 // attacker gets the Lightning Bolt, not the Swords to Plowshares.
 TEST(Heuristic, BurnsASmallCreatureAndKeepsTheExile) {
@@ -383,6 +411,20 @@ TEST(Heuristic, SpreadsChumpBlocksWhenTheAttackIsLethal) {
   EXPECT_EQ(b.Life(0), 2) << b.Log();  // one Gray Ogre unblocked
   EXPECT_THAT(b.Log(), HasSubstr("blocks Hill Giant"));
   EXPECT_THAT(b.Log(), HasSubstr("blocks Gray Ogre"));
+}
+
+// A trade with an attacker its controller can regenerate is no trade: the
+// Raging Goblin doesn't block the Drudge Skeletons (a Swamp untapped).
+TEST(Heuristic, DoesNotTradeWithAnAttackerThatCanRegenerate) {
+  Board b(Pool(), /*active=*/1, Phase::kMain);
+  ObjId goblin = b.Add(0, "Raging Goblin");
+  b.Add(1, "Swamp");
+  ObjId skeletons = b.Add(1, "Drudge Skeletons");
+  b.PlayTurn();
+  EXPECT_THAT(b.Log(), HasSubstr(b.game().ObjectName(skeletons) + " attacks"));
+  EXPECT_THAT(b.Log(), Not(HasSubstr(b.game().ObjectName(goblin) + " blocks")));
+  EXPECT_EQ(b.ZoneOf(goblin), Zone::kBattlefield);
+  EXPECT_EQ(b.Life(0), 19);
 }
 
 // Facing lethal damage it blocks to survive before it blocks to win a
