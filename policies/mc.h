@@ -77,6 +77,11 @@ class McPolicy : public Policy {
   const Last& last() const { return last_; }
   // How many times `rollouts` the verification of a deviation plays.
   static constexpr int kVerify = 4;
+  // The bound, in times `depth`, on a rollout that runs to the end of the
+  // next turn (a deck holding a counterspell). Such a rollout ends at the
+  // turn's end well before it (bounds of 32 and 80 decisions played the
+  // same games at depth 14).
+  static constexpr int kLongDepth = 4;
 
  private:
   double Rollout(Game& game, Player me, uint64_t seed);
@@ -89,6 +94,7 @@ class McPolicy : public Policy {
   std::vector<uint64_t> seeds_;
   std::vector<double> totals_;
   Last last_;
+  int last_turn_ = 0;  // rollouts stop when this turn ends (0: after `depth` decisions)
   std::vector<bool>
       skip_;  // actions the rollouts don't weigh  // actions not tried (harm aimed at its own side)
 };
