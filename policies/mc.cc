@@ -105,9 +105,12 @@ std::string McPolicy::Name() const {
 double McPolicy::Rollout(Game& g, Player me, uint64_t seed) {
   players_[0]->Reset(seed);
   players_[1]->Reset(seed ^ 0x5DEECE66Dull);
-  for (int n = 0; n < params_.depth; ++n) {
+  const int last_turn = last_.last_turn;
+  const int depth = last_turn > 0 ? kLongDepth * params_.depth : params_.depth;
+  for (int n = 0; n < depth; ++n) {
     const Decision& d = g.Advance();
     if (d.kind == DecisionKind::kNone) break;
+    if (last_turn > 0 && g.state().turn > last_turn) break;
     g.Apply(players_[d.player]->ChooseFor(g, d));
   }
   return ScorePosition(g, me);
@@ -173,6 +176,12 @@ int McPolicy::Choose(const PlayerView& view, const Decision& d) {
     tried += !skip_[i] && i != prior;
   }
   if (tried == 0) return prior;
+  // A deck holding a counterspell spends its mana on the opponent's turn,
+  // so what a choice costs or saves it shows only once that turn and its
+  // own next one are played: its rollouts run to the end of the next turn
+  // (at most kLongDepth times `depth` decisions) instead of stopping
+  // `depth` decisions in, often in the middle of a turn.
+  last_.last_turn = DeckCounters(game, me) ? game.state().turn + 1 : 0;
   totals_.assign(n, 0.0);
   for (int r = 0; r < params_.rollouts; ++r) {
     Rng local(seeds_[r]);

@@ -79,7 +79,8 @@ const std::vector<PolicyEntry>& PolicyTable() {
                    .lo = 1,
                    .hi = 100000,
                    .default_value = "40",
-                   .meaning = "decisions per rollout before the position is scored"},
+                   .meaning = "decisions per rollout before the position is scored (a deck with "
+                              "counterspells: to the end of the next turn, at most 4D)"},
                   {.name = "rollout",
                    .symbol = "P",
                    .kind = Kind::kPolicy,

@@ -349,6 +349,24 @@ TEST_F(PolicyTest, McWeighsInterruptsAndResponsesOnlyForACounterspellDeck) {
   }
 }
 
+// A deck holding a counterspell plays its rollouts to the end of the next
+// turn; a deck without one stops them after `depth` decisions.
+TEST_F(PolicyTest, McRollsACounterspellDeckToTheEndOfTheNextTurn) {
+  McPolicy::Params params;
+  params.rollouts = 2;
+  params.depth = 14;
+  for (auto [mine, theirs] : {std::pair{2, 3}, std::pair{1, 0}}) {
+    int weighed = 0, to_turn_end = 0;
+    PlayMcAgainstHeuristic(params, mine, theirs, [&](const Decision&, const McPolicy& mc) {
+      if (mc.last().rollouts == 0) return;
+      ++weighed;
+      to_turn_end += mc.last().last_turn > 0;
+    });
+    EXPECT_GT(weighed, 0);
+    EXPECT_EQ(to_turn_end, mine == 2 ? weighed : 0) << (mine == 2 ? "blue_control" : "red_burn");
+  }
+}
+
 TEST_F(PolicyTest, PolicyPairsOnTheCommandLine) {
   auto one = ParsePolicyPair("heuristic");
   ASSERT_TRUE(one.ok());
