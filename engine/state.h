@@ -302,11 +302,15 @@ struct GameState {
   // (SetZone keeps both): the walks over permanents, a dozen per decision,
   // visit them alone instead of every card of both decks.
   ObjBits battlefield;
+  // The objects on the stack, the same way: the policies look there for
+  // what is being cast at every decision, and a game has one or two.
+  ObjBits stack;
 
   void Touch() { ++version; }
   void SetZone(ObjId o, Zone z) {
     obj.zone[o] = z;
     battlefield.Assign(o, z == Zone::kBattlefield);
+    stack.Assign(o, z == Zone::kStack);
   }
   // f(o) for every object on the battlefield, in numbering order (as a walk
   // over all objects would find them). f must not move objects.

@@ -212,7 +212,7 @@ int PumpGain(const PlayerView& v, ObjId o, int p, int t) {
 ObjId OpposingDamageSpell(const PlayerView& v, int* amount) {
   ObjId best = kNoObj;
   *amount = 0;
-  for (ObjId o = 0; o < v.ObjectCount(); ++o) {
+  for (ObjId o : v.Stack()) {
     if (v.ZoneOf(o) != Zone::kStack || Mine(v, o)) continue;
     CardId c = v.CardOf(o);
     if (c == kNoCard || !v.db()[c].has_spell) continue;
@@ -1039,7 +1039,7 @@ HeuristicPolicy::Context HeuristicPolicy::MakeContext(const PlayerView& v,
   // since their targets are not in the view (nor, after a Reset, in memory).
   cx.harm_pending = cx.help_pending = false;
   const ObjId casting = v.CastingItem() ? v.CastingItem()->card : kNoObj;
-  for (ObjId o = 0; o < v.ObjectCount(); ++o) {
+  for (ObjId o : v.Stack()) {
     if (v.ZoneOf(o) != Zone::kStack || o == casting || !Mine(v, o) || v.CardOf(o) == kNoCard)
       continue;
     const CardDef& c = v.db()[v.CardOf(o)];
@@ -1215,7 +1215,7 @@ int HeuristicPolicy::ChooseChoice(const PlayerView& v, const Decision& d) {
   // An object: an entering copy takes the best creature; an exile the
   // opponent's best.
   bool exile = false;
-  for (ObjId o = 0; o < v.ObjectCount(); ++o)
+  for (ObjId o : v.Stack())
     if (v.ZoneOf(o) == Zone::kStack && Mine(v, o) && v.CardOf(o) != kNoCard &&
         v.db()[v.CardOf(o)].enters.choose == ChoiceKind::kExile)
       exile = true;

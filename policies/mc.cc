@@ -75,8 +75,7 @@ double ScorePosition(const Game& g, Player me) {
     value += sign * (std::min(life, 20) + 4.0 * std::sqrt(static_cast<double>(life)));
     value += sign * 1.5 * static_cast<double>(s.players[p].hand.size());
   }
-  for (ObjId o = 0; o < s.obj.count; ++o) {
-    if (s.obj.zone[o] != Zone::kBattlefield) continue;
+  s.ForEachPermanent([&](ObjId o) {
     const Characteristics& ch = g.Chars(o);
     const double sign = ch.controller == me ? 1.0 : -1.0;
     if (ch.types & (1u << kCreature))
@@ -86,7 +85,7 @@ double ScorePosition(const Game& g, Player me) {
       value += sign * 1.0;
     else
       value += sign * 2.0;  // an artifact or enchantment in play does something
-  }
+  });
   return 1.0 / (1.0 + std::exp(-value / 12.0));
 }
 

@@ -4,6 +4,9 @@
 // declared omniscient (a test oracle, a cheating baseline).
 #pragma once
 
+#include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <vector>
 
 #include "engine/game.h"
@@ -32,37 +35,60 @@ class PlayerView {
   int Mulligans(Player p) const { return game_.mulligans(p); }
   const std::vector<ObjId>& Graveyard(Player p) const { return game_.state().players[p].graveyard; }
   // The objects on the battlefield, in object order; a view, not a copy
-  // (policies ask for it many times a decision).
+  // (policies ask for it many times a decision). It walks the state's bit
+  // set of the zone, so it visits the members alone, in the order a walk
+  // over every object would find them.
   class ObjectsIn {
    public:
     class Iterator {
      public:
-      Iterator(const GameState& s, ObjId o, Zone z) : s_(&s), o_(o), z_(z) { Skip(); }
-      ObjId operator*() const { return o_; }
+      Iterator(const ObjBits& bits, int count, int o) : bits_(&bits), count_(count), o_(o) {
+        Seek();
+      }
+      ObjId operator*() const { return static_cast<ObjId>(o_); }
       Iterator& operator++() {
         ++o_;
-        Skip();
+        Seek();
         return *this;
       }
       bool operator!=(const Iterator& other) const { return o_ != other.o_; }
 
      private:
-      void Skip() {
-        while (o_ < s_->obj.count && s_->obj.zone[o_] != z_) ++o_;
+      // To the first member at or after o_, or to count_ if none.
+      void Seek() {
+        int w = o_ / 64;
+        if (o_ >= count_) {
+          o_ = count_;
+          return;
+        }
+        uint64_t word = bits_->words[w] & (~uint64_t{0} << (o_ % 64));
+        while (word == 0) {
+          if (++w * 64 >= count_) {
+            o_ = count_;
+            return;
+          }
+          word = bits_->words[w];
+        }
+        o_ = std::min(count_, w * 64 + std::countr_zero(word));
       }
-      const GameState* s_;
-      ObjId o_;
-      Zone z_;
+      const ObjBits* bits_;
+      int count_;
+      int o_;
     };
-    ObjectsIn(const GameState& s, Zone z) : s_(s), z_(z) {}
-    Iterator begin() const { return Iterator(s_, 0, z_); }
-    Iterator end() const { return Iterator(s_, static_cast<ObjId>(s_.obj.count), z_); }
+    ObjectsIn(const ObjBits& bits, int count) : bits_(bits), count_(count) {}
+    Iterator begin() const { return Iterator(bits_, count_, 0); }
+    Iterator end() const { return Iterator(bits_, count_, count_); }
 
    private:
-    const GameState& s_;
-    Zone z_;
+    const ObjBits& bits_;
+    int count_;
   };
-  ObjectsIn Battlefield() const { return ObjectsIn(game_.state(), Zone::kBattlefield); }
+  ObjectsIn Battlefield() const {
+    return ObjectsIn(game_.state().battlefield, game_.state().obj.count);
+  }
+  // The objects on the stack (spells being cast or waiting), in object
+  // order, hidden ones included: CardOf and ZoneOf still say what is seen.
+  ObjectsIn Stack() const { return ObjectsIn(game_.state().stack, game_.state().obj.count); }
   Phase phase() const { return game_.state().phase; }
   Player active() const { return game_.state().active; }
   int turn() const { return game_.state().turn; }

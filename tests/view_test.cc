@@ -1,8 +1,11 @@
 // A policy's view hides the opponent's hand and every library's order.
 #include "policies/view.h"
 
+#include <vector>
+
 #include "engine/deck.h"
 #include "gtest/gtest.h"
+#include "policies/policy.h"
 #include "tests/bundled.h"
 
 namespace strata {
@@ -53,6 +56,45 @@ TEST(PlayerView, TargetsAndFiltersOnlyWhatItSees) {
   EXPECT_FALSE(a.Matches(terror, hidden, bolt, 0));
   EXPECT_EQ(a.CastingItem(), nullptr);
   EXPECT_EQ(a.Pool(0), 0);
+}
+
+// The view's walks over the battlefield and the stack read the state's bit
+// sets: they must visit what a walk over every object finds, in the same
+// order, at every decision of played games (casts, fights, deaths, bounces).
+TEST(PlayerView, ZoneWalksFindWhatAWalkOverEveryObjectFinds) {
+  const CardDb& db = BundledPool();
+  std::vector<Deck> decks;
+  for (const std::string& name : BundledDeckNames(false)) decks.push_back(BundledDeck(name));
+  int decisions = 0, with_stack = 0;
+  for (int game = 0; game < 24; ++game) {
+    GameOptions go;
+    go.seed = 900 + game;
+    go.edition = static_cast<Edition>(game % 3);
+    Game g(db, go);
+    g.Deal(decks[game % decks.size()], decks[(game * 5 + 2) % decks.size()], 0);
+    auto a = *MakePolicy(game % 2 ? "heuristic" : "random", game);
+    auto b = *MakePolicy("random", game + 70);
+    for (int step = 0; step < 3000; ++step) {
+      const Decision& d = g.Advance();
+      if (d.kind == DecisionKind::kNone) break;
+      const GameState& s = g.state();
+      PlayerView v(g, d.player);
+      std::vector<ObjId> walked[2], viewed[2];
+      for (ObjId o = 0; o < s.obj.count; ++o) {
+        if (s.obj.zone[o] == Zone::kBattlefield) walked[0].push_back(o);
+        if (s.obj.zone[o] == Zone::kStack) walked[1].push_back(o);
+      }
+      for (ObjId o : v.Battlefield()) viewed[0].push_back(o);
+      for (ObjId o : v.Stack()) viewed[1].push_back(o);
+      ASSERT_EQ(viewed[0], walked[0]) << "game " << game << ", decision " << decisions;
+      ASSERT_EQ(viewed[1], walked[1]) << "game " << game << ", decision " << decisions;
+      ++decisions;
+      with_stack += !walked[1].empty();
+      g.Apply((d.player == 0 ? a : b)->ChooseFor(g, d));
+    }
+  }
+  EXPECT_GT(decisions, 24 * 50);
+  EXPECT_GT(with_stack, 100);  // the stack walk was tested on spells
 }
 
 }  // namespace
