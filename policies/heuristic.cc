@@ -43,7 +43,28 @@ ColorMask ManaColorsOf(const PlayerView& v, ObjId o, const Characteristics& ch, 
   return colors;
 }
 
+// What several parts of one decision ask again, worked out once: the game
+// does not change while a policy chooses, and HeuristicPolicy::Choose, the
+// only way in, clears it first. Per thread, as the policies of a thread
+// choose one at a time.
+struct DecisionMemo {
+  std::array<bool, 2> mana_known{};
+  std::array<Mana, 2> mana;
+  int8_t in_range = -1;  // -1: not asked yet
+};
+thread_local DecisionMemo memo;
+
+Mana CountAvailable(const PlayerView& v, Player p);
+
 Mana Available(const PlayerView& v, Player p) {
+  if (!memo.mana_known[p]) {
+    memo.mana[p] = CountAvailable(v, p);
+    memo.mana_known[p] = true;
+  }
+  return memo.mana[p];
+}
+
+Mana CountAvailable(const PlayerView& v, Player p) {
   Mana m;
   for (int i = 0; i < 6; ++i) {
     int n = v.PoolOf(p, i);
@@ -449,7 +470,13 @@ bool HeuristicPolicy::Remembers(const PlayerView& v, Did did, ObjId o) const {
 // creatures that can attack plus the burn in my hand? Then aggro presses:
 // every blocker it spends on an attacker is one fewer later, and every
 // attacker let through brings the burn closer to lethal.
+static bool CountInRange(const PlayerView& v);
 static bool InRange(const PlayerView& v) {
+  if (memo.in_range < 0) memo.in_range = CountInRange(v);
+  return memo.in_range > 0;
+}
+
+static bool CountInRange(const PlayerView& v) {
   int power = 0;
   for (ObjId o : v.Battlefield()) {
     const Characteristics* ch = v.Chars(o);
@@ -1439,6 +1466,7 @@ int HeuristicPolicy::ChooseBlock(const PlayerView& v, const Decision& d) {
 }
 
 int HeuristicPolicy::Choose(const PlayerView& v, const Decision& d) {
+  memo = DecisionMemo{};
   const int n = static_cast<int>(d.actions.size());
   if (n <= 1) return 0;
   auto first_of = [&](ActionKind k) {

@@ -4,21 +4,6 @@
 
 namespace strata {
 
-bool PlayerView::Visible(ObjId o) const {
-  if (omniscient_) return true;
-  const GameState& s = game_.state();
-  if (o >= s.obj.count) return false;
-  switch (s.obj.zone[o]) {
-    case Zone::kLibrary:
-    case Zone::kNone:
-      return false;
-    case Zone::kHand:
-      return s.obj.owner[o] == me_;
-    default:
-      return !s.obj.face_down[o] || s.obj.controller[o] == me_;
-  }
-}
-
 bool PlayerView::Matches(FilterId f, ObjId o, ObjId source, Player you) const {
   if (f == kNoFilter) return true;
   if (!Visible(o)) return false;

@@ -94,7 +94,22 @@ class PlayerView {
   int turn() const { return game_.state().turn; }
 
   // Hidden objects: the opponent's hand and every library (their order).
-  bool Visible(ObjId o) const;
+  // Inline: policies ask it of every object they look at, many times a
+  // decision.
+  bool Visible(ObjId o) const {
+    if (omniscient_) return true;
+    const GameState& s = game_.state();
+    if (o >= s.obj.count) return false;
+    switch (s.obj.zone[o]) {
+      case Zone::kLibrary:
+      case Zone::kNone:
+        return false;
+      case Zone::kHand:
+        return s.obj.owner[o] == me_;
+      default:
+        return !s.obj.face_down[o] || s.obj.controller[o] == me_;
+    }
+  }
   const std::vector<ObjId>& MyHand() const { return game_.state().players[me_].hand; }
   // The card and characteristics of a visible object; kNoCard / nullptr if hidden.
   CardId CardOf(ObjId o) const { return Visible(o) ? game_.state().obj.card[o] : kNoCard; }
