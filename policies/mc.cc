@@ -56,6 +56,9 @@ void Determinize(const Game& game, Player me, Rng& rng, Game& out) {
   slots.insert(slots.end(), s.players[opp].library.begin(), s.players[opp].library.end());
   Redeal(s, slots, rng);
   Redeal(s, s.players[me].library, rng);
+  // The layers once here, not in each copy a rollout starts from: a copy
+  // takes the cache with it, and the redeal made it stale.
+  out.UpdateLayers();
 }
 
 Game Determinize(const Game& game, Player me, Rng& rng) {
