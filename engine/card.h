@@ -48,6 +48,7 @@ struct Filter {
   CardId name = kNoCard;  // has this card's name (Plague Rats)
   std::string name_text;  // as written, resolved once the file's cards are known
   TargetWhat what = TargetWhat::kPermanent;
+  bool operator==(const Filter&) const = default;
 };
 using FilterId = int16_t;
 inline constexpr FilterId kNoFilter = -1;

@@ -569,7 +569,23 @@ class Computer {
       case Value::kDiedThisTurn:
         break;  // only spells and abilities resolving have these
     }
+    return Scaled(v, base);
+  }
+
+  static int Scaled(const Value& v, int base) {
     return SaturatedAdd<int32_t>(0, static_cast<long long>(base) * v.times + v.plus);
+  }
+
+  // Whether a part's power and toughness count the same objects (Keldon
+  // Warlord's "creatures you control"): then the count is made once. No
+  // filter reads power or toughness, so setting the power first can't
+  // change it.
+  bool CountsAlike(const Part& p) const {
+    const Value &pw = p.power, &tg = p.toughness;
+    return p.has_power && p.has_toughness && tg.kind == pw.kind &&
+           (pw.kind == Value::kCount || pw.kind == Value::kSumManaValue ||
+            pw.kind == Value::kCardTypes) &&
+           (tg.filter == pw.filter || db_.filter(tg.filter) == db_.filter(pw.filter));
   }
 
   void ApplyPart(const Part& p, const Candidate& c, ObjId o,
@@ -663,10 +679,22 @@ class Computer {
         }
         break;
       case PartLayer::kPtSet:
+        if (CountsAlike(p)) {
+          const int count = CountValue(p.power, c, chs);
+          ch.power = SaturatedAdd<int16_t>(0, Scaled(p.power, count));
+          ch.toughness = SaturatedAdd<int16_t>(0, Scaled(p.toughness, count));
+          break;
+        }
         if (p.has_power) ch.power = SaturatedAdd<int16_t>(0, Eval(p.power, c, o, chs));
         if (p.has_toughness) ch.toughness = SaturatedAdd<int16_t>(0, Eval(p.toughness, c, o, chs));
         break;
       case PartLayer::kPtModify:
+        if (CountsAlike(p)) {
+          const int count = CountValue(p.power, c, chs);
+          ch.power = SaturatedAdd(ch.power, Scaled(p.power, count));
+          ch.toughness = SaturatedAdd(ch.toughness, Scaled(p.toughness, count));
+          break;
+        }
         if (p.has_power) ch.power = SaturatedAdd(ch.power, Eval(p.power, c, o, chs));
         if (p.has_toughness)
           ch.toughness = SaturatedAdd(ch.toughness, Eval(p.toughness, c, o, chs));
