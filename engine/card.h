@@ -410,6 +410,7 @@ struct CardDb {
   struct Hot {
     uint8_t spell_windows = 0;  // CardDef::spell_windows
     bool enchants = false;      // CardDef::enchant is set: an Aura
+    bool fast = false;          // an instant or an interrupt: no sorcery timing (T-5)
   };
   std::vector<Hot> hot;
 

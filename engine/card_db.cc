@@ -67,7 +67,8 @@ uint8_t BodyWindows(const AbilityBody& b) {
 void CardDb::IndexHot() {
   hot.resize(cards.size());
   for (size_t i = 0; i < cards.size(); ++i)
-    hot[i] = Hot{cards[i].spell_windows, cards[i].enchant != kNoFilter};
+    hot[i] = Hot{cards[i].spell_windows, cards[i].enchant != kNoFilter,
+                 Has(cards[i].types, kInstant) || Has(cards[i].types, kInterrupt)};
 }
 
 void CardDef::Precompute() {

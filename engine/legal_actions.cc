@@ -187,8 +187,17 @@ void Game::AddPlayableActions(Player p, DecisionKind kind, Reaction reaction, Ob
   StackItem spell;
   spell.from = BodySource::kSpell;
   spell.controller = p;
+  // T-5: out of its controller's main phase and neutral state, a spell that
+  // is not an instant or an interrupt and has no flash is left out before a
+  // probe (CanStart's own first test); most windows of a game are such.
+  const bool sorcery_time = play == kPlayBatch && p == s.active && s.phase == Phase::kMain &&
+                            stack_.batch.empty() && !timing_.frames.empty() &&
+                            timing_.frames.back().kind == FrameKind::kNeutral &&
+                            !timing_.frames.back().neutral.in_attack;
   for (ObjId o : s.players[p].hand) {
-    if (!(db_->HotOf(s.obj.card[o]).spell_windows & window)) continue;
+    const CardDb::Hot& hot = db_->HotOf(s.obj.card[o]);
+    if (!(hot.spell_windows & window)) continue;
+    if (!sorcery_time && !hot.fast && !Has(Chars(o).keywords, kFlash)) continue;
     spell.card = o;
     spell.body_card = s.obj.card[o];
     if (CanStart(p, spell, play, reaction, about))
