@@ -328,6 +328,17 @@ std::string Game::CheckLayerCache() const {
               "among player ", p ? "B" : "A",
               "'s permanents with an activated ability, unlike a fresh computation");
       }
+  if (activatable_.version == cache_.version)
+    for (ObjId i = 0; i < state_.obj.count; ++i) {
+      const bool listed = activatable_.triggering.Test(i);
+      const bool fits =
+          state_.obj.zone[i] == Zone::kBattlefield && HasTriggeredAbility(*db_, fresh.chars[i]);
+      if (listed != fits)
+        return absl::StrCat("object ", i, " (", (*db_)[state_.obj.card[i]].name, ") is ",
+                            listed ? "" : "not ",
+                            "among the permanents with a triggered ability, unlike a fresh "
+                            "computation");
+    }
   return "";
 }
 
@@ -501,6 +512,8 @@ void Game::KeepLayersForOwnChange(ObjId o, const LayerView* before) {
     for (ObjBits& mine : activatable_.by_player) mine.Reset(o);
     if (s.obj.zone[o] == Zone::kBattlefield && HasPlayableAbility(*db_, printed))
       activatable_.by_player[printed.controller].Set(o);
+    activatable_.triggering.Assign(
+        o, s.obj.zone[o] == Zone::kBattlefield && HasTriggeredAbility(*db_, printed));
     activatable_.version = s.version;
   }
   if (pending)

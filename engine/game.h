@@ -615,10 +615,13 @@ class Game {
   // The permanents each player controls with an activated ability other
   // than a mana ability (CardDef::ability_windows), as of the layer cache's
   // version: listing plays walks these instead of every permanent, and
-  // finds them again only when the version moves.
+  // finds them again only when the version moves. Beside them, the
+  // permanents with a triggered ability on: trigger collection, at every
+  // occurrence a card of the game listens to, looks at these alone.
   struct Activatable {
     uint64_t version = ~uint64_t{0};
     std::array<ObjBits, 2> by_player{};
+    ObjBits triggering;
   };
   mutable Activatable activatable_;
   const Activatable& ActivatablePermanents() const;

@@ -65,6 +65,16 @@ inline bool HasPlayableAbility(const CardDb& db, const Characteristics& ch) {
   return !ch.blank && ch.card != kNoCard && ch.controller < 2 && db[ch.card].ability_windows;
 }
 
+// Has this object a triggered ability it has not lost (CollectTriggers
+// looks at no other permanent)?
+inline bool HasTriggeredAbility(const CardDb& db, const Characteristics& ch) {
+  if (ch.blank || ch.card == kNoCard) return false;
+  const CardDef& card = db[ch.card];
+  for (int i = 0; i < static_cast<int>(card.triggers.size()); ++i)
+    if (Has(ch.abilities, card.TriggerBit(i))) return true;
+  return false;
+}
+
 // May a body (or mode) be played this way (0 batch, 1 interrupt, 2
 // immediate)? Defined in legal_actions.cc.
 bool BodyAllowed(const AbilityBody& b, int play, Reaction reaction);

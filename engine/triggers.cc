@@ -32,9 +32,10 @@ void Game::CollectTriggers(int event, Timing timing) {
                 "EventKind bits in OccurrenceState::listened");
   if (!(occ_.listened[static_cast<int>(timing)] >> static_cast<int>(e.kind) & 1)) return;
   const GameState& s = state_;
-  // The sources to look at: the permanents, and the objects that left the
-  // battlefield in this occurrence's group, in numbering order.
-  ObjBits look = s.battlefield;
+  // The sources to look at: the permanents with a triggered ability, and
+  // the objects that left the battlefield in this occurrence's group, in
+  // numbering order.
+  ObjBits look = ActivatablePermanents().triggering;
   for (int i = e.group; i < EventEnd() && Event(i).group == e.group; ++i) {
     const Occurrence& g = Event(i);
     if (g.kind == EventKind::kZoneChange && g.from == Zone::kBattlefield && g.object != kNoObj)
