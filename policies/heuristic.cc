@@ -750,21 +750,32 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
     bool sweeps = false;
     const int repeats =
         spell || tap_ability ? 1 : std::min(6, cx.mana.total / std::max(1, cost.ManaValue()));
+    auto sweeping = [](const EffectStep& st) {
+      return st.affects != kNoFilter && (st.op == Op::kDestroy || st.op == Op::kDamage ||
+                                         st.op == Op::kExile || st.op == Op::kBounce);
+    };
+    // What a sweeping step reaches does not change with the repeats: it is
+    // matched once, and weighed for each.
+    thread_local std::vector<ObjBits> reached;  // per step; no allocation once warm
+    reached.assign(body.steps.size(), ObjBits{});
+    for (size_t i = 0; i < body.steps.size(); ++i) {
+      if (!sweeping(body.steps[i])) continue;
+      for (ObjId o : v.Battlefield())
+        if (v.Chars(o) && v.Matches(body.steps[i].affects, o, source, cx.me)) reached[i].Set(o);
+    }
     for (int k = 1; k <= std::max(1, repeats); ++k) {
       int gain = 0;
       bool lethal_to_me = false;
-      for (const EffectStep& st : body.steps) {
+      for (size_t i = 0; i < body.steps.size(); ++i) {
+        const EffectStep& st = body.steps[i];
         if (k == 1 && st.op == Op::kDraw && st.target.kind != Ref::kOpponent) ++draws;
-        if (st.affects == kNoFilter) continue;
-        if (st.op != Op::kDestroy && st.op != Op::kDamage && st.op != Op::kExile &&
-            st.op != Op::kBounce)
-          continue;
+        if (!sweeping(st)) continue;
         sweeps = true;
         int amount =
             st.op == Op::kDamage && st.amount.kind == Value::kConst ? k * st.amount.constant : 0;
         for (ObjId o : v.Battlefield()) {
+          if (!reached[i].Test(o)) continue;
           const Characteristics* ch = v.Chars(o);
-          if (!ch || !v.Matches(st.affects, o, source, cx.me)) continue;
           if (st.op == Op::kDamage && (!ch->IsCreature() || ToughnessLeft(v, o) > amount)) continue;
           gain += Mine(v, o) ? -WorthOf(v, o) : WorthOf(v, o);
         }
