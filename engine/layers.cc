@@ -291,27 +291,26 @@ class Computer {
   }
 
   // RecountSelfCdas: the holders' entries redone, every other entry as
-  // `out` holds it (the caller has put the moved object's there).
+  // `out` holds it (the caller has put the moved object's there). It works
+  // on `out`'s entries in place rather than on a copy of them: only the
+  // holders' entries change, each set back to its printed values before
+  // anything is applied, as in a copy.
   void Recount(LayerCache& out) {
     const int n = s_.obj.count;
     with_library_ = out.library_done;
-    chars_.resize(n);
     out.Fit(n);
     Gather();
-    for (ObjId o : live_) chars_[o] = out.chars[o];
+    std::vector<Characteristics>& chars = out.chars;
     cands_.clear();
     out.cda_holders.ForEach(n, [&](ObjId x) {
       if (Skipped(x)) return;
-      chars_[x] = OwnPrintedCharacteristics(db_, s_, x);
-      const CardDef& card = db_[chars_[x].card];
+      chars[x] = OwnPrintedCharacteristics(db_, s_, x);
+      const CardDef& card = db_[chars[x].card];
       AddStatic(card.statics[0], x, 0, s_.obj.zone[x], true);
     });
     for (StepKind step : Layout(s_.edition).steps)
       for (Candidate& c : cands_)
-        if (ActsIn(c, step) && Exists(c, chars_)) Apply(c, step, chars_);
-    out.cda_holders.ForEach(n, [&](ObjId x) {
-      if (!Skipped(x)) out.chars[x] = chars_[x];
-    });
+        if (ActsIn(c, step) && Exists(c, chars)) Apply(c, step, chars);
   }
 
  private:
