@@ -33,8 +33,8 @@ void Game::RunAttack(Frame& f) {
       return;
     }
     case AttackFrame::kAfterAttackers: {
-      bool any = false;
-      for (ObjId o = 0; o < s.obj.count; ++o) any |= combat_.flag[o] == kAttacking;
+      bool any = false;  // attackers are permanents (a move takes an object out of combat)
+      s.ForEachPermanent([&](ObjId o) { any |= combat_.flag[o] == kAttacking; });
       if (!any) {
         f.pc = AttackFrame::kEnd;
         return;
@@ -49,14 +49,22 @@ void Game::RunAttack(Frame& f) {
       // such a land.
       // Permanents alone, in numbering order: the attackers once, then each
       // blocker against them.
+      // The defender's basic land types matter only to an attacker with
+      // landwalk.
       ColorMask defender_lands = 0;
       absl::InlinedVector<ObjId, 16> attackers;
+      bool landwalk = false;
       s.ForEachPermanent([&](ObjId o) {
-        if (combat_.flag[o] == kAttacking) attackers.push_back(o);
-        if (Chars(o).controller != nap) return;
-        for (int c = 0; c < kColorCount; ++c)
-          if (Chars(o).HasSubtype(BasicLandSubtype(c))) defender_lands |= 1u << c;
+        if (combat_.flag[o] != kAttacking) return;
+        attackers.push_back(o);
+        for (int c = 0; c < kColorCount; ++c) landwalk |= Has(Chars(o).keywords, kPlainswalk + c);
       });
+      if (landwalk)
+        s.ForEachPermanent([&](ObjId o) {
+          if (Chars(o).controller != nap) return;
+          for (int c = 0; c < kColorCount; ++c)
+            if (Chars(o).HasSubtype(BasicLandSubtype(c))) defender_lands |= 1u << c;
+        });
       s.ForEachPermanent([&](ObjId b) {
         if (combat_.flag[b] != kNotInCombat) return;
         const Characteristics& bc = Chars(b);
