@@ -30,8 +30,9 @@ void Game::ManaSources(Player p, ObjId excluding, std::vector<ManaSource>& sourc
     if (ch.controller != p) return;
     const bool land = Has(ch.types, kLand);
     if (!land && !ch.land_mana && (ch.blank || ch.card == kNoCard)) return;
-    if (SummoningSick(o)) return;
-    if (PhaseCostPending(o)) return;  // T-13: not before its phase cost is handled
+    if (ch.IsCreature() && SummoningSick(o)) return;  // only a creature is ever sick
+    // T-13: not before its phase cost is handled.
+    if (!turn_.phase_todo.empty() && PhaseCostPending(o)) return;
     std::vector<ManaSource>& to = land ? sources : others;
     if (ch.land_mana) {
       to.push_back({o, static_cast<ColorMask>(ch.land_mana & 0x1F), (ch.land_mana & 0x20) != 0});
