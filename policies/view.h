@@ -4,9 +4,6 @@
 // declared omniscient (a test oracle, a cheating baseline).
 #pragma once
 
-#include <algorithm>
-#include <bit>
-#include <cstdint>
 #include <vector>
 
 #include "engine/game.h"
@@ -54,23 +51,7 @@ class PlayerView {
       bool operator!=(const Iterator& other) const { return o_ != other.o_; }
 
      private:
-      // To the first member at or after o_, or to count_ if none.
-      void Seek() {
-        int w = o_ / 64;
-        if (o_ >= count_) {
-          o_ = count_;
-          return;
-        }
-        uint64_t word = bits_->words[w] & (~uint64_t{0} << (o_ % 64));
-        while (word == 0) {
-          if (++w * 64 >= count_) {
-            o_ = count_;
-            return;
-          }
-          word = bits_->words[w];
-        }
-        o_ = std::min(count_, w * 64 + std::countr_zero(word));
-      }
+      void Seek() { o_ = bits_->Next(o_, count_); }
       const ObjBits* bits_;
       int count_;
       int o_;
