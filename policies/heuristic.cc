@@ -54,16 +54,6 @@ struct DecisionMemo {
 };
 thread_local DecisionMemo memo;
 
-Mana CountAvailable(const PlayerView& v, Player p);
-
-Mana Available(const PlayerView& v, Player p) {
-  if (!memo.mana_known[p]) {
-    memo.mana[p] = CountAvailable(v, p);
-    memo.mana_known[p] = true;
-  }
-  return memo.mana[p];
-}
-
 Mana CountAvailable(const PlayerView& v, Player p) {
   Mana m;
   for (int i = 0; i < 6; ++i) {
@@ -83,6 +73,14 @@ Mana CountAvailable(const PlayerView& v, Player p) {
       if (Has(colors, c)) ++m.color[c];
   }
   return m;
+}
+
+Mana Available(const PlayerView& v, Player p) {
+  if (!memo.mana_known[p]) {
+    memo.mana[p] = CountAvailable(v, p);
+    memo.mana_known[p] = true;
+  }
+  return memo.mana[p];
 }
 
 // Could this mana pay the cost with X = x and `extra` more generic?
@@ -470,12 +468,6 @@ bool HeuristicPolicy::Remembers(const PlayerView& v, Did did, ObjId o) const {
 // creatures that can attack plus the burn in my hand? Then aggro presses:
 // every blocker it spends on an attacker is one fewer later, and every
 // attacker let through brings the burn closer to lethal.
-static bool CountInRange(const PlayerView& v);
-static bool InRange(const PlayerView& v) {
-  if (memo.in_range < 0) memo.in_range = CountInRange(v);
-  return memo.in_range > 0;
-}
-
 static bool CountInRange(const PlayerView& v) {
   int power = 0;
   for (ObjId o : v.Battlefield()) {
@@ -487,6 +479,11 @@ static bool CountInRange(const PlayerView& v) {
     power += std::max<int>(0, ch->power);
   }
   return power > 0 && v.Life(Opponent(v.me())) <= power + BurnReach(v, Available(v, v.me()), false);
+}
+
+static bool InRange(const PlayerView& v) {
+  if (memo.in_range < 0) memo.in_range = CountInRange(v);
+  return memo.in_range > 0;
 }
 
 // Is the opponent low (10 life or less) and behind this player in life?
