@@ -203,6 +203,8 @@ ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
   turn_.layer_zones |= LayerZones(*db_, card);
   turn_.phase_cards |= !(*db_)[card].phase.empty() || !(*db_)[card].granted_phase.empty();
   turn_.linking_cards |= (*db_)[card].enters.choose == ChoiceKind::kExile;
+  turn_.tapped_enchant_filters |=
+      (*db_)[card].enchant != kNoFilter && db_->filter((*db_)[card].enchant).tapped >= 0;
   for (const TriggeredAbility& tr : (*db_)[card].triggers)
     occ_.listened[static_cast<int>(tr.timing)] |= uint16_t(1u << static_cast<int>(tr.event));
   auto& pl = s.players[owner];
@@ -533,7 +535,7 @@ void Game::SetControllerOnEntry(ObjId o, Player p) {
 
 void Game::SetTapped(ObjId o, bool tapped) {
   state_.obj.tapped[o] = tapped;
-  StateCheckInputChanged();
+  if (turn_.tapped_enchant_filters) StateCheckInputChanged();
   // Only a computation that read this object's tapped flag is out of date
   // (a stale cache recomputes anyway, reading the new flag).
   if (cache_.tapped_read.test(o)) state_.Touch();

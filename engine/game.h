@@ -680,8 +680,9 @@ class Game {
     // occurrence whose bit is clear sets nothing off and needs no search.
     std::array<uint16_t, 3> listened{};
     // What the state check reads beyond the layers' inputs (damage, the
-    // objects being destroyed, tapped flags, which enchant filters may
-    // read): a count of its changes. And the state version and that count
+    // objects being destroyed, and tapped flags in a game whose enchant
+    // filters read them: TurnState::tapped_enchant_filters): a count of its
+    // changes. And the state version and that count
     // at the last check that found nothing to do: the same again would find
     // nothing again (CheckState).
     uint64_t check_inputs = 0;
@@ -746,6 +747,10 @@ class Game {
     // (an entry choice of an object to exile: Objects::linked). Without,
     // no object is linked, and a kept cache need not look for links.
     bool linking_cards = false;
+    // Whether some card of this game is an Aura whose enchant filter reads
+    // the tapped flag. Without, tapping or untapping changes nothing the
+    // state check reads (AttachedLegally is its only reader of the flag).
+    bool tapped_enchant_filters = false;
     auto Buffers() { return std::tie(phase_todo); }
   } turn_;
 

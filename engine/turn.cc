@@ -60,13 +60,14 @@ void Game::PhaseBeginEffects() {
     case Phase::kCleanup:
       // Off the battlefield these are zero already: entering resets them
       // (MoveTo), and nothing marks damage or shields elsewhere.
+      // Less damage never gives the state check something to do, so a
+      // check that found nothing stays clean (OccurrenceState::check_inputs).
       s.ForEachPermanent([&](ObjId o) {
         s.obj.damage[o] = 0;
         s.obj.regen_shields[o] = 0;
         damage_.prevent_shield[o] = 0;
         damage_.no_regen[o] = false;
       });
-      StateCheckInputChanged();
       damage_.player_shield = {};
       turn_.replace_draw = {};
       damage_.source_shields.clear();

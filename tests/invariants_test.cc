@@ -4,10 +4,14 @@
 #include "engine/invariants.h"
 
 #include <memory>
+#include <string>
 
+#include "absl/strings/str_join.h"
+#include "engine/card_loader.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "policies/policy.h"
+#include "sim/scenario.h"
 #include "tests/bundled.h"
 #include "tests/game_internals.h"
 
@@ -116,6 +120,57 @@ TEST(Invariants, StateCheckAndPhaseShortcutsMissNothing) {
   EXPECT_GT(would_skip, decisions / 10) << decisions;  // the shortcut is taken, and often
   EXPECT_GT(games_with_phase_cards, 0);
   EXPECT_GT(games_without, 0);
+}
+
+// A tap is an input of the state check only in a game with an Aura whose
+// enchant filter reads the tapped flag (TurnState::tapped_enchant_filters).
+// In such a game, an Aura for untapped creatures goes to the graveyard once
+// its creature has tapped to attack. (Without the flag every later check
+// would skip itself: the Aura would stay, and the scenario's invariant
+// checks would fail.)
+TEST(Invariants, AnAuraForUntappedCreaturesFallsOffWhenItsCreatureTaps) {
+  CardDb db;
+  ASSERT_TRUE(LoadCards({BundledCardsDir()}, db).ok());
+  ASSERT_TRUE(LoadCardsFromString(R"(
+[[card]]
+name = "Test Sentry Ward"
+cost = "W"
+types = ["Enchantment"]
+subtypes = ["Aura"]
+enchant = { types = ["Creature"], tapped = false }
+
+[[card.static]]
+affects = { enchanted = true }
+parts = [{ layer = "pt_modify", power = 1, toughness = 1 }]
+)",
+                                  "ward.toml", db)
+                  .ok());
+  const std::string scenario = R"(
+[players.A]
+library = ["Forest"]
+
+[players.B]
+library = ["Swamp"]
+
+[[object]]
+id = "bears"
+card = "Grizzly Bears"
+
+[[object]]
+id = "ward"
+card = "Test Sentry Ward"
+attached_to = "bears"
+
+[[step]]
+player = "A"
+attack = ["bears"]
+
+[[expect]]
+object = "ward"
+zone = "graveyard"
+)";
+  ScenarioResult r = RunScenarioText(db, scenario, "ward_falls_off.toml", ScenarioOptions{});
+  EXPECT_TRUE(r.passed) << absl::StrJoin(r.failures, "\n") << "\n" << r.invariant;
 }
 
 TEST(Invariants, ZonesFiresOnACardListedNowhere) {
