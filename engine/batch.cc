@@ -126,7 +126,7 @@ void Game::ApplyNeutral(Frame& f, const Action& a) {
     Used(s.obj.card[a.object], -1);
     Note(LogKind::kPlayLand, p, a.object, kNoObj, 0,
          [&] { return std::string(absl::StrCat(Who(p), " plays ", ObjectName(a.object))); });
-    Happened(Record(OccurrenceOf(EventKind::kPlay, p, a.object)));
+    if (Observed(EventKind::kPlay)) Happened(Record(OccurrenceOf(EventKind::kPlay, p, a.object)));
     w.Open(s.active);
     CheckState();  // a state check follows every permanent's entry
     return;

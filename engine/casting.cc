@@ -22,7 +22,7 @@ void Game::StartCast(Player p, const Action& a, Play play, ObjId about) {
     Used(item.body_card, -1);
     Note(LogKind::kCast, p, a.object, kNoObj, 0,
          [&] { return std::string(absl::StrCat(Who(p), " casts ", ObjectName(a.object))); });
-    Happened(Record(OccurrenceOf(EventKind::kPlay, p, a.object)));
+    if (Observed(EventKind::kPlay)) Happened(Record(OccurrenceOf(EventKind::kPlay, p, a.object)));
   } else if (a.kind == ActionKind::kActivate) {
     item.source = a.object;
     item.body_card = Chars(a.object).card;
@@ -225,7 +225,8 @@ void Game::RunCast(Frame& f) {
         // processed now, before it joins its batch (T-8), even when it is an
         // interrupt inside another casting.
         const int before = static_cast<int>(occ_.queued.size());
-        Happened(Record(OccurrenceOf(EventKind::kCast, item.controller, item.card)));
+        if (Observed(EventKind::kCast))
+          Happened(Record(OccurrenceOf(EventKind::kCast, item.controller, item.card)));
         if (static_cast<int>(occ_.queued.size()) > before) Push(Frame::NewTriggers(before));
       }
       return;

@@ -533,6 +533,16 @@ class Game {
   bool ListensBefore(EventKind kind) const {
     return occ_.listened[static_cast<int>(Timing::kBefore)] >> static_cast<int>(kind) & 1;
   }
+  // Does anything read occurrences of this kind: a triggered ability of a
+  // card of this game, at any timing, or the life invariant (life changes
+  // and damage)? The log has no other reader, so a lone occurrence of a
+  // kind nobody reads is not recorded (Occur, a phase's beginning, a draw,
+  // a play, a cast): most taps, untaps and phases of most games.
+  bool Observed(EventKind kind) const {
+    const unsigned any = occ_.listened[0] | occ_.listened[1] | occ_.listened[2];
+    return (any >> static_cast<int>(kind) & 1) || kind == EventKind::kLifeChange ||
+           kind == EventKind::kDamage;
+  }
   void Before(const Occurrence& e);
   void ZoneChange(ObjId o, Zone to);  // to its owner's zone
   // Objects that one effect or one state check moves together leave at the

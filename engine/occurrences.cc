@@ -192,6 +192,7 @@ void Game::DealDamage(const PendingDamage& d) {
 
 // A simple occurrence: recorded, and "after" triggers collected (E-1).
 void Game::Occur(EventKind kind, Player p, ObjId o, int amount) {
+  if (!Observed(kind)) return;
   auto fill = [&](Occurrence& e) {
     FillOccurrence(e, kind, p, o);
     e.amount = amount;

@@ -69,6 +69,7 @@ void Game::RunDraw(Frame& f) {
   MoveTo(top, Zone::kHand, p);
   Note(LogKind::kDraw, p, top, kNoObj, 1,
        [&] { return std::string(absl::StrCat(Who(p), " draws ", ObjectName(top))); });
+  if (!Observed(EventKind::kDraw)) return;
   Occurrence e = OccurrenceOf(EventKind::kDraw, p, top);
   e.from = Zone::kLibrary;
   e.to = Zone::kHand;

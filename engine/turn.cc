@@ -88,13 +88,17 @@ void Game::RunPhase(Frame& f) {
       Note(LogKind::kPhase, s.active, kNoObj, kNoObj, 0, [&] {
         return std::string(absl::StrCat("begin ", S(PhaseName(s.phase)), " of ", Who(s.active)));
       });
-      Occurrence begins = OccurrenceOf(EventKind::kPhaseBegin, s.active, kNoObj);
-      begins.phase = s.phase;
-      Before(begins);  // "before phase X begins" (E-1)
+      const bool observed = Observed(EventKind::kPhaseBegin);
+      Occurrence begins;
+      if (observed) {
+        begins = OccurrenceOf(EventKind::kPhaseBegin, s.active, kNoObj);
+        begins.phase = s.phase;
+        Before(begins);  // "before phase X begins" (E-1)
+      }
       PhaseBeginEffects();
       CheckState();
       CollectPhaseTodos();
-      Happened(Record(begins));
+      if (observed) Happened(Record(begins));
       f.pc = PhaseFrame::kDiscard;
       if (s.phase == Phase::kUpkeep && !stack_.next_upkeep.empty()) {
         auto delayed = std::move(stack_.next_upkeep);
