@@ -21,34 +21,20 @@ void Game::ManaSources(Player p, ObjId excluding, std::vector<ManaSource>& sourc
   sources.clear();
   const GameState& s = state_;
   // Lands first, so creatures stay untapped when they are not needed: one
-  // walk over the objects, the other sources kept aside and put behind.
+  // walk over the permanents that make mana, the other sources kept aside
+  // and put behind.
   thread_local std::vector<ManaSource> others;  // no allocation once warm
   others.clear();
-  s.ForEachPermanent([&](ObjId o) {
+  ActivatablePermanents().mana[p].ForEach(s.obj.count, [&](ObjId o) {
     if (s.obj.tapped[o] || o == excluding) return;
     const Characteristics& ch = Chars(o);
-    if (ch.controller != p) return;
-    const bool land = Has(ch.types, kLand);
-    if (!land && !ch.land_mana && (ch.blank || ch.card == kNoCard)) return;
     if (ch.IsCreature() && SummoningSick(o)) return;  // only a creature is ever sick
     // T-13: not before its phase cost is handled.
     if (!turn_.phase_todo.empty() && PhaseCostPending(o)) return;
-    std::vector<ManaSource>& to = land ? sources : others;
-    if (ch.land_mana) {
-      to.push_back({o, static_cast<ColorMask>(ch.land_mana & 0x1F), (ch.land_mana & 0x20) != 0});
-      return;
-    }
-    if (ch.blank || ch.card == kNoCard) return;
-    const CardDef& card = (*db_)[ch.card];
-    for (int i = 0; i < static_cast<int>(card.activated.size()); ++i) {
-      const ActivatedAbility& a = card.activated[i];
-      if (!a.mana_ability || !a.tap || !a.cost.Empty() || !Has(ch.abilities, card.ActivatedBit(i)))
-        continue;
-      const EffectStep& st = a.body.steps[0];
-      to.push_back(
-          {o, static_cast<ColorMask>(st.mana_any ? 0x1F : st.mana_colors), st.mana_colorless});
-      break;
-    }
+    ManaSource made;
+    MakesMana(*db_, ch, made);
+    made.object = o;
+    (Has(ch.types, kLand) ? sources : others).push_back(made);
   });
   sources.insert(sources.end(), others.begin(), others.end());
 }

@@ -331,6 +331,18 @@ std::string Game::CheckLayerCache() const {
               "'s permanents with an activated ability, unlike a fresh computation");
       }
   if (activatable_.version == cache_.version)
+    for (ObjId i = 0; i < state_.obj.count; ++i)
+      for (Player p = 0; p < 2; ++p) {
+        ManaSource made;
+        const bool listed = activatable_.mana[p].Test(i);
+        const bool fits = state_.obj.zone[i] == Zone::kBattlefield &&
+                          fresh.chars[i].controller == p && MakesMana(*db_, fresh.chars[i], made);
+        if (listed != fits)
+          return absl::StrCat("object ", i, " (", (*db_)[state_.obj.card[i]].name, ") is ",
+                              listed ? "" : "not ", "among player ", p ? "B" : "A",
+                              "'s permanents that make mana, unlike a fresh computation");
+      }
+  if (activatable_.version == cache_.version)
     for (ObjId i = 0; i < state_.obj.count; ++i) {
       const bool listed = activatable_.triggering.Test(i);
       const bool fits =
@@ -512,8 +524,13 @@ void Game::KeepLayersForOwnChange(ObjId o, const LayerView* before) {
   if (activatable_.version == was) {
     // Only o's entry changed: so may only its place among the activatable.
     for (ObjBits& mine : activatable_.by_player) mine.Reset(o);
-    if (s.obj.zone[o] == Zone::kBattlefield && HasPlayableAbility(*db_, printed))
+    for (ObjBits& mine : activatable_.mana) mine.Reset(o);
+    const bool on_battlefield = s.obj.zone[o] == Zone::kBattlefield;
+    if (on_battlefield && HasPlayableAbility(*db_, printed))
       activatable_.by_player[printed.controller].Set(o);
+    ManaSource made;
+    if (on_battlefield && printed.controller < 2 && MakesMana(*db_, printed, made))
+      activatable_.mana[printed.controller].Set(o);
     activatable_.triggering.Assign(
         o, s.obj.zone[o] == Zone::kBattlefield && HasTriggeredAbility(*db_, printed));
     activatable_.version = s.version;

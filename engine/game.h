@@ -627,11 +627,14 @@ class Game {
   // version: listing plays walks these instead of every permanent, and
   // finds them again only when the version moves. Beside them, the
   // permanents with a triggered ability on: trigger collection, at every
-  // occurrence a card of the game listens to, looks at these alone.
+  // occurrence a card of the game listens to, looks at these alone. And the
+  // permanents each player controls that make mana once untapped
+  // (MakesMana): ManaSources, at every listing of plays, looks at these.
   struct Activatable {
     uint64_t version = ~uint64_t{0};
     std::array<ObjBits, 2> by_player{};
     ObjBits triggering;
+    std::array<ObjBits, 2> mana{};
   };
   mutable Activatable activatable_;
   const Activatable& ActivatablePermanents() const;

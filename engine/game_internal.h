@@ -65,6 +65,29 @@ inline bool HasPlayableAbility(const CardDb& db, const Characteristics& ch) {
   return !ch.blank && ch.card != kNoCard && ch.controller < 2 && db[ch.card].ability_windows;
 }
 
+// The mana an untapped permanent with these characteristics makes
+// (Game::ManaSources): a land's own, or else that of its first mana ability
+// that only taps it. False if it makes none. `made.object` is left alone.
+inline bool MakesMana(const CardDb& db, const Characteristics& ch, ManaSource& made) {
+  if (ch.land_mana) {
+    made.colors = static_cast<ColorMask>(ch.land_mana & 0x1F);
+    made.colorless = (ch.land_mana & 0x20) != 0;
+    return true;
+  }
+  if (ch.blank || ch.card == kNoCard) return false;
+  const CardDef& card = db[ch.card];
+  for (int i = 0; i < static_cast<int>(card.activated.size()); ++i) {
+    const ActivatedAbility& a = card.activated[i];
+    if (!a.mana_ability || !a.tap || !a.cost.Empty() || !Has(ch.abilities, card.ActivatedBit(i)))
+      continue;
+    const EffectStep& st = a.body.steps[0];
+    made.colors = static_cast<ColorMask>(st.mana_any ? 0x1F : st.mana_colors);
+    made.colorless = st.mana_colorless;
+    return true;
+  }
+  return false;
+}
+
 // Has this object a triggered ability it has not lost (CollectTriggers
 // looks at no other permanent)?
 inline bool HasTriggeredAbility(const CardDb& db, const Characteristics& ch) {
