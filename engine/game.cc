@@ -613,32 +613,9 @@ void Game::Decide(DecisionKind kind, Player p) {
   timing_.have_decision = true;
 }
 
-const Decision& Game::Advance() {
-  for (int guard = 0; guard < 200000; ++guard) {
-    if (timing_.have_decision) return timing_.decision;
-    if (timing_.over || timing_.stopped || timing_.frames.empty()) {
-      timing_.decision.kind = DecisionKind::kNone;
-      timing_.decision.player = kNoPlayer;
-      timing_.decision.actions.clear();
-      return timing_.decision;
-    }
-    Step();
-  }
-  // The rules went round without asking anyone: end the game as a draw.
-  Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
-    std::string frames;
-    for (auto& f : timing_.frames)
-      frames += absl::StrCat(" [", static_cast<int>(f.kind), " pc", f.pc, " ",
-                             absl::StrJoin(f.Words(), ","), "]");
-    return "rules loop without a decision; frames:" + frames;
-  });
-  EndGame(-1, EndReason::kActionCap);
-  timing_.decision.kind = DecisionKind::kNone;
-  timing_.decision.actions.clear();
-  return timing_.decision;
-}
-
-bool Game::Step() {
+// Inlined into Advance, its only caller: a game takes thousands of steps,
+// most of them a frame's few lines, and a call per step cost as much.
+[[gnu::always_inline]] inline void Game::Step() {
   // Triggers wait while anything resolves (E-4); otherwise they happen now.
   if (!occ_.queued.empty()) {
     bool resolving = false;
@@ -647,7 +624,7 @@ bool Game::Step() {
                    f.kind == FrameKind::kCast || f.kind == FrameKind::kDestroy;
     if (!resolving) {
       Push(Frame::NewTriggers(0));
-      return true;
+      return;
     }
   }
   Frame& f = timing_.frames.back();
@@ -707,7 +684,31 @@ bool Game::Step() {
       RunPhaseCost(f);
       break;
   }
-  return !timing_.have_decision;
+}
+
+const Decision& Game::Advance() {
+  for (int guard = 0; guard < 200000; ++guard) {
+    if (timing_.have_decision) return timing_.decision;
+    if (timing_.over || timing_.stopped || timing_.frames.empty()) {
+      timing_.decision.kind = DecisionKind::kNone;
+      timing_.decision.player = kNoPlayer;
+      timing_.decision.actions.clear();
+      return timing_.decision;
+    }
+    Step();
+  }
+  // The rules went round without asking anyone: end the game as a draw.
+  Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+    std::string frames;
+    for (auto& f : timing_.frames)
+      frames += absl::StrCat(" [", static_cast<int>(f.kind), " pc", f.pc, " ",
+                             absl::StrJoin(f.Words(), ","), "]");
+    return "rules loop without a decision; frames:" + frames;
+  });
+  EndGame(-1, EndReason::kActionCap);
+  timing_.decision.kind = DecisionKind::kNone;
+  timing_.decision.actions.clear();
+  return timing_.decision;
 }
 
 bool Game::Apply(int index) {

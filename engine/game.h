@@ -412,7 +412,7 @@ class Game {
   void Push(FrameKind kind) { timing_.frames.push_back(Frame::Of(kind)); }
   // The loop (game.cc).
   void Decide(DecisionKind kind, Player p);
-  bool Step();  // runs the top frame a little; false when a decision is pending
+  void Step();  // runs the top frame a little (Advance's loop, inlined there)
   // Applying an action to the frame that asked for it: dispatches to the
   // ApplyX of the frame's file.
   void ApplyToFrame(Frame& f, const Action& a);
