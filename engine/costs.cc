@@ -132,6 +132,15 @@ ManaCost Game::TotalCost(const StackItem& item) const {
   return c;
 }
 
+const ManaCost& Game::ProbeSpellCost(const StackItem& probe, ManaCost& scratch) const {
+  const PlayerRules& r = Rules(probe.controller);
+  // Extra targets cost from the second on: a probe has none chosen.
+  if (probe.target_count < 2 && r.cost_increase == 0 && r.cost_reduce == 0 && r.cost_min == 0)
+    return (*db_)[probe.body_card].cost;
+  scratch = TotalCost(probe);
+  return scratch;
+}
+
 // "Counter target spell unless its controller pays N" (Power Sink): the
 // spell's controller decides (the frame: UnlessPayFrame).
 void Game::RunUnlessPay(Frame& f) {

@@ -485,6 +485,10 @@ class Game {
 
   // Costs and mana, T-10, L-8 (costs.cc).
   ManaCost TotalCost(const StackItem& item) const;
+  // A spell probe's total cost (CanStart: no targets chosen, X = 0): the
+  // printed cost itself, not a copy, unless a rule changes its player's
+  // costs; else TotalCost, in `scratch`.
+  const ManaCost& ProbeSpellCost(const StackItem& probe, ManaCost& scratch) const;
   void ManaSources(Player p, ObjId excluding, std::vector<ManaSource>& out) const;
   bool CanPay(Player p, const ManaCost& cost, int x, ObjId excluding) const;
   // Within its scope CanPay finds a player's mana sources once (costs.cc):

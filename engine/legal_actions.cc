@@ -110,11 +110,13 @@ bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reacti
         if (!any) return false;
       }
       if (play != kPlayBatch) return false;
-      if (!opt_.free_mana && !CanPay(p, TotalCost(probe), 0, kNoObj)) return false;
+      ManaCost scratch;
+      if (!opt_.free_mana && !CanPay(p, ProbeSpellCost(probe, scratch), 0, kNoObj)) return false;
       return true;
     }
     if (!WindowTakes(*body)) return false;
-    if (!opt_.free_mana && !CanPay(p, TotalCost(probe), 0, kNoObj)) return false;
+    ManaCost scratch;
+    if (!opt_.free_mana && !CanPay(p, ProbeSpellCost(probe, scratch), 0, kNoObj)) return false;
   } else if (probe.from == BodySource::kActivated) {
     const Characteristics& ch = Chars(probe.source);
     const CardDef& card = (*db_)[probe.body_card];
