@@ -98,8 +98,11 @@ void CountSupply(const std::array<int, 6>& pool, const std::vector<ManaSource>& 
   supply.pool = pool;
   supply.sources = &sources;
   supply.made.size = 0;
-  for (int c = 0; c < 6; ++c)
+  supply.total = static_cast<int>(sources.size());
+  for (int c = 0; c < 6; ++c) {
     supply.made.Add(static_cast<uint8_t>(c < 5 ? 1u << c : kColorlessBit), pool[c]);
+    supply.total += pool[c];
+  }
   for (const ManaSource& s : sources) supply.made.Add(MaskOf(s), 1);
 }
 
@@ -111,6 +114,13 @@ bool PaymentExists(const ManaCost& cost, int x, const std::array<int, 6>& pool,
 }
 
 bool PaymentExists(const ManaCost& cost, int x, const ManaSupply& supply, ObjId excluding) {
+  // Every symbol needs a mana of its own (Hall's condition for all the
+  // symbols at once, below, with fewer sources counted): most costs a
+  // listing finds unpayable stop here.
+  int symbols =
+      cost.generic + cost.colorless + cost.x_count * x + static_cast<int>(cost.hybrid.size());
+  for (int c = 0; c < kColorCount; ++c) symbols += cost.colored[c];
+  if (symbols > supply.total) return false;
   // The cost's kinds of symbol (the colors each accepts, as in PlanPayment)
   // and how many of each.
   MaskCounts<6> need;

@@ -53,6 +53,7 @@ struct ManaSupply {
   std::array<int, 6> pool{};
   const std::vector<ManaSource>* sources = nullptr;  // kept for the rare matching
   MaskCounts<64> made;
+  int total = 0;  // mana in all: a cost of more symbols is a quick no
 };
 void CountSupply(const std::array<int, 6>& pool, const std::vector<ManaSource>& sources,
                  ManaSupply& supply);
