@@ -190,9 +190,11 @@ void Game::AddPlayableActions(Player p, DecisionKind kind, Reaction reaction, Ob
   // One probe each for spells and abilities, its object set per candidate.
   // A card none of whose bodies this kind of window takes is skipped.
   const uint8_t window = WindowBit(play, reaction);
-  StackItem spell;
-  spell.from = BodySource::kSpell;
-  spell.controller = p;
+  // One probe for every candidate, spells first (an item is 100 bytes to
+  // build, and most listings find nothing to ask about).
+  StackItem probe;
+  probe.from = BodySource::kSpell;
+  probe.controller = p;
   // T-5: out of its controller's main phase and neutral state, a spell that
   // is not an instant or an interrupt and has no flash is left out before a
   // probe (CanStart's own first test); most windows of a game are such.
@@ -204,23 +206,22 @@ void Game::AddPlayableActions(Player p, DecisionKind kind, Reaction reaction, Ob
     const CardDb::Hot& hot = db_->HotOf(s.obj.card[o]);
     if (!(hot.spell_windows & window)) continue;
     if (!sorcery_time && !hot.fast && !Has(Chars(o).keywords, kFlash)) continue;
-    spell.card = o;
-    spell.body_card = s.obj.card[o];
-    if (CanStart(p, spell, play, reaction, about))
+    probe.card = o;
+    probe.body_card = s.obj.card[o];
+    if (CanStart(p, probe, play, reaction, about))
       timing_.decision.actions.push_back({ActionKind::kCast, o});
   }
-  StackItem ability;
-  ability.from = BodySource::kActivated;
-  ability.controller = p;
+  probe.card = kNoObj;
+  probe.from = BodySource::kActivated;
   ActivatablePermanents().by_player[p].ForEach(s.obj.count, [&](ObjId o) {
     const Characteristics& ch = Chars(o);
     const CardDef& card = (*db_)[ch.card];
     if (!(card.ability_windows & window)) return;
     for (int i = 0; i < static_cast<int>(card.activated.size()); ++i) {
-      ability.source = o;
-      ability.body_card = ch.card;
-      ability.ability = static_cast<int16_t>(i);
-      if (CanStart(p, ability, play, reaction, about))
+      probe.source = o;
+      probe.body_card = ch.card;
+      probe.ability = static_cast<int16_t>(i);
+      if (CanStart(p, probe, play, reaction, about))
         timing_.decision.actions.push_back({ActionKind::kActivate, o, static_cast<int16_t>(i)});
     }
   });

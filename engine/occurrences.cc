@@ -271,56 +271,59 @@ inline bool Game::AttachedLegally(ObjId o) const {
 // to the graveyard, and a player who lost ends the game. What one check
 // finds leaves together (E-5); a change of control is noted for T-7.
 void Game::CheckState() {
-  thread_local std::vector<ObjId> buffer;
-  Borrowed<ObjId> borrowed(buffer);
-  std::vector<ObjId>& leaving = borrowed.v;
-  // Nothing it reads changed since a check that found nothing to do.
+  // Nothing it reads changed since a check that found nothing to do: most
+  // checks, which then skip the walk and its buffer.
   const bool unchanged =
       occ_.clean_version == state_.version && occ_.clean_inputs == occ_.check_inputs;
-  for (int guard = 0; guard < 16 && !unchanged; ++guard) {
-    leaving.clear();
-    const int destroy_begin = static_cast<int>(occ_.destroying.size());
-    state_.ForEachPermanent([&](ObjId o) {
-      const Characteristics& ch = Chars(o);
-      if (turn_.control_seen[o] != ch.controller) {
-        // Came under another player's control: summoning sick (T-7).
-        if (turn_.control_seen[o] != kNoPlayer) state_.obj.sick[o] = true;
-        turn_.control_seen[o] = ch.controller;
-      }
-      if (ch.IsCreature()) {
-        if (ch.toughness <= 0) {
+  if (!unchanged) {
+    thread_local std::vector<ObjId> buffer;
+    Borrowed<ObjId> borrowed(buffer);
+    std::vector<ObjId>& leaving = borrowed.v;
+    for (int guard = 0; guard < 16; ++guard) {
+      leaving.clear();
+      const int destroy_begin = static_cast<int>(occ_.destroying.size());
+      state_.ForEachPermanent([&](ObjId o) {
+        const Characteristics& ch = Chars(o);
+        if (turn_.control_seen[o] != ch.controller) {
+          // Came under another player's control: summoning sick (T-7).
+          if (turn_.control_seen[o] != kNoPlayer) state_.obj.sick[o] = true;
+          turn_.control_seen[o] = ch.controller;
+        }
+        if (ch.IsCreature()) {
+          if (ch.toughness <= 0) {
+            Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+              return std::string(absl::StrCat(ObjectName(o), " has toughness ", ch.toughness));
+            });
+            leaving.push_back(o);
+            return;
+          }
+          if (state_.obj.damage[o] >= ch.toughness) {
+            if (!BeingDestroyed(o)) {
+              occ_.destroying.push_back(state_.Ref(o));
+              StateCheckInputChanged();
+            }
+            return;
+          }
+        }
+        if (!AttachedLegally(o)) {
           Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
-            return std::string(absl::StrCat(ObjectName(o), " has toughness ", ch.toughness));
+            return std::string(absl::StrCat(ObjectName(o), " is not attached to a legal object"));
           });
           leaving.push_back(o);
-          return;
         }
-        if (state_.obj.damage[o] >= ch.toughness) {
-          if (!BeingDestroyed(o)) {
-            occ_.destroying.push_back(state_.Ref(o));
-            StateCheckInputChanged();
-          }
-          return;
+      });
+      if (static_cast<int>(occ_.destroying.size()) > destroy_begin)
+        Push(Frame::NewDestroy(destroy_begin, static_cast<int32_t>(occ_.destroying.size()),
+                               /*lethal=*/true));
+      if (leaving.empty()) {
+        if (guard == 0 && static_cast<int>(occ_.destroying.size()) == destroy_begin) {
+          occ_.clean_version = state_.version;
+          occ_.clean_inputs = occ_.check_inputs;
         }
+        break;
       }
-      if (!AttachedLegally(o)) {
-        Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
-          return std::string(absl::StrCat(ObjectName(o), " is not attached to a legal object"));
-        });
-        leaving.push_back(o);
-      }
-    });
-    if (static_cast<int>(occ_.destroying.size()) > destroy_begin)
-      Push(Frame::NewDestroy(destroy_begin, static_cast<int32_t>(occ_.destroying.size()),
-                             /*lethal=*/true));
-    if (leaving.empty()) {
-      if (guard == 0 && static_cast<int>(occ_.destroying.size()) == destroy_begin) {
-        occ_.clean_version = state_.version;
-        occ_.clean_inputs = occ_.check_inputs;
-      }
-      break;
+      LeaveTogether(leaving.data(), static_cast<int>(leaving.size()), Zone::kGraveyard);
     }
-    LeaveTogether(leaving.data(), static_cast<int>(leaving.size()), Zone::kGraveyard);
   }
   if (opt_.check_invariants && invariant_failure_.empty()) {
     // Invariant "state_check": nothing the check should have removed survives it.
