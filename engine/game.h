@@ -541,7 +541,8 @@ class Game {
   // card of this game, at any timing, or the life invariant (life changes
   // and damage)? The log has no other reader, so a lone occurrence of a
   // kind nobody reads is not recorded (Occur, a phase's beginning, a draw,
-  // a play, a cast): most taps, untaps and phases of most games.
+  // a play, a cast, a permanent spell entering): most taps, untaps and
+  // phases of most games.
   bool Observed(EventKind kind) const {
     const unsigned any = occ_.listened[0] | occ_.listened[1] | occ_.listened[2];
     return (any >> static_cast<int>(kind) & 1) || kind == EventKind::kLifeChange ||

@@ -32,7 +32,7 @@ void Game::RunDraw(Frame& f) {
   if (f.pc == DrawFrame::kReactions) {
     f.pc = DrawFrame::kReplacement;
     // "Before a player draws" (E-1), then reactions to the draw.
-    Before(OccurrenceOf(EventKind::kDraw, p, kNoObj));
+    if (ListensBefore(EventKind::kDraw)) Before(OccurrenceOf(EventKind::kDraw, p, kNoObj));
     Push(Frame::NewReaction(Reaction::kDraw, kNoObj, p));
     return;
   }

@@ -111,10 +111,12 @@ void Game::EnterBattlefield(StackItem& item) {
   const CardDef& card = (*db_)[state_.obj.card[o]];
   if (card.enchant != kNoFilter && item.target_count > 0 && item.targets[0].kind == Target::kObject)
     Attach(o, item.targets[0].obj.id);
-  Occurrence e = OccurrenceOf(EventKind::kZoneChange, item.controller, o);
-  e.from = Zone::kStack;
-  e.to = Zone::kBattlefield;
-  Happened(Record(e));
+  if (Observed(EventKind::kZoneChange)) {
+    Occurrence e = OccurrenceOf(EventKind::kZoneChange, item.controller, o);
+    e.from = Zone::kStack;
+    e.to = Zone::kBattlefield;
+    Happened(Record(e));
+  }
   if (card.enters.choose != ChoiceKind::kNone) Push(Frame::NewEntry(o));
   if (card.enters.has_effects) {
     StackItem enters;

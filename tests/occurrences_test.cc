@@ -66,8 +66,9 @@ TEST(Occurrences, ABeforeResponseTriggersInAGameThatListensForIt) {
 // So each kind is tried with a card of the game listening for it: an
 // artifact of A's, "whenever <kind>, you gain 1 life", through A's turn 2
 // from its untap step, in which a tapped Forest untaps, A draws, plays a
-// Forest, casts Giant Growth and attacks with Grizzly Bears (tapping them),
-// and B's Bears block. A gains life only if the occurrences were recorded.
+// Forest, casts Llanowar Elves (which enter from the stack) and Giant
+// Growth, and attacks with Grizzly Bears (tapping them), and B's Bears
+// block. A gains life only if the occurrences were recorded.
 TEST(Occurrences, EveryKindTriggersInAGameThatListensForIt) {
   const std::string scenario = R"(
 phase = "untap"
@@ -75,7 +76,7 @@ turn = 2
 until = "end_of_turn"
 
 [players.A]
-hand = ["Forest", "Giant Growth"]
+hand = ["Forest", "Llanowar Elves", "Giant Growth"]
 library = ["Island", "Island"]
 
 [players.B]
@@ -105,6 +106,10 @@ play_land = "Forest"
 
 [[step]]
 player = "A"
+cast = "Llanowar Elves"
+
+[[step]]
+player = "A"
 cast = "Giant Growth"
 targets = ["bears"]
 
@@ -116,9 +121,11 @@ attack = ["bears"]
 player = "B"
 block = { their_bears = "bears" }
 )";
-  for (const char* kind :
-       {"tap", "untap", "phase_begin", "phase_end", "draw", "play", "cast", "attack", "block"}) {
-    SCOPED_TRACE(kind);
+  for (const char* on : {R"(event = "tap")", R"(event = "untap")", R"(event = "phase_begin")",
+                         R"(event = "phase_end")", R"(event = "draw")", R"(event = "play")",
+                         R"(event = "cast")", R"(event = "attack")", R"(event = "block")",
+                         R"(event = "zone_change", from = "stack", to = "battlefield")"}) {
+    SCOPED_TRACE(on);
     CardDb db;
     ASSERT_TRUE(LoadCards({BundledCardsDir()}, db).ok());
     ASSERT_TRUE(LoadCardsFromString(absl::StrCat(R"([[card]]
@@ -128,8 +135,8 @@ types = ["Artifact"]
 
 [[card.trigger]]
 timing = "after"
-on = { event = ")",
-                                                 kind, R"(" }
+on = { )",
+                                                 on, R"( }
 effects = [{ do = "gain_life", amount = 1, player = "you" }]
 )"),
                                     "watcher.toml", db)
