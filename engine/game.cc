@@ -317,42 +317,29 @@ std::string Game::CheckLayerCache() const {
     if (!(fresh.rules[p] == cache_.rules[p]))
       return absl::StrCat("cached rules of player ", p ? "B" : "A",
                           " differ from a fresh computation");
-  if (activatable_.version == cache_.version)
-    for (ObjId i = 0; i < state_.obj.count; ++i)
-      for (Player p = 0; p < 2; ++p) {
-        const bool listed = activatable_.by_player[p].Test(i);
-        const bool fits = state_.obj.zone[i] == Zone::kBattlefield &&
-                          HasPlayableAbility(*db_, fresh.chars[i]) &&
-                          fresh.chars[i].controller == p;
-        if (listed != fits)
-          return absl::StrCat(
-              "object ", i, " (", (*db_)[state_.obj.card[i]].name, ") is ", listed ? "" : "not ",
-              "among player ", p ? "B" : "A",
-              "'s permanents with an activated ability, unlike a fresh computation");
-      }
-  if (activatable_.version == cache_.version)
-    for (ObjId i = 0; i < state_.obj.count; ++i)
-      for (Player p = 0; p < 2; ++p) {
-        ManaSource made;
-        const bool listed = activatable_.mana[p].Test(i);
-        const bool fits = state_.obj.zone[i] == Zone::kBattlefield &&
-                          fresh.chars[i].controller == p && MakesMana(*db_, fresh.chars[i], made);
-        if (listed != fits)
-          return absl::StrCat("object ", i, " (", (*db_)[state_.obj.card[i]].name, ") is ",
-                              listed ? "" : "not ", "among player ", p ? "B" : "A",
-                              "'s permanents that make mana, unlike a fresh computation");
-      }
-  if (activatable_.version == cache_.version)
-    for (ObjId i = 0; i < state_.obj.count; ++i) {
-      const bool listed = activatable_.triggering.Test(i);
-      const bool fits =
-          state_.obj.zone[i] == Zone::kBattlefield && HasTriggeredAbility(*db_, fresh.chars[i]);
-      if (listed != fits)
-        return absl::StrCat("object ", i, " (", (*db_)[state_.obj.card[i]].name, ") is ",
-                            listed ? "" : "not ",
-                            "among the permanents with a triggered ability, unlike a fresh "
-                            "computation");
-    }
+  if (activatable_.version != cache_.version) return "";
+  // The sets as a fresh computation makes them, compared set by set.
+  Activatable want;
+  for (ObjId i = 0; i < state_.obj.count; ++i)
+    if (state_.obj.zone[i] == Zone::kBattlefield) want.Add(*db_, i, fresh.chars[i]);
+  auto wrong = [&](ObjId i, bool listed, const std::string& among) {
+    return absl::StrCat("object ", i, " (", (*db_)[state_.obj.card[i]].name, ") is ",
+                        listed ? "" : "not ", "among ", among, ", unlike a fresh computation");
+  };
+  auto whose = [](Player p) { return p ? "player B's " : "player A's "; };
+  for (ObjId i = 0; i < state_.obj.count; ++i)
+    for (Player p = 0; p < 2; ++p)
+      if (activatable_.by_player[p].Test(i) != want.by_player[p].Test(i))
+        return wrong(i, activatable_.by_player[p].Test(i),
+                     absl::StrCat(whose(p), "permanents with an activated ability"));
+  for (ObjId i = 0; i < state_.obj.count; ++i)
+    for (Player p = 0; p < 2; ++p)
+      if (activatable_.mana[p].Test(i) != want.mana[p].Test(i))
+        return wrong(i, activatable_.mana[p].Test(i),
+                     absl::StrCat(whose(p), "permanents that make mana"));
+  for (ObjId i = 0; i < state_.obj.count; ++i)
+    if (activatable_.triggering.Test(i) != want.triggering.Test(i))
+      return wrong(i, activatable_.triggering.Test(i), "the permanents with a triggered ability");
   return "";
 }
 
@@ -523,16 +510,8 @@ void Game::KeepLayersForOwnChange(ObjId o, const LayerView* before) {
   if (off_battlefield && occ_.clean_version == was) occ_.clean_version = s.version;
   if (activatable_.version == was) {
     // Only o's entry changed: so may only its place among the activatable.
-    for (ObjBits& mine : activatable_.by_player) mine.Reset(o);
-    for (ObjBits& mine : activatable_.mana) mine.Reset(o);
-    const bool on_battlefield = s.obj.zone[o] == Zone::kBattlefield;
-    if (on_battlefield && HasPlayableAbility(*db_, printed))
-      activatable_.by_player[printed.controller].Set(o);
-    ManaSource made;
-    if (on_battlefield && printed.controller < 2 && MakesMana(*db_, printed, made))
-      activatable_.mana[printed.controller].Set(o);
-    activatable_.triggering.Assign(
-        o, s.obj.zone[o] == Zone::kBattlefield && HasTriggeredAbility(*db_, printed));
+    activatable_.Remove(o);
+    if (s.obj.zone[o] == Zone::kBattlefield) activatable_.Add(*db_, o, printed);
     activatable_.version = s.version;
   }
   if (pending)

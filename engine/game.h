@@ -640,6 +640,11 @@ class Game {
     std::array<ObjBits, 2> by_player{};
     ObjBits triggering;
     std::array<ObjBits, 2> mana{};
+    // The one definition of membership (game_internal.h): a permanent
+    // with these characteristics joins the sets it belongs to; Remove takes
+    // an object out of all of them.
+    void Add(const CardDb& db, ObjId o, const Characteristics& ch);
+    void Remove(ObjId o);
   };
   mutable Activatable activatable_;
   const Activatable& ActivatablePermanents() const;

@@ -98,6 +98,21 @@ inline bool HasTriggeredAbility(const CardDb& db, const Characteristics& ch) {
   return false;
 }
 
+// Game::Activatable's one definition of membership, inline: the sets are
+// found again at every layer version and kept at every kept move.
+inline void Game::Activatable::Add(const CardDb& db, ObjId o, const Characteristics& ch) {
+  if (HasTriggeredAbility(db, ch)) triggering.Set(o);
+  ManaSource made;
+  if (ch.controller < 2 && MakesMana(db, ch, made)) mana[ch.controller].Set(o);
+  if (HasPlayableAbility(db, ch)) by_player[ch.controller].Set(o);
+}
+
+inline void Game::Activatable::Remove(ObjId o) {
+  triggering.Reset(o);
+  for (ObjBits& mine : mana) mine.Reset(o);
+  for (ObjBits& mine : by_player) mine.Reset(o);
+}
+
 // May a body (or mode) be played this way (0 batch, 1 interrupt, 2
 // immediate)? Defined in legal_actions.cc.
 bool BodyAllowed(const AbilityBody& b, int play, Reaction reaction);

@@ -170,13 +170,7 @@ const Game::Activatable& Game::ActivatablePermanents() const {
   for (ObjBits& mine : activatable_.by_player) mine.Clear();
   for (ObjBits& mine : activatable_.mana) mine.Clear();
   activatable_.triggering.Clear();
-  state_.ForEachPermanent([&](ObjId o) {
-    const Characteristics& ch = Chars(o);
-    if (HasTriggeredAbility(*db_, ch)) activatable_.triggering.Set(o);
-    ManaSource made;
-    if (ch.controller < 2 && MakesMana(*db_, ch, made)) activatable_.mana[ch.controller].Set(o);
-    if (HasPlayableAbility(*db_, ch)) activatable_.by_player[ch.controller].Set(o);
-  });
+  state_.ForEachPermanent([&](ObjId o) { activatable_.Add(*db_, o, Chars(o)); });
   activatable_.version = cache_.version;
   return activatable_;
 }
