@@ -76,8 +76,9 @@ flock -n 9 || fail "flock"
 expect 1 "--resume: $tmp/s: another strata sim is running on this directory, it holds $tmp/s/study.lock" \
   "$strata" sim --resume "$tmp/s"
 exec 9>&-
-# (A study long enough to be running still when the second one starts.)
-"${sim[@]}" --games 4000 --out "$tmp/h" --games-out --stop-after-blocks 0 >/dev/null 2>&1
+# (A study long enough to be running still when the second one starts and
+# the signal comes: it is stopped early, so its length costs nothing.)
+"${sim[@]}" --games 40000 --out "$tmp/h" --games-out --stop-after-blocks 0 >/dev/null 2>&1
 "$strata" sim --resume "$tmp/h" --threads 1 >/dev/null 2>&1 &
 pid=$!
 # Until it holds the lock (its pid is in the lock file), not a fixed sleep.

@@ -59,8 +59,11 @@ grep -q '"partial": true' "$tmp/stop/study/summary.json" || fail "stopped: not p
 (cd "$tmp/stop" && mpi 2 sim --resume study --threads 1 >/dev/null) || fail "resume under MPI"
 same_study "$tmp/one/study" "$tmp/stop/study" "stopped and resumed under MPI"
 # SIGTERM to mpirun (what a scheduler sends at the time limit).
+# Long enough to be running still when the signal comes (about 1.5 s in):
+# 3,000 games a matchup took about a second on two ranks once the engine
+# played some 5,000 games/s per thread.
 set -- --cards "$src/data/cards" sim --decks "$d/red_burn.txt,$d/green_stompy.txt,$d/wu_control.txt" \
-  --games 3000 --seed 21 --policies heuristic --threads 1
+  --games 15000 --seed 21 --policies heuristic --threads 1
 (cd "$tmp/one" && "$strata" "$@" --out big >/dev/null) || fail "one process, big"
 cd "$tmp/term"
 root=()
