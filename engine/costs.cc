@@ -39,39 +39,48 @@ void Game::ManaSources(Player p, ObjId excluding, std::vector<ManaSource>& sourc
   sources.insert(sources.end(), others.begin(), others.end());
 }
 
-// While a decision's plays are listed nothing changes, so the mana sources
-// of a player (excluding none) are found once for every card considered.
-// Per thread: one listing at a time; `game` and `player` say whose it is.
-struct ManaSnapshot {
-  const Game* game = nullptr;  // null: no listing under way
-  Player player = kNoPlayer;   // whose sources `sources` holds, or none yet
-  std::vector<ManaSource> sources;
-  ManaSupply supply;  // `sources` and the pool, counted once
-};
-static thread_local ManaSnapshot mana_snapshot;
-
-Game::ManaSnapshotScope::ManaSnapshotScope(const Game& g) {
-  mana_snapshot.game = &g;
-  mana_snapshot.player = kNoPlayer;
+const ManaSupply& Game::KeptSupply(Player p) const {
+  KeptMana& k = kept_mana_[p];
+  const std::array<int, 6>& pool = state_.players[p].pool;
+  if (k.version != state_.version || k.epoch != mana_epoch_ || k.supply.pool != pool ||
+      !turn_.phase_todo.empty()) {
+    ManaSources(p, kNoObj, k.sources);
+    CountSupply(pool, k.sources, k.supply);
+    // A pending phase cost (T-13) keeps its source out until handled: with
+    // any pending, count again each time.
+    k.version = turn_.phase_todo.empty() ? state_.version : ~uint64_t{0};
+    k.epoch = mana_epoch_;
+  } else if (opt_.checked_layers && layer_mismatch_.empty()) {
+    layer_mismatch_ = CheckKeptMana();
+  }
+  k.supply.sources = &k.sources;  // a copied game's own, not the original's
+  return k.supply;
 }
-Game::ManaSnapshotScope::~ManaSnapshotScope() {
-  mana_snapshot.game = nullptr;
+
+std::string Game::CheckKeptMana() const {
+  static thread_local std::vector<ManaSource> fresh;
+  for (Player p = 0; p < 2; ++p) {
+    const KeptMana& k = kept_mana_[p];
+    if (k.version != state_.version || k.epoch != mana_epoch_ ||
+        k.supply.pool != state_.players[p].pool || !turn_.phase_todo.empty())
+      continue;  // not taken as good: the next CanPay counts again
+    ManaSources(p, kNoObj, fresh);
+    bool same = fresh.size() == k.sources.size();
+    for (size_t i = 0; same && i < fresh.size(); ++i)
+      same = fresh[i].object == k.sources[i].object && fresh[i].colors == k.sources[i].colors &&
+             fresh[i].colorless == k.sources[i].colorless;
+    if (!same)
+      return absl::StrCat("kept mana sources of player ", p ? "B" : "A", " (", k.sources.size(),
+                          ") differ from a fresh count (", fresh.size(), ")");
+  }
+  return "";
 }
 
 bool Game::CanPay(Player p, const ManaCost& cost, int x, ObjId excluding) const {
-  // The sources excluding one are the snapshot's without it (ManaSources
-  // only skips it), so the snapshot serves abilities that tap their source.
-  if (mana_snapshot.game == this) {
-    if (mana_snapshot.player != p) {
-      ManaSources(p, kNoObj, mana_snapshot.sources);
-      CountSupply(state_.players[p].pool, mana_snapshot.sources, mana_snapshot.supply);
-      mana_snapshot.player = p;
-    }
-    return PaymentExists(cost, x, mana_snapshot.supply, excluding);
-  }
-  static thread_local std::vector<ManaSource> sources;  // no allocation once warm
-  ManaSources(p, excluding, sources);
-  return PaymentExists(cost, x, state_.players[p].pool, sources, kNoObj);
+  // The sources excluding one are the supply's without it (ManaSources
+  // only skips it), so the kept supply serves abilities that tap their
+  // source too.
+  return PaymentExists(cost, x, KeptSupply(p), excluding);
 }
 
 bool Game::Pay(Player p, const ManaCost& cost, int x, ObjId excluding) {

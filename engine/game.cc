@@ -161,6 +161,7 @@ void Game::Reset(const GameOptions& options) {
     keep(state_.players[p].graveyard, fresh.state_.players[p].graveyard);
   }
   keep(layer_mismatch_, fresh.layer_mismatch_);
+  for (int p = 0; p < 2; ++p) keep(kept_mana_[p].sources, fresh.kept_mana_[p].sources);
   keep(invariant_failure_, fresh.invariant_failure_);
   // Every group of the rules' bookkeeping names its buffers (game.h).
   auto keep_group = [&](auto mine, auto theirs) {
@@ -317,7 +318,7 @@ std::string Game::CheckLayerCache() const {
     if (!(fresh.rules[p] == cache_.rules[p]))
       return absl::StrCat("cached rules of player ", p ? "B" : "A",
                           " differ from a fresh computation");
-  if (activatable_.version != cache_.version) return "";
+  if (activatable_.version != cache_.version) return CheckKeptMana();
   // The sets as a fresh computation makes them, compared set by set.
   Activatable want;
   for (ObjId i = 0; i < state_.obj.count; ++i)
@@ -340,7 +341,7 @@ std::string Game::CheckLayerCache() const {
   for (ObjId i = 0; i < state_.obj.count; ++i)
     if (activatable_.triggering.Test(i) != want.triggering.Test(i))
       return wrong(i, activatable_.triggering.Test(i), "the permanents with a triggered ability");
-  return "";
+  return CheckKeptMana();
 }
 
 const PlayerRules& Game::Rules(Player p) const {
@@ -531,6 +532,7 @@ void Game::SetControllerOnEntry(ObjId o, Player p) {
 
 void Game::SetTapped(ObjId o, bool tapped) {
   state_.obj.tapped[o] = tapped;
+  ++mana_epoch_;
   if (turn_.tapped_enchant_filters) StateCheckInputChanged();
   // Only a computation that read this object's tapped flag is out of date
   // (a stale cache recomputes anyway, reading the new flag).

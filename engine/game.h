@@ -491,12 +491,11 @@ class Game {
   const ManaCost& ProbeSpellCost(const StackItem& probe, ManaCost& scratch) const;
   void ManaSources(Player p, ObjId excluding, std::vector<ManaSource>& out) const;
   bool CanPay(Player p, const ManaCost& cost, int x, ObjId excluding) const;
-  // Within its scope CanPay finds a player's mana sources once (costs.cc):
-  // only where nothing changes the state, as while plays are listed.
-  struct ManaSnapshotScope {
-    explicit ManaSnapshotScope(const Game& g);
-    ~ManaSnapshotScope();
-  };
+  // A player's mana supply as CanPay counts it, from kept_mana_ when still
+  // good, else counted again and kept (costs.cc).
+  const ManaSupply& KeptSupply(Player p) const;
+  // "" or how a kept supply still taken as good differs from a fresh count.
+  std::string CheckKeptMana() const;
   bool Pay(Player p, const ManaCost& cost, int x, ObjId excluding);
   bool HasManaAbility(ObjId o) const;
   void RunUnlessPay(Frame& f);
@@ -648,6 +647,20 @@ class Game {
   };
   mutable Activatable activatable_;
   const Activatable& ActivatablePermanents() const;
+  // Each player's mana supply (untapped sources, pool, counted), kept from
+  // one CanPay to the next, across listings of plays, while nothing it
+  // reads moves: the state version (zones, characteristics, control),
+  // mana_epoch_ (taps and summoning sickness, which move no version), the
+  // pool (compared) and the phase costs (none pending). A player's mana
+  // changes a few times a turn, and is asked about at every listing.
+  struct KeptMana {
+    uint64_t version = ~uint64_t{0};
+    uint64_t epoch = 0;
+    std::vector<ManaSource> sources;
+    ManaSupply supply;
+  };
+  mutable std::array<KeptMana, 2> kept_mana_;
+  uint64_t mana_epoch_ = 0;  // moved by every tap and sickness change
   mutable std::string layer_mismatch_;
   std::string invariant_failure_;
   mutable uint64_t layer_checks_ = 0;

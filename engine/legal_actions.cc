@@ -177,7 +177,6 @@ const Game::Activatable& Game::ActivatablePermanents() const {
 
 void Game::AddPlayableActions(Player p, DecisionKind kind, Reaction reaction, ObjId about) {
   const GameState& s = state_;
-  ManaSnapshotScope mana(*this);  // nothing below changes the state
   Play play = kind == DecisionKind::kInterrupt                                     ? kPlayInterrupt
               : (kind == DecisionKind::kNeutral || kind == DecisionKind::kRespond) ? kPlayBatch
                                                                                    : kPlayImmediate;

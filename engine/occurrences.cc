@@ -288,6 +288,7 @@ void Game::CheckState() {
           // Came under another player's control: summoning sick (T-7).
           if (turn_.control_seen[o] != kNoPlayer) state_.obj.sick[o] = true;
           turn_.control_seen[o] = ch.controller;
+          ++mana_epoch_;
         }
         if (ch.IsCreature()) {
           if (ch.toughness <= 0) {

@@ -56,7 +56,10 @@ void Game::PhaseBeginEffects() {
         s.obj.sick[o] = false;  // controlled since this turn began (T-7)
         turn_.control_seen[o] = ap;
       });
-      break;  // untapping moved the version where a layer reads it (SetTapped)
+      // Sickness ended, which a kept mana supply reads; untapping moved the
+      // version where a layer reads it (SetTapped).
+      ++mana_epoch_;
+      break;
     case Phase::kCleanup:
       // Off the battlefield these are zero already: entering resets them
       // (MoveTo), and nothing marks damage or shields elsewhere.
