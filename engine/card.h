@@ -404,13 +404,14 @@ struct CardDb {
   std::vector<Filter> filters;
   absl::flat_hash_map<std::string, CardId> by_name;  // lowercased name
   // What the walks run at every window and state check read of a card,
-  // packed apart from the large CardDef (a cache miss each): two bytes a
+  // packed apart from the large CardDef (a cache miss each): four bytes a
   // card, the whole pool in a few cache lines. The loader keeps it in step
   // with `cards` (IndexHot).
   struct Hot {
     uint8_t spell_windows = 0;  // CardDef::spell_windows
     bool enchants = false;      // CardDef::enchant is set: an Aura
     bool fast = false;          // an instant or an interrupt: no sorcery timing (T-5)
+    uint8_t symbols = 0;        // the printed cost's symbols, X as none, at most 255
   };
   std::vector<Hot> hot;
 

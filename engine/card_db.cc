@@ -66,9 +66,14 @@ uint8_t BodyWindows(const AbilityBody& b) {
 
 void CardDb::IndexHot() {
   hot.resize(cards.size());
-  for (size_t i = 0; i < cards.size(); ++i)
+  for (size_t i = 0; i < cards.size(); ++i) {
+    const ManaCost& c = cards[i].cost;
+    int symbols = c.generic + c.colorless + static_cast<int>(c.hybrid.size());
+    for (uint8_t n : c.colored) symbols += n;
     hot[i] = Hot{cards[i].spell_windows, cards[i].enchant != kNoFilter,
-                 Has(cards[i].types, kInstant) || Has(cards[i].types, kInterrupt)};
+                 Has(cards[i].types, kInstant) || Has(cards[i].types, kInterrupt),
+                 static_cast<uint8_t>(std::clamp(symbols, 0, 255))};
+  }
 }
 
 void CardDef::Precompute() {

@@ -144,8 +144,7 @@ ManaCost Game::TotalCost(const StackItem& item) const {
 const ManaCost& Game::ProbeSpellCost(const StackItem& probe, ManaCost& scratch) const {
   const PlayerRules& r = Rules(probe.controller);
   // Extra targets cost from the second on: a probe has none chosen.
-  if (probe.target_count < 2 && r.cost_increase == 0 && r.cost_reduce == 0 && r.cost_min == 0)
-    return (*db_)[probe.body_card].cost;
+  if (probe.target_count < 2 && r.PrintedCosts()) return (*db_)[probe.body_card].cost;
   scratch = TotalCost(probe);
   return scratch;
 }
