@@ -557,7 +557,13 @@ class Game {
   bool DamagedBy(const Occurrence& e, ObjId source, const Occurrence* source_left) const;
   void DealDamage(const PendingDamage& d);
   void Tap(ObjId o, bool tapped);  // tapping or untapping as a game event
-  void Occur(EventKind kind, Player p, ObjId o, int amount = 0);
+  // An occurrence of one object or player, recorded only if something reads
+  // its kind: the test inline, as most occurrences (taps, phase ends) are
+  // read by nothing.
+  void Occur(EventKind kind, Player p, ObjId o, int amount = 0) {
+    if (Observed(kind)) RecordOccurrence(kind, p, o, amount);
+  }
+  void RecordOccurrence(EventKind kind, Player p, ObjId o, int amount);
   void GainLife(Player p, int n);
   void LoseLife(Player p, int n);
   // After a player's life went down: a new lowest life is a step toward

@@ -191,8 +191,7 @@ void Game::DealDamage(const PendingDamage& d) {
 }
 
 // A simple occurrence: recorded, and "after" triggers collected (E-1).
-void Game::Occur(EventKind kind, Player p, ObjId o, int amount) {
-  if (!Observed(kind)) return;
+void Game::RecordOccurrence(EventKind kind, Player p, ObjId o, int amount) {
   auto fill = [&](Occurrence& e) {
     FillOccurrence(e, kind, p, o);
     e.amount = amount;

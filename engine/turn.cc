@@ -4,6 +4,8 @@
 // to the maximum hand size (and discards an effect asks for).
 // Scenarios: tests/scenarios/t1_*.
 
+#include <optional>
+
 #include "engine/game_internal.h"
 
 namespace strata {
@@ -91,17 +93,17 @@ void Game::RunPhase(Frame& f) {
       Note(LogKind::kPhase, s.active, kNoObj, kNoObj, 0, [&] {
         return std::string(absl::StrCat("begin ", S(PhaseName(s.phase)), " of ", Who(s.active)));
       });
-      const bool observed = Observed(EventKind::kPhaseBegin);
-      Occurrence begins;
-      if (observed) {
+      // Built only where read: an occurrence copies the characteristics.
+      std::optional<Occurrence> begins;
+      if (Observed(EventKind::kPhaseBegin)) {
         begins = OccurrenceOf(EventKind::kPhaseBegin, s.active, kNoObj);
-        begins.phase = s.phase;
-        Before(begins);  // "before phase X begins" (E-1)
+        begins->phase = s.phase;
+        Before(*begins);  // "before phase X begins" (E-1)
       }
       PhaseBeginEffects();
       CheckState();
       CollectPhaseTodos();
-      if (observed) Happened(Record(begins));
+      if (begins) Happened(Record(*begins));
       f.pc = PhaseFrame::kDiscard;
       if (s.phase == Phase::kUpkeep && !stack_.next_upkeep.empty()) {
         auto delayed = std::move(stack_.next_upkeep);
