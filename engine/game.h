@@ -462,6 +462,24 @@ class Game {
                           ObjId about = kNoObj);
   bool HasLegalTargets(const StackItem& item, const AbilityBody& body) const;
   bool TargetLegal(const StackItem& item, int slot, const Target& t) const;
+  // What a target slot asks of a target, TargetLegal's first half: found
+  // once for a walk over the candidates, not once per candidate. `modal`: a
+  // modal body before its mode is chosen, which TargetLegal answers mode by
+  // mode; `none`: no target is legal (no body, or no such slot).
+  struct TargetRule {
+    FilterId filter = kNoFilter;
+    TargetWhat what = TargetWhat::kPermanent;
+    ObjId source = kNoObj;
+    bool modal = false, none = false;
+    bool TakesPlayers() const {
+      return what == TargetWhat::kPlayer || what == TargetWhat::kCreatureOrPlayer;
+    }
+  };
+  TargetRule TargetRuleOf(const StackItem& item, int slot) const;
+  // TargetLegal's second half for an object: `ctx` is ContextFor the rule's
+  // source and the item's controller.
+  bool ObjectTargetLegal(const StackItem& item, const TargetRule& rule, const FilterContext& ctx,
+                         ObjRef obj) const;
   // Calls f(o), in object order, for every object that may be a legal target
   // of the slot: the permanents only when its filter reaches no other zone.
   template <typename F>

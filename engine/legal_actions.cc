@@ -53,15 +53,27 @@ bool BodyAllowed(const AbilityBody& b, int play, Reaction reaction) {
 bool Game::HasLegalTargets(const StackItem& item, const AbilityBody& body) const {
   const GameState& s = state_;
   for (int slot = 0; slot < static_cast<int>(body.targets.size()); ++slot) {
-    // Players first (two checks), then only the objects in the zones the
-    // target's filter reaches: an object elsewhere never matches it.
+    const TargetRule rule = TargetRuleOf(item, slot);
+    if (rule.none) return false;
     bool any = false;
-    for (Player pl = 0; pl < 2 && !any; ++pl)
-      any = TargetLegal(item, slot, Target{Target::kPlayer, {}, pl});
-    if (any) continue;
-    ForEachTargetCandidate(item, slot, [&](ObjId t) {
-      any = any || TargetLegal(item, slot, Target{Target::kObject, s.Ref(t), kNoPlayer});
-    });
+    if (rule.modal) {
+      // Players first (two checks), then the objects, mode by mode.
+      for (Player pl = 0; pl < 2 && !any; ++pl)
+        any = TargetLegal(item, slot, Target{Target::kPlayer, {}, pl});
+      if (any) continue;
+      ForEachTargetCandidate(item, slot, [&](ObjId t) {
+        any = any || TargetLegal(item, slot, Target{Target::kObject, s.Ref(t), kNoPlayer});
+      });
+      if (!any) return false;
+      continue;
+    }
+    // A player is legal if the slot takes players at all; then only the
+    // objects in the zones the target's filter reaches (an object elsewhere
+    // never matches it), the rule and its context found once.
+    if (rule.TakesPlayers()) continue;
+    const FilterContext ctx = ContextFor(rule.source, item.controller, kNoWord);
+    ForEachTargetCandidate(
+        item, slot, [&](ObjId t) { any = any || ObjectTargetLegal(item, rule, ctx, s.Ref(t)); });
     if (!any) return false;
   }
   return true;
@@ -275,38 +287,55 @@ uint8_t Game::TargetZones(const StackItem& item, int slot) const {
   return zones;
 }
 
-bool Game::TargetLegal(const StackItem& item, int slot, const Target& t) const {
-  const GameState& s = state_;
-  FilterId fid;
-  TargetWhat what;
-  ObjId source = item.card != kNoObj ? item.card : item.source;
+Game::TargetRule Game::TargetRuleOf(const StackItem& item, int slot) const {
+  TargetRule rule;
+  rule.source = item.card != kNoObj ? item.card : item.source;
   const CardDef& card = (*db_)[item.body_card];
   if (item.from == BodySource::kSpell && !card.has_spell && card.enchant != kNoFilter) {
-    fid = card.enchant;
-    what = TargetWhat::kPermanent;
-  } else {
-    const AbilityBody* body = ModeBody(item);
-    if (!body) {
-      // A modal body before its mode is chosen: legal for some mode.
-      const AbilityBody* b = BodyOf(item);
-      if (!b) return false;
-      for (int m = 0; m < static_cast<int>(b->modes.size()); ++m) {
-        StackItem probe = item;
-        probe.mode = static_cast<int8_t>(m);
-        if (TargetLegal(probe, slot, t)) return true;
-      }
-      return false;
-    }
-    if (slot >= static_cast<int>(body->targets.size())) return false;
-    fid = body->targets[slot].filter;
-    what = body->targets[slot].what;
+    rule.filter = card.enchant;
+    rule.what = TargetWhat::kPermanent;
+    return rule;
   }
-  if (t.kind == Target::kPlayer)
-    return what == TargetWhat::kPlayer || what == TargetWhat::kCreatureOrPlayer;
-  if (t.kind != Target::kObject || !s.Alive(t.obj)) return false;
-  ObjId o = t.obj.id;
+  const AbilityBody* body = ModeBody(item);
+  if (!body) {
+    // A modal body before its mode is chosen (ModeBody finds no other).
+    (BodyOf(item) ? rule.modal : rule.none) = true;
+    return rule;
+  }
+  if (slot >= static_cast<int>(body->targets.size())) {
+    rule.none = true;
+    return rule;
+  }
+  rule.filter = body->targets[slot].filter;
+  rule.what = body->targets[slot].what;
+  return rule;
+}
+
+bool Game::TargetLegal(const StackItem& item, int slot, const Target& t) const {
+  const TargetRule rule = TargetRuleOf(item, slot);
+  if (rule.modal) {
+    // Legal for some mode.
+    const AbilityBody* b = BodyOf(item);
+    for (int m = 0; m < static_cast<int>(b->modes.size()); ++m) {
+      StackItem probe = item;
+      probe.mode = static_cast<int8_t>(m);
+      if (TargetLegal(probe, slot, t)) return true;
+    }
+    return false;
+  }
+  if (rule.none) return false;
+  if (t.kind == Target::kPlayer) return rule.TakesPlayers();
+  if (t.kind != Target::kObject) return false;
+  return ObjectTargetLegal(item, rule, ContextFor(rule.source, item.controller, kNoWord), t.obj);
+}
+
+bool Game::ObjectTargetLegal(const StackItem& item, const TargetRule& rule,
+                             const FilterContext& ctx, ObjRef obj) const {
+  const GameState& s = state_;
+  if (!s.Alive(obj)) return false;
+  ObjId o = obj.id;
   if (o == item.card) return false;  // a spell never targets itself
-  switch (what) {
+  switch (rule.what) {
     case TargetWhat::kPlayer:
       return false;
     case TargetWhat::kSpell: {
@@ -316,7 +345,7 @@ bool Game::TargetLegal(const StackItem& item, int slot, const Target& t) const {
         if (it->kind == FrameKind::kInterrupts) {
           const StackItem& cast = stack_.items[it->interrupts.item];
           being_cast =
-              cast.card == o && SpellOnStack(cast) && cast.card_incarnation == t.obj.incarnation;
+              cast.card == o && SpellOnStack(cast) && cast.card_incarnation == obj.incarnation;
           break;
         }
       if (!being_cast || s.obj.zone[o] != Zone::kStack) return false;
@@ -328,12 +357,11 @@ bool Game::TargetLegal(const StackItem& item, int slot, const Target& t) const {
     default:
       break;
   }
-  if (!Matches(fid, o, ContextFor(source, item.controller, kNoWord))) return false;
+  if (!Matches(rule.filter, o, ctx)) return false;
   if (s.obj.zone[o] == Zone::kBattlefield) {
     const Characteristics& ch = Chars(o);
     if (Has(ch.keywords, kShroud)) return false;
-    ColorMask source_colors = source != kNoObj ? Chars(source).colors : 0;
-    if (ProtectedFrom(ch, source_colors)) return false;
+    if (ProtectedFrom(ch, ctx.text ? ctx.text->colors : 0)) return false;
   }
   return true;
 }
