@@ -383,13 +383,21 @@ void Game::MoveTo(ObjId o, Zone to, Player zone_owner) {
   Zone from = s.obj.zone[o];
   const bool cache_good = CacheGood();
   const LayerView before = cache_good ? LayerViewOf(o) : LayerView{};
-  // Only the lists of the zone it is in hold it (the zones invariant).
-  for (auto& pl : s.players) {
+  // Only the lists of the zone it is in hold it, once (the zones
+  // invariant): its owner's, where a look stops at it (a draw's, at the
+  // top), else the other player's.
+  for (Player which : {s.obj.owner[o], Opponent(s.obj.owner[o])}) {
+    auto& pl = s.players[which];
     std::vector<ObjId>* v = from == Zone::kLibrary     ? &pl.library
                             : from == Zone::kHand      ? &pl.hand
                             : from == Zone::kGraveyard ? &pl.graveyard
                                                        : nullptr;
-    if (v) v->erase(std::remove(v->begin(), v->end(), o), v->end());
+    if (!v) break;
+    auto it = std::find(v->begin(), v->end(), o);
+    if (it != v->end()) {
+      v->erase(it);
+      break;
+    }
   }
   // A zone change makes a new object (RULES.md "Game and objects").
   s.SetZone(o, to);
