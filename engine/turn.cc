@@ -44,7 +44,9 @@ void Game::RunTurn(Frame& f) {
   } else {
     s.phase = static_cast<Phase>(static_cast<int>(s.phase) + 1);
   }
-  f.pc = TurnFrame::kStartPhase;
+  // The next phase starts in this step: a step between would only find
+  // the same queue of triggers that this one found.
+  Push(FrameKind::kPhase);
 }
 
 void Game::PhaseBeginEffects() {
@@ -122,15 +124,22 @@ void Game::RunPhase(Frame& f) {
         Push(Frame::NewDraw(s.active, 1));
       return;
     }
+    // A part with nothing to push goes on to the next in the same step:
+    // nothing happened that a step between could act on.
     case PhaseFrame::kDiscard:
       f.pc = PhaseFrame::kNeutral;
-      if (s.phase == Phase::kDiscard)
+      if (s.phase == Phase::kDiscard) {
         Push(Frame::NewDiscard(s.active, /*count=*/-1, /*random=*/false));
-      return;
+        return;
+      }
+      [[fallthrough]];
     case PhaseFrame::kNeutral:
       f.pc = PhaseFrame::kEnd;
-      if (FastPhaseOf(s.phase)) Push(Frame::NewNeutral(/*in_attack=*/false));
-      return;
+      if (FastPhaseOf(s.phase)) {
+        Push(Frame::NewNeutral(/*in_attack=*/false));
+        return;
+      }
+      [[fallthrough]];
     case PhaseFrame::kEnd: {
       // T-1.3 to T-1.5: end of phase, mana burn, life check.
       Occur(EventKind::kPhaseEnd, s.active, kNoObj);
