@@ -30,7 +30,9 @@ void Game::RunNeutral(Frame& f) {
     f.pc = NeutralFrame::kDecide;
     w.Open(s.active);
   }
-  if (f.pc == NeutralFrame::kDecide) {
+  // A player with only the pass passes, and the other is asked in the same
+  // step: a step between would find nothing new to act on.
+  while (f.pc == NeutralFrame::kDecide) {
     if (timing_.stop == StopAt::kNeutral && !in_attack && stack_.batch.empty()) {
       timing_.stopped = true;
       return;
@@ -68,8 +70,8 @@ void Game::RunNeutral(Frame& f) {
       });
       if (any) timing_.decision.actions.push_back({ActionKind::kAttack});
     }
-    if (!OfferPlays(p, DecisionKind::kNeutral, DecisionKind::kNeutral)) w.Pass();
-    return;
+    if (OfferPlays(p, DecisionKind::kNeutral, DecisionKind::kNeutral)) return;
+    w.Pass();
   }
   // kAttackAnnounced: the defender may start a batch (T-6).
   Player nap = Opponent(s.active);
@@ -147,16 +149,18 @@ void Game::RunBatch(Frame& f) {
   // T-3: after each addition the active player decides first; the batch is
   // complete when both pass in succession, then resolves last in, first out.
   Window& w = f.batch.window;
-  if (f.pc == BatchFrame::kAdditions) {
+  // Passes with nothing else to do, and the resolution once the batch is
+  // complete, in the same step (as in RunNeutral).
+  while (f.pc == BatchFrame::kAdditions) {
     if (w.Closed()) {
       f.pc = BatchFrame::kResolve;
-      return;
+      break;
     }
     Player p = w.who;
     timing_.decision.actions.clear();
     timing_.decision.actions.push_back({ActionKind::kPass});
-    if (!OfferPlays(p, DecisionKind::kRespond, DecisionKind::kRespond)) w.Pass();
-    return;
+    if (OfferPlays(p, DecisionKind::kRespond, DecisionKind::kRespond)) return;
+    w.Pass();
   }
   if (stack_.batch.empty()) {
     timing_.frames.pop_back();
