@@ -4,7 +4,7 @@
 # Usage: results/perf_split.py callgrind.out.N
 import sys,re,subprocess
 f=sys.argv[1]
-out=subprocess.run(['callgrind_annotate','--threshold=100',f],capture_output=True,text=True).stdout
+out=subprocess.run(['callgrind_annotate','--threshold=100','--auto=no',f],capture_output=True,text=True).stdout
 cats={'layers':r'ComputeLayers|Computer::|MatchFilter|PrintedCharacteristics|RefreshLayers|RefreshLibrary|CharsFor|LayersReachLibrary',
  'legal actions and mana':r'AddPlayableActions|CanStart|ManaSources|PlanPayment|TargetLegal|CanPay|HasLegalTargets|OfferPlays|BodyOf|ModeBody|TotalCost|PhaseTodoPlayable|HasManaAbility',
  'triggers and occurrences':r'CollectTriggers|LeftInGroup|OccurrenceOf|Record\(|Happened|Before\(|Occur\(',
