@@ -39,16 +39,21 @@ void Game::ManaSources(Player p, ObjId excluding, std::vector<ManaSource>& sourc
   sources.insert(sources.end(), others.begin(), others.end());
 }
 
+// Whether player p's kept supply is still what a count would find: nothing
+// it reads moved. A pending phase cost (T-13) keeps its source out until
+// handled, so with any pending the supply is counted each time.
+bool Game::KeptManaGood(Player p) const {
+  const KeptMana& k = kept_mana_[p];
+  return k.version == state_.version && k.epoch == mana_epoch_ &&
+         k.supply.pool == state_.players[p].pool && turn_.phase_todo.empty();
+}
+
 const ManaSupply& Game::KeptSupply(Player p) const {
   KeptMana& k = kept_mana_[p];
-  const std::array<int, 6>& pool = state_.players[p].pool;
-  if (k.version != state_.version || k.epoch != mana_epoch_ || k.supply.pool != pool ||
-      !turn_.phase_todo.empty()) {
+  if (!KeptManaGood(p)) {
     ManaSources(p, kNoObj, k.sources);
-    CountSupply(pool, k.sources, k.supply);
-    // A pending phase cost (T-13) keeps its source out until handled: with
-    // any pending, count again each time.
-    k.version = turn_.phase_todo.empty() ? state_.version : ~uint64_t{0};
+    CountSupply(state_.players[p].pool, k.sources, k.supply);
+    k.version = state_.version;
     k.epoch = mana_epoch_;
   } else if (opt_.checked_layers && layer_mismatch_.empty()) {
     layer_mismatch_ = CheckKeptMana();
@@ -60,10 +65,8 @@ const ManaSupply& Game::KeptSupply(Player p) const {
 std::string Game::CheckKeptMana() const {
   static thread_local std::vector<ManaSource> fresh;
   for (Player p = 0; p < 2; ++p) {
+    if (!KeptManaGood(p)) continue;  // not taken as good: the next CanPay counts again
     const KeptMana& k = kept_mana_[p];
-    if (k.version != state_.version || k.epoch != mana_epoch_ ||
-        k.supply.pool != state_.players[p].pool || !turn_.phase_todo.empty())
-      continue;  // not taken as good: the next CanPay counts again
     ManaSources(p, kNoObj, fresh);
     bool same = fresh.size() == k.sources.size();
     for (size_t i = 0; same && i < fresh.size(); ++i)

@@ -512,6 +512,7 @@ class Game {
   // A player's mana supply as CanPay counts it, from kept_mana_ when still
   // good, else counted again and kept (costs.cc).
   const ManaSupply& KeptSupply(Player p) const;
+  bool KeptManaGood(Player p) const;
   // "" or how a kept supply still taken as good differs from a fresh count.
   std::string CheckKeptMana() const;
   bool Pay(Player p, const ManaCost& cost, int x, ObjId excluding);
