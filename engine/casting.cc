@@ -303,7 +303,9 @@ void Game::RunInterrupts(Frame& f) {
     w.Open(item.controller);
     f.interrupts.ibatch_begin = static_cast<int32_t>(stack_.ibatch.size());
   }
-  if (f.pc == InterruptsFrame::kDecide) {
+  // A pass with nothing else to do and the next player's turn in the same
+  // step (as in RunNeutral).
+  while (f.pc == InterruptsFrame::kDecide) {
     if (item.countered) {
       timing_.frames.pop_back();
       return;
@@ -320,9 +322,9 @@ void Game::RunInterrupts(Frame& f) {
     timing_.decision.actions.clear();
     timing_.decision.actions.push_back({ActionKind::kPass});
     // An ability's casting has a window too, but nothing may interrupt it.
-    if (item.card == kNoObj || !OfferPlays(p, DecisionKind::kInterrupt, DecisionKind::kInterrupt))
-      w.Pass();
-    return;
+    if (item.card != kNoObj && OfferPlays(p, DecisionKind::kInterrupt, DecisionKind::kInterrupt))
+      return;
+    w.Pass();
   }
   // kResolve: the interrupt batch resolves last in, first out; then another
   // window may start.

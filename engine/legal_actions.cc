@@ -209,17 +209,18 @@ void Game::AddPlayableActions(Player p, DecisionKind kind, Reaction reaction, Ob
                             !timing_.frames.back().neutral.in_attack;
   // A spell with more symbols in its printed cost than the player has mana
   // in all is left out before a probe too (CanPay's own first test) where
-  // it costs what it prints: most candidates the random player meets.
-  const bool printed_costs = !opt_.free_mana && Rules(p).PrintedCosts();
-  int mana_total = -1;  // counted at the first candidate
+  // it costs what it prints: most candidates the random player meets. The
+  // mana is counted at the first candidate (most listings have none); where
+  // a rule changes costs, or mana is free, there is no such test.
+  constexpr int kUncounted = -1, kNoTest = std::numeric_limits<int>::max();
+  int mana_total = kUncounted;
   for (ObjId o : s.players[p].hand) {
     const CardDb::Hot& hot = db_->HotOf(s.obj.card[o]);
     if (!(hot.spell_windows & window)) continue;
     if (!sorcery_time && !hot.fast && !Has(Chars(o).keywords, kFlash)) continue;
-    if (printed_costs) {
-      if (mana_total < 0) mana_total = KeptSupply(p).total;
-      if (hot.symbols > mana_total) continue;
-    }
+    if (mana_total == kUncounted)
+      mana_total = !opt_.free_mana && Rules(p).PrintedCosts() ? KeptSupply(p).total : kNoTest;
+    if (hot.symbols > mana_total) continue;
     probe.card = o;
     probe.body_card = s.obj.card[o];
     if (CanStart(p, probe, play, reaction, about))

@@ -12,15 +12,17 @@ namespace strata {
 // damage-prevention effects; then the damage is final, damage triggers
 // happen, and lethal damage destroys (the frame: PreventionFrame).
 void Game::RunPrevention(Frame& f) {
-  if (f.pc < PreventionFrame::kFinal) {
+  // A player with nothing to play passes, and the next player (or the
+  // final damage) follows in the same step (as in RunNeutral).
+  while (f.pc < PreventionFrame::kFinal) {
     Player p = f.pc == PreventionFrame::kActive ? state_.active : Opponent(state_.active);
     timing_.decision.actions.clear();
     timing_.decision.actions.push_back({ActionKind::kPass});
-    if (OfferPlays(p, DecisionKind::kPrevention, DecisionKind::kPrevention))
+    if (OfferPlays(p, DecisionKind::kPrevention, DecisionKind::kPrevention)) {
       f.prevention.who = p;
-    else
-      ++f.pc;  // kActive -> kNonactive -> kFinal
-    return;
+      return;
+    }
+    ++f.pc;  // kActive -> kNonactive -> kFinal
   }
   thread_local std::vector<PendingDamage> pending_buffer;
   Borrowed<PendingDamage> borrowed(pending_buffer);
