@@ -3,6 +3,8 @@
 // of bodies each window takes, legal targets (shroud, protection).
 // Scenarios: tests/scenarios/t5_*, t9_*.
 
+#include <optional>
+
 #include "engine/game_internal.h"
 
 namespace strata {
@@ -195,11 +197,13 @@ void Game::AddPlayableActions(Player p, DecisionKind kind, Reaction reaction, Ob
   // One probe each for spells and abilities, its object set per candidate.
   // A card none of whose bodies this kind of window takes is skipped.
   const uint8_t window = WindowBit(play, reaction);
-  // One probe for every candidate, spells first (an item is 100 bytes to
-  // build, and most listings find nothing to ask about).
-  StackItem probe;
-  probe.from = BodySource::kSpell;
-  probe.controller = p;
+  // One probe for every candidate, spells first, built at the first (an
+  // item is 100 bytes to build, and most listings find nothing to ask about).
+  std::optional<StackItem> built;
+  auto probe = [&]() -> StackItem& {
+    if (!built) built.emplace().controller = p;
+    return *built;
+  };
   // T-5: out of its controller's main phase and neutral state, a spell that
   // is not an instant or an interrupt and has no flash is left out before a
   // probe (CanStart's own first test); most windows of a game are such.
@@ -221,22 +225,25 @@ void Game::AddPlayableActions(Player p, DecisionKind kind, Reaction reaction, Ob
     if (mana_total == kUncounted)
       mana_total = !opt_.free_mana && Rules(p).PrintedCosts() ? KeptSupply(p).total : kNoTest;
     if (hot.symbols > mana_total) continue;
-    probe.card = o;
-    probe.body_card = s.obj.card[o];
-    if (CanStart(p, probe, play, reaction, about))
+    StackItem& spell = probe();
+    spell.from = BodySource::kSpell;
+    spell.card = o;
+    spell.body_card = s.obj.card[o];
+    if (CanStart(p, spell, play, reaction, about))
       timing_.decision.actions.push_back({ActionKind::kCast, o});
   }
-  probe.card = kNoObj;
-  probe.from = BodySource::kActivated;
   ActivatablePermanents().by_player[p].ForEach(s.obj.count, [&](ObjId o) {
     const Characteristics& ch = Chars(o);
     const CardDef& card = (*db_)[ch.card];
     if (!(card.ability_windows & window)) return;
     for (int i = 0; i < static_cast<int>(card.activated.size()); ++i) {
-      probe.source = o;
-      probe.body_card = ch.card;
-      probe.ability = static_cast<int16_t>(i);
-      if (CanStart(p, probe, play, reaction, about))
+      StackItem& ability = probe();
+      ability.from = BodySource::kActivated;
+      ability.card = kNoObj;
+      ability.source = o;
+      ability.body_card = ch.card;
+      ability.ability = static_cast<int16_t>(i);
+      if (CanStart(p, ability, play, reaction, about))
         timing_.decision.actions.push_back({ActionKind::kActivate, o, static_cast<int16_t>(i)});
     }
   });

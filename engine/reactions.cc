@@ -167,23 +167,28 @@ void Game::RunDestroy(Frame& f) {
 // E-3 C: the active player plays all their reactions, one at a time, each
 // resolving fully; then the other player (the frame: ReactionFrame).
 void Game::RunReaction(Frame& f) {
-  if (f.pc >= ReactionFrame::kDone || timing_.over) {
-    timing_.frames.pop_back();
-    return;
-  }
-  Player p = f.pc == ReactionFrame::kActive ? state_.active : Opponent(state_.active);
-  Reaction kind = f.reaction.kind;
-  timing_.decision.actions.clear();
-  timing_.decision.actions.push_back({ActionKind::kPass});
-  ObjId about = kind == Reaction::kDestroy ? f.reaction.about : kNoObj;
-  if (kind == Reaction::kDraw && p != f.reaction.drawing) {
-    ++f.pc;  // only the drawing player replaces their draw
-    return;
-  }
-  if (OfferPlays(p, DecisionKind::kReaction, DecisionKind::kReaction, kind, about))
-    f.reaction.who = p;
-  else
+  // A player with nothing to play passes, and the next player (or the end
+  // of the window) follows in the same step (as in RunNeutral).
+  for (;;) {
+    if (f.pc >= ReactionFrame::kDone || timing_.over) {
+      timing_.frames.pop_back();
+      return;
+    }
+    Player p = f.pc == ReactionFrame::kActive ? state_.active : Opponent(state_.active);
+    Reaction kind = f.reaction.kind;
+    timing_.decision.actions.clear();
+    timing_.decision.actions.push_back({ActionKind::kPass});
+    ObjId about = kind == Reaction::kDestroy ? f.reaction.about : kNoObj;
+    if (kind == Reaction::kDraw && p != f.reaction.drawing) {
+      ++f.pc;  // only the drawing player replaces their draw
+      continue;
+    }
+    if (OfferPlays(p, DecisionKind::kReaction, DecisionKind::kReaction, kind, about)) {
+      f.reaction.who = p;
+      return;
+    }
     ++f.pc;  // kActive -> kNonactive -> kDone
+  }
 }
 
 void Game::ApplyReaction(Frame& f, const Action& a) {
