@@ -97,15 +97,12 @@ void Game::RunCast(Frame& f) {
       // The slot's rule and its context found once for all the candidates.
       const TargetRule rule = TargetRuleOf(item, item.slot);
       const FilterContext ctx = ContextFor(rule.source, item.controller, kNoWord);
-      auto legal = [&](ObjId t) {
-        if (rule.modal) return TargetLegal(item, item.slot, {Target::kObject, s.Ref(t), kNoPlayer});
-        return !rule.none && ObjectTargetLegal(item, rule, ctx, s.Ref(t));
-      };
       ForEachTargetCandidate(item, item.slot, [&](ObjId t) {
         bool chosen = false;
         for (int i = 0; i < item.target_count; ++i)
           chosen |= item.targets[i].kind == Target::kObject && item.targets[i].obj.id == t;
-        if (!chosen && item.target_count < 4 && legal(t) &&
+        if (!chosen && item.target_count < 4 &&
+            ObjectTargetLegal(item, item.slot, rule, ctx, s.Ref(t)) &&
             (f.cast.about == kNoObj || play != kPlayImmediate || reaction == Reaction::kNone ||
              AboutMatches(t, f.cast.about)))
           timing_.decision.actions.push_back({ActionKind::kTargetObject, t});

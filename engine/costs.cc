@@ -56,27 +56,20 @@ const ManaSupply& Game::KeptSupply(Player p) const {
     k.version = state_.version;
     k.epoch = mana_epoch_;
   } else if (opt_.checked_layers && layer_mismatch_.empty()) {
-    layer_mismatch_ = CheckKeptMana();
+    layer_mismatch_ = CheckKeptMana(p);
   }
   k.supply.sources = &k.sources;  // a copied game's own, not the original's
   return k.supply;
 }
 
-std::string Game::CheckKeptMana() const {
+std::string Game::CheckKeptMana(Player p) const {
+  if (!KeptManaGood(p)) return "";  // not taken as good: the next CanPay counts again
   static thread_local std::vector<ManaSource> fresh;
-  for (Player p = 0; p < 2; ++p) {
-    if (!KeptManaGood(p)) continue;  // not taken as good: the next CanPay counts again
-    const KeptMana& k = kept_mana_[p];
-    ManaSources(p, kNoObj, fresh);
-    bool same = fresh.size() == k.sources.size();
-    for (size_t i = 0; same && i < fresh.size(); ++i)
-      same = fresh[i].object == k.sources[i].object && fresh[i].colors == k.sources[i].colors &&
-             fresh[i].colorless == k.sources[i].colorless;
-    if (!same)
-      return absl::StrCat("kept mana sources of player ", p ? "B" : "A", " (", k.sources.size(),
-                          ") differ from a fresh count (", fresh.size(), ")");
-  }
-  return "";
+  ManaSources(p, kNoObj, fresh);
+  const std::vector<ManaSource>& kept = kept_mana_[p].sources;
+  if (fresh == kept) return "";
+  return absl::StrCat("kept mana sources of player ", p ? "B" : "A", " (", kept.size(),
+                      ") differ from a fresh count (", fresh.size(), ")");
 }
 
 bool Game::CanPay(Player p, const ManaCost& cost, int x, ObjId excluding) const {

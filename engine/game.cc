@@ -318,7 +318,11 @@ std::string Game::CheckLayerCache() const {
     if (!(fresh.rules[p] == cache_.rules[p]))
       return absl::StrCat("cached rules of player ", p ? "B" : "A",
                           " differ from a fresh computation");
-  if (activatable_.version != cache_.version) return CheckKeptMana();
+  auto kept_mana = [&] {
+    const std::string a = CheckKeptMana(0);
+    return a.empty() ? CheckKeptMana(1) : a;
+  };
+  if (activatable_.version != cache_.version) return kept_mana();
   // The sets as a fresh computation makes them, compared set by set.
   Activatable want;
   for (ObjId i = 0; i < state_.obj.count; ++i)
@@ -341,7 +345,7 @@ std::string Game::CheckLayerCache() const {
   for (ObjId i = 0; i < state_.obj.count; ++i)
     if (activatable_.triggering.Test(i) != want.triggering.Test(i))
       return wrong(i, activatable_.triggering.Test(i), "the permanents with a triggered ability");
-  return CheckKeptMana();
+  return kept_mana();
 }
 
 const PlayerRules& Game::Rules(Player p) const {

@@ -477,9 +477,12 @@ class Game {
   };
   TargetRule TargetRuleOf(const StackItem& item, int slot) const;
   // TargetLegal's second half for an object: `ctx` is ContextFor the rule's
-  // source and the item's controller.
-  bool ObjectTargetLegal(const StackItem& item, const TargetRule& rule, const FilterContext& ctx,
-                         ObjRef obj) const;
+  // source and the item's controller (a modal rule asks TargetLegal).
+  bool ObjectTargetLegal(const StackItem& item, int slot, const TargetRule& rule,
+                         const FilterContext& ctx, ObjRef obj) const;
+  // Whether some object the slot may reach is a legal target, the rule's
+  // context found once for the walk.
+  bool SomeObjectTargetLegal(const StackItem& item, int slot, const TargetRule& rule) const;
   // Calls f(o), in object order, for every object that may be a legal target
   // of the slot: the permanents only when its filter reaches no other zone.
   template <typename F>
@@ -513,8 +516,9 @@ class Game {
   // good, else counted again and kept (costs.cc).
   const ManaSupply& KeptSupply(Player p) const;
   bool KeptManaGood(Player p) const;
-  // "" or how a kept supply still taken as good differs from a fresh count.
-  std::string CheckKeptMana() const;
+  // "" or how player p's kept supply, if taken as good, differs from a
+  // fresh count.
+  std::string CheckKeptMana(Player p) const;
   bool Pay(Player p, const ManaCost& cost, int x, ObjId excluding);
   bool HasManaAbility(ObjId o) const;
   void RunUnlessPay(Frame& f);

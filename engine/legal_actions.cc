@@ -53,32 +53,26 @@ bool BodyAllowed(const AbilityBody& b, int play, Reaction reaction) {
 }
 
 bool Game::HasLegalTargets(const StackItem& item, const AbilityBody& body) const {
-  const GameState& s = state_;
   for (int slot = 0; slot < static_cast<int>(body.targets.size()); ++slot) {
     const TargetRule rule = TargetRuleOf(item, slot);
     if (rule.none) return false;
-    bool any = false;
-    if (rule.modal) {
-      // Players first (two checks), then the objects, mode by mode.
-      for (Player pl = 0; pl < 2 && !any; ++pl)
-        any = TargetLegal(item, slot, Target{Target::kPlayer, {}, pl});
-      if (any) continue;
-      ForEachTargetCandidate(item, slot, [&](ObjId t) {
-        any = any || TargetLegal(item, slot, Target{Target::kObject, s.Ref(t), kNoPlayer});
-      });
-      if (!any) return false;
-      continue;
-    }
-    // A player is legal if the slot takes players at all; then only the
+    // Players first (one check: a slot takes both or neither), then only the
     // objects in the zones the target's filter reaches (an object elsewhere
-    // never matches it), the rule and its context found once.
-    if (rule.TakesPlayers()) continue;
-    const FilterContext ctx = ContextFor(rule.source, item.controller, kNoWord);
-    ForEachTargetCandidate(
-        item, slot, [&](ObjId t) { any = any || ObjectTargetLegal(item, rule, ctx, s.Ref(t)); });
-    if (!any) return false;
+    // never matches it).
+    const bool player =
+        rule.modal ? TargetLegal(item, slot, Target{Target::kPlayer, {}, 0}) : rule.TakesPlayers();
+    if (!player && !SomeObjectTargetLegal(item, slot, rule)) return false;
   }
   return true;
+}
+
+bool Game::SomeObjectTargetLegal(const StackItem& item, int slot, const TargetRule& rule) const {
+  const FilterContext ctx = ContextFor(rule.source, item.controller, kNoWord);
+  bool any = false;
+  ForEachTargetCandidate(item, slot, [&](ObjId t) {
+    any = any || ObjectTargetLegal(item, slot, rule, ctx, state_.Ref(t));
+  });
+  return any;
 }
 
 // Whether the body, or one of its modes, may be played in this window.
@@ -116,13 +110,8 @@ bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reacti
     }
     if (!body) {
       // A permanent spell: an Aura needs something to enchant.
-      if (card.enchant != kNoFilter) {
-        bool any = false;
-        ForEachTargetCandidate(probe, 0, [&](ObjId t) {
-          any = any || TargetLegal(probe, 0, Target{Target::kObject, s.Ref(t), kNoPlayer});
-        });
-        if (!any) return false;
-      }
+      if (card.enchant != kNoFilter && !SomeObjectTargetLegal(probe, 0, TargetRuleOf(probe, 0)))
+        return false;
       if (play != kPlayBatch) return false;
       ManaCost scratch;
       if (!opt_.free_mana && !CanPay(p, ProbeSpellCost(probe, scratch), 0, kNoObj)) return false;
@@ -194,11 +183,11 @@ void Game::AddPlayableActions(Player p, DecisionKind kind, Reaction reaction, Ob
   Play play = kind == DecisionKind::kInterrupt                                     ? kPlayInterrupt
               : (kind == DecisionKind::kNeutral || kind == DecisionKind::kRespond) ? kPlayBatch
                                                                                    : kPlayImmediate;
-  // One probe each for spells and abilities, its object set per candidate.
   // A card none of whose bodies this kind of window takes is skipped.
   const uint8_t window = WindowBit(play, reaction);
-  // One probe for every candidate, spells first, built at the first (an
-  // item is 100 bytes to build, and most listings find nothing to ask about).
+  // One probe for every candidate, spells first, built at the first and its
+  // kind and object set per candidate (an item is 100 bytes to build, and
+  // most listings find nothing to ask about).
   std::optional<StackItem> built;
   auto probe = [&]() -> StackItem& {
     if (!built) built.emplace().controller = p;
@@ -334,11 +323,14 @@ bool Game::TargetLegal(const StackItem& item, int slot, const Target& t) const {
   if (rule.none) return false;
   if (t.kind == Target::kPlayer) return rule.TakesPlayers();
   if (t.kind != Target::kObject) return false;
-  return ObjectTargetLegal(item, rule, ContextFor(rule.source, item.controller, kNoWord), t.obj);
+  return ObjectTargetLegal(item, slot, rule, ContextFor(rule.source, item.controller, kNoWord),
+                           t.obj);
 }
 
-bool Game::ObjectTargetLegal(const StackItem& item, const TargetRule& rule,
+bool Game::ObjectTargetLegal(const StackItem& item, int slot, const TargetRule& rule,
                              const FilterContext& ctx, ObjRef obj) const {
+  if (rule.modal) return TargetLegal(item, slot, Target{Target::kObject, obj, kNoPlayer});
+  if (rule.none) return false;
   const GameState& s = state_;
   if (!s.Alive(obj)) return false;
   ObjId o = obj.id;

@@ -16,6 +16,7 @@ struct ManaSource {
   ObjId object = kNoObj;
   ColorMask colors = 0;
   bool colorless = false;
+  bool operator==(const ManaSource&) const = default;
 };
 
 // Pool: W U B R G C amounts. Returns, if the cost (with X = x) can be paid,
