@@ -3,6 +3,8 @@
 // effects, and "counter it unless its controller pays N" (the kUnlessPay frame).
 // Scenarios: tests/scenarios/t10_*, l8_*, t8_power_sink_*.
 
+#include <atomic>
+
 #include "engine/game_internal.h"
 
 namespace strata {
@@ -48,6 +50,14 @@ bool Game::KeptManaGood(Player p) const {
          k.supply.pool == state_.players[p].pool && turn_.phase_todo.empty();
 }
 
+// A number no count of any game's supply has had: each thread takes its
+// own range (2^40 counts) from a shared counter, once.
+static uint64_t NewManaStamp() {
+  static std::atomic<uint64_t> ranges{0};
+  thread_local uint64_t next = (ranges.fetch_add(1) + 1) << 40;
+  return next++;
+}
+
 const ManaSupply& Game::KeptSupply(Player p) const {
   KeptMana& k = kept_mana_[p];
   if (!KeptManaGood(p)) {
@@ -55,6 +65,7 @@ const ManaSupply& Game::KeptSupply(Player p) const {
     CountSupply(state_.players[p].pool, k.sources, k.supply);
     k.version = state_.version;
     k.epoch = mana_epoch_;
+    k.stamp = NewManaStamp();
   } else if (opt_.checked_layers && layer_mismatch_.empty()) {
     layer_mismatch_ = CheckKeptMana(p);
   }

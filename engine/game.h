@@ -278,6 +278,16 @@ class Game {
 
   // --- queries ---
   const GameState& state() const { return state_; }
+  // A name for player p's mana as it is now: which permanents are on the
+  // battlefield, their characteristics, tapped and summoning-sick flags,
+  // and p's pool. Two calls that return the same number saw the same, in
+  // this game or in a copy of it (a number is never given out twice, in
+  // any game or thread), so a policy may keep what it works out from that
+  // mana under it. It is the stamp of the engine's kept supply (costs.cc).
+  uint64_t ManaStamp(Player p) const {
+    KeptSupply(p);
+    return kept_mana_[p].stamp;
+  }
   const CardDb& db() const { return *db_; }
   const GameOptions& options() const { return opt_; }
   // Inline: the engine asks millions of times a second, almost always of a
@@ -685,6 +695,7 @@ class Game {
   struct KeptMana {
     uint64_t version = ~uint64_t{0};
     uint64_t epoch = 0;
+    uint64_t stamp = 0;  // ManaStamp: given out at each count
     std::vector<ManaSource> sources;
     ManaSupply supply;
   };

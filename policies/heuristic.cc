@@ -75,9 +75,23 @@ Mana CountAvailable(const PlayerView& v, Player p) {
   return m;
 }
 
+// A count kept from one decision to the next, under the stamp of the mana
+// it counted (PlayerView::ManaStamp), per viewer (what it sees) and
+// player: most decisions meet the mana the last one counted.
+struct KeptCount {
+  uint64_t stamp = 0;  // none given out is 0
+  bool omniscient = false;
+  Mana mana;
+};
+thread_local std::array<std::array<KeptCount, 2>, 2> kept_counts;  // [viewer][player]
+
 Mana Available(const PlayerView& v, Player p) {
   if (!memo.mana_known[p]) {
-    memo.mana[p] = CountAvailable(v, p);
+    const uint64_t stamp = v.ManaStamp(p);
+    KeptCount& kept = kept_counts[v.me()][p];
+    if (kept.stamp != stamp || kept.omniscient != v.omniscient())
+      kept = KeptCount{stamp, v.omniscient(), CountAvailable(v, p)};
+    memo.mana[p] = kept.mana;
     memo.mana_known[p] = true;
   }
   return memo.mana[p];

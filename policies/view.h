@@ -114,6 +114,9 @@ class PlayerView {
   ObjId Blocking(ObjId o) const { return game_.Blocking(o); }
   ObjId AttachedTo(ObjId o) const { return game_.state().obj.attached_to[o]; }
   int PoolOf(Player p, int mana) const { return game_.state().players[p].pool[mana]; }
+  // Names player p's mana as it is now (Game::ManaStamp): equal stamps,
+  // equal untapped permanents and pool.
+  uint64_t ManaStamp(Player p) const { return game_.ManaStamp(p); }
   int Pool(Player p) const {
     int n = 0;
     for (int m : game_.state().players[p].pool) n += m;

@@ -1,6 +1,7 @@
 // A policy's view hides the opponent's hand and every library's order.
 #include "policies/view.h"
 
+#include <map>
 #include <vector>
 
 #include "engine/deck.h"
@@ -95,6 +96,74 @@ TEST(PlayerView, ZoneWalksFindWhatAWalkOverEveryObjectFinds) {
   }
   EXPECT_GT(decisions, 24 * 50);
   EXPECT_GT(with_stack, 100);  // the stack walk was tested on spells
+}
+
+// What a policy counts as a player's mana reads: the permanents, their
+// characteristics, tapped and sick flags, and the pool.
+std::vector<int64_t> ManaFacts(const Game& g, Player p) {
+  const GameState& s = g.state();
+  std::vector<int64_t> facts(s.players[p].pool.begin(), s.players[p].pool.end());
+  for (ObjId o = 0; o < s.obj.count; ++o) {
+    if (s.obj.zone[o] != Zone::kBattlefield) continue;
+    const Characteristics& ch = g.Chars(o);
+    for (int64_t f : {int64_t{o}, int64_t{ch.card}, int64_t{ch.controller}, int64_t{ch.land_mana},
+                      int64_t{ch.abilities}, int64_t{ch.types}, int64_t{ch.blank},
+                      static_cast<int64_t>(ch.keywords), int64_t{s.obj.tapped[o]},
+                      int64_t{s.obj.sick[o]}, int64_t{s.obj.face_down[o]}})
+      facts.push_back(f);
+  }
+  return facts;
+}
+
+// A policy keeps what it works out from a player's mana under the stamp:
+// at every decision of played games, a stamp seen before names the same
+// mana facts, a copy keeps its original's stamp, and two games that part
+// never share one.
+TEST(PlayerView, ManaStampNamesTheManaItCounted) {
+  const CardDb& db = BundledPool();
+  std::vector<Deck> decks;
+  for (const std::string& name : BundledDeckNames(false)) decks.push_back(BundledDeck(name));
+  int repeats = 0, stamps = 0;
+  for (int game = 0; game < 12; ++game) {
+    GameOptions go;
+    go.seed = 300 + game;
+    Game g(db, go);
+    g.Deal(decks[game % decks.size()], decks[(game * 3 + 1) % decks.size()], 0);
+    auto a = *MakePolicy("heuristic", game);
+    auto b = *MakePolicy("random", game + 40);
+    std::map<uint64_t, std::vector<int64_t>> seen;
+    for (int step = 0; step < 3000; ++step) {
+      const Decision& d = g.Advance();
+      if (d.kind == DecisionKind::kNone) break;
+      for (Player p = 0; p < 2; ++p) {
+        const uint64_t stamp = PlayerView(g, d.player).ManaStamp(p);
+        auto [at, added] = seen.try_emplace(stamp, ManaFacts(g, p));
+        if (added) {
+          ++stamps;
+        } else {
+          ++repeats;
+          ASSERT_EQ(at->second, ManaFacts(g, p)) << "game " << game << ", step " << step;
+        }
+      }
+      g.Apply((d.player == 0 ? a : b)->ChooseFor(g, d));
+    }
+  }
+  EXPECT_GT(stamps, 12 * 20);
+  EXPECT_GT(repeats, 12 * 20);
+
+  Game g(db, GameOptions{});
+  g.Deal(BundledDeck("red_burn"), BundledDeck("green_stompy"), 0);
+  g.AddObject(db.Find("Mountain"), 0, Zone::kBattlefield);
+  const uint64_t before = g.ManaStamp(0);
+  EXPECT_EQ(g.ManaStamp(0), before);
+  EXPECT_NE(g.ManaStamp(1), before);
+  Game copy = g;
+  EXPECT_EQ(copy.ManaStamp(0), before);
+  copy.MutableState().players[0].pool[0] = 1;
+  g.MutableState().players[0].pool[0] = 1;
+  EXPECT_NE(copy.ManaStamp(0), before);
+  EXPECT_NE(g.ManaStamp(0), before);
+  EXPECT_NE(g.ManaStamp(0), copy.ManaStamp(0));
 }
 
 }  // namespace
