@@ -6,7 +6,6 @@
 // kMaxObjects at every step (measured at +1.9% instructions a game).
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -33,19 +32,6 @@ struct ObjBits {
     for (int w = 0; w * 64 < count; ++w)
       for (uint64_t bits = words[w]; bits != 0; bits &= bits - 1)
         f(static_cast<ObjId>(w * 64 + std::countr_zero(bits)));
-  }
-  // The first member at or after `o` and below `count`, or `count` if none:
-  // a walk one member at a time, for an iterator where ForEach's callback
-  // won't do (PlayerView::ObjectsIn).
-  int Next(int o, int count) const {
-    if (o >= count) return count;
-    int w = o / 64;
-    uint64_t bits = words[w] & (~uint64_t{0} << (o % 64));
-    while (bits == 0) {
-      if (++w * 64 >= count) return count;
-      bits = words[w];
-    }
-    return std::min(count, w * 64 + std::countr_zero(bits));
   }
 };
 static_assert(sizeof(ObjBits) == kMaxObjects / 8);

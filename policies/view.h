@@ -4,6 +4,7 @@
 // declared omniscient (a test oracle, a cheating baseline).
 #pragma once
 
+#include <bit>
 #include <vector>
 
 #include "engine/game.h"
@@ -37,28 +38,42 @@ class PlayerView {
   // over every object would find them.
   class ObjectsIn {
    public:
+    // Holds the rest of the word it is in: a step clears the bit it was
+    // at and finds the next (Next would find the word again each time).
     class Iterator {
      public:
-      Iterator(const ObjBits& bits, int count, int o) : bits_(&bits), count_(count), o_(o) {
-        Seek();
+      Iterator(const ObjBits& bits, int count, int word)
+          : bits_(&bits), words_((count + 63) / 64), w_(word) {
+        Load();
       }
-      ObjId operator*() const { return static_cast<ObjId>(o_); }
+      ObjId operator*() const { return static_cast<ObjId>(w_ * 64 + std::countr_zero(rest_)); }
       Iterator& operator++() {
-        ++o_;
-        Seek();
+        rest_ &= rest_ - 1;
+        if (rest_ == 0) {
+          ++w_;
+          Load();
+        }
         return *this;
       }
-      bool operator!=(const Iterator& other) const { return o_ != other.o_; }
+      bool operator!=(const Iterator& other) const {
+        return w_ != other.w_ || rest_ != other.rest_;
+      }
 
      private:
-      void Seek() { o_ = bits_->Next(o_, count_); }
+      // The first nonempty word from w_ on; past the last: w_ = words_, rest_ 0.
+      void Load() {
+        for (; w_ < words_; ++w_)
+          if ((rest_ = bits_->words[w_]) != 0) return;
+        rest_ = 0;
+      }
       const ObjBits* bits_;
-      int count_;
-      int o_;
+      int words_;  // the words the game's objects occupy
+      int w_;
+      uint64_t rest_ = 0;  // the members not yet visited in word w_
     };
     ObjectsIn(const ObjBits& bits, int count) : bits_(bits), count_(count) {}
     Iterator begin() const { return Iterator(bits_, count_, 0); }
-    Iterator end() const { return Iterator(bits_, count_, count_); }
+    Iterator end() const { return Iterator(bits_, count_, (count_ + 63) / 64); }
 
    private:
     const ObjBits& bits_;
