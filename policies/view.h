@@ -96,15 +96,13 @@ class PlayerView {
     if (omniscient_) return true;
     const GameState& s = game_.state();
     if (o >= s.obj.count) return false;
-    switch (s.obj.zone[o]) {
-      case Zone::kLibrary:
-      case Zone::kNone:
-        return false;
-      case Zone::kHand:
-        return s.obj.owner[o] == me_;
-      default:
-        return !s.obj.face_down[o] || s.obj.controller[o] == me_;
+    // The battlefield first, without a jump table: most objects asked about.
+    const Zone zone = s.obj.zone[o];
+    if (zone != Zone::kBattlefield) {
+      if (zone == Zone::kLibrary || zone == Zone::kNone) return false;
+      if (zone == Zone::kHand) return s.obj.owner[o] == me_;
     }
+    return !s.obj.face_down[o] || s.obj.controller[o] == me_;
   }
   const std::vector<ObjId>& MyHand() const { return game_.state().players[me_].hand; }
   // The card and characteristics of a visible object; kNoCard / nullptr if hidden.
