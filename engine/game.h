@@ -325,6 +325,8 @@ class Game {
   // `slot` right now (in some mode)? Scripts use it to wait for the moment
   // their targets are legal.
   bool CouldTarget(const Action& a, Player p, int slot, const Target& t, int mode = -1) const;
+  // CouldTarget for one action's slot and object after object (below).
+  class ObjectTargets;
   // Summoning sickness (RULES.md T-7): a creature that came under its
   // controller's control this turn (entered, played as a land, or changed
   // control) and has no haste can't attack or use {T} abilities.
@@ -486,6 +488,9 @@ class Game {
     }
   };
   TargetRule TargetRuleOf(const StackItem& item, int slot) const;
+  // The probe of a cast or activate action, in `mode` (CouldTarget); false
+  // for any other action, or a mode its body does not have.
+  bool ActionProbe(const Action& a, Player p, int mode, StackItem& probe) const;
   // TargetLegal's second half for an object: `ctx` is ContextFor the rule's
   // source and the item's controller (a modal rule asks TargetLegal).
   bool ObjectTargetLegal(const StackItem& item, int slot, const TargetRule& rule,
@@ -837,6 +842,26 @@ class Game {
     std::vector<LogEvent> log_events;
     auto Buffers() { return std::tie(log, log_events); }
   } trace_;
+};
+
+// CouldTarget(a, p, slot, an object, mode) for object after object, as a
+// policy weighing its candidates asks it: the probe, the slot's rule and
+// its context are found once, when made, not once per object. The game
+// must not change while one is in use.
+class Game::ObjectTargets {
+ public:
+  ObjectTargets(const Game& game, const Action& a, Player p, int slot, int mode = -1);
+  bool Could(ObjId o) const {
+    return acts_ && game_->ObjectTargetLegal(probe_, slot_, rule_, ctx_, game_->state_.Ref(o));
+  }
+
+ private:
+  const Game* game_;
+  StackItem probe_;
+  TargetRule rule_;
+  FilterContext ctx_;
+  int slot_;
+  bool acts_ = false;  // a cast or an activation; no other action targets
 };
 
 // The state's size budget (invariant 9). Measured when set (g++ 12, x86-64):

@@ -247,8 +247,7 @@ void Game::AddPlayableActions(Player p, DecisionKind kind, Reaction reaction, Ob
   }
 }
 
-bool Game::CouldTarget(const Action& a, Player p, int slot, const Target& t, int mode) const {
-  StackItem probe;
+bool Game::ActionProbe(const Action& a, Player p, int mode, StackItem& probe) const {
   probe.controller = p;
   probe.mode = static_cast<int8_t>(mode);
   if (a.kind == ActionKind::kCast) {
@@ -263,7 +262,25 @@ bool Game::CouldTarget(const Action& a, Player p, int slot, const Target& t, int
   } else {
     return false;
   }
-  return TargetLegal(probe, slot, t);
+  // A mode the body does not have targets nothing (ModeBody would read
+  // past its modes).
+  const AbilityBody* body = BodyOf(probe);
+  return mode < 0 || !body || body->modes.empty() || mode < static_cast<int>(body->modes.size());
+}
+
+bool Game::CouldTarget(const Action& a, Player p, int slot, const Target& t, int mode) const {
+  StackItem probe;
+  return ActionProbe(a, p, mode, probe) && TargetLegal(probe, slot, t);
+}
+
+// TargetLegal's first half, done once: what ObjectTargetLegal then needs
+// (a modal or empty rule it answers itself).
+Game::ObjectTargets::ObjectTargets(const Game& game, const Action& a, Player p, int slot, int mode)
+    : game_(&game), slot_(slot) {
+  acts_ = game.ActionProbe(a, p, mode, probe_);
+  if (!acts_) return;
+  rule_ = game.TargetRuleOf(probe_, slot);
+  ctx_ = game.ContextFor(rule_.source, p, kNoWord);
 }
 
 uint8_t Game::TargetZones(const StackItem& item, int slot) const {

@@ -704,6 +704,7 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
         offer(20);
       }
     }
+    PlayerView::TargetsOf could_target(v, a, 0, mode);
     for (ObjId o : v.Battlefield()) {
       const Characteristics* ch = v.Chars(o);
       if (!ch || !ch->IsCreature() || !Mine(v, o) || Remembers(v, Did::kHelped, o)) continue;
@@ -712,7 +713,7 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
                                   : IncomingInFight(v, o, &foe);
       int left = ToughnessLeft(v, o);
       if (incoming < left || incoming - amount >= left) continue;
-      if (!v.CouldTarget(a, 0, o, mode)) continue;
+      if (!could_target.Could(o)) continue;
       p.target_player = kNoPlayer;
       p.target = o;
       offer(100 + WorthOf(v, o) / 10);
@@ -822,11 +823,12 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
     int best_score = -1;
     ObjId best_obj = kNoObj;
     int more_burn = -1;  // the most damage one other burn spell in hand deals now
+    PlayerView::TargetsOf could_target(v, a, 0, mode);
     for (ObjId o : v.Battlefield()) {
       const Characteristics* ch = v.Chars(o);
       if (!ch || Mine(v, o) || Remembers(v, Did::kHarmed, o)) continue;
       if (condition != kNoFilter && !v.Matches(condition, o, source, cx.me)) continue;
-      if (!v.CouldTarget(a, 0, o, mode)) continue;
+      if (!could_target.Could(o)) continue;
       if (dmg > 0 && (!ch->IsCreature() || ToughnessLeft(v, o) > dmg)) continue;
       if (regenerable && ch->IsCreature() && Regenerates(v, o)) continue;
       const int value = WorthOf(v, o);
@@ -908,12 +910,13 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
       int spell_amount = 0;
       ObjId spell_obj = OpposingDamageSpell(v, &spell_amount);
       ObjId guess = spell_obj != kNoObj ? GuessDamageTarget(v, spell_amount) : kNoObj;
+      PlayerView::TargetsOf could_target(v, a, 0, mode);
       for (ObjId o : v.Battlefield()) {
         const Characteristics* ch = v.Chars(o);
         if (!ch || !ch->IsCreature() || !Mine(v, o) || Remembers(v, Did::kHelped, o)) continue;
         int gain = PumpGain(v, o, pp, pt);
         if (o == guess && ToughnessLeft(v, o) + pt > spell_amount) gain += WorthOf(v, o);
-        if (gain <= 0 || !v.CouldTarget(a, 0, o, mode)) continue;
+        if (gain <= 0 || !could_target.Could(o)) continue;
         p.target = o;
         offer(60 + std::min(gain, 400) / 10);
       }
@@ -953,9 +956,10 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
       ObjId on = v.AttachedTo(source);
       if (on != kNoObj && v.ZoneOf(on) == Zone::kBattlefield && Mine(v, on)) return;
       int best_value = -1;
+      PlayerView::TargetsOf could_target(v, a, 0, mode);
       for (ObjId o : v.Battlefield()) {
         const Characteristics* ch = v.Chars(o);
-        if (!ch || !ch->IsCreature() || !Mine(v, o) || !v.CouldTarget(a, 0, o, mode)) continue;
+        if (!ch || !ch->IsCreature() || !Mine(v, o) || !could_target.Could(o)) continue;
         if (int value = WorthOf(v, o); value > best_value) best_value = value, p.target = o;
       }
       if (best_value >= 0) offer(45);
@@ -973,9 +977,10 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
     // creature in my main phase. Shields wait for damage.
     if (PreventStep(body) || (!cx.sorcery_time && !cx.end_of_their_turn)) return;
     int best_value = -1;
+    PlayerView::TargetsOf could_target(v, a, 0, mode);
     for (ObjId o : v.Battlefield()) {
       const Characteristics* ch = v.Chars(o);
-      if (!ch || !ch->IsCreature() || !Mine(v, o) || !v.CouldTarget(a, 0, o, mode)) continue;
+      if (!ch || !ch->IsCreature() || !Mine(v, o) || !could_target.Could(o)) continue;
       if (int value = WorthOf(v, o); value > best_value) best_value = value, p.target = o;
     }
     if (best_value >= 0 && spell) offer(15);
@@ -1047,9 +1052,10 @@ HeuristicPolicy::Plan HeuristicPolicy::Evaluate(const PlayerView& v, const Conte
         for (const Part& part : t.parts)
           animates |= part.layer == PartLayer::kType && Has(part.add_types, kCreature);
       int best_value = -1;
+      PlayerView::TargetsOf could_target(v, a, 0);
       for (ObjId o : v.Battlefield()) {
         const Characteristics* ch = v.Chars(o);
-        if (!ch || (aim == Aim::kHarm) == Mine(v, o) || !v.CouldTarget(a, 0, o)) continue;
+        if (!ch || (aim == Aim::kHarm) == Mine(v, o) || !could_target.Could(o)) continue;
         if (animates && ch->IsCreature()) continue;
         // Animating: something that is not a creature yet.
         int value = ch->IsCreature() ? WorthOf(v, o) : 8 * std::max<int>(1, ch->mana_value);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <bit>
+#include <optional>
 #include <vector>
 
 #include "engine/game.h"
@@ -145,6 +146,24 @@ class PlayerView {
            game_.CouldTarget(a, me_, slot, Target{Target::kObject, game_.state().Ref(o), kNoPlayer},
                              mode);
   }
+  // CouldTarget(a, slot, o, mode) for object after object: what they share
+  // is found at the first visible one asked about (Game::ObjectTargets).
+  class TargetsOf {
+   public:
+    TargetsOf(const PlayerView& v, const Action& a, int slot, int mode = -1)
+        : v_(v), a_(a), slot_(slot), mode_(mode) {}
+    bool Could(ObjId o) {
+      if (!v_.Visible(o)) return false;
+      if (!targets_) targets_.emplace(v_.game_, a_, v_.me_, slot_, mode_);
+      return targets_->Could(o);
+    }
+
+   private:
+    const PlayerView& v_;
+    Action a_;
+    int slot_, mode_;
+    std::optional<Game::ObjectTargets> targets_;
+  };
   bool CouldTargetPlayer(const Action& a, int slot, Player p, int mode = -1) const {
     return game_.CouldTarget(a, me_, slot, Target{Target::kPlayer, {}, p}, mode);
   }

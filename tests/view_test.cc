@@ -166,5 +166,45 @@ TEST(PlayerView, ManaStampNamesTheManaItCounted) {
   EXPECT_NE(g.ManaStamp(0), copy.ManaStamp(0));
 }
 
+// TargetsOf answers as CouldTarget does, for every cast and activation
+// offered at every decision of played games, every object, two slots and
+// every mode (the policies weigh their candidates with it).
+TEST(PlayerView, TargetsOfAnswersAsCouldTarget) {
+  const CardDb& db = BundledPool();
+  std::vector<Deck> decks;
+  for (const std::string& name : BundledDeckNames(false)) decks.push_back(BundledDeck(name));
+  int64_t asked = 0, could = 0;
+  for (int game = 0; game < 12; ++game) {
+    GameOptions go;
+    go.seed = 500 + game;
+    Game g(db, go);
+    g.Deal(decks[game % decks.size()], decks[(game * 5 + 3) % decks.size()], 0);
+    auto a = *MakePolicy("heuristic", game);
+    auto b = *MakePolicy("random", game + 20);
+    for (int step = 0; step < 3000; ++step) {
+      const Decision& d = g.Advance();
+      if (d.kind == DecisionKind::kNone) break;
+      PlayerView v(g, d.player);
+      for (const Action& act : d.actions) {
+        if (act.kind != ActionKind::kCast && act.kind != ActionKind::kActivate) continue;
+        for (int slot = 0; slot < 2; ++slot)
+          for (int mode = -1; mode < 3; ++mode) {
+            PlayerView::TargetsOf targets(v, act, slot, mode);
+            for (ObjId o = 0; o < g.state().obj.count; ++o) {
+              const bool want = v.CouldTarget(act, slot, o, mode);
+              ASSERT_EQ(targets.Could(o), want)
+                  << "game " << game << ", step " << step << ", object " << o << ", slot " << slot;
+              ++asked;
+              could += want;
+            }
+          }
+      }
+      g.Apply((d.player == 0 ? a : b)->ChooseFor(g, d));
+    }
+  }
+  EXPECT_GT(asked, 100000);
+  EXPECT_GT(could, 1000);
+}
+
 }  // namespace
 }  // namespace strata
