@@ -180,6 +180,13 @@ bool Mine(const PlayerView& v, ObjId o) {
   return v.Controller(o) == v.me();
 }
 
+// Mine(v, o) for a permanent whose characteristics `ch` the view shows
+// (PlayerView::Controller reads a permanent's controller from them): the
+// walks over the battlefield have them already.
+bool MinePermanent(const PlayerView& v, const Characteristics& ch) {
+  return ch.controller == v.me();
+}
+
 // The creatures on the other side of o's fight, and the damage they deal it.
 int IncomingInFight(const PlayerView& v, ObjId o, ObjId* first_foe) {
   int incoming = 0;
@@ -266,7 +273,8 @@ ObjId GuessDamageTarget(const PlayerView& v, int amount) {
   int best_value = 0;
   for (ObjId o : v.Battlefield()) {
     const Characteristics* ch = v.Chars(o);
-    if (!ch || !ch->IsCreature() || !Mine(v, o) || ToughnessLeft(v, o) > amount) continue;
+    if (!ch || !ch->IsCreature() || !MinePermanent(v, *ch) || ToughnessLeft(v, o) > amount)
+      continue;
     if (int value = WorthOf(v, o); value > best_value) best_value = value, best = o;
   }
   return best;
@@ -519,14 +527,14 @@ static bool OutOfAnswers(const PlayerView& v, const Mana& mana) {
   bool air = false;
   for (ObjId o : v.Battlefield()) {
     const Characteristics* ch = v.Chars(o);
-    if (ch && ch->IsCreature() && Mine(v, o) &&
+    if (ch && ch->IsCreature() && MinePermanent(v, *ch) &&
         (Has(ch->keywords, kFlying) || Has(ch->keywords, kReach)))
       air = true;
   }
   const int burn = BurnReach(v, mana, false, /*creatures=*/true);
   for (ObjId o : v.Battlefield()) {
     const Characteristics* ch = v.Chars(o);
-    if (!ch || !ch->IsCreature() || Mine(v, o) || ch->power < 2) continue;
+    if (!ch || !ch->IsCreature() || MinePermanent(v, *ch) || ch->power < 2) continue;
     if (Has(ch->keywords, kFlying) && !air && ToughnessLeft(v, o) > burn) return true;
   }
   return false;
@@ -556,7 +564,7 @@ static bool AttackWorth(const PlayerView& v, ObjId o, bool aggro) {
   for (ObjId b : v.Battlefield()) {
     const Characteristics* bc = v.Chars(b);
     if (!bc || !bc->IsCreature()) continue;
-    if (!Mine(v, b))
+    if (!MinePermanent(v, *bc))
       theirs += !v.Tapped(b);
     else if (v.game_attacking(b) || (!v.Tapped(b) && (!v.Sick(b) || Has(bc->keywords, kHaste)) &&
                                      bc->power > 0 && !Has(bc->keywords, kDefender)))
@@ -572,7 +580,7 @@ static bool AllOutIsLethal(const PlayerView& v, std::vector<int>& powers) {
   int blockers = 0;
   for (ObjId b : v.Battlefield()) {
     const Characteristics* bc = v.Chars(b);
-    if (bc && bc->IsCreature() && !Mine(v, b) && !v.Tapped(b)) ++blockers;
+    if (bc && bc->IsCreature() && !MinePermanent(v, *bc) && !v.Tapped(b)) ++blockers;
   }
   std::sort(powers.begin(), powers.end(), std::greater<int>());
   int damage = 0;
@@ -597,7 +605,7 @@ static bool SafeToSend(const PlayerView& v, ObjId o) {
   for (ObjId b : v.Battlefield()) {
     const Characteristics* ch = v.Chars(b);
     if (!ch || !ch->IsCreature()) continue;
-    if (Mine(v, b)) {
+    if (MinePermanent(v, *ch)) {
       if (b == o && !Has(ch->keywords, kVigilance)) continue;
       if (v.Tapped(b) || (v.game_attacking(b) && !Has(ch->keywords, kVigilance))) continue;
       ++blockers;
@@ -707,7 +715,8 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
     PlayerView::TargetsOf could_target(v, a, 0, mode);
     for (ObjId o : v.Battlefield()) {
       const Characteristics* ch = v.Chars(o);
-      if (!ch || !ch->IsCreature() || !Mine(v, o) || Remembers(v, Did::kHelped, o)) continue;
+      if (!ch || !ch->IsCreature() || !MinePermanent(v, *ch) || Remembers(v, Did::kHelped, o))
+        continue;
       ObjId foe;
       int incoming = spell_damage ? (GuessDamageTarget(v, spell_amount) == o ? spell_amount : 0)
                                   : IncomingInFight(v, o, &foe);
@@ -826,7 +835,7 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
     PlayerView::TargetsOf could_target(v, a, 0, mode);
     for (ObjId o : v.Battlefield()) {
       const Characteristics* ch = v.Chars(o);
-      if (!ch || Mine(v, o) || Remembers(v, Did::kHarmed, o)) continue;
+      if (!ch || MinePermanent(v, *ch) || Remembers(v, Did::kHarmed, o)) continue;
       if (condition != kNoFilter && !v.Matches(condition, o, source, cx.me)) continue;
       if (!could_target.Could(o)) continue;
       if (dmg > 0 && (!ch->IsCreature() || ToughnessLeft(v, o) > dmg)) continue;
@@ -913,7 +922,8 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
       PlayerView::TargetsOf could_target(v, a, 0, mode);
       for (ObjId o : v.Battlefield()) {
         const Characteristics* ch = v.Chars(o);
-        if (!ch || !ch->IsCreature() || !Mine(v, o) || Remembers(v, Did::kHelped, o)) continue;
+        if (!ch || !ch->IsCreature() || !MinePermanent(v, *ch) || Remembers(v, Did::kHelped, o))
+          continue;
         int gain = PumpGain(v, o, pp, pt);
         if (o == guess && ToughnessLeft(v, o) + pt > spell_amount) gain += WorthOf(v, o);
         if (gain <= 0 || !could_target.Could(o)) continue;
@@ -959,7 +969,7 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
       PlayerView::TargetsOf could_target(v, a, 0, mode);
       for (ObjId o : v.Battlefield()) {
         const Characteristics* ch = v.Chars(o);
-        if (!ch || !ch->IsCreature() || !Mine(v, o) || !could_target.Could(o)) continue;
+        if (!ch || !ch->IsCreature() || !MinePermanent(v, *ch) || !could_target.Could(o)) continue;
         if (int value = WorthOf(v, o); value > best_value) best_value = value, p.target = o;
       }
       if (best_value >= 0) offer(45);
@@ -980,7 +990,7 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
     PlayerView::TargetsOf could_target(v, a, 0, mode);
     for (ObjId o : v.Battlefield()) {
       const Characteristics* ch = v.Chars(o);
-      if (!ch || !ch->IsCreature() || !Mine(v, o) || !could_target.Could(o)) continue;
+      if (!ch || !ch->IsCreature() || !MinePermanent(v, *ch) || !could_target.Could(o)) continue;
       if (int value = WorthOf(v, o); value > best_value) best_value = value, p.target = o;
     }
     if (best_value >= 0 && spell) offer(15);
@@ -1055,7 +1065,7 @@ HeuristicPolicy::Plan HeuristicPolicy::Evaluate(const PlayerView& v, const Conte
       PlayerView::TargetsOf could_target(v, a, 0);
       for (ObjId o : v.Battlefield()) {
         const Characteristics* ch = v.Chars(o);
-        if (!ch || (aim == Aim::kHarm) == Mine(v, o) || !could_target.Could(o)) continue;
+        if (!ch || (aim == Aim::kHarm) == MinePermanent(v, *ch) || !could_target.Could(o)) continue;
         if (animates && ch->IsCreature()) continue;
         // Animating: something that is not a creature yet.
         int value = ch->IsCreature() ? WorthOf(v, o) : 8 * std::max<int>(1, ch->mana_value);
