@@ -293,6 +293,7 @@ void Game::RefreshLayers() const {
             absl::StrCat("cached characteristics of object ", i, " (",
                          (*db_)[state_.obj.card[i]].name, ") differ from a fresh computation");
   }
+  layers_fresh_for_ = opt_.checked_layers ? ~uint64_t{0} : cache_.version;
 }
 
 void Game::RefreshLibrary() const {

@@ -300,7 +300,7 @@ class Game {
   }
   // Brings the cache up to date for every object but, maybe, libraries'.
   void UpdateLayers() const {
-    if (cache_.version != state_.version || opt_.checked_layers) [[unlikely]]
+    if (layers_fresh_for_ != state_.version) [[unlikely]]
       RefreshLayers();
   }
   // MatchFilter on this game's characteristics, with the cache completed
@@ -670,6 +670,14 @@ class Game {
   Rng rng_;
   GameState state_;
   mutable LayerCache cache_;
+  // UpdateLayers' one test: the state version the cache was last found to
+  // hold (RefreshLayers), or ~0 in checked mode, where every read checks
+  // the cache against a fresh computation. Sound because it is only set
+  // when cache_.version equals the state version, cache_.version is then
+  // only ever set to the state version (recounts, kept caches), and the
+  // state version only grows. A cache kept good without a refresh (Keep*)
+  // costs one RefreshLayers call that finds nothing to compute.
+  mutable uint64_t layers_fresh_for_ = ~uint64_t{0};
   // The permanents each player controls with an activated ability other
   // than a mana ability (CardDef::ability_windows), as of the layer cache's
   // version: listing plays walks these instead of every permanent, and
