@@ -56,9 +56,9 @@ class PlayerView {
         }
         return *this;
       }
-      bool operator!=(const Iterator& other) const {
-        return w_ != other.w_ || rest_ != other.rest_;
-      }
+      // The end: every word walked (Load leaves w_ at words_ then).
+      struct End {};
+      bool operator!=(End) const { return w_ < words_; }
 
      private:
       // The first nonempty word from w_ on; past the last: w_ = words_, rest_ 0.
@@ -74,7 +74,7 @@ class PlayerView {
     };
     ObjectsIn(const ObjBits& bits, int count) : bits_(bits), count_(count) {}
     Iterator begin() const { return Iterator(bits_, count_, 0); }
-    Iterator end() const { return Iterator(bits_, count_, (count_ + 63) / 64); }
+    Iterator::End end() const { return {}; }
 
    private:
     const ObjBits& bits_;
