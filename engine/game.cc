@@ -522,6 +522,12 @@ void Game::KeepLayersForOwnChange(ObjId o, const LayerView* before) {
   const bool off_battlefield = !pending && s.obj.zone[o] != Zone::kBattlefield &&
                                (!before || before->zone != Zone::kBattlefield);
   if (off_battlefield && occ_.clean_version == was) occ_.clean_version = s.version;
+  // Nor does it move the mana a count finds (KeptSupply reads permanents,
+  // their entries, flags and the pool): a kept supply stays good, and its
+  // stamp with it (ManaStamp).
+  if (off_battlefield)
+    for (KeptMana& k : kept_mana_)
+      if (k.version == was) k.version = s.version;
   if (activatable_.version == was) {
     // Only o's entry changed: so may only its place among the activatable.
     activatable_.Remove(o);
