@@ -115,42 +115,54 @@ std::vector<int64_t> ManaFacts(const Game& g, Player p) {
   return facts;
 }
 
-// A policy keeps what it works out from a player's mana under the stamp:
-// at every decision of played games, a stamp seen before names the same
-// mana facts, a copy keeps its original's stamp, and two games that part
-// never share one.
-TEST(PlayerView, ManaStampNamesTheManaItCounted) {
+// Plays `games` games of the bundled decks, heuristic against random, from
+// seed `seed` on, and calls at(game, decision, game index, step) at every
+// decision before it is answered; stops at a fatal failure.
+template <typename F>
+void AtEveryDecision(int games, uint64_t seed, F&& at) {
   const CardDb& db = BundledPool();
   std::vector<Deck> decks;
   for (const std::string& name : BundledDeckNames(false)) decks.push_back(BundledDeck(name));
-  int repeats = 0, stamps = 0;
-  for (int game = 0; game < 12; ++game) {
+  for (int game = 0; game < games; ++game) {
     GameOptions go;
-    go.seed = 300 + game;
+    go.seed = seed + game;
     Game g(db, go);
     g.Deal(decks[game % decks.size()], decks[(game * 3 + 1) % decks.size()], 0);
     auto a = *MakePolicy("heuristic", game);
     auto b = *MakePolicy("random", game + 40);
-    std::map<uint64_t, std::vector<int64_t>> seen;
     for (int step = 0; step < 3000; ++step) {
       const Decision& d = g.Advance();
       if (d.kind == DecisionKind::kNone) break;
-      for (Player p = 0; p < 2; ++p) {
-        const uint64_t stamp = PlayerView(g, d.player).ManaStamp(p);
-        auto [at, added] = seen.try_emplace(stamp, ManaFacts(g, p));
-        if (added) {
-          ++stamps;
-        } else {
-          ++repeats;
-          ASSERT_EQ(at->second, ManaFacts(g, p)) << "game " << game << ", step " << step;
-        }
-      }
+      at(g, d, game, step);
+      if (::testing::Test::HasFatalFailure()) return;
       g.Apply((d.player == 0 ? a : b)->ChooseFor(g, d));
     }
   }
+}
+
+// A policy keeps what it works out from a player's mana under the stamp:
+// at every decision of played games, a stamp seen before (in any game: no
+// stamp is given out twice) names the same mana facts, a copy keeps its
+// original's stamp, and two games that part never share one.
+TEST(PlayerView, ManaStampNamesTheManaItCounted) {
+  int repeats = 0, stamps = 0;
+  std::map<uint64_t, std::vector<int64_t>> seen;
+  AtEveryDecision(12, 300, [&](const Game& g, const Decision& d, int game, int step) {
+    for (Player p = 0; p < 2; ++p) {
+      const uint64_t stamp = PlayerView(g, d.player).ManaStamp(p);
+      auto [at, added] = seen.try_emplace(stamp, ManaFacts(g, p));
+      if (added) {
+        ++stamps;
+      } else {
+        ++repeats;
+        ASSERT_EQ(at->second, ManaFacts(g, p)) << "game " << game << ", step " << step;
+      }
+    }
+  });
   EXPECT_GT(stamps, 12 * 20);
   EXPECT_GT(repeats, 12 * 20);
 
+  const CardDb& db = BundledPool();
   Game g(db, GameOptions{});
   g.Deal(BundledDeck("red_burn"), BundledDeck("green_stompy"), 0);
   g.AddObject(db.Find("Mountain"), 0, Zone::kBattlefield);
@@ -170,38 +182,24 @@ TEST(PlayerView, ManaStampNamesTheManaItCounted) {
 // offered at every decision of played games, every object, two slots and
 // every mode (the policies weigh their candidates with it).
 TEST(PlayerView, TargetsOfAnswersAsCouldTarget) {
-  const CardDb& db = BundledPool();
-  std::vector<Deck> decks;
-  for (const std::string& name : BundledDeckNames(false)) decks.push_back(BundledDeck(name));
   int64_t asked = 0, could = 0;
-  for (int game = 0; game < 12; ++game) {
-    GameOptions go;
-    go.seed = 500 + game;
-    Game g(db, go);
-    g.Deal(decks[game % decks.size()], decks[(game * 5 + 3) % decks.size()], 0);
-    auto a = *MakePolicy("heuristic", game);
-    auto b = *MakePolicy("random", game + 20);
-    for (int step = 0; step < 3000; ++step) {
-      const Decision& d = g.Advance();
-      if (d.kind == DecisionKind::kNone) break;
-      PlayerView v(g, d.player);
-      for (const Action& act : d.actions) {
-        if (act.kind != ActionKind::kCast && act.kind != ActionKind::kActivate) continue;
-        for (int slot = 0; slot < 2; ++slot)
-          for (int mode = -1; mode < 3; ++mode) {
-            PlayerView::TargetsOf targets(v, act, slot, mode);
-            for (ObjId o = 0; o < g.state().obj.count; ++o) {
-              const bool want = v.CouldTarget(act, slot, o, mode);
-              ASSERT_EQ(targets.Could(o), want)
-                  << "game " << game << ", step " << step << ", object " << o << ", slot " << slot;
-              ++asked;
-              could += want;
-            }
+  AtEveryDecision(12, 500, [&](const Game& g, const Decision& d, int game, int step) {
+    PlayerView v(g, d.player);
+    for (const Action& act : d.actions) {
+      if (act.kind != ActionKind::kCast && act.kind != ActionKind::kActivate) continue;
+      for (int slot = 0; slot < 2; ++slot)
+        for (int mode = -1; mode < 3; ++mode) {
+          PlayerView::TargetsOf targets(v, act, slot, mode);
+          for (ObjId o = 0; o < g.state().obj.count; ++o) {
+            const bool want = v.CouldTarget(act, slot, o, mode);
+            ASSERT_EQ(targets.Could(o), want)
+                << "game " << game << ", step " << step << ", object " << o << ", slot " << slot;
+            ++asked;
+            could += want;
           }
-      }
-      g.Apply((d.player == 0 ? a : b)->ChooseFor(g, d));
+        }
     }
-  }
+  });
   EXPECT_GT(asked, 100000);
   EXPECT_GT(could, 1000);
 }
