@@ -299,7 +299,11 @@ class Computer {
     const int n = s_.obj.count;
     with_library_ = out.library_done;
     out.Fit(n);
-    Gather();
+    // Only the zones the counts read are gathered, each when first read
+    // (ForEachIn): a count reads the battlefield, and a walk of every
+    // object per recount cost as much as the count.
+    for (auto& objs : by_zone_) objs.clear();
+    gathered_ = 0;
     std::vector<Characteristics>& chars = out.chars;
     cands_.clear();
     out.cda_holders.ForEach(n, [&](ObjId x) {
@@ -323,6 +327,19 @@ class Computer {
         live_.push_back(o);
         by_zone_[static_cast<int>(s_.obj.zone[o])].push_back(o);
       }
+    gathered_ = kAllZones;
+  }
+
+  // A zone's objects, as Gather finds them, in numbering order (Recount).
+  void GatherZone(int z) const {
+    std::vector<ObjId>& objs = by_zone_[z];
+    if (z == static_cast<int>(Zone::kBattlefield)) {
+      s_.battlefield.ForEach(s_.obj.count, [&](ObjId o) { objs.push_back(o); });
+    } else {
+      for (ObjId o = 0; o < s_.obj.count; ++o)
+        if (static_cast<int>(s_.obj.zone[o]) == z && !Skipped(o)) objs.push_back(o);
+    }
+    gathered_ |= 1u << z;
   }
 
   // Objects this computation leaves out: none, and without libraries, theirs.
@@ -436,8 +453,10 @@ class Computer {
   template <typename F>
   void ForEachIn(uint8_t zones, F&& f) const {
     for (int z = 1; z < kZoneCount; ++z)
-      if (zones >> z & 1)
+      if (zones >> z & 1) {
+        if (!(gathered_ >> z & 1)) GatherZone(z);
         for (ObjId o : by_zone_[z]) f(o);
+      }
   }
 
   bool AnyMatch(FilterId f, const Candidate& c, const std::vector<Characteristics>& ch) const {
@@ -1039,6 +1058,8 @@ class Computer {
   ObjBits holders_;               // objects with a self-counting CDA
   mutable ObjBits others_;        // objects another effect acted on or read the power of
   bool with_library_ = true;      // false: objects in libraries are left out
+  static constexpr unsigned kAllZones = ~0u;
+  mutable unsigned gathered_ = kAllZones;  // the zones by_zone_ holds (bit Zone)
 };
 
 }  // namespace
