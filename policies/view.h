@@ -40,7 +40,7 @@ class PlayerView {
   class ObjectsIn {
    public:
     // Holds the rest of the word it is in: a step clears the bit it was
-    // at and finds the next (Next would find the word again each time).
+    // at and counts zeros to the next, without finding the word again.
     class Iterator {
      public:
       Iterator(const ObjBits& bits, int count, int word)
