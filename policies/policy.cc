@@ -283,7 +283,7 @@ absl::StatusOr<std::unique_ptr<Policy>> MakePolicy(const std::string& spec, uint
   return checked->entry->make(checked->args, seed);
 }
 
-absl::StatusOr<std::array<std::string, 2>> ParsePolicyPair(const std::string& text) {
+absl::StatusOr<std::vector<std::string>> ParsePolicyList(const std::string& text) {
   std::vector<std::string> specs;
   for (absl::string_view token : absl::StrSplit(text, ',')) {
     // "name=value" before any ':' continues the previous spec's parameters.
@@ -293,13 +293,19 @@ absl::StatusOr<std::array<std::string, 2>> ParsePolicyPair(const std::string& te
     else
       specs.emplace_back(token);
   }
-  if (specs.size() == 1) specs.push_back(specs[0]);
-  if (specs.size() != 2)
-    return absl::InvalidArgumentError("'" + text + "': expected one policy or two, P1,P2 (got " +
-                                      std::to_string(specs.size()) + ")");
   for (const std::string& s : specs)
     if (auto p = MakePolicy(s, 1); !p.ok()) return p.status();
-  return std::array<std::string, 2>{specs[0], specs[1]};
+  return specs;
+}
+
+absl::StatusOr<std::array<std::string, 2>> ParsePolicyPair(const std::string& text) {
+  auto specs = ParsePolicyList(text);
+  if (!specs.ok()) return specs.status();
+  if (specs->size() == 1) specs->push_back((*specs)[0]);
+  if (specs->size() != 2)
+    return absl::InvalidArgumentError("'" + text + "': expected one policy or two, P1,P2 (got " +
+                                      std::to_string(specs->size()) + ")");
+  return std::array<std::string, 2>{(*specs)[0], (*specs)[1]};
 }
 
 std::string PolicyHelp() {

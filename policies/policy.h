@@ -7,6 +7,7 @@
 #include <array>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "absl/status/statusor.h"
 #include "engine/game.h"
@@ -35,10 +36,12 @@ class Policy {
 // name=value separated by ',' (or ';'), e.g. "random:pass=0.3" or
 // "mc:rollouts=16,depth=40,rollout=heuristic:style=control".
 absl::StatusOr<std::unique_ptr<Policy>> MakePolicy(const std::string& spec, uint64_t seed);
-// The two players' specs of a --policies flag, "P1,P2" or one spec for both.
-// A ',' followed by name=value continues a spec's parameters, so
-// "mc:rollouts=8,depth=20,heuristic" is mc against heuristic. Every spec is
-// checked with MakePolicy.
+// The specs of a list "P1,P2,...". A ',' followed by name=value continues
+// a spec's parameters, so "mc:rollouts=8,depth=20,heuristic" is mc, then
+// heuristic. Every spec is checked with MakePolicy.
+absl::StatusOr<std::vector<std::string>> ParsePolicyList(const std::string& text);
+// The two players' specs of a --policies flag, "P1,P2" (ParsePolicyList's
+// form) or one spec for both.
 absl::StatusOr<std::array<std::string, 2>> ParsePolicyPair(const std::string& text);
 // One line per policy with its parameters, for --help.
 std::string PolicyHelp();

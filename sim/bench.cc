@@ -40,14 +40,24 @@ struct GameSummary {
   int turns = 0;
 };
 
+// A policy's seeds: kBenchPolicies' own by their place there (the pinned
+// games), any other spec's by a hash of its text (FNV-1a), so a spec plays
+// the same games wherever it stands in --policies.
+uint64_t PolicySeed(const std::string& spec) {
+  for (size_t k = 0; k < kBenchPolicies.size(); ++k)
+    if (spec == kBenchPolicies[k]) return kBenchSeed + k;
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (unsigned char c : spec) h = (h ^ c) * 0x100000001b3ull;
+  return kBenchSeed + h;
+}
+
 // Game `index` of a policy: matchup index % 3, decks swapped on every other
-// round, both seeded from the index alone.
-GameSummary PlayBenchGame(const std::vector<Deck>& decks, int policy, int64_t index,
+// round, both seeded from the policy's seed and the index alone.
+GameSummary PlayBenchGame(const std::vector<Deck>& decks, uint64_t policy_seed, int64_t index,
                           BenchWorker& w) {
   const int matchup = static_cast<int>(index % kBenchMatchups.size());
   const bool swapped = (index / static_cast<int64_t>(kBenchMatchups.size())) % 2 == 1;
-  const uint64_t seed =
-      Rng::GameSeed(kBenchSeed + static_cast<uint64_t>(policy), static_cast<uint64_t>(index));
+  const uint64_t seed = Rng::GameSeed(policy_seed, static_cast<uint64_t>(index));
   GameOptions go;
   go.seed = seed;
   go.mulligan = Mulligan::kParis;
@@ -84,12 +94,12 @@ BenchResult RunBench(const CardDb& db, const std::vector<Deck>& decks, const Ben
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, r.threads);
   uint64_t signature = Mix(0, static_cast<uint64_t>(opt.games));
   std::vector<GameSummary> games(static_cast<size_t>(opt.games));
-  for (int policy = 0; policy < static_cast<int>(kBenchPolicies.size()); ++policy) {
-    const std::string spec = kBenchPolicies[policy];
+  for (const std::string& spec : opt.policies) {
+    const uint64_t policy_seed = PolicySeed(spec);
     tbb::enumerable_thread_specific<BenchWorker> workers([&] { return BenchWorker(db, spec); });
     const auto start = std::chrono::steady_clock::now();
     tbb::parallel_for(int64_t{0}, static_cast<int64_t>(opt.games), [&](int64_t i) {
-      games[static_cast<size_t>(i)] = PlayBenchGame(decks, policy, i, workers.local());
+      games[static_cast<size_t>(i)] = PlayBenchGame(decks, policy_seed, i, workers.local());
     });
     BenchRow row;
     row.policy = spec;

@@ -5,7 +5,8 @@
 // signature (a hash of every game's winner, length and every decision taken)
 // depends only on the engine, the players and the card and deck data, never
 // on the thread count. tests/bench_signature pins it: a commit that changes
-// play updates that file and says why.
+// play updates that file and says why. Other players (`--policies`, e.g. mc)
+// play the same matchups for their speed; their signature is not pinned.
 #pragma once
 
 #include <array>
@@ -24,13 +25,16 @@ inline constexpr std::array<std::array<const char*, 2>, 3> kBenchMatchups = {{
     {"white_weenie", "blue_control"},
     {"rg_aggro", "black_removal"},
 }};
-// The players, each against itself.
+// The players, each against itself, whose games the signature pins.
 inline constexpr std::array<const char*, 2> kBenchPolicies = {"random", "heuristic"};
 inline constexpr int kBenchDefaultGames = 600;  // per policy, the pinned signature's
 
 struct BenchOptions {
   int games = kBenchDefaultGames;  // per policy, spread round-robin over the matchups
   int threads = 0;                 // 0: all cores
+  // Policy specs (MakePolicy's), each against itself, in this order. A
+  // kBenchPolicies spec plays the same games wherever it stands in the list.
+  std::vector<std::string> policies{kBenchPolicies.begin(), kBenchPolicies.end()};
 };
 
 // One policy's games: totals and wall-clock seconds.
@@ -41,7 +45,7 @@ struct BenchRow {
 };
 
 struct BenchResult {
-  std::vector<BenchRow> rows;  // in kBenchPolicies order
+  std::vector<BenchRow> rows;  // in BenchOptions::policies order
   uint64_t signature = 0;
   int threads = 0;
 };

@@ -401,6 +401,19 @@ TEST_F(PolicyTest, PolicyPairsOnTheCommandLine) {
               HasSubstr("policy 'passive:x=1': passive takes no parameters"));
 }
 
+// A list of any length (strata bench --policies), split as a pair is.
+TEST(PolicyList, SplitsAndChecksEverySpec) {
+  auto three = ParsePolicyList("random,mc:rollouts=2,depth=14,heuristic:style=control");
+  ASSERT_TRUE(three.ok()) << three.status();
+  EXPECT_THAT(*three, ::testing::ElementsAre("random", "mc:rollouts=2,depth=14",
+                                             "heuristic:style=control"));
+  auto bad = ParsePolicyList("random,heuristic,mc:depth=0");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_THAT(std::string(bad.status().message()), HasSubstr("parameter 'depth'"));
+  EXPECT_FALSE(ParsePolicyList("").ok());
+  EXPECT_FALSE(ParsePolicyList("random,").ok());
+}
+
 // The passive player passes whenever passing is legal, and its games still
 // end (it loses them: it never casts anything).
 TEST_F(PolicyTest, PassivePassesWheneverItMay) {
