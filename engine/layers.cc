@@ -624,8 +624,8 @@ class Computer {
         if (from == kNoWord || to == kNoWord) break;
         bool found = false;
         for (int i = 0; i < ch.text_count; ++i) {
-          if (ch.text[i].second == from) ch.text[i].second = to;
-          if (ch.text[i].first == from) found = true;
+          if (ch.text[i].to == from) ch.text[i].to = to;
+          if (ch.text[i].from == from) found = true;
         }
         if (!found && ch.text_count < ch.text.size()) ch.text[ch.text_count++] = {from, to};
         RemapKeywords(ch, from, to);

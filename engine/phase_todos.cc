@@ -52,14 +52,14 @@ void Game::CollectPhaseTodos() {
     PhaseTodo combined;
     bool any = false;
     for (int g = 0; g < ch.granted_count; ++g) {
-      const PhaseAbility& ph = (*db_)[ch.granted[g].first].granted_phase[ch.granted[g].second];
+      const PhaseAbility& ph = (*db_)[ch.granted[g].card].granted_phase[ch.granted[g].index];
       if (ph.phase != static_cast<int>(s.phase)) continue;
       if (!any) {
         combined.object = s.Ref(o);
         combined.controller = ch.controller;
         combined.is_cost = true;
-        combined.card = ch.granted[g].first;
-        combined.index = ch.granted[g].second;
+        combined.card = ch.granted[g].card;
+        combined.index = ch.granted[g].index;
         combined.granted = true;
         any = true;
         combined.cost = ph.cost;

@@ -96,6 +96,7 @@ struct Occurrence {
   bool combat = false;  // combat damage
   bool before = false;  // recorded "before" it happens (E-1), not the occurrence itself
 };
+static_assert(std::is_trivially_copyable_v<Occurrence>);  // a game's copy carries its log
 
 // Damage assigned by a resolving effect or an attack, final after T-4.
 struct PendingDamage {

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <string>
 #include <tuple>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -24,6 +25,19 @@ namespace strata {
 
 // An object's characteristics: printed values, or the result of the layers.
 // Trivially copyable so the cache is one flat array.
+// A phase ability granted by another card (Energy Flux): that card, and the
+// ability's index among its granted ones.
+struct GrantedPhase {
+  CardId card = 0;
+  uint8_t index = 0;
+  bool operator==(const GrantedPhase&) const = default;
+};
+// A text change (layer 3): the word `from` reads as `to`.
+struct WordChange {
+  Word from = 0, to = 0;
+  bool operator==(const WordChange&) const = default;
+};
+
 struct Characteristics {
   CardId card = kNoCard;  // whose name and abilities it has (after copy effects)
   uint8_t mode = 0;       // entry mode, part of the copiable values (Primal Clay)
@@ -42,14 +56,14 @@ struct Characteristics {
   // Phase costs granted by other cards (Energy Flux): (card, granted index).
   CardId extra_phase = kNoCard;  // also has this card's phase abilities (kept by a copy)
   uint8_t granted_count = 0;
-  std::array<std::pair<CardId, uint8_t>, 4> granted{};
+  std::array<GrantedPhase, 4> granted{};
   uint8_t text_count = 0;  // text changes: word -> word (layer 3)
-  std::array<std::pair<Word, Word>, 4> text{};
+  std::array<WordChange, 4> text{};
   bool operator==(const Characteristics&) const = default;
 
   Word MapWord(Word w) const {
     for (int i = 0; i < text_count; ++i)
-      if (text[i].first == w) return text[i].second;
+      if (text[i].from == w) return text[i].to;
     return w;
   }
   bool HasSubtype(int st) const {
@@ -57,6 +71,9 @@ struct Characteristics {
   }
   bool IsCreature() const { return Has(types, kCreature); }
 };
+// Copied by the hundred (the layer cache, a copy of a game, each
+// occurrence's last known characteristics): a copy is a plain memcpy.
+static_assert(std::is_trivially_copyable_v<Characteristics>);
 
 // The copiable values a copy effect fixes when it is created (RULES.md L-7).
 struct CopySpec {
@@ -223,23 +240,19 @@ struct LayerReach {
 // take 64 KiB, and a new game (Game::Reset) no longer clears them all.
 struct LayerCache {
   LayerCache() = default;
-  // Copies the `count` entries computed (see Objects). Assigning into a
+  // Copies the `count` entries computed (see Objects); the others are made
+  // anew, as a computation writes them before any read. Assigning into a
   // cache with room for them allocates nothing; shrinking keeps the room.
-  LayerCache(const LayerCache& from) { *this = from; }
-  LayerCache& operator=(const LayerCache& from) {
-    version = from.version;
-    count = from.count;
+  LayerCache(const LayerCache& from) {
+    chars.reserve(from.chars.size());
+    chars.assign(from.chars.begin(), from.chars.begin() + from.count);
     chars.resize(from.chars.size());
-    std::copy_n(from.chars.begin(), count, chars.begin());
-    rules = from.rules;
-    tapped_read = from.tapped_read;
-    library_done = from.library_done;
-    reach = from.reach;
-    cda_reach = from.cda_reach;
-    cda_holders = from.cda_holders;
-    recountable = from.recountable;
-    recount_version = from.recount_version;
-    touched = from.touched;
+    CopyAllButEntries(from);
+  }
+  LayerCache& operator=(const LayerCache& from) {
+    chars.resize(from.chars.size());
+    std::copy_n(from.chars.begin(), from.count, chars.begin());
+    CopyAllButEntries(from);
     return *this;
   }
 
@@ -273,6 +286,21 @@ struct LayerCache {
   // whose power an effect read (a link, a source): every other computed
   // entry is its printed values, with that CDA for a holder.
   ObjBits touched;
+
+ private:
+  void CopyAllButEntries(const LayerCache& from) {
+    version = from.version;
+    count = from.count;
+    rules = from.rules;
+    tapped_read = from.tapped_read;
+    library_done = from.library_done;
+    reach = from.reach;
+    cda_reach = from.cda_reach;
+    cda_holders = from.cda_holders;
+    recountable = from.recountable;
+    recount_version = from.recount_version;
+    touched = from.touched;
+  }
 };
 
 }  // namespace strata
