@@ -500,13 +500,22 @@ void Game::KeepLayersForOwnChange(ObjId o, const LayerView* before) {
       holder || (before && (cache_.cda_reach.Sees(before->zone, before->players, before->types) ||
                             cache_.cda_reach.Sees(s.obj.zone[o], now_players, printed.types)));
   if (recount && (!cache_.recountable || cache_.count != s.obj.count)) return;
+  // Seen by simple statics alone (a creature entering or leaving beside
+  // Glorious Anthem): they change its entry and no other.
+  const bool simple =
+      before && (cache_.simple_reach.Sees(before->zone, before->players, before->types) ||
+                 cache_.simple_reach.Sees(s.obj.zone[o], now_players, printed.types));
+  if (simple && (recount || cache_.count != s.obj.count)) return;
   // An effect whose source or linked object it was may read it.
   for (const EffectRow& r : s.effects)
     if (r.active && r.source.id == o && RowReadsItsSource(*db_, r)) return;
   if (turn_.linking_cards)
     for (ObjId x = 0; x < s.obj.count; ++x)
       if (s.obj.linked[x].id == o) return;
-  cache_.chars[o] = printed;
+  if (!simple)
+    cache_.chars[o] = printed;
+  else if (!EntryFromSimpleStatics(*db_, s, cache_, o, printed))
+    return;
   // A holder gone where the layers are not computed (a library) is counted
   // no more; its entry there is stale, as every library's is.
   if (holder && s.obj.zone[o] == Zone::kLibrary && !cache_.library_done)
@@ -531,7 +540,7 @@ void Game::KeepLayersForOwnChange(ObjId o, const LayerView* before) {
   if (activatable_.version == was) {
     // Only o's entry changed: so may only its place among the activatable.
     activatable_.Remove(o);
-    if (s.obj.zone[o] == Zone::kBattlefield) activatable_.Add(*db_, o, printed);
+    if (s.obj.zone[o] == Zone::kBattlefield) activatable_.Add(*db_, o, cache_.chars[o]);
     activatable_.version = s.version;
   }
   if (pending)

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <bitset>
+#include <cstdlib>
+#include <limits>
 
 #include "absl/strings/str_cat.h"
 #include "engine/saturate.h"
@@ -155,6 +157,7 @@ struct Candidate {
   uint32_t ts = 0;
   bool cda = false;
   bool recount = false;  // a self-counting CDA (SelfCountingCda)
+  bool simple = false;   // a simple static (LayerCache::simple)
   bool started = false;
   ObjSet affected;
   // `chars`: the characteristics being computed. A static belongs to the
@@ -222,6 +225,8 @@ class Computer {
     for (ObjId o : live_) chars_[o] = OwnPrintedCharacteristics(db_, s_, o);
     cands_.clear();
     reach_ = LayerReach{};
+    simple_reach_ = LayerReach{};
+    simple_count_ = 0;
     // Layer 1 effects are known before anything else: they decide which
     // abilities objects have, and so which static abilities exist.
     for (ObjId o : live_) {
@@ -268,6 +273,9 @@ class Computer {
     out.tapped_read = tapped_read_;
     out.library_done = with_library;
     out.reach = reach_;
+    out.simple = simple_;
+    out.simple_count = simple_count_;
+    out.simple_reach = simple_reach_;
     out.count = n;
     out.version = s_.version;
     // The self-counting CDAs can be redone alone while nothing else acted
@@ -281,7 +289,9 @@ class Computer {
       const uint8_t players = static_cast<uint8_t>((ch.controller < 2 ? 1u << ch.controller : 3u) |
                                                    1u << s_.obj.controller[x]);
       const TypeMask types = static_cast<TypeMask>(ch.types | db_[s_.obj.card[x]].types);
-      if (others_.Test(x) || reach_.Sees(s_.obj.zone[x], players, types)) recountable = false;
+      if (others_.Test(x) || reach_.Sees(s_.obj.zone[x], players, types) ||
+          simple_reach_.Sees(s_.obj.zone[x], players, types))
+        recountable = false;
     });
     out.cda_reach = cda_reach_;
     out.cda_holders = holders_;
@@ -375,6 +385,7 @@ class Computer {
     if (recount) holders_.Set(o);
     Candidate c;
     c.recount = recount;
+    c.simple = SimpleStatic(t, bit, recount);
     c.source = Candidate::kStatic;
     c.tmpl = &t;
     c.object = o;
@@ -382,6 +393,22 @@ class Computer {
     c.ts = s_.obj.timestamp[o];
     c.cda = t.cda;
     cands_.push_back(c);
+  }
+
+  // An unconditional constant +N/+N from a permanent to the objects its
+  // filters name, which read no tapped flag (LayerCache::simple): an object
+  // it alone could see changes no entry but its own.
+  bool SimpleStatic(const EffectTemplate& t, int bit, bool recount) const {
+    if (t.cda || recount || bit < 0 || t.implicit_keyword >= 0 || t.affects.empty() ||
+        !t.condition.Always() || t.parts.empty())
+      return false;
+    for (FilterId f : t.affects)
+      if (db_.filter(f).tapped >= 0) return false;
+    for (const Part& p : t.parts)
+      if (p.layer != PartLayer::kPtModify || (p.has_power && p.power.kind != Value::kConst) ||
+          (p.has_toughness && p.toughness.kind != Value::kConst))
+        return false;
+    return true;
   }
 
   // The steps a candidate acts in; statics with a `cda` flag are CDAs.
@@ -438,7 +465,7 @@ class Computer {
       const Player you = ControllerOf(c, chs);
       if (you < 2) players = static_cast<uint8_t>(1u << (f.controller == 0 ? you : 1 - you));
     }
-    (c.recount ? cda_reach_ : reach_).Add(f.zones, f.types, players);
+    (c.recount ? cda_reach_ : c.simple ? simple_reach_ : reach_).Add(f.zones, f.types, players);
   }
 
   bool Match(const Filter& f, ObjId o, const Candidate& c,
@@ -981,6 +1008,11 @@ class Computer {
       Candidate& c = cands_[index_[pick]];
       if (trace_)
         trace_->entries.push_back({name, c.Name(db_, s_, chars_), c.ts, pick != first, false});
+      if (c.simple) {
+        if (simple_count_ < LayerCache::kSimpleStatics)
+          simple_[simple_count_] = {c.object, static_cast<int8_t>(c.ability_bit)};
+        simple_count_ = std::min(simple_count_ + 1, LayerCache::kSimpleStatics + 1);
+      }
       Apply(c, step, chars_);
       done_[pick] = 1;
     }
@@ -1051,13 +1083,16 @@ class Computer {
   std::vector<std::pair<ObjId, Characteristics>>& saved_;
   std::vector<ObjSet>& affects_;
   std::array<std::vector<ObjId>, kZoneCount>& by_zone_;  // this state's objects by zone
-  std::vector<ObjId>& live_;      // the objects computed (not Skipped), in numbering order
-  mutable ObjSet tapped_read_;    // objects whose tapped flag was read (LayerCache)
-  mutable LayerReach reach_;      // what the filters evaluated could match (LayerCache)
-  mutable LayerReach cda_reach_;  // the same, for the self-counting CDAs
-  ObjBits holders_;               // objects with a self-counting CDA
-  mutable ObjBits others_;        // objects another effect acted on or read the power of
-  bool with_library_ = true;      // false: objects in libraries are left out
+  std::vector<ObjId>& live_;         // the objects computed (not Skipped), in numbering order
+  mutable ObjSet tapped_read_;       // objects whose tapped flag was read (LayerCache)
+  mutable LayerReach reach_;         // what the filters evaluated could match (LayerCache)
+  mutable LayerReach cda_reach_;     // the same, for the self-counting CDAs
+  mutable LayerReach simple_reach_;  // the same, for the simple statics
+  std::array<LayerCache::SimpleStatic, LayerCache::kSimpleStatics> simple_{};  // applied, in order
+  int simple_count_ = 0;
+  ObjBits holders_;           // objects with a self-counting CDA
+  mutable ObjBits others_;    // objects another effect acted on or read the power of
+  bool with_library_ = true;  // false: objects in libraries are left out
   static constexpr unsigned kAllZones = ~0u;
   mutable unsigned gathered_ = kAllZones;  // the zones by_zone_ holds (bit Zone)
 };
@@ -1257,6 +1292,50 @@ bool ApplyRowAlone(const CardDb& db, const GameState& s, LayerCache& cache, int 
     }
     cache.touched.Set(o);
   }
+  return true;
+}
+
+bool EntryFromSimpleStatics(const CardDb& db, const GameState& s, LayerCache& cache, ObjId o,
+                            const Characteristics& printed) {
+  if (cache.simple_count > LayerCache::kSimpleStatics) return false;
+  Characteristics& ch = cache.chars[o];
+  ch = printed;  // what the filters read of it: nothing else acts on it
+  // The computation adds with saturation, in its own order; with every
+  // constant and the printed values small, no sum saturates in any order.
+  int power = printed.power, toughness = printed.toughness;
+  int magnitude = std::max(std::abs(power), std::abs(toughness));
+  bool affected = false;
+  for (int i = 0; i < cache.simple_count; ++i) {
+    const LayerCache::SimpleStatic& st = cache.simple[i];
+    const Characteristics& source = cache.chars[st.object];
+    const EffectTemplate& t = db[source.card].statics[st.index];
+    // As Computer::Context makes it for a static.
+    FilterContext ctx;
+    ctx.source = st.object;
+    ctx.you = source.controller;
+    ctx.text = &source;
+    ctx.choice = s.obj.choice[st.object];
+    bool matches = false;
+    for (FilterId f : t.affects)
+      if (MatchFilter(s, cache.chars.data(), db.filter(f), o, ctx)) {
+        matches = true;
+        break;
+      }
+    if (!matches) continue;
+    affected = true;
+    for (const Part& p : t.parts) {
+      if (p.has_power) power += p.power.constant;
+      if (p.has_toughness) toughness += p.toughness.constant;
+      magnitude += std::max(std::abs(p.power.constant), std::abs(p.toughness.constant));
+    }
+    if (magnitude > std::numeric_limits<int16_t>::max()) return false;
+  }
+  ch.power = static_cast<int16_t>(power);
+  ch.toughness = static_cast<int16_t>(toughness);
+  if (affected)
+    cache.touched.Set(o);
+  else
+    cache.touched.Reset(o);
   return true;
 }
 

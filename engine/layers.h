@@ -68,6 +68,15 @@ bool RowReadsItsSource(const CardDb& db, const EffectRow& r);
 // when the row is not such a row.
 bool ApplyRowAlone(const CardDb& db, const GameState& s, LayerCache& cache, int row);
 
+// The entry of object `o`, which only the cache's simple statics could see
+// (LayerCache::simple_reach) and which no other effect acts on: `printed`,
+// then each simple static whose filters match it, as the computation would
+// apply them. False when the cache can't tell (more simple statics than it
+// keeps, or sums large enough for their order to matter): then the layers
+// are computed again.
+bool EntryFromSimpleStatics(const CardDb& db, const GameState& s, LayerCache& cache, ObjId o,
+                            const Characteristics& printed);
+
 // The zones (bit Zone) in which a continuous effect of `card` (statics, CDAs,
 // effects its spells and abilities make) affects or reads objects. A game
 // with a card reaching libraries computes them with everything else; a move

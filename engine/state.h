@@ -286,6 +286,19 @@ struct LayerCache {
   // whose power an effect read (a link, a source): every other computed
   // entry is its printed values, with that CDA for a holder.
   ObjBits touched;
+  // The simple statics the computation applied, in order: each an
+  // unconditional constant +N/+N from a permanent to the objects its filters
+  // name (Glorious Anthem, Crusade, Bad Moon). What their filters could match
+  // is kept apart from `reach`: an object that only they could see gets its
+  // entry from them alone (EntryFromSimpleStatics), no other entry changing.
+  static constexpr int kSimpleStatics = 8;
+  struct SimpleStatic {
+    ObjId object = kNoObj;  // the permanent; its entry's card has the static
+    int8_t index = -1;      // among that card's statics
+  };
+  std::array<SimpleStatic, kSimpleStatics> simple{};
+  int simple_count = 0;  // kSimpleStatics + 1: more than that, none of them kept
+  LayerReach simple_reach;
 
  private:
   void CopyAllButEntries(const LayerCache& from) {
@@ -300,6 +313,9 @@ struct LayerCache {
     recountable = from.recountable;
     recount_version = from.recount_version;
     touched = from.touched;
+    simple = from.simple;
+    simple_count = from.simple_count;
+    simple_reach = from.simple_reach;
   }
 };
 
