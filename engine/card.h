@@ -368,6 +368,14 @@ struct CardDef {
   std::vector<EffectTemplate> keyword_statics;  // changeling's CDA: no mask bit
   // A source of static effects (L-1): printed statics or a keyword's CDA.
   bool HasStatics() const { return !statics.empty() || !keyword_statics.empty(); }
+  // Is it a source where it is? Only CDAs work outside the battlefield (L-3).
+  bool StaticsWorkIn(Zone z) const {
+    if (!HasStatics() || z == Zone::kBattlefield) return HasStatics();
+    for (const auto* templates : {&statics, &keyword_statics})
+      for (const EffectTemplate& t : *templates)
+        if (t.cda) return true;
+    return false;
+  }
   std::vector<ActivatedAbility> activated;
   std::vector<TriggeredAbility> triggers;
   std::vector<PhaseAbility> phase;

@@ -466,11 +466,9 @@ Game::LayerView Game::LayerViewOf(ObjId o) const {
   v.players = static_cast<uint8_t>((ch.controller < 2 ? 1u << ch.controller : 3u) |
                                    1u << s.obj.controller[o]);
   // A copy of a card with static abilities was a source (L-7), though the
-  // move takes the copy away.
-  if (!ch.blank && ch.card != kNoCard) {
-    const CardDef& as = (*db_)[ch.card];
-    v.source = as.HasStatics();
-  }
+  // move takes the copy away; a card's statics other than CDAs work on the
+  // battlefield alone.
+  if (!ch.blank && ch.card != kNoCard) v.source = (*db_)[ch.card].StaticsWorkIn(v.zone);
   return v;
 }
 
@@ -481,7 +479,13 @@ void Game::KeepLayersForOwnChange(ObjId o, const LayerView* before) {
   // other holders, while nothing else acts on it or could see it and its
   // count sees what it saw (the same controller: "you" in its filter).
   const bool holder = card.HasStatics() && SelfCountingCda(*db_, card);
-  if (card.HasStatics() && !holder) return;  // a source: statics, CDAs
+  // A source (statics, CDAs) where it was or where it is. Statics other
+  // than CDAs work on the battlefield alone (Glorious Anthem drawn or cast
+  // is none); `before` is null only between zones no effect reaches, which
+  // the battlefield never is.
+  const bool source =
+      card.StaticsWorkIn(s.obj.zone[o]) || (before && card.StaticsWorkIn(before->zone));
+  if (source && !holder) return;
   if (s.obj.p1p1[o] || s.obj.m1m1[o] || s.obj.face_down[o] || s.obj.copy[o].card != kNoCard ||
       s.obj.copy[o].blank)
     return;
@@ -502,9 +506,10 @@ void Game::KeepLayersForOwnChange(ObjId o, const LayerView* before) {
   if (recount && (!cache_.recountable || cache_.count != s.obj.count)) return;
   // Seen by simple statics alone (a creature entering or leaving beside
   // Glorious Anthem): they change its entry and no other.
-  const bool simple =
-      before && (cache_.simple_reach.Sees(before->zone, before->players, before->types) ||
-                 cache_.simple_reach.Sees(s.obj.zone[o], now_players, printed.types));
+  // (With none applied, its entry is its printed values, as below.)
+  const bool simple = before && cache_.simple_count > 0 &&
+                      (cache_.simple_reach.Sees(before->zone, before->players, before->types) ||
+                       cache_.simple_reach.Sees(s.obj.zone[o], now_players, printed.types));
   if (simple && (recount || cache_.count != s.obj.count)) return;
   // An effect whose source or linked object it was may read it.
   for (const EffectRow& r : s.effects)
