@@ -318,9 +318,12 @@ TEST(LayersLibrary, LeavingLibrariesOutIsExact) {
       ++library_queries;
     }
   });
-  // The bundled decks never reach a library; each recompute leaves them out
-  // (857 when moves that no filter sees stopped recomputing).
-  EXPECT_GT(lazy, 500);
+  // The bundled decks never reach a library; each recompute leaves them out.
+  // The decisions that see them left out: 857 when moves that no filter
+  // sees stopped recomputing, 405 since moves under anthems keep the cache
+  // too (steps 73 and 74): a computation made for a library query, which
+  // includes them, now stays good longer.
+  EXPECT_GT(lazy, 300);
   EXPECT_GT(library_queries, 100);
 }
 
