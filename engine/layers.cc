@@ -147,6 +147,17 @@ uint8_t FilterReads(const Filter& f) {
 
 using ObjSet = std::bitset<kMaxObjects>;
 
+// What a static ability's filters read of it: its object's controller
+// ("you"), text changes and entry choice, from the characteristics `chs`.
+FilterContext StaticContext(const GameState& s, const Characteristics* chs, ObjId object) {
+  FilterContext ctx;
+  ctx.source = object;
+  ctx.you = chs[object].controller;
+  ctx.text = &chs[object];
+  ctx.choice = s.obj.choice[object];
+  return ctx;
+}
+
 // One continuous effect taking part in this computation.
 struct Candidate {
   enum Source : uint8_t { kStatic, kRow, kEntryCopy, kFaceDown, kCounters } source = kStatic;
@@ -445,15 +456,11 @@ class Computer {
   }
 
   FilterContext Context(const Candidate& c, const std::vector<Characteristics>& chs) const {
+    if (c.source == Candidate::kStatic) return StaticContext(s_, chs.data(), c.object);
     FilterContext ctx;
     ctx.source = c.object;
     ctx.you = ControllerOf(c, chs);
-    if (c.source == Candidate::kStatic) {
-      ctx.text = &chs[c.object];
-      ctx.choice = s_.obj.choice[c.object];
-    } else if (c.source == Candidate::kRow) {
-      ctx.choice = s_.effects[c.row].choice[0];
-    }
+    if (c.source == Candidate::kRow) ctx.choice = s_.effects[c.row].choice[0];
     return ctx;
   }
 
@@ -1307,14 +1314,8 @@ bool EntryFromSimpleStatics(const CardDb& db, const GameState& s, LayerCache& ca
   bool affected = false;
   for (int i = 0; i < cache.simple_count; ++i) {
     const LayerCache::SimpleStatic& st = cache.simple[i];
-    const Characteristics& source = cache.chars[st.object];
-    const EffectTemplate& t = db[source.card].statics[st.index];
-    // As Computer::Context makes it for a static.
-    FilterContext ctx;
-    ctx.source = st.object;
-    ctx.you = source.controller;
-    ctx.text = &source;
-    ctx.choice = s.obj.choice[st.object];
+    const EffectTemplate& t = db[cache.chars[st.object].card].statics[st.index];
+    const FilterContext ctx = StaticContext(s, cache.chars.data(), st.object);
     bool matches = false;
     for (FilterId f : t.affects)
       if (MatchFilter(s, cache.chars.data(), db.filter(f), o, ctx)) {

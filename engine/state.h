@@ -23,8 +23,6 @@
 
 namespace strata {
 
-// An object's characteristics: printed values, or the result of the layers.
-// Trivially copyable so the cache is one flat array.
 // A phase ability granted by another card (Energy Flux): that card, and the
 // ability's index among its granted ones.
 struct GrantedPhase {
@@ -38,6 +36,8 @@ struct WordChange {
   bool operator==(const WordChange&) const = default;
 };
 
+// An object's characteristics: printed values, or the result of the layers.
+// Trivially copyable so the cache is one flat array.
 struct Characteristics {
   CardId card = kNoCard;  // whose name and abilities it has (after copy effects)
   uint8_t mode = 0;       // entry mode, part of the copiable values (Primal Clay)
