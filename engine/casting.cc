@@ -197,12 +197,20 @@ void Game::RunCast(Frame& f) {
         const Characteristics& sc = Chars(item.source);
         item.source_power = sc.power;
         item.source_toughness = sc.toughness;
-        if (!opt_.free_mana) Pay(p, a.cost, item.x, a.tap ? item.source : kNoObj);
+        if (!opt_.free_mana) {
+          Audit(AuditPoint::kCostsPaying, f.cast.item);
+          Pay(p, a.cost, item.x, a.tap ? item.source : kNoObj);
+          Audit(AuditPoint::kCostsPaid, f.cast.item);
+        }
         if (a.tap) Tap(item.source, true);
         if (a.life) LoseLife(p, a.life);
         if (a.sacrifice_self) ZoneChange(item.source, Zone::kGraveyard);
       } else if (item.from == BodySource::kSpell) {
-        if (!opt_.free_mana) Pay(p, TotalCost(item), item.x, kNoObj);
+        if (!opt_.free_mana) {
+          Audit(AuditPoint::kCostsPaying, f.cast.item);
+          Pay(p, TotalCost(item), item.x, kNoObj);
+          Audit(AuditPoint::kCostsPaid, f.cast.item);
+        }
       }
       f.pc = CastFrame::kInterrupts;
       return;

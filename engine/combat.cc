@@ -137,6 +137,7 @@ void Game::RunAttack(Frame& f) {
         if (trample && power > 0)
           damage_.pending.push_back({a, Target{Target::kPlayer, {}, nap}, power, false, true});
       }
+      Audit(AuditPoint::kCombatDamageAssigned, begin + (first ? kFirstStrikeStep : 0));
       if (static_cast<int>(damage_.pending.size()) > begin) Push(Frame::NewPrevention(begin));
       return;
     }

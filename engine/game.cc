@@ -175,6 +175,7 @@ void Game::Reset(const GameOptions& options) {
   keep_group(turn_.Buffers(), fresh.turn_.Buffers());
   keep_group(trace_.Buffers(), fresh.trace_.Buffers());
   *this = std::move(fresh);
+  audit_.audit = nullptr;  // a new game, which no checker has begun yet
 }
 
 ObjId Game::AddObject(CardId card, Player owner, Zone zone) {

@@ -210,6 +210,35 @@ inline constexpr int kOpeningHandSize = 7;  // cards dealt, and kept without a m
 std::string_view MulliganName(Mulligan m);
 std::optional<Mulligan> ParseMulligan(std::string_view s);
 
+// The moments at which a rule acts and no decision lets a checker look:
+// damage assigned and made final, mana burn and the life check, the state
+// check, a regeneration, the beginning of a phase, discarding to the
+// maximum hand size. A checker (engine/invariants.h) set with
+// Game::SetAudit is called at each, reads the game then, and judges it by
+// its own reading of the rules; plain play sets none and pays one test.
+enum class AuditPoint : uint8_t {
+  kCombatDamageAssigned,  // arg: first new index of the pending damage; +kFirstStrikeStep
+  kDamageFinal,           // T-4 over, before prevention applies; arg: first pending index
+  kDamageDealt,           // the step's damage dealt, before its state check
+  kPhaseEnding,           // T-1.3 begins: nothing of the phase's end done yet
+  kPhaseEnded,            // after mana burn and the life check (T-1.4, T-1.5)
+  kStateChecked,          // a state check just ran (T-1.5, T-4)
+  kRegenerated,           // arg: the object regenerated (E-3)
+  kPhaseBegun,            // the phase's own beginning (untap, cleanup) done (T-1)
+  kDiscardToMaxBegins,    // the discard phase's discarding to the maximum (T-1)
+  kDiscardToMaxEnds,
+  kCostsPaying,  // a spell's or ability's mana cost about to be paid (T-8); arg: its item
+  kCostsPaid,    // paid, before a {T} cost taps the source
+};
+inline constexpr int kFirstStrikeStep = 1 << 20;
+class RulesAudit {
+ public:
+  virtual void At(const Game& g, AuditPoint point, int arg) = 0;
+
+ protected:
+  ~RulesAudit() = default;
+};
+
 // Where Advance() should stop by itself (scenario `until`).
 enum class StopAt : uint8_t { kNever, kNeutral, kPhaseEnd, kTurnEnd, kTurn };
 
@@ -249,6 +278,9 @@ class Game {
   int mulligans(Player p) const { return turn_.mulligans[p]; }
   // Count casts, plays and ability uses into `usage` (not owned; may be null).
   void SetUsage(UsageStats* usage) { trace_.usage = usage; }
+  // A checker called at each AuditPoint (not owned; null: none). Const: it
+  // watches and changes nothing. A copy of the game has none.
+  void SetAudit(RulesAudit* audit) const { audit_.audit = audit; }
   // What happened to each object this game, for per-card statistics: bits
   // of Seen. Kept for every object, reset when it is added.
   enum Seen : uint8_t { kSeenInHand = 1, kSeenOpening = 2, kSeenCast = 4 };
@@ -665,6 +697,20 @@ class Game {
   // The data: the card pool, the options, the state, and the rules'
   // bookkeeping in a few groups. Each group names its buffers (Buffers()),
   // which Reset keeps, so a field added to a group needs nothing in Reset.
+  // The checker of SetAudit, if any: one test at each AuditPoint. A copy or
+  // an assignment leaves the copy's own (none for a new one): a look-ahead
+  // copy of a checked game is not the game being checked.
+  struct AuditHook {
+    RulesAudit* audit = nullptr;
+    AuditHook() = default;
+    AuditHook(const AuditHook&) {}
+    AuditHook& operator=(const AuditHook&) { return *this; }
+  };
+  mutable AuditHook audit_;
+  void Audit(AuditPoint point, int arg = 0) const {
+    if (audit_.audit) [[unlikely]]
+      audit_.audit->At(*this, point, arg);
+  }
   const CardDb* db_;
   GameOptions opt_;
   Rng rng_;

@@ -7,6 +7,7 @@
 #include "engine/layers.h"
 #include "engine/saturate.h"
 #include "engine/strings.h"
+#include "engine/words.h"
 
 namespace strata {
 
@@ -30,10 +31,54 @@ std::string_view InvariantName(Invariant i) {
                                                 "apply",
                                                 "copy",
                                                 "replay",
-                                                "progress"};
+                                                "progress",
+                                                "mana_burn",
+                                                "life_check",
+                                                "damage_assignment",
+                                                "prevention",
+                                                "hand_size",
+                                                "regeneration",
+                                                "cleanup",
+                                                "untap",
+                                                "one_land",
+                                                "one_attack",
+                                                "tap_sickness",
+                                                "last_in_first_out",
+                                                "mana_paid"};
   static_assert(std::size(kNames) == kInvariantCount);
   return kNames[static_cast<int>(i)];
 }
+
+namespace {
+
+// Why `b` may not block `at` now (T-7), or "": a blocker is the defender's
+// untapped creature in play, blocking nothing yet; an attacker with flying
+// is blocked only by flying or reach, one with protection from a colour not
+// by creatures of it, a landwalker not while the defender has such a land.
+std::string WhyNoBlock(const Game& g, ObjId b, ObjId at) {
+  const GameState& s = g.state();
+  const Characteristics& bc = g.Chars(b);
+  const Characteristics& ac = g.Chars(at);
+  if (s.obj.zone[b] != Zone::kBattlefield || !bc.IsCreature()) return "is no creature in play";
+  if (bc.controller != Opponent(s.active)) return "is not the defender's";
+  if (s.obj.tapped[b]) return "is tapped";
+  if (g.Blocking(b) != kNoObj || g.Attacking(b)) return "blocks already";
+  if (at >= s.obj.count || !g.Attacking(at)) return "would block a creature that is not attacking";
+  if (Has(ac.keywords, kFlying) && !Has(bc.keywords, kFlying) && !Has(bc.keywords, kReach))
+    return "would block a flier";
+  for (int c = 0; c < kColorCount; ++c) {
+    if (Has(bc.colors, c) && Has(ac.keywords, kProtWhite + c))
+      return "would block a creature with protection from its color";
+    if (!Has(ac.keywords, kPlainswalk + c)) continue;
+    for (ObjId l = 0; l < s.obj.count; ++l)
+      if (s.obj.zone[l] == Zone::kBattlefield && g.Chars(l).controller == bc.controller &&
+          g.Chars(l).HasSubtype(BasicLandSubtype(c)))
+        return "would block a landwalker while its defender has the land";
+  }
+  return "";
+}
+
+}  // namespace
 
 void InvariantChecker::Record(Invariant i, bool ok, std::string_view detail) {
   ++tally_.checks[static_cast<int>(i)];
@@ -59,20 +104,34 @@ void InvariantChecker::Begin(const Game& g) {
   controller_.assign(objects_, kNoPlayer);
   on_battlefield_.assign(objects_, 0);
   came_turn_.assign(objects_, -1);
+  settled_.assign(objects_, 0);
   countered_.clear();
   phase_plays_.clear();
+  phase_costs_.clear();
+  state_check_due_ = nullptr;
+  decided_kind_ = DecisionKind::kNone;
+  decided_.clear();
+  lands_this_turn_ = {};
+  for (Player p = 0; p < 2; ++p) lands_this_turn_[p] = g.turn_.lands_played[p];
+  attack_began_ = g.combat_.attacked[s.active];
+  rules_turn_ = s.turn;
+  batch_seen_.clear();
+  for (int i : g.stack_.batch) batch_seen_.push_back(g.stack_.items[i].serial);
+  g.SetAudit(this);
   for (ObjId o = 0; o < objects_; ++o) {
     incarnation_[o] = s.obj.incarnation[o];
     on_battlefield_[o] = s.obj.zone[o] == Zone::kBattlefield;
     controller_[o] = on_battlefield_[o] ? g.Chars(o).controller : kNoPlayer;
     // Set up as summoning sick: it came this turn.
     came_turn_[o] = on_battlefield_[o] && s.obj.sick[o] ? s.turn : -1;
+    settled_[o] = on_battlefield_[o] && !g.SummoningSick(o);
   }
   observed_turn_ = s.turn;
 }
 
 void InvariantChecker::Observe(const Game& g) {
   const GameState& s = g.state();
+  CheckStateCheckRan(g);
   // objects_kept: no tokens exist, so the object count never changes, and no
   // object set up in a zone ever has none.
   bool kept = s.obj.count == objects_;
@@ -133,6 +192,12 @@ void InvariantChecker::Observe(const Game& g) {
     turn_ = s.turn;
     phase_ = static_cast<int>(s.phase);
     phase_plays_.clear();
+    phase_costs_.clear();
+  }
+  if (s.turn != rules_turn_) {
+    lands_this_turn_ = {};
+    attack_began_ = false;
+    rules_turn_ = s.turn;
   }
   // timestamps: the next timestamp never goes back, and none is issued ahead.
   {
@@ -157,6 +222,36 @@ void InvariantChecker::Observe(const Game& g) {
     Record(Invariant::kLife, life_[p] == s.players[p].life,
            absl::StrCat((p ? "B" : "A"), " has ", s.players[p].life,
                         " life where the occurrences add up to ", life_[p]));
+  // last_in_first_out: what left the batch since the last look left from
+  // its top, and what it left with an outcome, topmost first; nothing
+  // joined beneath what stayed (T-3).
+  {
+    batch_now_.clear();
+    for (int i : g.stack_.batch) batch_now_.push_back(g.stack_.items[i].serial);
+    size_t kept = 0;
+    while (kept < batch_seen_.size() && kept < batch_now_.size() &&
+           batch_seen_[kept] == batch_now_[kept])
+      ++kept;
+    std::string why;
+    for (size_t i = kept; i < batch_now_.size() && why.empty(); ++i)
+      if (std::find(batch_seen_.begin() + kept, batch_seen_.end(), batch_now_[i]) !=
+          batch_seen_.end())
+        why = absl::StrCat("spell #", batch_now_[i], " stayed on the batch while spell #",
+                           batch_seen_[kept], " below it left");
+    size_t below = batch_seen_.size();  // the left item's place must go down
+    for (size_t i = outcomes_seen_; i < g.stack_.outcomes.size() && why.empty(); ++i) {
+      const uint32_t serial = g.stack_.outcomes[i].first;
+      const auto at = std::find(batch_seen_.begin() + kept, batch_seen_.end(), serial);
+      if (at == batch_seen_.end()) continue;
+      const size_t place = static_cast<size_t>(at - batch_seen_.begin());
+      if (place >= below)
+        why = absl::StrCat("spell #", serial, " resolved after spell #", batch_seen_[below],
+                           ", which was added before it");
+      below = place;
+    }
+    Record(Invariant::kLastInFirstOut, why.empty(), why);
+    batch_seen_.swap(batch_now_);
+  }
   // countered: no resolution after a counter, and the card never in play
   // as the object the spell would have become.
   for (size_t i = outcomes_seen_; i < g.stack_.outcomes.size(); ++i) {
@@ -193,13 +288,18 @@ void InvariantChecker::Observe(const Game& g) {
     controller_.resize(s.obj.count, kNoPlayer);
     on_battlefield_.resize(s.obj.count, 0);
     came_turn_.resize(s.obj.count, -1);
+    settled_.resize(s.obj.count, 0);
   }
   for (ObjId o = 0; o < s.obj.count; ++o) {
     const bool on = s.obj.zone[o] == Zone::kBattlefield;
     const Player c = on ? g.Chars(o).controller : kNoPlayer;
     if (on &&
-        (!on_battlefield_[o] || incarnation_[o] != s.obj.incarnation[o] || controller_[o] != c))
+        (!on_battlefield_[o] || incarnation_[o] != s.obj.incarnation[o] || controller_[o] != c)) {
       came_turn_[o] = observed_turn_ == s.turn ? s.turn : -1;
+      settled_[o] = 0;
+    } else if (on && observed_turn_ >= 0 && observed_turn_ < s.turn) {
+      settled_[o] = 1;  // seen as it is at a look in an earlier turn
+    }
     on_battlefield_[o] = on;
     incarnation_[o] = s.obj.incarnation[o];
     controller_[o] = c;
@@ -213,8 +313,36 @@ void InvariantChecker::Observe(const Game& g) {
 
 void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
   Observe(g);
+  // Kept for AfterApply: by then Apply has put the next decision in `d`.
+  decided_kind_ = d.kind;
+  decided_player_ = d.player;
+  decided_.assign(d.actions.begin(), d.actions.end());
   const GameState& s = g.state();
   const auto& frames = g.timing_.frames;
+  for (const Game::Frame& f : frames) attack_began_ |= f.kind == FrameKind::kAttack;
+  // one_land, one_attack, tap_sickness: what may be offered at all (T-6, T-7).
+  for (const Action& a : d.actions) {
+    if (a.kind == ActionKind::kPlayLand)
+      Record(Invariant::kOneLand, d.player == s.active && lands_this_turn_[d.player] == 0,
+             absl::StrCat(g.ObjectName(a.object), " offered as ", (d.player ? "B" : "A"),
+                          "'s land number ", lands_this_turn_[d.player] + 1, " of turn ", s.turn));
+    if (a.kind == ActionKind::kAttack)
+      Record(Invariant::kOneAttack, !attack_began_ && d.player == s.active,
+             absl::StrCat("an attack offered to ", (d.player ? "B" : "A"),
+                          " after one began on turn ", s.turn));
+    if (a.kind == ActionKind::kActivate && s.obj.zone[a.object] == Zone::kBattlefield) {
+      const Characteristics& ch = g.Chars(a.object);
+      const CardDef& card = g.db()[ch.card];
+      const bool taps = a.index >= 0 && a.index < static_cast<int>(card.activated.size()) &&
+                        card.activated[a.index].tap;
+      const bool fresh = a.object < came_turn_.size() && came_turn_[a.object] == s.turn &&
+                         ch.IsCreature() && !Has(ch.keywords, kHaste);
+      if (taps)
+        Record(Invariant::kTapSickness, !fresh,
+               absl::StrCat(g.ObjectName(a.object),
+                            "'s {T} ability offered the turn it came under its controller"));
+    }
+  }
   if (frames.empty()) return;
   const Game::Frame& f = frames.back();
   // first_decision: a window's first decision goes to the player the rules
@@ -262,54 +390,91 @@ void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
                           " in ", S(PhaseName(s.phase))));
     }
   }
-  // attackers: none that surely came under its controller this turn, unless haste.
-  if (d.kind == DecisionKind::kAttackers)
+  // attackers: none that surely came under its controller this turn, unless
+  // haste; and every creature that surely may attack is offered (T-7).
+  if (d.kind == DecisionKind::kAttackers) {
+    static thread_local std::vector<uint8_t> offered;
+    offered.assign(s.obj.count, 0);
     for (const Action& a : d.actions) {
       if (a.kind != ActionKind::kObject) continue;
+      offered[a.object] = 1;
       const bool fresh = a.object < came_turn_.size() && came_turn_[a.object] == s.turn &&
                          !Has(g.Chars(a.object).keywords, kHaste);
       Record(Invariant::kAttackers, !fresh,
              absl::StrCat(g.ObjectName(a.object), " may attack the turn it came under ",
                           (s.active ? "B" : "A"), "'s control"));
     }
-  // blockers: the defender's untapped creatures, one attacker each, fliers
-  // only by flying or reach.
-  if (d.kind == DecisionKind::kBlockers)
+    std::string missing;
+    for (ObjId o = 0; o < s.obj.count && missing.empty(); ++o) {
+      if (s.obj.zone[o] != Zone::kBattlefield || offered[o] || g.Attacking(o)) continue;
+      const Characteristics& ch = g.Chars(o);
+      if (!ch.IsCreature() || ch.controller != s.active || s.obj.tapped[o] ||
+          Has(ch.keywords, kDefender) || !(settled_[o] || Has(ch.keywords, kHaste)))
+        continue;
+      missing = absl::StrCat(g.ObjectName(o), ", untapped and controlled since the turn began, ",
+                             "is not offered as an attacker");
+    }
+    Record(Invariant::kAttackers, missing.empty(), missing);
+  }
+  // blockers: only legal blocks are offered, and every legal block is.
+  if (d.kind == DecisionKind::kBlockers) {
+    int legal = 0, offered = 0;
     for (const Action& a : d.actions) {
       if (a.kind != ActionKind::kBlock) continue;
-      const ObjId b = a.object, at = static_cast<ObjId>(a.value);
-      const Characteristics& bc = g.Chars(b);
-      const Characteristics& ac = g.Chars(at);
-      std::string why;
-      if (s.obj.zone[b] != Zone::kBattlefield || !bc.IsCreature())
-        why = "is no creature in play";
-      else if (bc.controller != Opponent(s.active))
-        why = "is not the defender's";
-      else if (s.obj.tapped[b])
-        why = "is tapped";
-      else if (g.Blocking(b) != kNoObj)
-        why = "blocks already";
-      else if (!g.Attacking(at))
-        why = "would block a creature that is not attacking";
-      else if (Has(ac.keywords, kFlying) && !Has(bc.keywords, kFlying) && !Has(bc.keywords, kReach))
-        why = "would block a flier";
+      ++offered;
+      const ObjId b = a.object;
+      const std::string why = WhyNoBlock(g, b, static_cast<ObjId>(a.value));
       Record(Invariant::kBlockers, why.empty(), absl::StrCat(g.ObjectName(b), " ", why));
     }
+    for (ObjId b = 0; b < s.obj.count; ++b) {
+      if (s.obj.zone[b] != Zone::kBattlefield || !g.Chars(b).IsCreature()) continue;
+      for (ObjId at = 0; at < s.obj.count; ++at)
+        if (s.obj.zone[at] == Zone::kBattlefield && g.Attacking(at) && WhyNoBlock(g, b, at).empty())
+          ++legal;
+    }
+    // Every offered block is legal (above), so equal counts mean the same set.
+    Record(Invariant::kBlockers, legal == offered,
+           absl::StrCat(offered, " blocks offered where the rules allow ", legal));
+  }
 }
 
 void InvariantChecker::AfterApply(const Game& g, const Decision& answered, int index,
                                   bool applied) {
   Record(Invariant::kApply, applied, absl::StrCat("offered action ", index, " was refused"));
-  if (applied && index >= 0 && index < static_cast<int>(answered.actions.size()) &&
-      answered.actions[index].kind == ActionKind::kPhaseEffect) {
-    const int todo = answered.actions[index].index;
+  // `answered` is the game's decision, which Apply replaced: what was
+  // decided is the copy OnDecision kept (when a driver skipped OnDecision,
+  // the decision as it reads now).
+  const std::vector<Action>& offered =
+      decided_kind_ == DecisionKind::kNone ? answered.actions : decided_;
+  const DecisionKind kind = decided_kind_ == DecisionKind::kNone ? answered.kind : decided_kind_;
+  const Player player = decided_kind_ == DecisionKind::kNone ? answered.player : decided_player_;
+  decided_kind_ = DecisionKind::kNone;
+  if (!applied || index < 0 || index >= static_cast<int>(offered.size())) return;
+  const Action a = offered[index];
+  const GameState& s = g.state();
+  // phase_effect_once: each phase effect or cost played once a phase, and
+  // each phase cost paid or refused once (T-12, T-13).
+  if (a.kind == ActionKind::kPhaseEffect) {
     Record(Invariant::kPhaseEffectOnce,
-           std::find(phase_plays_.begin(), phase_plays_.end(), todo) == phase_plays_.end(),
-           absl::StrCat("the phase ", answered.actions[index].value ? "cost" : "effect", " of ",
-                        g.ObjectName(answered.actions[index].object), " handled twice in ",
-                        S(PhaseName(g.state().phase))));
-    phase_plays_.push_back(todo);
+           std::find(phase_plays_.begin(), phase_plays_.end(), a.index) == phase_plays_.end(),
+           absl::StrCat("the phase ", a.value ? "cost" : "effect", " of ", g.ObjectName(a.object),
+                        " handled twice in ", S(PhaseName(s.phase))));
+    phase_plays_.push_back(a.index);
   }
+  if (kind == DecisionKind::kPhaseCost) {
+    Record(Invariant::kPhaseEffectOnce,
+           std::find(phase_costs_.begin(), phase_costs_.end(), a.index) == phase_costs_.end(),
+           absl::StrCat("the phase cost of ", g.ObjectName(a.object), " answered twice in ",
+                        S(PhaseName(s.phase))));
+    phase_costs_.push_back(a.index);
+  }
+  if (a.kind == ActionKind::kPlayLand && player < 2) ++lands_this_turn_[player];
+  // one_attack: an attacker is tapped by attacking, unless it has vigilance (T-7).
+  if (kind == DecisionKind::kAttackers && a.kind == ActionKind::kObject &&
+      s.obj.zone[a.object] == Zone::kBattlefield)
+    Record(Invariant::kOneAttack,
+           s.obj.tapped[a.object] || Has(g.Chars(a.object).keywords, kVigilance),
+           absl::StrCat(g.ObjectName(a.object), " attacks untapped without vigilance"));
 }
 
 bool InvariantChecker::Apply(Game& g, const Decision& d, int index) {
@@ -321,6 +486,7 @@ bool InvariantChecker::Apply(Game& g, const Decision& d, int index) {
 
 void InvariantChecker::End(const Game& g, bool loops_allowed) {
   Observe(g);
+  g.SetAudit(nullptr);
   const bool capped =
       g.end_reason() == EndReason::kActionCap || g.end_reason() == EndReason::kTurnCap;
   // A stall is not a loop: turns went on, and over the last kStallTurns turns

@@ -41,6 +41,22 @@ enum class Invariant : uint8_t {
   kCopy,             // a copy given the same decisions continues identically
   kReplay,           // a game replayed from its seed and decisions ends the same
   kProgress,         // a game ends within its caps unless both pass or no one can lose (a stall)
+  // The rules read at the moment they act (AuditPoint), by the checker's
+  // own reading of them (engine/invariants_audit.cc), and at decisions:
+  kManaBurn,          // a phase's end costs each player its unspent mana in life (T-1.4)
+  kLifeCheck,         // a player at 0 or less life after mana burn has lost (T-1.5)
+  kDamageAssignment,  // combat damage: each creature in combat assigns its power, lethal first
+                      // (T-7)
+  kPrevention,  // dealt = assigned - prevented; shields spent as much as they prevent (T-4, E-3 A)
+  kHandSize,    // the discard phase leaves the active player at the maximum hand size (T-1)
+  kRegeneration,    // a regenerated creature is tapped, undamaged and out of combat (E-3)
+  kCleanup,         // cleanup removes damage, shields and until-end-of-turn effects (T-1)
+  kUntap,           // untap untaps the active player's permanents (T-1)
+  kOneLand,         // one land a turn, from the active player's main phase (T-6)
+  kOneAttack,       // one attack a turn; attacking taps but for vigilance (T-6, T-7)
+  kTapSickness,     // no {T} ability of a creature that came this turn, but for haste (T-7)
+  kLastInFirstOut,  // a batch resolves last in, first out (T-3)
+  kManaPaid,        // casting spends the mana its cost asks, never a {T} cost's source (T-8, L-8)
   kCount
 };
 inline constexpr int kInvariantCount = static_cast<int>(Invariant::kCount);
@@ -66,9 +82,13 @@ struct InvariantTally {
 // decision Advance() returns (before it is answered), AfterApply after the
 // answer, End when the game is over. The first violation is kept with its
 // detail; counting goes on.
-class InvariantChecker {
+class InvariantChecker : public RulesAudit {
  public:
+  // Also makes this checker the game's audit (Game::SetAudit) until End, or
+  // until the game is reset: the checker must outlive that.
   void Begin(const Game& g);
+  // The rule points of AuditPoint (engine/invariants_audit.cc).
+  void At(const Game& g, AuditPoint point, int arg) override;
   void OnDecision(const Game& g, const Decision& d);
   // Action `index` of `answered` (the decision OnDecision saw) was applied;
   // `applied` is what Game::Apply returned.
@@ -115,8 +135,45 @@ class InvariantChecker {
   std::vector<uint16_t> incarnation_;
   std::vector<uint8_t> controller_, on_battlefield_;
   std::vector<int> came_turn_;  // the turn an object surely came under its controller, or -1
+  // Surely under its controller since this turn began: seen as it is at a
+  // look in an earlier turn (or set up so).
+  std::vector<uint8_t> settled_;
   std::vector<uint32_t> countered_;
   std::vector<int> phase_plays_;  // phase todo indices played this phase
+  std::vector<int> phase_costs_;  // phase todo indices whose cost was paid or refused this phase
+  // The decision OnDecision saw, kept: the game's own is replaced by Apply.
+  DecisionKind decided_kind_ = DecisionKind::kNone;
+  Player decided_player_ = kNoPlayer;
+  std::vector<Action> decided_;
+  // This turn: lands played and attacks begun, per player (T-6).
+  std::array<int, 2> lands_this_turn_{};
+  bool attack_began_ = false;
+  int rules_turn_ = -1;  // the turn the two above are of
+  // The batch as last seen, by spell serial, bottom first (T-3).
+  std::vector<uint32_t> batch_seen_, batch_now_;
+  // Rule points: what the point before saw (mana burn, prevention, discard).
+  std::array<int, 2> life_at_phase_end_{}, unspent_at_phase_end_{};
+  struct ExpectedDamage {
+    ObjId source, object;
+    Player player;
+    int amount;
+  };
+  std::vector<ExpectedDamage> expected_damage_;
+  std::array<int, 2> expected_player_shield_{};
+  std::vector<std::pair<ObjId, int>> expected_object_shield_;
+  size_t expected_source_shields_ = 0;
+  int damage_events_from_ = 0;
+  int hand_before_discard_ = 0;
+  int mana_before_paying_ = 0;
+  std::vector<uint8_t> untapped_before_paying_;
+  void CheckManaPaid(const Game& g, const StackItem& item);
+  // A state check the rules owe (after a damage step or a phase's end), or null.
+  const char* state_check_due_ = nullptr;
+  void CheckStateCheckRan(const Game& g);
+  void CheckCombatAssignment(const Game& g, int begin, bool first_strike);
+  void ExpectDamage(const Game& g, int begin);
+  void CheckDamageDealt(const Game& g);
+  std::string StateCheckLeft(const Game& g) const;  // "" or what a state check left
   // A turn-cap game in which no one could lose over the last kStallTurns
   // turns is a stall, not a loop.
   static constexpr int kStallTurns = 20;

@@ -330,6 +330,7 @@ void Game::CheckState() {
     std::string left = StateCheckLeftovers();
     if (!left.empty()) invariant_failure_ = "state_check: " + left;
   }
+  Audit(AuditPoint::kStateChecked);
   // A player who can't lose (Platinum Angel) doesn't.
   for (Player p = 0; p < 2; ++p)
     if (state_.players[p].lost && Rules(p).cant_lose) state_.players[p].lost = false;

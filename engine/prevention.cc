@@ -27,6 +27,7 @@ void Game::RunPrevention(Frame& f) {
   thread_local std::vector<PendingDamage> pending_buffer;
   Borrowed<PendingDamage> borrowed(pending_buffer);
   std::vector<PendingDamage>& pending = borrowed.v;
+  Audit(AuditPoint::kDamageFinal, f.prevention.damage_begin);
   pending.assign(damage_.pending.begin() + f.prevention.damage_begin, damage_.pending.end());
   damage_.pending.resize(f.prevention.damage_begin);
   timing_.frames.pop_back();
@@ -69,6 +70,7 @@ void Game::RunPrevention(Frame& f) {
            [&] { return std::string(absl::StrCat(prevented, " damage is prevented")); });
     if (d.amount > 0) DealDamage(d);
   }
+  Audit(AuditPoint::kDamageDealt);
   CheckState();
 }
 

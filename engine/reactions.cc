@@ -105,6 +105,7 @@ void Game::Regenerate(ObjId o) {
   combat_.flag[o] = kNotInCombat;
   Note(LogKind::kRegenerate, kNoPlayer, o, kNoObj, 0,
        [&] { return std::string(absl::StrCat(ObjectName(o), " regenerates")); });
+  Audit(AuditPoint::kRegenerated, o);
 }
 
 // Objects one effect (or one state check) destroys, headed to the graveyard

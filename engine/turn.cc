@@ -103,6 +103,7 @@ void Game::RunPhase(Frame& f) {
         Before(*begins);  // "before phase X begins" (E-1)
       }
       PhaseBeginEffects();
+      Audit(AuditPoint::kPhaseBegun);
       CheckState();
       CollectPhaseTodos();
       if (begins) Happened(Record(*begins));
@@ -129,6 +130,7 @@ void Game::RunPhase(Frame& f) {
     case PhaseFrame::kDiscard:
       f.pc = PhaseFrame::kNeutral;
       if (s.phase == Phase::kDiscard) {
+        Audit(AuditPoint::kDiscardToMaxBegins);
         Push(Frame::NewDiscard(s.active, /*count=*/-1, /*random=*/false));
         return;
       }
@@ -142,6 +144,7 @@ void Game::RunPhase(Frame& f) {
       [[fallthrough]];
     case PhaseFrame::kEnd: {
       // T-1.3 to T-1.5: end of phase, mana burn, life check.
+      Audit(AuditPoint::kPhaseEnding);
       Occur(EventKind::kPhaseEnd, s.active, kNoObj);
       for (Player p = 0; p < 2; ++p) {
         int unspent = 0;
@@ -154,6 +157,7 @@ void Game::RunPhase(Frame& f) {
       }
       for (Player p = 0; p < 2; ++p)
         if (s.players[p].life <= 0) Lose(p, EndReason::kLife);
+      Audit(AuditPoint::kPhaseEnded);
       // Mana pools and life are no layer input: the version stays (L-9).
       timing_.frames.pop_back();  // first: the state check may push destructions above it
       CheckState();
@@ -170,6 +174,7 @@ void Game::RunDiscardToMax(Frame& f) {
   int& count = f.discard.count;
   bool more = count < 0 ? (max >= 0 && hand > max) : (count > 0 && hand > 0);
   if (!more) {
+    if (count < 0) Audit(AuditPoint::kDiscardToMaxEnds);
     timing_.frames.pop_back();
     return;
   }

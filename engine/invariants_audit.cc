@@ -1,0 +1,420 @@
+// The rules invariants read at the moment a rule acts (AuditPoint): combat
+// damage assigned (T-7), damage made final through shields and prevention
+// (T-4, E-3 A), mana burn and the life check (T-1.4, T-1.5), the state
+// check, regeneration (E-3), untap and cleanup (T-1), discarding to the
+// maximum hand size (T-1). No decision falls between these and what follows
+// them, so a check at decisions alone would see a skipped or wrong step only
+// by its echoes. Each is the checker's own reading of the rule, written from
+// RULES.md, not a call to the engine code it checks: a rule implemented
+// wrongly but consistently shows here (docs/invariants.md).
+
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+#include "engine/invariants.h"
+#include "engine/saturate.h"
+#include "engine/strings.h"
+
+namespace strata {
+
+namespace {
+
+std::string Who(Player p) {
+  return p ? "B" : "A";
+}
+
+// What `d` is dealt to, for messages.
+std::string DamageTarget(const Game& g, ObjId object, Player player) {
+  return object != kNoObj ? g.ObjectName(object) : Who(player);
+}
+
+// Is `to` the player or object a shield against a source protects?
+bool SameTarget(Target to, Target shield_to) {
+  if (to.kind != shield_to.kind) return false;
+  return to.kind == Target::kPlayer ? to.player == shield_to.player : to.obj == shield_to.obj;
+}
+
+}  // namespace
+
+void InvariantChecker::At(const Game& g, AuditPoint point, int arg) {
+  const GameState& s = g.state();
+  // state_check: the damage step and the phase's end are each followed by
+  // a state check before anything else happens (T-4, T-1.5).
+  if (point == AuditPoint::kStateChecked) state_check_due_ = nullptr;
+  CheckStateCheckRan(g);
+  if (point == AuditPoint::kDamageDealt) state_check_due_ = "damage became final";
+  if (point == AuditPoint::kPhaseEnded) state_check_due_ = "the phase's life check";
+  switch (point) {
+    case AuditPoint::kCombatDamageAssigned:
+      CheckCombatAssignment(g, arg >= kFirstStrikeStep ? arg - kFirstStrikeStep : arg,
+                            arg >= kFirstStrikeStep);
+      return;
+    case AuditPoint::kDamageFinal:
+      ExpectDamage(g, arg);
+      return;
+    case AuditPoint::kDamageDealt:
+      CheckDamageDealt(g);
+      return;
+    case AuditPoint::kPhaseEnding:
+      for (Player p = 0; p < 2; ++p) {
+        life_at_phase_end_[p] = s.players[p].life;
+        unspent_at_phase_end_[p] = 0;
+        for (int m : s.players[p].pool) unspent_at_phase_end_[p] += m;
+      }
+      return;
+    case AuditPoint::kPhaseEnded:
+      for (Player p = 0; p < 2; ++p) {
+        // T-1.4: one life per unspent mana, and the pools empty.
+        const int expected = LifeAfter(life_at_phase_end_[p], -unspent_at_phase_end_[p]);
+        Record(Invariant::kManaBurn, s.players[p].life == expected,
+               absl::StrCat(Who(p), " had ", unspent_at_phase_end_[p], " unspent mana and ",
+                            life_at_phase_end_[p], " life at the end of ", S(PhaseName(s.phase)),
+                            ", and has ", s.players[p].life, " after mana burn"));
+        // T-1.5: at 0 or less life, the player loses (unless they can't).
+        Record(Invariant::kLifeCheck,
+               s.players[p].life > 0 || s.players[p].lost || g.Rules(p).cant_lose,
+               absl::StrCat(Who(p), " is at ", s.players[p].life, " life after the life check of ",
+                            S(PhaseName(s.phase)), " and has not lost"));
+      }
+      return;
+    case AuditPoint::kStateChecked: {
+      const std::string left = StateCheckLeft(g);
+      Record(Invariant::kStateCheck, left.empty(), left);
+      return;
+    }
+    case AuditPoint::kRegenerated: {
+      const ObjId o = static_cast<ObjId>(arg);
+      std::string why;
+      if (!s.obj.tapped[o]) why = "is untapped";
+      if (s.obj.damage[o] != 0) why = absl::StrCat("still has ", s.obj.damage[o], " damage");
+      if (g.combat_.flag[o] != Game::kNotInCombat) why = "is still in combat";
+      Record(Invariant::kRegeneration, why.empty(),
+             absl::StrCat(g.ObjectName(o), " regenerated and ", why));
+      return;
+    }
+    case AuditPoint::kPhaseBegun:
+      if (s.phase == Phase::kUntap) {
+        std::string why;
+        s.ForEachPermanent([&](ObjId o) {
+          if (why.empty() && g.Chars(o).controller == s.active && s.obj.tapped[o])
+            why = absl::StrCat(g.ObjectName(o), " of the active player ", Who(s.active),
+                               " stays tapped through untap");
+        });
+        Record(Invariant::kUntap, why.empty(), why);
+      }
+      if (s.phase == Phase::kCleanup) {
+        std::string why;
+        s.ForEachPermanent([&](ObjId o) {
+          if (why.empty() &&
+              (s.obj.damage[o] || s.obj.regen_shields[o] || g.damage_.prevent_shield[o]))
+            why = absl::StrCat(g.ObjectName(o), " keeps damage ", s.obj.damage[o],
+                               " or a shield into cleanup's end");
+        });
+        for (Player p = 0; p < 2 && why.empty(); ++p)
+          if (g.damage_.player_shield[p])
+            why = absl::StrCat(Who(p), " keeps a prevention shield past cleanup");
+        if (why.empty() && !g.damage_.source_shields.empty())
+          why = "a shield against a source outlasts cleanup";
+        for (const EffectRow& r : s.effects)
+          if (why.empty() && r.active && r.duration == Duration::kEndOfTurn)
+            why = absl::StrCat("an until-end-of-turn effect of ", g.db()[r.card].name,
+                               " outlasts cleanup");
+        Record(Invariant::kCleanup, why.empty(), why);
+      }
+      return;
+    case AuditPoint::kCostsPaying: {
+      const Player p = g.stack_.items[arg].controller;
+      mana_before_paying_ = 0;
+      for (int m : s.players[p].pool) mana_before_paying_ += m;
+      untapped_before_paying_.assign(s.obj.count, 0);
+      for (ObjId o = 0; o < s.obj.count; ++o)
+        untapped_before_paying_[o] = s.obj.zone[o] == Zone::kBattlefield && !s.obj.tapped[o];
+      return;
+    }
+    case AuditPoint::kCostsPaid:
+      CheckManaPaid(g, g.stack_.items[arg]);
+      return;
+    case AuditPoint::kDiscardToMaxBegins:
+      hand_before_discard_ = static_cast<int>(s.players[s.active].hand.size());
+      return;
+    case AuditPoint::kDiscardToMaxEnds: {
+      const int max = g.Rules(s.active).max_hand_size;
+      const int hand = static_cast<int>(s.players[s.active].hand.size());
+      const int expected = max < 0 ? hand_before_discard_ : std::min(hand_before_discard_, max);
+      Record(Invariant::kHandSize, hand == expected,
+             absl::StrCat(Who(s.active), " went from ", hand_before_discard_, " cards to ", hand,
+                          " discarding to a maximum hand size of ", max));
+      return;
+    }
+  }
+}
+
+void InvariantChecker::CheckStateCheckRan(const Game& g) {
+  if (!state_check_due_) return;
+  Record(Invariant::kStateCheck, false,
+         absl::StrCat("no state check after ", state_check_due_, " (",
+                      S(PhaseName(g.state().phase)), " of turn ", g.state().turn, ")"));
+  state_check_due_ = nullptr;
+}
+
+// T-8: paying a spell's or ability's mana cost spends what the cost asks:
+// its printed mana value, X times each {X}, then for a spell (L-8) the cost
+// increases, the reductions (generic mana only) and the minimum, counting
+// X. What was spent is the pool's fall plus one mana for each permanent
+// tapped while paying; a {T} ability's source is never one of them. (A
+// spell paying for extra targets, Fireball's, is left out: the reading of
+// its modes is the engine's.)
+void InvariantChecker::CheckManaPaid(const Game& g, const StackItem& item) {
+  const GameState& s = g.state();
+  const CardDef& card = g.db()[item.body_card];
+  const bool spell = item.from == BodySource::kSpell;
+  const bool ability = item.from == BodySource::kActivated;
+  if (!spell && !ability) return;
+  const AbilityBody* body = g.ModeBody(item);
+  if (body && !body->targets.empty() && !body->targets[0].extra_target_cost.Empty() &&
+      item.target_count > 1)
+    return;
+  ManaCost cost = spell ? card.cost : card.activated[item.ability].cost;
+  if (spell) {
+    const PlayerRules& r = g.Rules(item.controller);
+    cost.generic = std::max(0, cost.generic + r.cost_increase - r.cost_reduce);
+    const int total = cost.ManaValue() + cost.x_count * item.x;
+    if (total < r.cost_min) cost.generic += r.cost_min - total;
+  }
+  const int expected = cost.ManaValue() + cost.x_count * item.x;
+  const Player p = item.controller;
+  int spent = mana_before_paying_, tapped = 0;
+  for (int m : s.players[p].pool) spent -= m;
+  std::string why;
+  for (ObjId o = 0; o < s.obj.count && o < untapped_before_paying_.size(); ++o) {
+    if (!untapped_before_paying_[o] || !s.obj.tapped[o]) continue;
+    ++tapped;
+    if (ability && card.activated[item.ability].tap && o == item.source)
+      why = absl::StrCat(g.ObjectName(o), " was tapped for mana to pay its own {T} ability");
+  }
+  spent += tapped;
+  if (why.empty() && spent != expected)
+    why = absl::StrCat(Who(p), " paid ", spent, " mana for ", card.name, " (X = ", item.x,
+                       "), whose cost asks ", expected);
+  Record(Invariant::kManaPaid, why.empty(), why);
+}
+
+// T-7 damage: in this step (first strike or regular), every creature in
+// combat that strikes now assigns its power: an unblocked attacker to the
+// defending player; a blocked one among its blockers, lethal damage
+// (toughness less damage already marked) to each before the next gets any,
+// and to the player only with trample once each blocker has lethal; a
+// blocker to the attacker it blocks. Nothing else assigns combat damage.
+void InvariantChecker::CheckCombatAssignment(const Game& g, int begin, bool first_strike) {
+  const GameState& s = g.state();
+  const Player defender = Opponent(s.active);
+  const auto& pending = g.damage_.pending;
+  std::string why;
+  auto on_battlefield = [&](ObjId o) {
+    return o < s.obj.count && s.obj.zone[o] == Zone::kBattlefield && g.Chars(o).IsCreature();
+  };
+  auto strikes_now = [&](ObjId o) {
+    return Has(g.Chars(o).keywords, kFirstStrike) == first_strike;
+  };
+  for (size_t i = begin; i < pending.size() && why.empty(); ++i) {
+    const PendingDamage& d = pending[i];
+    if (!d.combat)
+      why = "non-combat damage assigned in a combat damage step";
+    else if (!on_battlefield(d.source))
+      why = absl::StrCat("combat damage from ", g.ObjectName(d.source), ", no creature in play");
+    else if (g.combat_.flag[d.source] == Game::kNotInCombat)
+      why = absl::StrCat(g.ObjectName(d.source), " assigns combat damage out of combat");
+    else if (!strikes_now(d.source))
+      why = absl::StrCat(g.ObjectName(d.source), " assigns damage in the ",
+                         first_strike ? "first-strike" : "regular", " step");
+    else if (d.amount <= 0)
+      why = absl::StrCat(g.ObjectName(d.source), " assigns ", d.amount, " damage");
+  }
+  for (ObjId o = 0; o < s.obj.count && why.empty(); ++o) {
+    if (!on_battlefield(o) || g.combat_.flag[o] == Game::kNotInCombat) continue;
+    const Characteristics& ch = g.Chars(o);
+    const int power = strikes_now(o) ? std::max<int>(0, ch.power) : 0;
+    int total = 0, to_player = 0, partial = 0;
+    bool lethal_before_player = true;
+    for (size_t i = begin; i < pending.size(); ++i) {
+      const PendingDamage& d = pending[i];
+      if (d.source != o) continue;
+      total += d.amount;
+      if (d.to.kind == Target::kPlayer) {
+        to_player += d.amount;
+        if (d.to.player != defender)
+          why = absl::StrCat(g.ObjectName(o), " assigns combat damage to its own controller");
+        continue;
+      }
+      const ObjId t = d.to.obj.id;
+      const bool right_creature =
+          g.combat_.flag[o] == Game::kBlocking
+              ? t == g.combat_.block_target[o]
+              : g.combat_.flag[t] == Game::kBlocking && g.combat_.block_target[t] == o;
+      if (!right_creature)
+        why = absl::StrCat(g.ObjectName(o), " assigns damage to ", g.ObjectName(t),
+                           ", which it neither blocks nor is blocked by");
+      if (g.combat_.flag[o] == Game::kAttacking) {
+        const int lethal = std::max<int>(0, g.Chars(t).toughness - s.obj.damage[t]);
+        if (d.amount < lethal) ++partial, lethal_before_player = false;
+      }
+    }
+    if (!why.empty()) break;
+    if (g.combat_.flag[o] == Game::kBlocking) {
+      const ObjId at = g.combat_.block_target[o];
+      const bool attacker_there = at < s.obj.count && s.obj.zone[at] == Zone::kBattlefield &&
+                                  g.combat_.flag[at] == Game::kAttacking;
+      const int expected = attacker_there ? power : 0;
+      if (total != expected)
+        why = absl::StrCat(g.ObjectName(o), " blocks ",
+                           at < s.obj.count ? g.ObjectName(at) : std::string("nothing"),
+                           " with power ", ch.power, " and assigns ", total, " combat damage");
+      continue;
+    }
+    // An attacker: blocked when something blocked it, even if its blockers left.
+    const bool blocked = g.combat_.block_target[o] == o;
+    int blockers = 0;
+    for (ObjId b = 0; b < s.obj.count; ++b)
+      if (on_battlefield(b) && g.combat_.flag[b] == Game::kBlocking &&
+          g.combat_.block_target[b] == o)
+        ++blockers;
+    const bool trample = Has(ch.keywords, kTrample);
+    const int expected = !blocked || blockers > 0 || trample ? power : 0;
+    if (total != expected)
+      why = absl::StrCat(g.ObjectName(o), " attacks with power ", ch.power, " and assigns ", total,
+                         " combat damage (", blockers, " blockers)");
+    else if (!blocked && to_player != total)
+      why = absl::StrCat(g.ObjectName(o), " is unblocked and assigns ", total - to_player,
+                         " of its damage to creatures");
+    else if (blocked && to_player > 0 && !trample)
+      why = absl::StrCat(g.ObjectName(o), " is blocked, has no trample and assigns ", to_player,
+                         " damage to the player");
+    else if (blocked && to_player > 0 && !lethal_before_player)
+      why = absl::StrCat(g.ObjectName(o), " tramples over ", to_player,
+                         " before each blocker has lethal damage");
+    else if (blocked && partial > 1)
+      why = absl::StrCat(g.ObjectName(o), " leaves ", partial,
+                         " blockers short of lethal damage while damaging them");
+  }
+  Record(Invariant::kDamageAssignment, why.empty(), why);
+}
+
+// T-4 over: work out, from the pending damage and the shields as they
+// stand, what each piece deals once prevention applies (E-3 A): a shield
+// against its source stops all of it and is spent; protection from a colour
+// of the source stops damage to a creature; damage to a player is reduced
+// (Urza's Armor); then the target's prevention shield takes what it can.
+void InvariantChecker::ExpectDamage(const Game& g, int begin) {
+  const GameState& s = g.state();
+  expected_damage_.clear();
+  expected_object_shield_.clear();
+  expected_player_shield_ = {g.damage_.player_shield[0], g.damage_.player_shield[1]};
+  std::vector<bool> shield_used(g.damage_.source_shields.size(), false);
+  auto object_shield = [&](ObjId o) -> int& {
+    for (auto& [obj, left] : expected_object_shield_)
+      if (obj == o) return left;
+    expected_object_shield_.push_back({o, g.damage_.prevent_shield[o]});
+    return expected_object_shield_.back().second;
+  };
+  for (size_t i = begin; i < g.damage_.pending.size(); ++i) {
+    const PendingDamage& d = g.damage_.pending[i];
+    const bool to_object = d.to.kind == Target::kObject;
+    if (to_object && (!s.Alive(d.to.obj) || s.obj.zone[d.to.obj.id] != Zone::kBattlefield))
+      continue;
+    bool stopped = false;
+    for (size_t k = 0; k < shield_used.size() && !stopped; ++k) {
+      const auto& sh = g.damage_.source_shields[k];
+      if (shield_used[k] || d.source == kNoObj || !SameTarget(d.to, sh.to) ||
+          !g.Matches(sh.from, d.source, g.ContextFor(sh.source, sh.you, kNoWord)))
+        continue;
+      shield_used[k] = stopped = true;
+    }
+    if (!stopped && to_object && d.source != kNoObj)
+      for (int c = 0; c < kColorCount && !stopped; ++c)
+        stopped =
+            Has(g.Chars(d.source).colors, c) && Has(g.Chars(d.to.obj.id).keywords, kProtWhite + c);
+    if (stopped) continue;
+    int amount = d.amount;
+    if (!to_object) amount = std::max(0, amount - g.Rules(d.to.player).damage_reduction);
+    int& shield = to_object ? object_shield(d.to.obj.id) : expected_player_shield_[d.to.player];
+    const int prevented = std::min(shield, amount);
+    shield -= prevented;
+    amount -= prevented;
+    if (amount > 0)
+      expected_damage_.push_back({d.source, to_object ? d.to.obj.id : kNoObj,
+                                  to_object ? kNoPlayer : d.to.player, amount});
+  }
+  expected_source_shields_ = 0;
+  for (bool used : shield_used) expected_source_shields_ += !used;
+  damage_events_from_ = g.EventEnd();
+}
+
+// The step's damage dealt: the damage occurrences since ExpectDamage are
+// the expected ones, in order, and the shields are spent as expected.
+void InvariantChecker::CheckDamageDealt(const Game& g) {
+  std::string why;
+  size_t next = 0;
+  const int from =
+      std::max(damage_events_from_, g.EventEnd() - static_cast<int>(g.occ_.events.size()));
+  for (int i = from; i < g.EventEnd() && why.empty(); ++i) {
+    const Occurrence& e = g.Event(i);
+    if (e.kind != EventKind::kDamage || e.before) continue;
+    if (next == expected_damage_.size()) {
+      why = absl::StrCat(g.ObjectName(e.source), " dealt ", e.amount, " damage to ",
+                         DamageTarget(g, e.object, e.player), " beyond what prevention left");
+      break;
+    }
+    const ExpectedDamage& x = expected_damage_[next++];
+    const bool same = e.source == x.source && e.amount == x.amount && e.object == x.object &&
+                      (x.object != kNoObj || e.player == x.player);
+    if (!same)
+      why = absl::StrCat(g.ObjectName(e.source), " dealt ", e.amount, " damage to ",
+                         DamageTarget(g, e.object, e.player), " where prevention leaves ",
+                         g.ObjectName(x.source), " dealing ", x.amount, " to ",
+                         DamageTarget(g, x.object, x.player));
+  }
+  if (why.empty() && next < expected_damage_.size()) {
+    const ExpectedDamage& x = expected_damage_[next];
+    why = absl::StrCat(g.ObjectName(x.source), " should deal ", x.amount, " damage to ",
+                       DamageTarget(g, x.object, x.player), " after prevention, and dealt none");
+  }
+  for (Player p = 0; p < 2 && why.empty(); ++p)
+    if (g.damage_.player_shield[p] != expected_player_shield_[p])
+      why = absl::StrCat(Who(p), "'s prevention shield is ", g.damage_.player_shield[p],
+                         " after the damage, where it should be ", expected_player_shield_[p]);
+  for (const auto& [o, left] : expected_object_shield_)
+    if (why.empty() && g.damage_.prevent_shield[o] != left)
+      why = absl::StrCat(g.ObjectName(o), "'s prevention shield is ", g.damage_.prevent_shield[o],
+                         " after the damage, where it should be ", left);
+  if (why.empty() && g.damage_.source_shields.size() != expected_source_shields_)
+    why = absl::StrCat(g.damage_.source_shields.size(), " shields against sources are left where ",
+                       expected_source_shields_, " should be");
+  Record(Invariant::kPrevention, why.empty(), why);
+}
+
+// What a state check leaves that it removes (T-1.5): a creature in play
+// with 0 or less toughness, or with lethal damage and no destruction of it
+// under way (regeneration may still replace that destruction).
+std::string InvariantChecker::StateCheckLeft(const Game& g) const {
+  const GameState& s = g.state();
+  for (ObjId o = 0; o < s.obj.count; ++o) {
+    if (s.obj.zone[o] != Zone::kBattlefield) continue;
+    const Characteristics& ch = g.Chars(o);
+    if (!ch.IsCreature()) continue;
+    if (ch.toughness <= 0)
+      return absl::StrCat(g.ObjectName(o), " is in play with toughness ", ch.toughness);
+    if (s.obj.damage[o] < ch.toughness) continue;
+    bool destroying = false;
+    const ObjRef ref = s.Ref(o);
+    for (const Game::Frame& f : g.timing_.frames)
+      if (f.kind == FrameKind::kDestroy)
+        for (int i = f.destroy.begin; i < f.destroy.end && !destroying; ++i)
+          destroying = g.occ_.destroying[i] == ref;
+    if (!destroying)
+      return absl::StrCat(g.ObjectName(o), " (", ch.power, "/", ch.toughness, ") has ",
+                          s.obj.damage[o], " damage and no destruction under way");
+  }
+  return "";
+}
+
+}  // namespace strata
