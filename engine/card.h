@@ -423,13 +423,28 @@ struct CardDb {
   };
   std::vector<Hot> hot;
 
+  // The card named `name`, in any letter case; failing that, the card
+  // whose name reads the same once both are folded (FoldCardName):
+  // `Juzam Djinn` finds `Juzám Djinn`, `Aether Storm` finds `Æther Storm`.
   CardId Find(std::string_view name) const;
   const CardDef& operator[](CardId id) const { return cards[id]; }
   const Hot& HotOf(CardId id) const { return hot[id]; }
   void IndexHot();
   const Filter& filter(FilterId f) const { return filters[f]; }
-  // Known names closest to `name` (for error messages).
+  // Known names closest to `name` (for error messages), whole words
+  // weighed first (`Bolt` is near `Lightning Bolt`), only names near
+  // enough to be a misspelling: none when nothing is.
   std::vector<std::string> Closest(std::string_view name, int n = 3) const;
+  // "closest: A, B, C", or what to do when no name is close, for the
+  // parentheses after an unknown name.
+  std::string ClosestNote(std::string_view name) const;
 };
+
+// A card name as the tools of the ecosystem may spell it, reduced to one
+// form: letters lowercased, accents dropped (`á` is `a`), ligatures spelt
+// out (`Æ` is `ae`), typographic quotes and dashes made plain, spaces
+// collapsed, and a split card's halves joined by one `/` whatever the
+// separator (`Fire // Ice`, `Fire/Ice`). docs/decks.md has the table.
+std::string FoldCardName(std::string_view name);
 
 }  // namespace strata

@@ -133,10 +133,45 @@ std::string CardDef::TypeLine() const {
 
 CardId CardDb::Find(std::string_view name) const {
   auto it = by_name.find(absl::AsciiStrToLower(std::string(name)));
-  return it == by_name.end() ? kNoCard : it->second;
+  if (it != by_name.end()) return it->second;
+  // Another spelling of a known name: a scan, as only a miss gets here
+  // (a decklist or a scenario being read, never a game).
+  const std::string folded = FoldCardName(name);
+  if (folded.empty()) return kNoCard;
+  for (size_t i = 0; i < cards.size(); ++i)
+    if (FoldCardName(cards[i].name) == folded) return static_cast<CardId>(i);
+  return kNoCard;
 }
 
 namespace {
+
+// What one Unicode code point of a name is written as once folded, for the
+// letters and signs decklist tools write in card names; "" keeps it.
+// Latin-1's accented letters lose their accents, ligatures are spelt out,
+// typographic apostrophes, quotes and dashes become ASCII ones.
+std::string_view FoldedCodePoint(uint32_t c) {
+  if ((c >= 0xC0 && c <= 0xC5) || (c >= 0xE0 && c <= 0xE5)) return "a";
+  if (c == 0xC6 || c == 0xE6) return "ae";
+  if (c == 0xC7 || c == 0xE7) return "c";
+  if ((c >= 0xC8 && c <= 0xCB) || (c >= 0xE8 && c <= 0xEB)) return "e";
+  if ((c >= 0xCC && c <= 0xCF) || (c >= 0xEC && c <= 0xEF)) return "i";
+  if (c == 0xD0 || c == 0xF0) return "d";
+  if (c == 0xD1 || c == 0xF1) return "n";
+  if ((c >= 0xD2 && c <= 0xD6) || c == 0xD8 || (c >= 0xF2 && c <= 0xF6) || c == 0xF8) return "o";
+  if ((c >= 0xD9 && c <= 0xDC) || (c >= 0xF9 && c <= 0xFC)) return "u";
+  if (c == 0xDD || c == 0xFD || c == 0xFF) return "y";
+  if (c == 0xDE || c == 0xFE) return "th";
+  if (c == 0xDF) return "ss";
+  if (c == 0x152 || c == 0x153) return "oe";
+  if (c == 0xA0) return " ";
+  if (c == 0x2018 || c == 0x2019 || c == 0x201B || c == 0x2032 || c == 0x02BC || c == 0xB4 ||
+      c == '`')
+    return "'";
+  if (c == 0x201C || c == 0x201D) return "\"";
+  if (c >= 0x2010 && c <= 0x2015) return "-";
+  return "";
+}
+
 int EditDistance(std::string_view a, std::string_view b) {
   std::vector<int> prev(b.size() + 1), cur(b.size() + 1);
   for (size_t j = 0; j <= b.size(); ++j) prev[j] = static_cast<int>(j);
@@ -150,16 +185,114 @@ int EditDistance(std::string_view a, std::string_view b) {
   }
   return prev[b.size()];
 }
+
+// A folded name's words: split at spaces, hyphens, slashes and commas.
+std::vector<std::string> Words(const std::string& folded) {
+  std::vector<std::string> words;
+  std::string w;
+  for (char ch : folded) {
+    if (ch == ' ' || ch == '-' || ch == '/' || ch == ',') {
+      if (!w.empty()) words.push_back(w);
+      w.clear();
+    } else {
+      w += ch;
+    }
+  }
+  if (!w.empty()) words.push_back(w);
+  return words;
+}
+
+// How far a name is from what was typed, 0 for the same words: each typed
+// word's distance to the nearest word of the name, as a share of the
+// longer one's letters, averaged over the typed words; a small cost for
+// each word of the name that no typed word matched, so `Bolt` ranks a
+// card called `Bolt` before `Lightning Bolt`.
+double WordDistance(const std::vector<std::string>& typed, const std::vector<std::string>& name) {
+  if (typed.empty() || name.empty()) return 1.0;
+  double sum = 0;
+  std::vector<bool> used(name.size(), false);
+  for (const std::string& t : typed) {
+    double best = 1.0;
+    size_t best_k = 0;
+    for (size_t k = 0; k < name.size(); ++k) {
+      const double d = static_cast<double>(EditDistance(t, name[k])) /
+                       static_cast<double>(std::max(t.size(), name[k].size()));
+      if (d < best) best = d, best_k = k;
+    }
+    sum += best;
+    if (best < 0.5) used[best_k] = true;
+  }
+  const double unmatched = static_cast<double>(std::count(used.begin(), used.end(), false));
+  return sum / static_cast<double>(typed.size()) + 0.02 * unmatched;
+}
+
 }  // namespace
 
+std::string FoldCardName(std::string_view name) {
+  std::string out;
+  for (size_t i = 0; i < name.size();) {
+    const unsigned char b = static_cast<unsigned char>(name[i]);
+    uint32_t c = b;
+    size_t len = 1;
+    if (b >= 0xC0 && b < 0xE0 && i + 1 < name.size()) {
+      c = ((b & 0x1Fu) << 6) | (static_cast<unsigned char>(name[i + 1]) & 0x3Fu), len = 2;
+    } else if (b >= 0xE0 && b < 0xF0 && i + 2 < name.size()) {
+      c = ((b & 0x0Fu) << 12) | ((static_cast<unsigned char>(name[i + 1]) & 0x3Fu) << 6) |
+          (static_cast<unsigned char>(name[i + 2]) & 0x3Fu),
+      len = 3;
+    }
+    std::string_view folded = FoldedCodePoint(c);
+    if (!folded.empty())
+      out += folded;
+    else if (c < 0x80)
+      out += absl::ascii_tolower(static_cast<char>(c));
+    else
+      out += name.substr(i, len);
+    i += len;
+  }
+  // Spaces collapsed and a split card's separator made one `/`.
+  std::string tidy;
+  for (size_t i = 0; i < out.size(); ++i) {
+    const char ch = out[i] == '\t' ? ' ' : out[i];
+    if (ch == '/') {
+      while (!tidy.empty() && tidy.back() == ' ') tidy.pop_back();
+      if (!tidy.empty() && tidy.back() == '/') continue;
+      tidy += '/';
+      continue;
+    }
+    if (ch == ' ' && (tidy.empty() || tidy.back() == ' ' || tidy.back() == '/')) continue;
+    tidy += ch;
+  }
+  while (!tidy.empty() && tidy.back() == ' ') tidy.pop_back();
+  return tidy;
+}
+
 std::vector<std::string> CardDb::Closest(std::string_view name, int n) const {
-  std::vector<std::pair<int, std::string>> scored;
-  for (auto& c : cards) scored.emplace_back(EditDistance(name, c.name), c.name);
+  const std::string folded = FoldCardName(name);
+  const std::vector<std::string> typed = Words(folded);
+  std::vector<std::pair<std::pair<double, int>, std::string>> scored;
+  for (auto& c : cards) {
+    const std::string other = FoldCardName(c.name);
+    const double words = WordDistance(typed, Words(other));
+    const int letters = EditDistance(folded, other);
+    // Near enough to be a misspelling: its words a third or less wrong, or
+    // the whole name off by a third or less of its letters.
+    const bool near = words <= 0.34 || 3 * letters <= static_cast<int>(other.size());
+    if (near) scored.push_back({{words, letters}, c.name});
+  }
   std::sort(scored.begin(), scored.end());
   std::vector<std::string> out;
   for (int i = 0; i < n && i < static_cast<int>(scored.size()); ++i)
     out.push_back(scored[i].second);
   return out;
+}
+
+std::string CardDb::ClosestNote(std::string_view name) const {
+  std::vector<std::string> close = Closest(name);
+  if (close.empty())
+    return absl::StrCat("no card of the pool of ", cards.size(),
+                        " has a name close to it; `strata cards list --name TEXT` searches it");
+  return absl::StrCat("closest: ", absl::StrJoin(close, ", "));
 }
 
 }  // namespace strata

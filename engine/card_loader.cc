@@ -1056,9 +1056,8 @@ absl::Status LoadCardsFromString(std::string_view text, const std::string& file,
     if (f.name_text.empty() || f.name != kNoCard) continue;
     f.name = db.Find(f.name_text);
     if (f.name == kNoCard)
-      errors.push_back(
-          absl::StrCat(file, ": filter key 'name': expected a known card name, got '", f.name_text,
-                       "' (closest: ", absl::StrJoin(db.Closest(f.name_text), ", "), ")"));
+      errors.push_back(absl::StrCat(file, ": filter key 'name': expected a known card name, got '",
+                                    f.name_text, "' (", db.ClosestNote(f.name_text), ")"));
   }
   db.IndexHot();
   if (!errors.empty()) return absl::InvalidArgumentError(absl::StrJoin(errors, "\n"));

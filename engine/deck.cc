@@ -51,13 +51,23 @@ struct DeckLine {
   };
   Kind kind = kBlank;
   DeckFormat format = DeckFormat::kStrata;
-  std::string word;        // the section or header, lowercased; the meta key; the name
-  std::string value;       // the meta value
-  std::string count;       // a card line's count as written (digits only)
-  std::string name;        // a card line's card name
-  bool sideboard = false;  // a card line marked `SB:`
-  std::string what;        // the format-specific syntax, for a mixed-format error
+  std::string word;                 // the section or header, lowercased; the meta key; the name
+  std::string value;                // the meta value
+  std::string count;                // a card line's count as written (digits only)
+  std::string name;                 // a card line's card name
+  bool sideboard = false;           // a card line marked `SB:`
+  std::string what;                 // the format-specific syntax, for a mixed-format error
+  std::string as_written;           // a section or header as the file writes it, for notes
+  bool in_skipped_section = false;  // under a Forge section strata skips whole
 };
+
+// Forge's sections strata reads; Forge writes others (`[Commander]`,
+// `[Planes]`, `[Schemes]`, `[Avatar]`, its adventure mode's
+// `[StartInBattle_Reference]`, ...), which a two-player game without those
+// rules skips, as Forge itself skips a section it does not know.
+bool ForgeSectionRead(const std::string& lowered) {
+  return lowered == "metadata" || lowered == "main" || lowered == "sideboard";
+}
 
 bool AllDigits(absl::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), absl::ascii_isdigit);
@@ -141,6 +151,7 @@ DeckLine ReadLine(absl::string_view raw, bool after_about) {
     d.kind = DeckLine::kSection;
     d.format = DeckFormat::kForge;
     d.what = "a Forge `[section]` line";
+    d.as_written = std::string(l);
     d.word =
         absl::AsciiStrToLower(std::string(absl::StripAsciiWhitespace(l.substr(1, l.size() - 2))));
     return d;
@@ -155,6 +166,7 @@ DeckLine ReadLine(absl::string_view raw, bool after_about) {
   if (lower == "deck" || lower == "commander" || lower == "companion" || lower == "about") {
     d.kind = DeckLine::kHeader;
     d.word = lower;
+    d.as_written = absl::StrCat("`", std::string(l), "`");
     d.format = DeckFormat::kArena;
     d.what = absl::StrCat("an MTGA `", std::string(l), "` line");
     return d;
@@ -210,10 +222,17 @@ absl::StatusOr<Deck> ParseDeck(std::string_view text, const std::string& file, c
   int format_line = 0;
   std::string format_what;
   bool after_about = false;
+  bool in_skipped_section = false;  // a Forge section skipped whole: its lines decide nothing
   for (absl::string_view raw : absl::StrSplit(all, '\n')) {
     lines.push_back(ReadLine(raw, after_about));
-    const DeckLine& d = lines.back();
+    DeckLine& d = lines.back();
     if (d.kind == DeckLine::kHeader) after_about = d.word == "about";
+    if (d.kind == DeckLine::kSection) {
+      in_skipped_section = !ForgeSectionRead(d.word);
+    } else if (in_skipped_section) {
+      d.in_skipped_section = true;
+      continue;
+    }
     if (d.format == DeckFormat::kStrata) continue;
     const int line_no = static_cast<int>(lines.size());
     if (format_line == 0) {
@@ -232,16 +251,35 @@ absl::StatusOr<Deck> ParseDeck(std::string_view text, const std::string& file, c
   auto error = [&](int line_no, const std::string& what) {
     errors.push_back(absl::StrCat(file, ":", line_no, ": ", what));
   };
-  // Where card lines go: the main deck, the sideboard, or a part strata
-  // refuses (a commander) or never reads (Forge's [Planes], ...).
-  enum Part { kMain, kSideboard, kCommander, kOther, kMetadata, kNone };
+  // Where card lines go: the main deck, the sideboard, a part strata
+  // skips with a note (a commander, Forge's [Planes], ...), or one whose
+  // cards are errors (MTGA's `About`).
+  enum Part { kMain, kSideboard, kSkipped, kOther, kMetadata, kNone };
   Part part = deck.format == DeckFormat::kForge ? kNone : kMain;
   std::string section;             // Forge's current section, as written
   bool blank_after_cards = false;  // MTGA: a blank line after main cards starts the sideboard
   std::optional<std::string> own_name;
+  // The skipped parts with cards, in the file's order, for one note.
+  struct SkippedPart {
+    std::string label;  // `[Planes]`, `Commander`
+    int64_t cards = 0;
+    std::vector<std::string> names;  // distinct, in order
+  };
+  std::vector<SkippedPart> skipped;
+  std::vector<std::string> unknown_in_sideboard;  // "'Name' (line N)"
   for (size_t i = 0; i < lines.size(); ++i) {
     const DeckLine& d = lines[i];
     const int line_no = static_cast<int>(i) + 1;
+    if (d.in_skipped_section) {
+      if (d.kind == DeckLine::kCard) {
+        int64_t count = 0;
+        SkippedPart& p = skipped.back();
+        if (absl::SimpleAtoi(d.count, &count) && count > 0) p.cards += count;
+        if (std::find(p.names.begin(), p.names.end(), d.name) == p.names.end())
+          p.names.push_back(d.name);
+      }
+      continue;
+    }
     switch (d.kind) {
       case DeckLine::kBlank:
         if (deck.format == DeckFormat::kArena && part == kMain && !deck.main.empty())
@@ -255,8 +293,8 @@ absl::StatusOr<Deck> ParseDeck(std::string_view text, const std::string& file, c
         part = d.word == "metadata"    ? kMetadata
                : d.word == "main"      ? kMain
                : d.word == "sideboard" ? kSideboard
-               : d.word == "commander" ? kCommander
-                                       : kOther;
+                                       : kSkipped;
+        if (part == kSkipped) skipped.push_back({d.as_written, 0, {}});
         continue;
       case DeckLine::kMeta:
         if (part != kMetadata) {
@@ -269,9 +307,10 @@ absl::StatusOr<Deck> ParseDeck(std::string_view text, const std::string& file, c
       case DeckLine::kHeader:
         blank_after_cards = false;
         part = d.word == "sideboard" || d.word == "companion" ? kSideboard
-               : d.word == "commander"                        ? kCommander
+               : d.word == "commander"                        ? kSkipped
                : d.word == "about"                            ? kOther
                                                               : kMain;
+        if (part == kSkipped) skipped.push_back({d.as_written, 0, {}});
         section = d.word;
         continue;
       case DeckLine::kAboutName:
@@ -297,31 +336,32 @@ absl::StatusOr<Deck> ParseDeck(std::string_view text, const std::string& file, c
                          "'"));
       continue;
     }
-    if (part == kCommander) {
-      error(line_no, absl::StrCat("'", d.name,
-                                  "' is a commander: strata plays two-player games without one; "
-                                  "expected it moved into the main deck, or removed"));
+    if (part == kSkipped) {  // MTGA's `Commander` (Forge's are marked in_skipped_section)
+      SkippedPart& p = skipped.back();
+      p.cards += count;
+      if (std::find(p.names.begin(), p.names.end(), d.name) == p.names.end())
+        p.names.push_back(d.name);
       continue;
     }
     if (part == kOther) {
-      error(line_no, deck.format == DeckFormat::kForge
-                         ? absl::StrCat("a card in [", section,
-                                        "]: expected cards only under [Main] and [Sideboard], "
-                                        "got '",
-                                        d.name, "'")
-                         : absl::StrCat("a card under `", section,
-                                        "`: expected cards only under `Deck`, `Sideboard` and "
-                                        "`Companion`, got '",
-                                        d.name, "'"));
-      continue;
-    }
-    CardId id = db.Find(d.name);
-    if (id == kNoCard) {
-      error(line_no, absl::StrCat("unknown card '", d.name,
-                                  "' (closest: ", absl::StrJoin(db.Closest(d.name), ", "), ")"));
+      error(line_no, absl::StrCat("a card under `", section,
+                                  "`: expected cards only under `Deck`, `Sideboard`, `Companion` "
+                                  "and `Commander`, got '",
+                                  d.name, "'"));
       continue;
     }
     const bool sideboard = d.sideboard || part == kSideboard || blank_after_cards;
+    CardId id = db.Find(d.name);
+    if (id == kNoCard && sideboard) {
+      // No game plays the sideboard, so a card strata lacks there is no
+      // reason to refuse the deck: it is left out and named.
+      unknown_in_sideboard.push_back(absl::StrCat("'", d.name, "' (line ", line_no, ")"));
+      continue;
+    }
+    if (id == kNoCard) {
+      error(line_no, absl::StrCat("unknown card '", d.name, "' (", db.ClosestNote(d.name), ")"));
+      continue;
+    }
     auto& list = sideboard ? deck.sideboard : deck.main;
     for (int64_t k = 0; k < count; ++k) list.push_back(id);
     // The sideboard alone may be big; what a game holds is the main deck.
@@ -344,6 +384,26 @@ absl::StatusOr<Deck> ParseDeck(std::string_view text, const std::string& file, c
                                   " cards (a game holds ", kMaxObjects,
                                   " objects, two decks), this one has ", deck.main.size()));
   if (!errors.empty()) return absl::InvalidArgumentError(absl::StrJoin(errors, "\n"));
+  std::vector<std::string> parts;
+  for (const SkippedPart& p : skipped) {
+    if (p.cards == 0) continue;  // an empty section leaves nothing out
+    std::vector<std::string> names(p.names.begin(),
+                                   p.names.begin() + std::min<size_t>(p.names.size(), 3));
+    if (p.names.size() > 3) names.push_back("...");
+    parts.push_back(absl::StrCat(p.label, " ", p.cards, p.cards == 1 ? " card" : " cards", " (",
+                                 absl::StrJoin(names, ", "), ")"));
+  }
+  const bool forge = deck.format == DeckFormat::kForge;
+  if (!parts.empty())
+    deck.notes.push_back(
+        absl::StrCat(file, ": skipped ", absl::StrJoin(parts, ", "), ": strata plays ",
+                     forge ? "[Main] (and keeps [Sideboard])" : "`Deck` (and keeps `Sideboard`)",
+                     ", in two-player games without a commander, planes or schemes"));
+  if (!unknown_in_sideboard.empty())
+    deck.notes.push_back(
+        absl::StrCat(file, ": sideboard: left out ", unknown_in_sideboard.size(),
+                     unknown_in_sideboard.size() == 1 ? " unknown card: " : " unknown cards: ",
+                     absl::StrJoin(unknown_in_sideboard, ", "), " (no game plays the sideboard)"));
   return deck;
 }
 
@@ -390,6 +450,13 @@ std::string SideboardNote(const Deck& deck) {
   if (deck.sideboard.empty()) return "";
   return absl::StrCat(deck.name, ": sideboard: ", deck.sideboard.size(),
                       " cards, not used (games are single games of the main deck)");
+}
+
+std::vector<std::string> DeckNotes(const Deck& deck) {
+  std::vector<std::string> out;
+  if (std::string note = SideboardNote(deck); !note.empty()) out.push_back(note);
+  out.insert(out.end(), deck.notes.begin(), deck.notes.end());
+  return out;
 }
 
 }  // namespace strata

@@ -3,14 +3,16 @@
 //  - strata's own: `COUNT NAME` lines, `#` comments, blank lines ignored,
 //    an optional `Sideboard` line before the sideboard;
 //  - Forge .dck: `[metadata]` with `Name=`, `[Main]`, `[Sideboard]`, lines
-//    `4 Lightning Bolt|LEA` or `4 Lightning Bolt|LEA|1`;
+//    `4 Lightning Bolt|LEA` or `4 Lightning Bolt|LEA|1`; its other sections
+//    (`[Commander]`, `[Planes]`, `[Avatar]`, ...) skipped with a note;
 //  - MTGA exports: `Deck`, `4 Lightning Bolt (M10) 146`, then a blank line
 //    or a `Sideboard` line before the sideboard (`Companion` cards are
-//    sideboard cards; a `Commander` card is refused);
+//    sideboard cards; `Commander` cards are skipped with a note);
 //  - .dec / MWS: `4x Name` or `4 Name`, `SB: 2 Name`, `// comments`,
 //    `4 [LEA] Name`.
-// Set codes and collector numbers are ignored. The sideboard is read and
-// kept, and no game uses it.
+// Set codes and collector numbers are ignored. Names are matched in any
+// spelling FoldCardName folds alike. The sideboard is read and kept, and
+// no game uses it: an unknown card there is left out with a note.
 #pragma once
 
 #include <string>
@@ -35,6 +37,9 @@ struct Deck {
   std::vector<CardId> main;
   std::vector<CardId> sideboard;  // kept and reported; no game uses it
   DeckFormat format = DeckFormat::kStrata;
+  // What was read and left out, one line each, for stderr: the sections
+  // no game plays (with their card counts), unknown sideboard cards.
+  std::vector<std::string> notes;
 };
 
 // Parses a deck; unknown names are errors with the line and closest names.
@@ -51,5 +56,9 @@ void MakeDeckLabelsUnique(std::vector<Deck>& decks, const std::vector<std::strin
 
 // "LABEL: sideboard: N cards, not used (...)", or "" without a sideboard.
 std::string SideboardNote(const Deck& deck);
+
+// The lines a command prints on stderr for a deck it read: the sideboard
+// note, then `deck.notes` (which name the file).
+std::vector<std::string> DeckNotes(const Deck& deck);
 
 }  // namespace strata

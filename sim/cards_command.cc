@@ -157,11 +157,7 @@ int RunCardsShow(const std::string& name, const std::vector<std::string>& pool_p
   CardDb db;
   if (!LoadPoolOrPrintError(pool_paths, override_cards, db)) return 1;
   if (PrintCard(db, name)) return 0;
-  std::fprintf(stderr, "unknown card '%s' (closest: ", name.c_str());
-  auto close = db.Closest(name);
-  for (size_t i = 0; i < close.size(); ++i)
-    std::fprintf(stderr, "%s%s", i ? ", " : "", close[i].c_str());
-  std::fprintf(stderr, ")\n");
+  std::fprintf(stderr, "unknown card '%s' (%s)\n", name.c_str(), db.ClosestNote(name).c_str());
   return 1;
 }
 

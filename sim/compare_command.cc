@@ -24,6 +24,7 @@
 #include "policies/policy.h"
 #include "sim/card_pool.h"
 #include "sim/compare.h"
+#include "sim/paired_report.h"
 #include "sim/report.h"
 #include "sim/runner.h"
 #include "sim/study_command.h"
@@ -109,7 +110,7 @@ absl::Status MakeSetup(const CompareArgs& a, const CardDb& db, Setup& s) {
   }
   MakeDeckLabelsUnique(decks, paths);
   for (auto& d : decks)
-    if (auto note = SideboardNote(d); !note.empty()) std::fprintf(stderr, "%s\n", note.c_str());
+    for (const std::string& note : DeckNotes(d)) std::fprintf(stderr, "%s\n", note.c_str());
   s.tested.assign(decks.begin(), decks.begin() + a.decks.size());
   SimOptions& o = s.base;
   o.decks.assign(1, Deck{});  // the tested deck's place
@@ -212,7 +213,18 @@ std::string DeckChanges(const CardDb& db, const Deck& old_deck, const Deck& new_
 
 }  // namespace
 
+// --out and --report checked, and DIR claimed, before any game.
+absl::Status CheckPairedOut(const CompareArgs& a) {
+  if (a.report && a.out.empty())
+    return absl::InvalidArgumentError(
+        "--report: expected --out DIR too (the report is DIR/report.html)");
+  if (a.force && a.out.empty()) return absl::InvalidArgumentError("--force: expected --out DIR");
+  if (a.out.empty()) return absl::OkStatus();
+  return ClaimPairedOut(a.out, a.force);
+}
+
 int RunCompareCommand(const CompareArgs& a) {
+  if (auto st = CheckPairedOut(a); !st.ok()) return Fail(std::string(st.message()));
   CardDb db;
   if (auto st = LoadPool(PoolPaths(a.card_paths, a.no_default_cards), a.override_cards, db);
       !st.ok())
@@ -327,6 +339,25 @@ int RunCompareCommand(const CompareArgs& a) {
       ReplayOf(a, s, s.tested_paths[1], most_games).c_str(), PoolFlags(a).c_str(),
       s.tested_paths[1].c_str(), absl::StrJoin(s.opponent_paths, ",").c_str(),
       s.tested_paths[1].c_str());
+  if (!a.out.empty()) {
+    CompareOutput out;
+    out.run = {a.command, s.rules, &s.base,
+               seconds,   games,   ReplayOf(a, s, s.tested_paths[1], most_games)};
+    out.old_deck = s.tested[0], out.new_deck = s.tested[1];
+    out.old_path = s.tested_paths[0], out.new_path = s.tested_paths[1];
+    out.changes = changes;
+    for (int m = 0; m < matchups; ++m)
+      out.rows.push_back({s.base.decks[m + 1].name, r.score[0][m].games, r.score[0][m].WinRate(),
+                          r.score[1][m].WinRate(), DiffOf(r.paired[1][m])});
+    out.rows.push_back(
+        {"overall", Games(r.score[0]), OverallRate(r.score[0]), OverallRate(r.score[1]), all});
+    for (const Line& l : lines)
+      out.cards.push_back({l.name, l.old_copies, l.new_copies, l.old_gap, l.new_gap});
+    if (auto st = WriteCompareOut(a.out, db, out, a.report); !st.ok())
+      return Fail(std::string(st.message()));
+    std::printf("wrote %s/summary.json, opponents.csv, cards.csv%s\n", a.out.c_str(),
+                a.report ? " and report.html" : "");
+  }
   return StdoutStatus();
 }
 
@@ -351,8 +382,7 @@ absl::StatusOr<CardId> Replacement(const CompareArgs& a, const CardDb& db, const
     CardId c = db.Find(a.with);
     if (c == kNoCard)
       return absl::InvalidArgumentError(
-          absl::StrCat("--with: unknown card '", a.with,
-                       "' (closest: ", absl::StrJoin(db.Closest(a.with), ", "), ")"));
+          absl::StrCat("--with: unknown card '", a.with, "' (", db.ClosestNote(a.with), ")"));
     return c;
   }
   const int color = MainColor(db, deck);
@@ -375,6 +405,7 @@ absl::StatusOr<CardId> Replacement(const CompareArgs& a, const CardDb& db, const
 }  // namespace
 
 int RunAblateCommand(const CompareArgs& a) {
+  if (auto st = CheckPairedOut(a); !st.ok()) return Fail(std::string(st.message()));
   CardDb db;
   if (auto st = LoadPool(PoolPaths(a.card_paths, a.no_default_cards), a.override_cards, db);
       !st.ok())
@@ -468,7 +499,36 @@ int RunAblateCommand(const CompareArgs& a) {
       PoolFlags(a).c_str(), s.tested_paths[0].c_str(), absl::StrJoin(s.opponent_paths, ",").c_str(),
       PoolFlags(a).c_str(), s.tested_paths[0].c_str(), absl::StrJoin(s.opponent_paths, ",").c_str(),
       s.tested_paths[0].c_str());
+  if (!a.out.empty()) {
+    int64_t most_games = 1;
+    for (const auto& m : r.score[0]) most_games = std::max<int64_t>(most_games, m.games);
+    AblateOutput out;
+    out.run = {a.command, s.rules, &s.base,
+               seconds,   games,   ReplayOf(a, s, s.tested_paths[0], most_games)};
+    out.deck = deck;
+    out.path = s.tested_paths[0];
+    out.with = db[*with].name;
+    out.rate = OverallRate(r.score[0]);
+    out.games = Games(r.score[0]);
+    for (const Row& row : rows)
+      out.rows.push_back({db[row.card].name, row.copies, row.worth, row.without});
+    if (auto st = WriteAblateOut(a.out, db, out, a.report); !st.ok())
+      return Fail(std::string(st.message()));
+    std::printf("wrote %s/summary.json, cards.csv%s\n", a.out.c_str(),
+                a.report ? " and report.html" : "");
+  }
   return StdoutStatus();
+}
+
+absl::Status PairedSetup(const CompareArgs& args, const CardDb& db, PairedSetupResult& out) {
+  Setup s;
+  if (auto st = MakeSetup(args, db, s); !st.ok()) return st;
+  out.base = s.base;
+  out.tested = s.tested;
+  out.tested_path = s.tested_paths.empty() ? "" : s.tested_paths[0];
+  out.opponent_paths = s.opponent_paths;
+  out.rules = s.rules;
+  return absl::OkStatus();
 }
 
 }  // namespace strata

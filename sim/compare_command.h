@@ -7,6 +7,11 @@
 #include <string>
 #include <vector>
 
+#include "absl/status/status.h"
+#include "engine/card.h"
+#include "engine/deck.h"
+#include "sim/runner.h"
+
 namespace strata {
 
 // The command line of `strata compare` or `strata ablate`, as parsed.
@@ -26,7 +31,25 @@ struct CompareArgs {
   uint64_t seed = 1;
   int threads = 0;
   bool no_pair = false;
+  std::string out;         // --out DIR: summary.json, CSVs (sim/paired_report.h)
+  bool force = false;      // --force: replace an earlier run's files in DIR
+  bool report = false;     // --report: DIR/report.html too
+  std::string command;     // the whole command line, for summary.json and the report
+  std::string candidates;  // swap --candidates: names, or a file
+  double alpha = 0.05;     // swap --alpha: the race's error rate
 };
+
+// The options and opponents a paired run of `decks[0]` plays, for other
+// paired commands (strata swap, sim/swap_command.h): base.decks[0] is the
+// tested deck's place, base.decks[1..] the opponents.
+struct PairedSetupResult {
+  SimOptions base;
+  std::vector<Deck> tested;
+  std::string tested_path;
+  std::vector<std::string> opponent_paths;
+  std::string rules;
+};
+absl::Status PairedSetup(const CompareArgs& args, const CardDb& db, PairedSetupResult& out);
 
 // Both return the process exit status and print their own errors.
 int RunCompareCommand(const CompareArgs& args);

@@ -63,11 +63,30 @@ const char* Ink(double v) {
   return std::isfinite(v) && std::fabs(v - 0.5) > 0.3 ? "#ffffff" : "#222222";
 }
 
-// The matrix as a heatmap: the score of the row deck against the column deck.
-std::string MatrixSvg(const SimOptions& opt, const StudyRatings& r, const std::vector<int>& rows,
-                      const std::vector<int>& cols) {
+// The games and the score of each pair of decks, either way round.
+struct PairCounts {
+  std::vector<std::vector<double>> games, wins;  // wins[i][j]: i's score against j
+};
+PairCounts CountPairs(const SimOptions& opt, const std::vector<MatchupStats>& results) {
+  const size_t n = opt.decks.size();
+  PairCounts p{std::vector<std::vector<double>>(n, std::vector<double>(n, 0.0)),
+               std::vector<std::vector<double>>(n, std::vector<double>(n, 0.0))};
+  for (const MatchupStats& m : results) {
+    p.games[m.deck_a][m.deck_b] += static_cast<double>(m.games);
+    p.games[m.deck_b][m.deck_a] += static_cast<double>(m.games);
+    p.wins[m.deck_a][m.deck_b] += m.a_wins + 0.5 * m.draws;
+    p.wins[m.deck_b][m.deck_a] += m.b_wins + 0.5 * m.draws;
+  }
+  return p;
+}
+
+// The matrix as a heatmap: the score of the row deck against the column
+// deck, each cell with its interval's half-width below the rate and its
+// games and interval in its tooltip, and each row's average at its end.
+std::string MatrixSvg(const SimOptions& opt, const StudyRatings& r, const PairCounts& pairs,
+                      const std::vector<int>& rows, const std::vector<int>& cols) {
   const int cell = 46, left = 150, top = 120;
-  const int w = left + cell * static_cast<int>(cols.size()) + 90;  // the last label's slant
+  const int w = left + cell * static_cast<int>(cols.size() + 1) + 90;  // the last label's slant
   const int h = top + cell * static_cast<int>(rows.size()) + 10;
   std::string s = absl::StrFormat(
       "<svg xmlns='http://www.w3.org/2000/svg' width='%d' height='%d' role='img' "
@@ -78,23 +97,48 @@ std::string MatrixSvg(const SimOptions& opt, const StudyRatings& r, const std::v
         "<text x='%d' y='%d' transform='rotate(-45 %d %d)' font-size='12'>%s</text>\n",
         left + cell * static_cast<int>(j) + cell / 2, top - 8,
         left + cell * static_cast<int>(j) + cell / 2, top - 8, Esc(opt.decks[cols[j]].name));
+  const int avg_x = left + cell * static_cast<int>(cols.size());
+  s += absl::StrFormat(
+      "<text x='%d' y='%d' transform='rotate(-45 %d %d)' font-size='12' "
+      "font-style='italic'>row average</text>\n",
+      avg_x + cell / 2, top - 8, avg_x + cell / 2, top - 8);
   for (size_t i = 0; i < rows.size(); ++i) {
     const int y = top + cell * static_cast<int>(i);
     s += absl::StrFormat("<text x='%d' y='%d' text-anchor='end' font-size='12'>%s</text>\n",
                          left - 8, y + cell / 2 + 4, Esc(opt.decks[rows[i]].name));
+    double sum = 0;
+    int counted = 0;
     for (size_t j = 0; j < cols.size(); ++j) {
       const double v = rows[i] == cols[j] ? std::nan("") : r.win_rate[rows[i]][cols[j]];
+      const double games = rows[i] == cols[j] ? 0 : pairs.games[rows[i]][cols[j]];
+      const Interval ci = Wilson(games > 0 ? pairs.wins[rows[i]][cols[j]] : 0, games);
       const int x = left + cell * static_cast<int>(j);
       s += absl::StrFormat(
           "<rect x='%d' y='%d' width='%d' height='%d' fill='%s' stroke='#ffffff'><title>%s vs "
           "%s: %s</title></rect>\n",
           x, y, cell, cell, Heat(v), Esc(opt.decks[rows[i]].name), Esc(opt.decks[cols[j]].name),
-          Pct(v));
-      if (std::isfinite(v))
+          std::isfinite(v) ? absl::StrFormat("%s [%s, %s] over %.0f games", Pct(v), Pct(ci.low),
+                                             Pct(ci.high), games)
+                           : Pct(v));
+      if (std::isfinite(v)) {
+        sum += v, ++counted;
         s += absl::StrFormat(
             "<text x='%d' y='%d' text-anchor='middle' font-size='13' fill='%s'>%.0f</text>\n",
-            x + cell / 2, y + cell / 2 + 5, Ink(v), 100 * v);
+            x + cell / 2, y + cell / 2 + 1, Ink(v), 100 * v);
+        s += absl::StrFormat(
+            "<text x='%d' y='%d' text-anchor='middle' font-size='9' fill='%s'>&#177;%.0f</text>\n",
+            x + cell / 2, y + cell / 2 + 13, Ink(v), 50 * (ci.high - ci.low));
+      }
     }
+    const double avg = counted > 0 ? sum / counted : std::nan("");
+    s += absl::StrFormat(
+        "<rect x='%d' y='%d' width='%d' height='%d' fill='%s' stroke='#888888'><title>%s: %s "
+        "average over its %d opponents</title></rect>\n",
+        avg_x + 4, y, cell - 4, cell, Heat(avg), Esc(opt.decks[rows[i]].name), Pct(avg), counted);
+    if (std::isfinite(avg))
+      s += absl::StrFormat(
+          "<text x='%d' y='%d' text-anchor='middle' font-size='13' fill='%s'>%.0f</text>\n",
+          avg_x + 2 + cell / 2, y + cell / 2 + 5, Ink(avg), 100 * avg);
   }
   return s + "</svg>\n";
 }
@@ -143,8 +187,8 @@ std::string IntervalSvg(const std::vector<IntervalRow>& rows, const std::string&
 // their length, or its wins by its own turns taken (its kill turns).
 std::string TurnsSvg(const std::string& label, const std::string& deck,
                      const std::array<int64_t, 41>& h, const std::string& what, const char* unit,
-                     const char* color) {
-  const int w = 270, ht = 110, left = 10, bottom = 92, bar = 5;
+                     const char* color, const std::string& extra = "") {
+  const int w = 310, ht = 110, left = 10, bottom = 92, bar = 5;
   int64_t most = 1, count = 0, turns = 0;
   for (size_t t = 0; t < h.size(); ++t) {
     most = std::max(most, h[t]);
@@ -158,10 +202,10 @@ std::string TurnsSvg(const std::string& label, const std::string& deck,
   s += absl::StrFormat("<text x='%d' y='12' font-size='12' font-weight='bold'>%s</text>\n", left,
                        Esc(deck));
   s += absl::StrFormat(
-      "<text x='%d' y='26' font-size='11' fill='#555555'>%s%lld %s</text>\n", left,
+      "<text x='%d' y='26' font-size='11' fill='#555555'>%s%lld %s%s</text>\n", left,
       count > 0 ? absl::StrFormat("mean %.1f %s, ", static_cast<double>(turns) / count, unit)
                 : std::string(),
-      static_cast<long long>(count), what);
+      static_cast<long long>(count), what, Esc(extra));
   for (size_t t = 0; t < h.size(); ++t) {
     const int bh = static_cast<int>(std::lround(60.0 * h[t] / most));
     s += absl::StrFormat(
@@ -174,6 +218,59 @@ std::string TurnsSvg(const std::string& label, const std::string& deck,
     s += absl::StrFormat("<text x='%d' y='%d' font-size='10' text-anchor='middle'>%d</text>\n",
                          left + t * (bar + 1) + bar / 2, bottom + 12, t);
   return s + "</svg>\n";
+}
+
+// Each deck's list with its shape: land count, the spells' mana curve,
+// and per colour the symbols its spells ask for and the lands that make it.
+std::string DeckListsHtml(const CardDb& db, const SimOptions& opt, const std::vector<int>& order) {
+  std::string h = "<h2 id='lists'>Deck lists</h2>\n<div class='lists'>\n";
+  for (int d : order) {
+    const Deck& deck = opt.decks[d];
+    const DeckShape shape = ShapeOf(db, deck);
+    h += absl::StrFormat("<div class='deck'><h3>%s</h3><p class='note'>%d cards, %d lands",
+                         Esc(deck.name), shape.cards, shape.lands);
+    std::string colours;
+    for (int k = 0; k < kColorCount; ++k)
+      if (shape.pips[k] > 0 || shape.sources[k] > 0)
+        absl::StrAppend(&colours, colours.empty() ? "" : "; ", std::string(1, ColorSymbol(k)), ": ",
+                        shape.pips[k], " symbols, ", shape.sources[k], " lands");
+    if (!colours.empty()) h += absl::StrCat("<br>colours: ", colours);
+    h += "</p>\n";
+    // The curve: one bar per mana value, the spells' count above it.
+    int most = 1;
+    for (int v : shape.curve) most = std::max(most, v);
+    h += "<svg xmlns='http://www.w3.org/2000/svg' width='200' height='78' role='img' "
+         "aria-label='mana curve'>\n";
+    for (int v = 0; v < 8; ++v) {
+      const int bh = 44 * shape.curve[v] / most, x = 4 + 24 * v;
+      h += absl::StrFormat(
+          "<rect x='%d' y='%d' width='18' height='%d' fill='#6a51a3'><title>mana value %d%s: "
+          "%d spells</title></rect>\n",
+          x, 58 - bh, bh, v, v == 7 ? "+" : "", shape.curve[v]);
+      if (shape.curve[v] > 0)
+        h += absl::StrFormat("<text x='%d' y='%d' font-size='10' text-anchor='middle'>%d</text>\n",
+                             x + 9, 54 - bh, shape.curve[v]);
+      h += absl::StrFormat("<text x='%d' y='72' font-size='10' text-anchor='middle'>%d%s</text>\n",
+                           x + 9, v, v == 7 ? "+" : "");
+    }
+    h += "</svg>\n<table><tr><th>card</th><th>copies</th><th>cost</th></tr>\n";
+    std::vector<CardId> distinct;
+    for (CardId c : deck.main)
+      if (std::find(distinct.begin(), distinct.end(), c) == distinct.end()) distinct.push_back(c);
+    // Spells by mana value, then lands.
+    std::stable_sort(distinct.begin(), distinct.end(), [&](CardId x, CardId y) {
+      const bool lx = Has(db[x].types, kLand), ly = Has(db[y].types, kLand);
+      if (lx != ly) return ly;
+      return db[x].cost.ManaValue() < db[y].cost.ManaValue();
+    });
+    for (CardId c : distinct)
+      h +=
+          absl::StrFormat("<tr><td>%s</td><td>%lld</td><td>%s</td></tr>\n", Esc(db[c].name),
+                          static_cast<long long>(std::count(deck.main.begin(), deck.main.end(), c)),
+                          Has(db[c].types, kLand) ? "land" : Esc(db[c].cost.ToString()));
+    h += "</table></div>\n";
+  }
+  return h + "</div>\n";
 }
 
 }  // namespace
@@ -189,6 +286,7 @@ std::string HtmlReport(const SimOptions& opt, const std::vector<MatchupStats>& r
   int64_t games = 0;
   for (auto& m : results) games += m.games;
   const StudyRatings ratings = RateDecks(opt, results);
+  const PairCounts pairs = CountPairs(opt, results);
 
   std::string h =
       "<!DOCTYPE html>\n<html lang='en'>\n<head>\n<meta charset='utf-8'>\n"
@@ -202,6 +300,7 @@ std::string HtmlReport(const SimOptions& opt, const std::vector<MatchupStats>& r
       "td,th{border-bottom:1px solid #e3e3e3;padding:2px 8px;text-align:right}"
       "td:first-child,th:first-child{text-align:left}th{background:#f3f3f3}\n"
       ".warn{color:#a33;font-size:12px}.lengths svg{margin:0 8px 8px 0}\n"
+      ".lists{display:flex;flex-wrap:wrap}.deck{margin:0 18px 12px 0}\n"
       "code{background:#f3f3f3;padding:1px 3px}\n"
       "</style>\n</head>\n<body>\n";
   h +=
@@ -224,12 +323,14 @@ std::string HtmlReport(const SimOptions& opt, const std::vector<MatchupStats>& r
   h += "<h2 id='matchups'>Matchups</h2>\n";
   if (gauntlet) {
     std::vector<int> others(order.begin() + 1, order.end());
-    h += MatrixSvg(opt, ratings, {opt.gauntlet}, others);
+    h += MatrixSvg(opt, ratings, pairs, {opt.gauntlet}, others);
     h += absl::StrFormat("<p class='note'>A gauntlet: %s against each of the others only.</p>\n",
                          Esc(opt.decks[opt.gauntlet].name));
   } else {
-    h += MatrixSvg(opt, ratings, order, order);
-    h += "<p class='note'>The win % of the row deck against the column deck.</p>\n";
+    h += MatrixSvg(opt, ratings, pairs, order, order);
+    h += "<p class='note'>The win % of the row deck against the column deck, with the 95% "
+         "interval's half-width below it (a cell's tooltip gives the interval and the games); "
+         "the last column is the row's average over its opponents, each weighing the same.</p>\n";
   }
 
   // The decks.
@@ -247,6 +348,8 @@ std::string HtmlReport(const SimOptions& opt, const std::vector<MatchupStats>& r
       "<p class='note'>Ratings: Bradley-Terry fitted to all the games, Elo scale, mean 0 (100 "
       "points: about 64%% between two decks)%s.</p>\n",
       ratings.prior > 0 ? "; half a win each way added per pair (a deck won or lost all)" : "");
+
+  if (info.db) h += DeckListsHtml(*info.db, opt, order);
 
   // The first player.
   h += "<h2 id='first'>First-player effect</h2>\n";
@@ -290,31 +393,45 @@ std::string HtmlReport(const SimOptions& opt, const std::vector<MatchupStats>& r
        "before kill turns were kept counts only the wins since.</p>\n<div class='lengths'>\n";
   for (int d : order) {
     std::array<int64_t, 41> lengths{};
+    int64_t capped = 0;
     for (const MatchupStats& m : results)
-      if (m.deck_a == d || m.deck_b == d)
+      if (m.deck_a == d || m.deck_b == d) {
         for (size_t t = 0; t < lengths.size(); ++t) lengths[t] += m.turn_histogram[t];
-    h += TurnsSvg("game lengths of", opt.decks[d].name, lengths, "games", "turns", "#5e8c31");
+        capped += m.end_reasons[static_cast<int>(EndReason::kTurnCap)];
+      }
+    h += TurnsSvg("game lengths of", opt.decks[d].name, lengths, "games", "turns", "#5e8c31",
+                  absl::StrCat(", ", capped, " at the turn cap"));
   }
   h += "</div>\n<p class='note'>Each deck's games, won or lost, by the turn they ended on (both "
-       "players' turns counted; the last bar is 40 and more).</p>\n";
+       "players' turns counted; the last bar is 40 and more); the games that hit the turn cap "
+       "are drawn games, counted after each deck's name.</p>\n";
 
   // The metagame.
   const Metagame meta = SolveMetagame(ratings.win_rate);
   if (!gauntlet && meta.solved) {
+    const MetagameSpread spread = ResampleMetagame(opt, results);
     h += "<h2 id='metagame'>Metagame</h2>\n<table><tr><th>deck</th><th>share of the "
          "mix</th><th>win vs the "
-         "mix</th></tr>\n";
+         "mix</th><th>share, 90% range</th><th>in the mix</th></tr>\n";
     std::vector<int> by_share(order);
     std::stable_sort(by_share.begin(), by_share.end(), [&](int x, int y) {
       return meta.share[x] != meta.share[y] ? meta.share[x] > meta.share[y]
                                             : meta.win_vs_mix[x] > meta.win_vs_mix[y];
     });
     for (int d : by_share)
-      h += absl::StrFormat("<tr><td>%s</td><td>%s</td><td>%s</td></tr>\n", Esc(opt.decks[d].name),
-                           Pct(meta.share[d]), Pct(meta.win_vs_mix[d]));
-    h += "</table>\n<p class='note'>The mix of decks no single deck beats on average: the "
-         "matrix as a symmetric zero-sum game, solved exactly (simplex). It is the measured "
-         "matrix's: its sampling error is not counted.</p>\n";
+      h += absl::StrFormat(
+          "<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td><td>%s</td></tr>\n",
+          Esc(opt.decks[d].name), Pct(meta.share[d]), Pct(meta.win_vs_mix[d]),
+          spread.samples ? absl::StrCat("[", Pct(spread.low[d]), ", ", Pct(spread.high[d]), "]")
+                         : std::string("-"),
+          spread.samples ? Pct(spread.in_mix[d], 0) : std::string("-"));
+    h += absl::StrFormat(
+        "</table>\n<p class='note'>The mix of decks no single deck beats on average: the "
+        "matrix as a symmetric zero-sum game, solved exactly (simplex). Its sampling error: "
+        "each matchup's score drawn again %d times from a binomial with its games and its "
+        "measured rate, the mix solved each time; the share's 5th to 95th percentile, and how "
+        "often the deck was in the mix at all.</p>\n",
+        spread.samples);
   }
 
   // Cards and health.
@@ -339,9 +456,14 @@ std::string HtmlReport(const SimOptions& opt, const std::vector<MatchupStats>& r
   const std::vector<DeckCards> tables = CardTables(info.db, opt, results);
   for (int d : order) {
     const DeckCards& t = tables[d];
-    std::vector<const CardRow*> ranked, rest;
-    for (const CardRow& c : t.cards)
-      (c.drawn >= kMinCardSample && c.not_drawn >= kMinCardSample ? ranked : rest).push_back(&c);
+    // Lands ranked apart, below the spells: a basic land's gap is mana
+    // screw or flood, not card quality.
+    std::vector<const CardRow*> ranked, lands, rest;
+    for (const CardRow& c : t.cards) {
+      const bool sample = c.drawn >= kMinCardSample && c.not_drawn >= kMinCardSample;
+      const bool land = info.db && Has((*info.db)[c.card].types, kLand);
+      (sample ? (land ? lands : ranked) : rest).push_back(&c);
+    }
     auto rate = [](double w, int64_t g) {
       return g > 0 ? w / static_cast<double>(g) : std::nan("");
     };
@@ -349,6 +471,8 @@ std::string HtmlReport(const SimOptions& opt, const std::vector<MatchupStats>& r
       return rate(c->drawn_wins, c->drawn) - rate(c->not_drawn_wins, c->not_drawn);
     };
     std::stable_sort(ranked.begin(), ranked.end(),
+                     [&](const CardRow* x, const CardRow* y) { return gap(x) > gap(y); });
+    std::stable_sort(lands.begin(), lands.end(),
                      [&](const CardRow* x, const CardRow* y) { return gap(x) > gap(y); });
     h += absl::StrFormat("<h3>%s: %s over %.0f games</h3>\n", Esc(opt.decks[d].name),
                          Pct(t.score.games > 0 ? t.score.wins / t.score.games : std::nan("")),
@@ -372,9 +496,18 @@ std::string HtmlReport(const SimOptions& opt, const std::vector<MatchupStats>& r
           Esc(c->name), c->castable ? "" : " <span class='warn'>(never castable)</span>", c->copies,
           fill, g, ranked_row ? absl::StrFormat("%.1f", 100 * half) : "-",
           static_cast<long long>(c->drawn), Pct(pd), static_cast<long long>(c->not_drawn), Pct(pn),
-          Pct(c->CastRate(), 0), std::isfinite(median) ? absl::StrFormat("%.0f", median) : "-");
+          CountRate(c->cast, c->drawn, 0),
+          std::isfinite(median) ? absl::StrFormat("%.0f", median) : "-");
     };
     for (const CardRow* c : ranked) row(c, true);
+    if (!lands.empty())
+      h += "<tr><th colspan='10'>lands, ranked apart: a land's gap is mana screw or flood, not "
+           "card quality</th></tr>\n";
+    for (const CardRow* c : lands) row(c, true);
+    if (!rest.empty())
+      h += absl::StrFormat(
+          "<tr><th colspan='10'>drawn or not drawn in fewer than %d games: not ranked</th></tr>\n",
+          kMinCardSample);
     for (const CardRow* c : rest) row(c, false);
     h += "</table>\n";
     h += absl::StrFormat(

@@ -21,6 +21,7 @@
 #include "sim/scenario_command.h"
 #include "sim/study_command.h"
 #include "sim/study_file.h"
+#include "sim/swap_command.h"
 
 namespace {
 
@@ -297,6 +298,17 @@ int main(int argc, char** argv) {
       ->required()
       ->expected(2);
   paired_options(compare, compare_args, 800);
+  // --out and --report: compare's and ablate's figures kept (sim/paired_report.h).
+  auto out_options = [&](CLI::App* cmd, strata::CompareArgs& a) {
+    cmd->add_option("--out", a.out,
+                    "keep the figures in DIR: summary.json and CSVs (not resumable: a run "
+                    "stopped part way keeps nothing)");
+    cmd->add_flag("--force", a.force, "with --out: replace an earlier run's files in DIR");
+    cmd->add_flag("--report", a.report,
+                  "with --out: DIR/report.html too, a page of the changes, the decks and the "
+                  "cards for a browser");
+  };
+  out_options(compare, compare_args);
   strata::CompareArgs ablate_args;
   auto* ablate = app.add_subcommand(
       "ablate",
@@ -311,6 +323,23 @@ int main(int argc, char** argv) {
                    "deck's main colour)")
       ->type_name("CARD");
   paired_options(ablate, ablate_args, 400);
+  out_options(ablate, ablate_args);
+  strata::CompareArgs swap_args;
+  auto* swap = app.add_subcommand(
+      "swap",
+      "What to cut, and for what: every (card out, candidate in) swap of a deck on the same "
+      "games as the deck, raced: rounds of doubling games, each dropping the swaps clearly "
+      "worse than the best (Bonferroni-corrected intervals), ending with the best swaps");
+  swap->add_option("deck", swap_args.decks, "the deck file")->required()->expected(1);
+  swap->add_option("--candidates", swap_args.candidates,
+                   "the cards that may come in: names separated by commas, or a file with one "
+                   "a line")
+      ->required();
+  swap->add_option("--alpha", swap_args.alpha,
+                   "the race's error rate: the chance that any interval of it misses (default "
+                   "0.05)")
+      ->check(FiniteRange(0.0001, 0.5));
+  paired_options(swap, swap_args, 2048);
 
   // strata merge
   strata::MergeArgs merge_args;
@@ -352,12 +381,20 @@ int main(int argc, char** argv) {
     ablate_args.card_paths = card_paths;
     ablate_args.no_default_cards = no_default_cards;
     ablate_args.override_cards = override_cards;
+    ablate_args.command = CommandLine(argc, argv);
     return strata::RunAblateCommand(ablate_args);
+  }
+  if (*swap) {
+    swap_args.card_paths = card_paths;
+    swap_args.no_default_cards = no_default_cards;
+    swap_args.override_cards = override_cards;
+    return strata::RunSwapCommand(swap_args);
   }
   if (*compare) {
     compare_args.card_paths = card_paths;
     compare_args.no_default_cards = no_default_cards;
     compare_args.override_cards = override_cards;
+    compare_args.command = CommandLine(argc, argv);
     return strata::RunCompareCommand(compare_args);
   }
   if (*sim || *replay) {

@@ -28,7 +28,7 @@ int RunPlayCommand(const PlayArgs& args, const std::vector<std::string>& pool_pa
   }
   MakeDeckLabelsUnique(decks, args.decks);
   for (auto& d : decks)
-    if (auto note = SideboardNote(d); !note.empty()) std::fprintf(stderr, "%s\n", note.c_str());
+    for (const std::string& note : DeckNotes(d)) std::fprintf(stderr, "%s\n", note.c_str());
   auto specs = ParsePolicyPair(args.policies);
   if (!specs.ok()) {
     std::fprintf(stderr, "--policies: %s\n", std::string(specs.status().message()).c_str());

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <random>
 #include <tuple>
 
 #include "absl/strings/str_cat.h"
@@ -49,6 +50,12 @@ DeckScore ScoreOf(const std::vector<MatchupStats>& results, int deck) {
   return s;
 }
 
+std::string CountRate(int64_t k, int64_t n, int decimals) {
+  if (n <= 0) return "-";
+  return absl::StrFormat("%lld/%lld (%.*f%%)", static_cast<long long>(k), static_cast<long long>(n),
+                         decimals, 100.0 * static_cast<double>(k) / static_cast<double>(n));
+}
+
 double CardRow::CastRate() const {
   return drawn > 0 ? static_cast<double>(cast) / drawn : std::nan("");
 }
@@ -73,6 +80,43 @@ ColorMask MakesColors(const CardDef& c) {
 }
 
 }  // namespace
+
+DeckShape ShapeOf(const CardDb& db, const Deck& deck) {
+  DeckShape s;
+  for (CardId id : deck.main) {
+    const CardDef& c = db[id];
+    ++s.cards;
+    if (Has(c.types, kLand)) {
+      ++s.lands;
+      const ColorMask makes = MakesColors(c);
+      for (int k = 0; k < kColorCount; ++k)
+        if (Has(makes, k)) ++s.sources[k];
+      continue;
+    }
+    ++s.curve[std::clamp(c.cost.ManaValue(), 0, 7)];
+    for (int k = 0; k < kColorCount; ++k) s.pips[k] += c.cost.colored[k];
+  }
+  return s;
+}
+
+std::string LikelyCastReason(const CardDb& db, const Deck& deck, CardId card) {
+  const CardDef& c = db[card];
+  const DeckShape shape = ShapeOf(db, deck);
+  std::vector<std::string> reasons;
+  for (int k = 0; k < kColorCount; ++k)
+    if (c.cost.colored[k] > 0 && 3 * shape.sources[k] < shape.lands)
+      reasons.push_back(absl::StrCat("colour: ", shape.sources[k], " of the deck's ", shape.lands,
+                                     " lands make ", std::string(1, ColorSymbol(k))));
+  const int value = c.cost.ManaValue();
+  if (value >= 4)
+    reasons.push_back(absl::StrCat("mana: it costs ", value, ", with ", shape.lands, " lands in ",
+                                   shape.cards, " cards"));
+  if (!c.spell.targets.empty()) reasons.push_back("no legal target: it needs a target");
+  if (Has(c.types, kInstant) || Has(c.types, kInterrupt))
+    reasons.push_back("held back: an instant or interrupt kept for a moment that may not come");
+  if (reasons.empty()) reasons.push_back("held back: the player chose not to cast it");
+  return absl::StrJoin(reasons, "; or ");
+}
 
 bool CastableWith(const CardDef& card, ColorMask colors) {
   if (Has(card.types, kLand)) return true;
@@ -172,6 +216,43 @@ StudyRatings RateDecks(const SimOptions& opt, const std::vector<MatchupStats>& r
   return r;
 }
 
+MetagameSpread ResampleMetagame(const SimOptions& opt, const std::vector<MatchupStats>& results,
+                                int samples) {
+  const size_t n = opt.decks.size();
+  MetagameSpread spread;
+  std::vector<std::vector<double>> shares(n);
+  std::mt19937_64 rng(0x5eed5eedULL);
+  for (int k = 0; k < samples; ++k) {
+    std::vector<std::vector<double>> w(n, std::vector<double>(n, std::nan("")));
+    for (const MatchupStats& m : results) {
+      if (m.games <= 0) continue;
+      const double p =
+          std::clamp((m.a_wins + 0.5 * m.draws) / static_cast<double>(m.games), 0.0, 1.0);
+      std::binomial_distribution<int64_t> draw(m.games, p);
+      const double rate = static_cast<double>(draw(rng)) / static_cast<double>(m.games);
+      w[m.deck_a][m.deck_b] = rate;
+      w[m.deck_b][m.deck_a] = 1 - rate;
+    }
+    const Metagame g = SolveMetagame(w);
+    if (!g.solved) return spread;  // not a round robin: no metagame
+    for (size_t d = 0; d < n; ++d) shares[d].push_back(g.share[d]);
+  }
+  spread.samples = samples;
+  for (size_t d = 0; d < n; ++d) {
+    std::vector<double>& v = shares[d];
+    std::sort(v.begin(), v.end());
+    const auto at = [&](double q) {
+      return v[std::min(v.size() - 1, static_cast<size_t>(q * static_cast<double>(v.size())))];
+    };
+    spread.low.push_back(at(0.05));
+    spread.high.push_back(at(0.95));
+    spread.in_mix.push_back(
+        static_cast<double>(std::count_if(v.begin(), v.end(), [](double x) { return x > 1e-9; })) /
+        static_cast<double>(v.size()));
+  }
+  return spread;
+}
+
 std::vector<std::string> HealthWarnings(const SimOptions& opt,
                                         const std::vector<MatchupStats>& results,
                                         const StudyInfo& info) {
@@ -187,9 +268,10 @@ std::vector<std::string> HealthWarnings(const SimOptions& opt,
         w.push_back(absl::StrCat(deck, ": ", c.name, " can never be cast (it costs ",
                                  (*info.db)[c.card].cost.ToString(), "; the deck's mana makes ",
                                  makes.empty() ? "no colour" : makes, ")"));
-      } else if (!land && c.drawn >= 30 && 10 * c.cast < c.drawn) {
-        w.push_back(absl::StrFormat("%s: %s drawn in %lld games, cast in %.1f%% of them", deck,
-                                    c.name, static_cast<long long>(c.drawn), 100 * c.CastRate()));
+      } else if (!land && info.db && c.drawn >= kMinHealthDrawn && 2 * c.cast < c.drawn) {
+        w.push_back(absl::StrCat(deck, ": ", c.name, " cast in ", CountRate(c.cast, c.drawn),
+                                 " of the games it was drawn in; likely ",
+                                 LikelyCastReason(*info.db, opt.decks[t.deck], c.card)));
       }
     }
     if (t.own_harm_avoidable > 0) {
@@ -293,14 +375,20 @@ int PrintStudy(FILE* out, const SimOptions& opt, const std::vector<MatchupStats>
         return g.share[x] != g.share[y] ? g.share[x] > g.share[y]
                                         : g.win_vs_mix[x] > g.win_vs_mix[y];
       });
+      const MetagameSpread spread = ResampleMetagame(opt, results);
       std::fprintf(out,
                    "\nmetagame: the mix of decks no single deck beats on average (the matrix as "
-                   "a symmetric zero-sum game, solved exactly; its sampling error not counted)\n"
-                   "%-16s %6s %11s\n",
-                   "deck", "share", "win vs mix");
+                   "a symmetric zero-sum game, solved exactly); its sampling error from %d "
+                   "resamples of the matchups: the share's 90%% range and how often the deck is "
+                   "in the mix\n"
+                   "%-16s %6s %11s %15s %7s\n",
+                   spread.samples, "deck", "share", "win vs mix", "90% range", "in mix");
       for (int d : by_share)
-        std::fprintf(out, "%-16s %5.1f%% %10.1f%%\n", name(d), 100 * g.share[d],
-                     100 * g.win_vs_mix[d]);
+        std::fprintf(out, "%-16s %5.1f%% %10.1f%%  [%4.1f%%, %4.1f%%] %6.0f%%\n", name(d),
+                     100 * g.share[d], 100 * g.win_vs_mix[d],
+                     spread.samples ? 100 * spread.low[d] : std::nan(""),
+                     spread.samples ? 100 * spread.high[d] : std::nan(""),
+                     spread.samples ? 100 * spread.in_mix[d] : std::nan(""));
     }
   }
   // Each deck's cards with the largest and smallest gap between the deck's
@@ -316,11 +404,13 @@ int PrintStudy(FILE* out, const SimOptions& opt, const std::vector<MatchupStats>
   const std::vector<DeckCards> card_tables = CardTables(info.db, opt, results);
   for (int d : order) {
     const DeckCards& t = card_tables[d];
-    std::vector<const CardRow*> rows;
+    // Lands ranked apart: a basic land's gap is mana screw or flood (drawn
+    // more in long games, missed in lost ones), not the card's quality.
+    std::vector<const CardRow*> rows, lands;
     std::vector<std::string> few;
     for (auto& c : t.cards)
       if (c.drawn >= kMinCardSample && c.not_drawn >= kMinCardSample)
-        rows.push_back(&c);
+        (info.db && Has((*info.db)[c.card].types, kLand) ? lands : rows).push_back(&c);
       else
         few.push_back(c.name);
     auto gap = [](const CardRow& c) {
@@ -328,6 +418,8 @@ int PrintStudy(FILE* out, const SimOptions& opt, const std::vector<MatchupStats>
              c.not_drawn_wins / static_cast<double>(c.not_drawn);
     };
     std::stable_sort(rows.begin(), rows.end(),
+                     [&](const CardRow* x, const CardRow* y) { return gap(*x) > gap(*y); });
+    std::stable_sort(lands.begin(), lands.end(),
                      [&](const CardRow* x, const CardRow* y) { return gap(*x) > gap(*y); });
     std::fprintf(out, "%s (%.1f%%)\n", name(t.deck), 100 * Rate(t.score.wins, t.score.games));
     for (size_t k = 0; k < rows.size(); ++k) {
@@ -340,11 +432,22 @@ int PrintStudy(FILE* out, const SimOptions& opt, const std::vector<MatchupStats>
                                         pn * (1 - pn) / static_cast<double>(c.not_drawn));
       double shown = 100 * gap(c);
       if (std::fabs(shown) < 0.05) shown = 0;  // no "-0.0"
+      // The marker is the gap's sign, wherever the row is in the ranking.
       std::fprintf(out,
                    "  %c %-26.26s %2dx gap %+5.1f +/- %4.1f   drawn %5.1f%% in %lld games, not "
                    "%5.1f%% in %lld\n",
-                   k < kShow ? '+' : '-', c.name.c_str(), c.copies, shown, 100 * half, 100 * pd,
+                   shown < 0 ? '-' : '+', c.name.c_str(), c.copies, shown, 100 * half, 100 * pd,
                    static_cast<long long>(c.drawn), 100 * pn, static_cast<long long>(c.not_drawn));
+    }
+    if (!lands.empty()) {
+      std::string line;
+      for (const CardRow* c : lands) {
+        double shown = 100 * gap(*c);
+        if (std::fabs(shown) < 0.05) shown = 0;
+        absl::StrAppend(&line, line.empty() ? "" : ", ", c->name, absl::StrFormat(" %+.1f", shown));
+      }
+      std::fprintf(out, "    lands, apart (a land's gap is mana screw or flood): %s\n",
+                   line.c_str());
     }
     if (!few.empty())
       std::fprintf(out, "    below %d games drawn or not drawn: %s\n", kMinCardSample,
@@ -354,7 +457,7 @@ int PrintStudy(FILE* out, const SimOptions& opt, const std::vector<MatchupStats>
   // figures are only as good as the player), in short; the full figures
   // are in cards.csv and summary.json.
   std::fprintf(out,
-               "\nhealth: the two cards cast least when drawn (cast %% when drawn, median own "
+               "\nhealth: the two cards cast least when drawn (cast/drawn games, median own "
                "turn of the first cast); mana burn; harmful effects aimed at its own side\n");
   for (int d : order) {
     const DeckCards& t = card_tables[d];
@@ -367,9 +470,9 @@ int PrintStudy(FILE* out, const SimOptions& opt, const std::vector<MatchupStats>
     std::string low;
     for (size_t k = 0; k < rows.size() && k < 2; ++k) {
       double median = rows[k]->MedianFirstCast();
-      absl::StrAppend(&low, k ? ", " : "", rows[k]->name,
-                      absl::StrFormat(" %.0f%%", 100 * rows[k]->CastRate()),
-                      std::isfinite(median) ? absl::StrFormat(" (t%.0f)", median) : "");
+      absl::StrAppend(&low, k ? ", " : "", rows[k]->name, " ",
+                      CountRate(rows[k]->cast, rows[k]->drawn, 0),
+                      std::isfinite(median) ? absl::StrFormat(" t%.0f", median) : "");
     }
     const std::string mulligans =
         opt.mulligan == Mulligan::kNone
@@ -534,12 +637,18 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
   // The equilibrium metagame of a round robin (null otherwise).
   const Metagame meta = SolveMetagame(rating.win_rate);
   if (meta.solved && opt.gauntlet < 0) {
+    const MetagameSpread spread = ResampleMetagame(opt, results);
     j += "  \"metagame\": {\"method\": \"simplex (exact up to floating point)\", \"value\": ";
-    j += Num(meta.value) + ", \"decks\": [";
-    for (size_t d = 0; d < opt.decks.size(); ++d)
+    j += Num(meta.value) + absl::StrCat(", \"resamples\": ", spread.samples) + ", \"decks\": [";
+    for (size_t d = 0; d < opt.decks.size(); ++d) {
       j += absl::StrCat(d ? ", " : "", "{\"deck\": ", JsonQuote(opt.decks[d].name),
                         ", \"share\": ", Num(meta.share[d]),
-                        ", \"win_vs_mix\": ", Num(meta.win_vs_mix[d]), "}");
+                        ", \"win_vs_mix\": ", Num(meta.win_vs_mix[d]));
+      if (spread.samples > 0)
+        j += absl::StrCat(", \"share_90\": [", Num(spread.low[d]), ", ", Num(spread.high[d]),
+                          "], \"in_mix\": ", Num(spread.in_mix[d]));
+      j += "}";
+    }
     j += "]},\n";
   } else {
     j += "  \"metagame\": null,\n";

@@ -36,6 +36,13 @@ struct StudyInfo {
 // The sample a per-card figure of the report needs: the card drawn, and
 // not drawn, in at least this many games.
 inline constexpr int kMinCardSample = 30;
+// The draws a card needs before the health report judges how often it was
+// cast (fewer say nothing either way).
+inline constexpr int kMinHealthDrawn = 10;
+
+// "3/40 (7.5%)": a rate with its count, so a rate over one game never
+// reads as a measured 0.0%; "-" for 0/0.
+std::string CountRate(int64_t k, int64_t n, int decimals = 1);
 
 // One deck's score over all its matchups: a win counts 1, a draw 1/2.
 struct DeckScore {
@@ -76,6 +83,23 @@ bool CastableWith(const CardDef& card, ColorMask colors);
 std::vector<DeckCards> CardTables(const CardDb* db, const SimOptions& options,
                                   const std::vector<MatchupStats>& results);
 
+// Why a card drawn was likely not cast, from the card and its deck (the
+// games do not record it): `colour` (few of the deck's lands make a colour
+// it needs), `mana` (it costs 4 or more), `no legal target` (it needs a
+// target, which may not be there), `held back` (an instant or interrupt
+// the player keeps for a moment, or a card the player chose not to cast).
+std::string LikelyCastReason(const CardDb& db, const Deck& deck, CardId card);
+
+// A deck's shape for the report: its land count, its spells by mana value
+// (the last bin 7 and more), and per colour the coloured symbols its
+// spells' costs hold and the lands that make it.
+struct DeckShape {
+  int cards = 0, lands = 0;
+  std::array<int, 8> curve{};
+  std::array<int, kColorCount> pips{}, sources{};
+};
+DeckShape ShapeOf(const CardDb& db, const Deck& deck);
+
 // The matchup matrix (score of row deck against column deck; NaN where
 // they did not play) and the Bradley-Terry ratings fitted to it. When no
 // finite fit exists (a deck won or lost every game), half a win each way
@@ -87,6 +111,19 @@ struct StudyRatings {
 };
 StudyRatings RateDecks(const SimOptions& options, const std::vector<MatchupStats>& results);
 
+// The equilibrium metagame's sampling error, from resampling the matchups:
+// each matchup's score drawn again from a binomial with its games and its
+// measured rate (a parametric bootstrap; draws count as half a win, as in
+// the matrix), the metagame solved again each time. Per deck, the 5th and
+// 95th percentiles of its share and the fraction of the resamples whose
+// mix holds it. Seeded, so a study's figures are the same every time.
+struct MetagameSpread {
+  int samples = 0;
+  std::vector<double> low, high, in_mix;
+};
+MetagameSpread ResampleMetagame(const SimOptions& options, const std::vector<MatchupStats>& results,
+                                int samples = 400);
+
 // The readable report: matchups, decks with ratings and the matrix (when
 // there is more than one matchup), and each deck's best and worst cards.
 // Returns the number of health warnings it printed.
@@ -94,9 +131,10 @@ int PrintStudy(FILE* out, const SimOptions& options, const std::vector<MatchupSt
                const StudyInfo& info);
 
 // The health report's warnings, one line each: a non-land card drawn in at
-// least 30 games and cast in fewer than 10% of them, a card its deck can
-// never cast, games ended by a cap (with a replay command), harmful effects
-// aimed at a player's own side while the other side had a legal target.
+// least kMinHealthDrawn games and cast in fewer than half of them, with its
+// likely reason (LikelyCastReason), a card its deck can never cast, games
+// ended by a cap (with a replay command), harmful effects aimed at a
+// player's own side while the other side had a legal target.
 std::vector<std::string> HealthWarnings(const SimOptions& options,
                                         const std::vector<MatchupStats>& results,
                                         const StudyInfo& info);

@@ -36,8 +36,8 @@ class Loader : public TomlReader {
     CardId c = db_.Find(name);
     if (c == kNoCard)
       Fail(n, key,
-           absl::StrCat("a card name from the card database, got '", name,
-                        "' (closest: ", absl::StrJoin(db_.Closest(name), ", "), ")"));
+           absl::StrCat("a card name from the card database, got '", name, "' (",
+                        db_.ClosestNote(name), ")"));
     return c;
   }
 

@@ -188,22 +188,52 @@ absl::Status CheckResumeArgs(const StudyArgs& a, const CardDb& db, const Study& 
 
 }  // namespace
 
+namespace {
+
+// A path as a command to paste in this directory gives it: relative when
+// it is under this directory, else absolute.
+std::string ShortPath(const std::string& path) {
+  std::error_code ec;
+  fs::path rel = fs::proximate(path, ec);
+  if (ec || rel.empty() || *rel.begin() == "..") return path;
+  return rel.string();
+}
+
+std::string ShortPaths(const std::vector<std::string>& paths) {
+  std::vector<std::string> out;
+  for (const std::string& p : paths) out.push_back(ShortPath(p));
+  return absl::StrJoin(out, ",");
+}
+
+}  // namespace
+
 std::string StudyReplayCommand(const Study& s, const std::string& out) {
-  if (!out.empty()) return absl::StrCat("strata replay --from ", out);
+  if (!out.empty()) return absl::StrCat("strata replay --from ", ShortPath(Abs(out)));
+  // The study's options that are not the defaults, so the command stays
+  // short: a default round robin's is `strata replay`.
   const SimOptions& o = s.options;
+  const StudyArgs defaults;
   std::string cmd = "strata replay";
   // The study's pool: the bundled cards and the --cards on top, or only these.
   const bool bundled = !s.card_paths.empty() && s.card_paths[0] == Abs(DefaultCardsPath());
   if (!s.card_paths.empty() && !bundled) absl::StrAppend(&cmd, " --no-default-cards");
   for (size_t i = bundled ? 1 : 0; i < s.card_paths.size(); ++i)
-    absl::StrAppend(&cmd, " --cards ", s.card_paths[i]);
+    absl::StrAppend(&cmd, " --cards ", ShortPath(s.card_paths[i]));
   if (s.override_cards) absl::StrAppend(&cmd, " --override");
-  absl::StrAppend(&cmd, " --decks ", absl::StrJoin(s.deck_paths, ","), " --games ", o.games,
-                  " --policies ", o.policies[0], ",", o.policies[1], " --rules ", s.rules,
-                  " --mulligan ", S(MulliganName(o.mulligan)), " --seed ", o.seed);
+  std::vector<std::string> default_decks;
+  for (const std::string& p : BundledDeckPaths()) default_decks.push_back(Abs(p));
+  const bool has_gauntlet = o.gauntlet >= 0 && o.gauntlet < static_cast<int>(s.deck_paths.size());
+  if (has_gauntlet || s.deck_paths != default_decks)
+    absl::StrAppend(&cmd, " --decks ", ShortPaths(s.deck_paths));
+  if (o.games != 800) absl::StrAppend(&cmd, " --games ", o.games);
+  if (o.policies[0] != defaults.policies || o.policies[1] != defaults.policies)
+    absl::StrAppend(&cmd, " --policies ", o.policies[0], ",", o.policies[1]);
+  if (s.rules != defaults.rules) absl::StrAppend(&cmd, " --rules ", s.rules);
+  if (S(MulliganName(o.mulligan)) != defaults.mulligan)
+    absl::StrAppend(&cmd, " --mulligan ", S(MulliganName(o.mulligan)));
+  if (o.seed != defaults.seed) absl::StrAppend(&cmd, " --seed ", o.seed);
   if (!o.pair) absl::StrAppend(&cmd, " --no-pair");
-  if (o.gauntlet >= 0 && o.gauntlet < static_cast<int>(s.deck_paths.size()))
-    absl::StrAppend(&cmd, " --gauntlet ", s.deck_paths[o.gauntlet]);
+  if (has_gauntlet) absl::StrAppend(&cmd, " --gauntlet ", ShortPath(s.deck_paths[o.gauntlet]));
   return cmd;
 }
 
@@ -232,12 +262,13 @@ void PrintNextCommands(const Study& s, const std::string& out, bool report) {
     std::vector<std::string> others;
     for (int d = 0; d < n; ++d)
       if (d != o.gauntlet) others.push_back(s.deck_paths[d]);
-    const std::string against = absl::StrJoin(others, ",");
+    const std::string against = ShortPaths(others);
+    const std::string tested = ShortPath(s.deck_paths[o.gauntlet]);
     std::printf(
         "next: each card's worth in %s: strata ablate %s --against %s; a new version of it on "
         "the same games: strata compare %s NEW --against %s\n",
-        o.decks[o.gauntlet].name.c_str(), s.deck_paths[o.gauntlet].c_str(), against.c_str(),
-        s.deck_paths[o.gauntlet].c_str(), against.c_str());
+        o.decks[o.gauntlet].name.c_str(), tested.c_str(), against.c_str(), tested.c_str(),
+        against.c_str());
   } else {
     std::printf(
         "next: each card's worth in a deck: strata ablate DECK --against OTHERS; a new version "
@@ -589,7 +620,7 @@ int RunSimCommand(const StudyArgs& args) {
   Study s;
   if (auto st = NewStudy(a, db, s); !st.ok()) return Fail(std::string(st.message()));
   for (auto& d : s.options.decks)
-    if (auto note = SideboardNote(d); !note.empty()) std::fprintf(stderr, "%s\n", note.c_str());
+    for (const std::string& note : DeckNotes(d)) std::fprintf(stderr, "%s\n", note.c_str());
   if (!a.out.empty() && writer) {
     if (auto st = lock.Acquire(a.out); !st.ok()) return Fail(absl::StrCat("--out: ", st.message()));
     if (auto st = ClaimStudyOut(a.out, a.force); !st.ok()) return Fail(std::string(st.message()));

@@ -142,5 +142,75 @@ TEST_F(CardStatsTest, CountsAreConsistentAndTheSameForOneAndTwoThreads) {
   }
 }
 
+// A rate over few games shows its count: 0/1 is no measured 0.0%.
+TEST_F(CardStatsTest, RatesCarryTheirCounts) {
+  EXPECT_EQ(CountRate(0, 1), "0/1 (0.0%)");
+  EXPECT_EQ(CountRate(3, 40), "3/40 (7.5%)");
+  EXPECT_EQ(CountRate(3, 40, 0), "3/40 (8%)");
+  EXPECT_EQ(CountRate(0, 0), "-");
+}
+
+// A deck's shape: lands, the spells' curve, colour symbols and sources.
+TEST_F(CardStatsTest, DeckShapeCountsLandsCurveAndColours) {
+  const DeckShape s = ShapeOf(*db_, BundledDeck("red_burn"));
+  EXPECT_EQ(s.cards, 40);
+  EXPECT_EQ(s.lands, 17);
+  EXPECT_EQ(s.sources[kRed], 12);
+  EXPECT_EQ(s.sources[kBlack], 5);
+  EXPECT_EQ(s.pips[kBlack], 2);  // 2 Terror
+  int spells = 0;
+  for (int v : s.curve) spells += v;
+  EXPECT_EQ(spells, 23);
+  EXPECT_EQ(s.curve[1], 4 + 4 + 4 + 2 + 1);  // Raging Goblin, Mons's, Bolt, Shock, Fireball (X: 0)
+}
+
+// The likely reason a card was seldom cast, from the card and its deck.
+TEST_F(CardStatsTest, LikelyCastReasons) {
+  auto deck = ParseDeck("30 Mountain\n2 Forest\n4 Giant Growth\n4 Craw Wurm\n", "d.txt", *db_);
+  ASSERT_TRUE(deck.ok()) << deck.status();
+  const std::string growth = LikelyCastReason(*db_, *deck, db_->Find("Giant Growth"));
+  EXPECT_NE(growth.find("colour: 2 of the deck's 32 lands make G"), std::string::npos) << growth;
+  EXPECT_NE(growth.find("no legal target"), std::string::npos) << growth;
+  EXPECT_NE(growth.find("held back: an instant"), std::string::npos) << growth;
+  const std::string wurm = LikelyCastReason(*db_, *deck, db_->Find("Craw Wurm"));
+  EXPECT_NE(wurm.find("mana: it costs 6"), std::string::npos) << wurm;
+  EXPECT_EQ(wurm.find("held back"), std::string::npos) << wurm;
+  auto mono = ParseDeck("20 Forest\n20 Grizzly Bears\n", "m.txt", *db_);
+  ASSERT_TRUE(mono.ok());
+  EXPECT_EQ(LikelyCastReason(*db_, *mono, db_->Find("Grizzly Bears")),
+            "held back: the player chose not to cast it");
+}
+
+// The metagame's resampled spread: a deck that beats every other by far is
+// the whole mix in every resample; a three-deck cycle keeps each deck in.
+TEST_F(CardStatsTest, MetagameResamplingBracketsTheShare) {
+  SimOptions o;
+  o.decks.resize(3);
+  auto matchup = [](int a, int b, int64_t games, int64_t a_wins) {
+    MatchupStats m;
+    m.deck_a = a, m.deck_b = b, m.games = games, m.a_wins = a_wins, m.b_wins = games - a_wins;
+    return m;
+  };
+  std::vector<MatchupStats> dominant = {matchup(0, 1, 800, 760), matchup(0, 2, 800, 770),
+                                        matchup(1, 2, 800, 400)};
+  MetagameSpread d = ResampleMetagame(o, dominant, 100);
+  ASSERT_EQ(d.samples, 100);
+  EXPECT_EQ(d.in_mix[0], 1.0);
+  EXPECT_EQ(d.low[0], 1.0);
+  EXPECT_EQ(d.in_mix[1], 0.0);
+  std::vector<MatchupStats> cycle = {matchup(0, 1, 800, 560), matchup(1, 2, 800, 560),
+                                     matchup(0, 2, 800, 240)};
+  MetagameSpread c = ResampleMetagame(o, cycle, 100);
+  for (int k = 0; k < 3; ++k) {
+    EXPECT_GT(c.in_mix[k], 0.95) << k;
+    EXPECT_LT(c.low[k], 1.0 / 3 + 1e-9) << k;
+    EXPECT_GT(c.high[k], 1.0 / 3 - 1e-9) << k;
+  }
+  // The same figures every time (a fixed seed).
+  EXPECT_EQ(ResampleMetagame(o, cycle, 100).low, c.low);
+  // Not a round robin: no spread.
+  EXPECT_EQ(ResampleMetagame(o, {matchup(0, 1, 800, 400)}, 100).samples, 0);
+}
+
 }  // namespace
 }  // namespace strata

@@ -215,13 +215,18 @@ Deck
   EXPECT_TRUE(plain->sideboard.empty());
 }
 
-TEST_F(DeckTest, ArenaCommanderIsRefusedClearly) {
+// An MTGA `Commander` is skipped with one note naming it: the rest is a
+// deck strata plays, as a two-player game without a commander.
+TEST_F(DeckTest, ArenaCommanderIsSkippedWithANote) {
   auto d = ParseDeck("Commander\n1 Shivan Dragon (M10) 1\n\nDeck\n40 Mountain (M10) 242\n",
                      "brawl.txt", *db_);
-  ASSERT_FALSE(d.ok());
-  EXPECT_EQ(d.status().message(),
-            "brawl.txt:2: 'Shivan Dragon' is a commander: strata plays two-player games without "
-            "one; expected it moved into the main deck, or removed");
+  ASSERT_TRUE(d.ok()) << d.status();
+  EXPECT_EQ(d->main.size(), 40u);
+  EXPECT_TRUE(d->sideboard.empty());
+  ASSERT_EQ(d->notes.size(), 1u);
+  EXPECT_EQ(d->notes[0],
+            "brawl.txt: skipped `Commander` 1 card (Shivan Dragon): strata plays `Deck` (and "
+            "keeps `Sideboard`), in two-player games without a commander, planes or schemes");
 }
 
 TEST_F(DeckTest, ForgeSectionsAndMetadata) {
@@ -230,16 +235,22 @@ TEST_F(DeckTest, ForgeSectionsAndMetadata) {
   EXPECT_EQ(before.status().message(),
             "a.dck:3: a card line in [metadata]: expected it under [Main] or [Sideboard], got '40 "
             "Forest'");
-  auto planes = ParseDeck("[Main]\n40 Forest|LEA\n[Planes]\n1 Island|LEA\n", "b.dck", *db_);
-  ASSERT_FALSE(planes.ok());
-  EXPECT_EQ(planes.status().message(),
-            "b.dck:4: a card in [planes]: expected cards only under [Main] and [Sideboard], got "
-            "'Island'");
-  auto commander =
-      ParseDeck("[Commander]\n1 Shivan Dragon|M10\n[Main]\n40 Forest\n", "c.dck", *db_);
-  ASSERT_FALSE(commander.ok());
-  EXPECT_THAT(std::string(commander.status().message()),
-              HasSubstr("c.dck:2: 'Shivan Dragon' is a commander"));
+  // Forge's other sections are skipped, whatever their lines hold, with
+  // one note for the file naming each and its cards.
+  auto other = ParseDeck(
+      "[Commander]\n1 Shivan Dragon|M10\n[Main]\n40 Forest|LEA\n[Planes]\n1 Naya|HOP\n"
+      "1 Sokenzan|HOP\n[Schemes]\nnot a card line\nKey=Value\n2 Plot (ARC) 3\n"
+      "[StartInBattle_Reference]\n1 Treasure|T\n[Sideboard]\n2 Shock|M10\n",
+      "b.dck", *db_);
+  ASSERT_TRUE(other.ok()) << other.status();
+  EXPECT_EQ(other->main.size(), 40u);
+  EXPECT_EQ(other->sideboard.size(), 2u);
+  ASSERT_EQ(other->notes.size(), 1u);
+  EXPECT_EQ(other->notes[0],
+            "b.dck: skipped [Commander] 1 card (Shivan Dragon), [Planes] 2 cards (Naya, "
+            "Sokenzan), [Schemes] 2 cards (Plot), [StartInBattle_Reference] 1 card (Treasure): "
+            "strata plays [Main] (and keeps [Sideboard]), in two-player games without a "
+            "commander, planes or schemes");
   // An empty section of another kind, other metadata keys and a blank Name=: fine.
   auto ok = ParseDeck("[metadata]\nName=\nDeck Type=constructed\n[Avatar]\n[Main]\n40 Forest\n",
                       "d.dck", *db_);
@@ -310,6 +321,81 @@ TEST_F(DeckTest, LabelsMadeUnique) {
   auto c = named({"burn", "v1/burn", "burn"});
   MakeDeckLabelsUnique(c, {"v1/burn.txt", "x/y.txt", "v2/burn.txt"});
   EXPECT_EQ(labels(c), (std::vector<std::string>{"v1/burn", "v1/burn (2)", "v2/burn"}));
+}
+
+// A sideboard card strata lacks leaves the sideboard with a note naming it
+// and its line; the same card in the main deck is an error.
+TEST_F(DeckTest, UnknownSideboardCardIsANote) {
+  auto d = ParseDeck("40 Forest\nSideboard\n2 Shock\n1 Goblin Welder\n3 Camel\n", "sb.txt", *db_);
+  ASSERT_TRUE(d.ok()) << d.status();
+  EXPECT_EQ(d->sideboard.size(), 2u);
+  ASSERT_EQ(d->notes.size(), 1u);
+  EXPECT_EQ(d->notes[0],
+            "sb.txt: sideboard: left out 2 unknown cards: 'Goblin Welder' (line 4), 'Camel' (line "
+            "5) (no game plays the sideboard)");
+  EXPECT_EQ(DeckNotes(*d),
+            (std::vector<std::string>{
+                "sb: sideboard: 2 cards, not used (games are single games of the main deck)",
+                d->notes[0]}));
+  auto dec = ParseDeck("40 Forest\nSB: 1 Goblin Welder\n", "sb.dec", *db_);
+  ASSERT_TRUE(dec.ok()) << dec.status();
+  EXPECT_TRUE(dec->sideboard.empty());
+  EXPECT_EQ(dec->notes.size(), 1u);
+  auto main = ParseDeck("39 Forest\n1 Goblin Welder\nSideboard\n1 Camel\n", "m.txt", *db_);
+  ASSERT_FALSE(main.ok());
+  EXPECT_THAT(std::string(main.status().message()),
+              HasSubstr("m.txt:2: unknown card 'Goblin Welder'"));
+}
+
+// Names in the spellings decklist tools write: any letter case, accents
+// dropped or kept, Æ or AE, typographic apostrophes, spaces doubled, a
+// split card's `//` or `/`.
+TEST_F(DeckTest, NamesFoldAccentsCaseAndLigatures) {
+  EXPECT_EQ(FoldCardName("Juz\u00e1m Djinn"), "juzam djinn");
+  EXPECT_EQ(FoldCardName("JUZ\u00c1M  DJINN "), "juzam djinn");
+  EXPECT_EQ(FoldCardName("\u00c6ther Storm"), "aether storm");
+  EXPECT_EQ(FoldCardName("AEther Storm"), "aether storm");
+  EXPECT_EQ(FoldCardName("Lim-D\u00fbl's Hex"), "lim-dul's hex");
+  EXPECT_EQ(FoldCardName("Mons\u2019s Goblin Raiders"), "mons's goblin raiders");
+  EXPECT_EQ(FoldCardName("Fire // Ice"), "fire/ice");
+  EXPECT_EQ(FoldCardName("Fire/Ice"), "fire/ice");
+  EXPECT_EQ(FoldCardName("Fire / Ice"), "fire/ice");
+  CardDb db;
+  ASSERT_TRUE(LoadCards({BundledCardsDir(),
+                         std::string(STRATA_SOURCE_DIR) + "/tests/cards_extra/spellings.toml"},
+                        db)
+                  .ok());
+  const CardId juzam = db.Find("Juz\u00e1m Djinn");
+  const CardId wisp = db.Find("\u00c6ther Test Wisp");
+  ASSERT_NE(juzam, kNoCard);
+  ASSERT_NE(wisp, kNoCard);
+  EXPECT_EQ(db.Find("Juzam Djinn"), juzam);
+  EXPECT_EQ(db.Find("juzam djinn"), juzam);
+  EXPECT_EQ(db.Find("AEther Test Wisp"), wisp);
+  EXPECT_EQ(db.Find("Aether test wisp"), wisp);
+  EXPECT_EQ(db.Find("Mons\u2019s Goblin Raiders"), db.Find("Mons's Goblin Raiders"));
+  EXPECT_EQ(db.Find("Juzam"), kNoCard);  // folding is no prefix match
+  auto d =
+      LoadDeckFile(std::string(STRATA_SOURCE_DIR) + "/tests/decks/real/dec_folded_names.dec", db);
+  ASSERT_TRUE(d.ok()) << d.status();
+  EXPECT_EQ(std::count(d->main.begin(), d->main.end(), juzam), 8);
+  EXPECT_EQ(std::count(d->main.begin(), d->main.end(), wisp), 8);
+  EXPECT_EQ(d->sideboard, (std::vector<CardId>{wisp, wisp}));
+}
+
+// Suggestions weigh whole words: a word of the name finds the card, a
+// misspelt word its card; a name near no card suggests none, and says how
+// to search the pool.
+TEST_F(DeckTest, ClosestWeighsWholeWords) {
+  EXPECT_EQ(db_->Closest("Bolt").front(), "Lightning Bolt");
+  EXPECT_EQ(db_->Closest("Grizzly Baers").front(), "Grizzly Bears");
+  EXPECT_EQ(db_->Closest("Lightning Blot").front(), "Lightning Bolt");
+  EXPECT_EQ(db_->Closest("Mons Goblin Raiders").front(), "Mons's Goblin Raiders");
+  EXPECT_EQ(db_->Closest("Camel"), std::vector<std::string>{});
+  EXPECT_EQ(db_->ClosestNote("Camel"),
+            absl::StrCat("no card of the pool of ", db_->cards.size(),
+                         " has a name close to it; `strata cards list --name TEXT` searches it"));
+  EXPECT_THAT(db_->ClosestNote("Giant Grwth"), HasSubstr("closest: Giant Growth"));
 }
 
 TEST_F(DeckTest, SideboardNote) {

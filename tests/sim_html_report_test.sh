@@ -31,16 +31,39 @@ for section in "id='matchups'" "id='decks'" "id='first'" "id='lengths'" "id='met
   grep -q "<h2 $section" "$page" || fail "no section $section"
 done
 # 4 decks: 12 matrix cells with a number, one chart of game lengths per deck.
-cells=$(grep -c "^<rect .*<title>[a-z_]* vs [a-z_]*: [0-9.]*%</title></rect>$" "$page")
+cells=$(grep -c "^<rect .*<title>[a-z_]* vs [a-z_]*: [0-9.]*% \[[0-9.]*%, [0-9.]*%\] over [0-9]* games</title></rect>$" "$page")
 [ "$cells" = 12 ] || fail "$cells matrix cells with a win rate, expected 12"
 [ "$(grep -c "aria-label='game lengths of " "$page")" = 4 ] || fail "not 4 game-length charts"
+# Issue 39: each matrix row has its average; each game-length chart counts
+# the games at the turn cap; each deck's list, curve, colours and lands;
+# lands ranked apart in the card tables; rates with their counts.
+[ "$(grep -c "<title>[a-z_]*: [0-9.]*% average over its 3 opponents</title>" "$page")" = 4 ] ||
+  fail "not 4 row averages"
+[ "$(grep -c "games, [0-9]* at the turn cap</text>" "$page")" = 4 ] || fail "game lengths lack the turn cap"
+grep -q "<h2 id='lists'>Deck lists</h2>" "$page" || fail "no deck lists"
+[ "$(grep -c "aria-label='mana curve'" "$page")" = 4 ] || fail "not 4 mana curves"
+grep -q "<h3>red_burn</h3><p class='note'>40 cards, 17 lands<br>colours: B: 2 symbols, 5 lands; R: 23 symbols, 12 lands</p>" "$page" ||
+  fail "red_burn's shape (40 cards, 17 lands, its colours)"
+grep -q "<tr><td>Lightning Bolt</td><td>4</td><td>{R}</td></tr>" "$page" || fail "red_burn's list"
+# Lands are ranked apart: after the lands row of their deck's table, if ranked.
+awk '/^<h3>/{lands = 0} /lands, ranked apart/{lands = 1} /drawn or not drawn in fewer than/{lands = 2}
+  /^<tr><td>(Mountain|Swamp|Forest|Plains|Island)<\/td>.*background:/{ if (lands == 0) exit 1 }' "$page" ||
+  fail "a land ranked among the spells"
+grep -q "<td>[0-9]*/[0-9]* ([0-9]*%)</td><td>[0-9-]*</td></tr>" "$page" || fail "cast rates without their counts"
+grep -q "<th>share, 90% range</th><th>in the mix</th>" "$page" || fail "the metagame without its uncertainty"
+# Health: every card cast in under half the games it was drawn in, with its
+# count and likely reason (blue_control's Wrath of God, 4 mana, here).
+grep -q "<li>blue_control: Wrath of God cast in [0-9]*/[0-9]* ([0-9.]*%) of the games it was drawn in; likely mana: it costs 4" "$page" ||
+  fail "no health warning with a likely reason"
+grep -q "Health: no warnings" "$page" && fail "'no warnings' with warnings listed"
 # The figures are summary.json's: each matchup's A win, each deck's rating.
 python3 - "$tmp/s/summary.json" "$page" <<'PY' || fail "report figures differ from summary.json"
 import json, re, sys
 s = json.load(open(sys.argv[1]))
 page = open(sys.argv[2]).read()
 for m in s["matchups"]:
-    cell = "<title>%s vs %s: %.1f%%</title>" % (m["deck_a"], m["deck_b"], 100 * m["a_win_rate"])
+    cell = "<title>%s vs %s: %.1f%% [%.1f%%, %.1f%%] over %d games</title>" % (
+        m["deck_a"], m["deck_b"], 100 * m["a_win_rate"], 100 * m["ci95"][0], 100 * m["ci95"][1], m["games"])
     assert cell in page, cell
     row = "<tr><td>%s</td><td>%s</td><td>%d</td><td>%.1f%%</td>" % (
         m["deck_a"], m["deck_b"], m["games"], 100 * m["a_win_rate"])
@@ -50,6 +73,9 @@ for deck, elo in s["ratings"]["elo"].items():
 for meta in s["metagame"]["decks"]:
     row = "<tr><td>%s</td><td>%.1f%%</td>" % (meta["deck"], 100 * meta["share"])
     assert row in page, row
+    lo, hi = meta["share_90"]
+    assert 0 <= lo <= hi <= 1 and 0 <= meta["in_mix"] <= 1, meta
+    assert ("<td>[%.1f%%, %.1f%%]</td><td>%.0f%%</td>" % (100 * lo, 100 * hi, 100 * meta["in_mix"])) in page, meta
 # Kill turns: every win counted once, by the winner's own turns (at most
 # half the game's turns, rounded up), and each deck's chart counts its wins.
 wins = {}
@@ -73,7 +99,7 @@ awk '/^<h3>/{last = 1000} /^<tr><td>.*background:/{
 # A gauntlet: one row of the matrix, no metagame.
 "$strata" sim --decks "$decks" --gauntlet "$d/white_weenie.txt" --games 16 --threads 2 --out "$tmp/g" --report \
   >/dev/null 2>&1 || fail "gauntlet --report"
-[ "$(grep -c "<title>white_weenie vs [a-z_]*: [0-9.]*%</title>" "$tmp/g/report.html")" = 3 ] ||
+[ "$(grep -c "<title>white_weenie vs [a-z_]*: [0-9.]*% \[" "$tmp/g/report.html")" = 3 ] ||
   fail "the gauntlet's matrix is not white_weenie's row of 3"
 grep -q "id='metagame'" "$tmp/g/report.html" && fail "a gauntlet has a metagame"
 
@@ -110,7 +136,10 @@ grep -q "key 'matchups\[0\].win_turns_a': expected counts adding up to at most t
   { cat "$tmp/bad"; fail "no message naming win_turns_a"; }
 
 # In a real browser, when there is one.
+# scripts/test installs chromium, so under CI (CI=true) a missing browser is
+# a failure, not a skip.
 if ! command -v chromium >/dev/null && ! command -v chromium-browser >/dev/null; then
+  [ "${CI:-}" = true ] && fail "no chromium under CI: scripts/test installs it"
   echo "sim html report: all checks passed but the browser's (no chromium)"
   exit 77
 fi

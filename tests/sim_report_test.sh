@@ -51,6 +51,23 @@ case $? in
 esac
 grep -q '^  + ' "$tmp/g" || fail "no card ranked"
 
+# Issue 39: a row's marker is its gap's sign; lands are ranked apart, on
+# their own line (green_stompy's splash Mountains: drawn and not drawn in
+# 30 games each by 800 games), never among the spells.
+awk '/^  [+-] /{ for (i = 1; i <= NF; i++) if ($i == "gap") g = $(i + 1) + 0;
+  if (($1 == "+") != (g >= 0)) exit 1 }' "$tmp/g" || fail "a marker that is not its gap's sign"
+"$strata" sim --decks "$d/red_burn.txt,$d/green_stompy.txt" --games 800 --threads 2 >"$tmp/lands" 2>&1 ||
+  { cat "$tmp/lands"; fail "the 800-game study"; }
+awk '/^  [+-] /{ for (i = 1; i <= NF; i++) if ($i == "gap") g = $(i + 1) + 0;
+  if (($1 == "+") != (g >= 0)) exit 1 }' "$tmp/lands" || fail "a marker that is not its gap's sign (800 games)"
+grep -q -E '^  [+-] (Mountain|Swamp|Forest) ' "$tmp/lands" && fail "a land ranked among the spells"
+awk '/^green_stompy \(/{on = 1} on && /^    lands, apart \(a land.s gap is mana screw or flood\): .*Mountain [-+][0-9.]+/{found = 1}
+  END{exit !found}' "$tmp/lands" || fail "green_stompy's Mountain not ranked apart"
+# Health: each rarely cast card with its count and likely reason.
+grep -E '^  warning: [a-z_]+: .* cast in [0-9]+/[0-9]+ \([0-9.]+%\) of the games it was drawn in; likely (colour|mana|no legal target|held back)' "$tmp/lands" "$tmp/g" >/dev/null ||
+  echo "(no card cast in under half its games here)"
+grep -E '^  [a-z_]+ +[A-Z].* [0-9]+/[0-9]+ \([0-9]+%\)' "$tmp/g" >/dev/null || fail "health's cast rates lack their counts"
+
 # The next commands, before the health line (still the last); the replay runs.
 tail -n 1 "$tmp/g" | grep -q '^health: ' || fail "the last line is not the health line"
 grep -q '^next: keep the results with --out DIR' "$tmp/g" || fail "no --out hint"

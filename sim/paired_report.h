@@ -1,0 +1,87 @@
+// What `strata compare ... --out DIR [--report]` and `strata ablate ...
+// --out DIR [--report]` keep: the figures the terminal shows, as
+// summary.json and CSV files a script reads, and report.html, one
+// self-contained page in the style of sim's report (inline SVG, nothing
+// fetched): per opponent the change with its paired interval, the deck
+// diff, the decks' lists, the per-card changes (compare) or each card's
+// worth (ablate). These runs are not resumable: an interrupted one keeps
+// nothing (a study that must survive a kill is `strata sim --out`).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "engine/card.h"
+#include "engine/deck.h"
+#include "sim/compare.h"
+
+namespace strata {
+
+// A version's change against the first version, against one opponent or
+// overall (every opponent's games, each a stratum).
+struct ChangeRow {
+  std::string opponent;  // "overall" for the overall row
+  int64_t games = 0;     // each version's
+  double old_rate = 0, new_rate = 0;
+  PairedDiff change;
+};
+
+// A card of either version: copies and the drawn / not-drawn gap in each
+// (NaN below the sample).
+struct CardChange {
+  std::string name;
+  int old_copies = 0, new_copies = 0;
+  double old_gap = 0, new_gap = 0;
+};
+
+// The run's options and where it ran, for the files' headers.
+struct PairedRunInfo {
+  std::string command, rules;
+  const SimOptions* base = nullptr;  // decks[1..]: the opponents
+  double seconds = 0;
+  int64_t games = 0;   // all versions' games
+  std::string replay;  // the `strata replay ...` of a game, without --matchup and --game
+};
+
+struct CompareOutput {
+  PairedRunInfo run;
+  Deck old_deck, new_deck;
+  std::string old_path, new_path, changes;  // changes: "+2 Shock, -2 Terror"
+  std::vector<ChangeRow> rows;              // per opponent, then "overall"
+  std::vector<CardChange> cards;            // changed cards first
+};
+
+struct AblateRow {
+  std::string card;
+  int copies = 0;
+  PairedDiff worth;    // as it is minus without
+  double without = 0;  // the variant's overall win rate
+};
+
+struct AblateOutput {
+  PairedRunInfo run;
+  Deck deck;
+  std::string path, with;       // the card that replaces each in turn
+  double rate = 0;              // the deck as it is, overall
+  int64_t games = 0;            // the deck as it is, overall
+  std::vector<AblateRow> rows;  // ranked by worth
+};
+
+// "NEW (burn) is better than OLD by ..." or the like: the verdict line,
+// without its "verdict: ".
+std::string CompareVerdict(const PairedDiff& all, const std::string& new_name);
+
+// Refuses a DIR holding an earlier run's files (summary.json, the CSVs,
+// report.html), unless `force`, which deletes only those.
+absl::Status ClaimPairedOut(const std::string& dir, bool force);
+
+// DIR/summary.json, DIR/opponents.csv, DIR/cards.csv, and with `report`
+// DIR/report.html; each file whole or not at all.
+absl::Status WriteCompareOut(const std::string& dir, const CardDb& db, const CompareOutput& c,
+                             bool report);
+// DIR/summary.json, DIR/cards.csv, and with `report` DIR/report.html.
+absl::Status WriteAblateOut(const std::string& dir, const CardDb& db, const AblateOutput& a,
+                            bool report);
+
+}  // namespace strata

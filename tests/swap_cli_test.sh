@@ -1,0 +1,69 @@
+#!/bin/bash
+# strata swap (issue 39): every (card out, candidate in) swap of a deck on
+# the deck's own games, raced. The swaps counted are the deck's distinct
+# cards times the candidates (less a card swapped for itself); the rounds
+# double the games up to the cap; every dropped swap's interval lies wholly
+# below the best's at the round it was dropped in; the finalists' figures
+# are consistent (change inside its interval); the run is the same for one
+# and two threads; candidates come from a file too; an unknown candidate is
+# one message naming the closest card.
+# Usage: swap_cli_test.sh STRATA SOURCE_DIR
+set -u
+strata=$1
+src=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+d="$src/data/decks"
+
+"$strata" swap "$d/red_burn.txt" --candidates "Incinerate,Grizzly Bears" --against "$d/green_stompy.txt" \
+  --games 1024 --threads 2 >"$tmp/two" 2>&1 || { cat "$tmp/two"; fail "swap"; }
+cat "$tmp/two"
+# red_burn: 11 distinct cards; Incinerate is one of them: 11 * 2 - 1 = 21 swaps.
+grep -q "^swap: red_burn, every copy of each card in turn replaced by each of 2 candidates: 21 swaps, against the same 1 opponent " "$tmp/two" ||
+  fail "not 21 swaps"
+grep -q "^race: rounds of 256, 512, 1024 games per opponent; .* alpha 0.05 shared by 21 swaps x 3 rounds (Bonferroni)$" "$tmp/two" ||
+  fail "no race line with its rounds and correction"
+[ "$(grep -c '^round [123]: ' "$tmp/two")" = 3 ] || fail "not 3 rounds"
+python3 - "$tmp/two" <<'PY' || fail "the race's figures are inconsistent"
+import re, sys
+lines = open(sys.argv[1]).read().splitlines()
+pat = re.compile(r"^  (.{44}) +([-+][0-9.]+)  \[ *([-+][0-9.]+), *([-+][0-9.]+)\] +(\d+)")
+def rows(after, stop):
+    out, on = [], False
+    for l in lines:
+        if l.startswith(after): on = True; continue
+        if on and (not l.startswith("  ") or l.startswith(stop)): break
+        if on and pat.match(l): out.append(l)
+    return out
+best = [pat.match(l).groups() for l in rows("best swaps:", "clearly")]
+worse = [pat.match(l).groups() for l in rows("clearly worse than the best", "x")]
+assert best, "no finalist"
+assert len(best) + len(worse) == 21, (len(best), len(worse))
+for label, ch, lo, hi, games in best + worse:
+    assert float(lo) <= float(ch) <= float(hi), (label, ch, lo, hi)
+# Finalists by change, best first; each dropped swap's interval lay below
+# the best swap's lower bound of the round it was dropped in.
+changes = [float(b[1]) for b in best]
+assert changes == sorted(changes, reverse=True), changes
+for l in rows("clearly worse than the best", "x"):
+    m = re.search(r"round (\d+), below ([-+][0-9.]+)$", l)
+    assert m, l
+    hi = float(pat.match(l).group(4))
+    assert hi < float(m.group(2)) + 0.05, (l, "not below the bar")  # printed to 0.1
+PY
+grep -q "^next: the best swap against the same games, in full: strata compare " "$tmp/two" || fail "no next line"
+
+# The same race on one thread (the games are the same whatever the threads).
+"$strata" swap "$d/red_burn.txt" --candidates "Incinerate,Grizzly Bears" --against "$d/green_stompy.txt" \
+  --games 1024 --threads 1 >"$tmp/one" 2>&1 || fail "swap --threads 1"
+diff <(grep -v ' games in ' "$tmp/one") <(grep -v ' games in ' "$tmp/two") || fail "one and two threads differ"
+
+# Candidates from a file (decklist lines and comments allowed).
+printf '# candidates\n4 Incinerate\nGrizzly Bears\n' >"$tmp/cands.txt"
+"$strata" swap "$d/red_burn.txt" --candidates "$tmp/cands.txt" --against "$d/green_stompy.txt" \
+  --games 256 --threads 2 >"$tmp/file" 2>&1 || { cat "$tmp/file"; fail "swap --candidates FILE"; }
+grep -q ": 21 swaps, " "$tmp/file" || fail "the file's candidates"
+"$strata" swap "$d/red_burn.txt" --candidates "Grizzly Baers" --games 256 >"$tmp/bad" 2>&1 && fail "an unknown candidate ran"
+grep -q "^--candidates: unknown card 'Grizzly Baers' (closest: Grizzly Bears" "$tmp/bad" || { cat "$tmp/bad"; fail "no message for an unknown candidate"; }
+echo "swap: ok"
