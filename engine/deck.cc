@@ -15,6 +15,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "engine/strings.h"
+#include "engine/toml_reader.h"
 #include "engine/types.h"
 
 namespace strata {
@@ -317,7 +318,7 @@ absl::StatusOr<Deck> ParseDeck(std::string_view text, const std::string& file, c
     }
     CardId id = db.Find(d.name);
     if (id == kNoCard) {
-      error(line_no, absl::StrCat("unknown card '", d.name,
+      error(line_no, absl::StrCat("unknown card '", Shown(d.name),
                                   "' (closest: ", absl::StrJoin(db.Closest(d.name), ", "), ")"));
       continue;
     }
@@ -325,13 +326,20 @@ absl::StatusOr<Deck> ParseDeck(std::string_view text, const std::string& file, c
     auto& list = sideboard ? deck.sideboard : deck.main;
     for (int64_t k = 0; k < count; ++k) list.push_back(id);
     // The sideboard alone may be big; what a game holds is the main deck.
+    // Reading stops here; a main deck is named by its own limit (issue 40:
+    // a 600-card deck cited the sideboard's), which the check of the whole
+    // deck below says for a smaller excess.
     if (list.size() > static_cast<size_t>(kMaxObjects)) {
-      error(line_no, absl::StrCat("expected at most ", kMaxObjects,
-                                  " cards in the main deck and in the sideboard"));
+      error(line_no, sideboard
+                         ? absl::StrCat("expected at most ", kMaxObjects, " cards in the sideboard")
+                         : absl::StrCat("expected at most ", kMaxDeckCards,
+                                        " cards in the main deck (a game holds ", kMaxObjects,
+                                        " objects, two decks); this line makes it ", list.size()));
       break;
     }
   }
   if (own_name && !own_name->empty()) deck.name = *own_name;
+  deck.name = ValidUtf8(deck.name);  // the label every output names (issue 40)
   if (errors.empty() && deck.main.size() < 40)
     errors.push_back(
         absl::StrCat(file, ": a deck needs at least 40 cards, this one has ", deck.main.size(),
@@ -348,11 +356,9 @@ absl::StatusOr<Deck> ParseDeck(std::string_view text, const std::string& file, c
 }
 
 absl::StatusOr<Deck> LoadDeckFile(const std::string& path, const CardDb& db) {
-  std::ifstream in(path);
-  if (!in) return absl::NotFoundError(absl::StrCat(path, ": cannot open deck file"));
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ParseDeck(ss.str(), path, db);
+  auto text = ReadInputFile(path, "deck");  // bounded; a directory is refused by name
+  if (!text.ok()) return text.status();
+  return ParseDeck(*text, path, db);
 }
 
 void MakeDeckLabelsUnique(std::vector<Deck>& decks, const std::vector<std::string>& paths) {
@@ -379,6 +385,7 @@ void MakeDeckLabelsUnique(std::vector<Deck>& decks, const std::vector<std::strin
   // numbered like the rest.
   std::set<std::string> taken;
   for (auto& d : decks) {
+    d.name = ValidUtf8(d.name);  // a directory's name may be no UTF-8
     std::string label = d.name;
     for (int k = 2; taken.count(label); ++k) label = absl::StrCat(d.name, " (", k, ")");
     d.name = label;
