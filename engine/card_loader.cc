@@ -16,24 +16,53 @@
 namespace strata {
 namespace {
 
+// The longest card name (the longest printed names are under 50 bytes).
+constexpr size_t kMaxCardNameBytes = 200;
+
+// Why `name` cannot be a card's name, or "" when it can: deck files, game
+// logs and every output name cards by it, so it is printable text on one
+// line, without the comment sign of deck files, and of a sane length.
+std::string CardNameProblem(const std::string& name) {
+  const absl::string_view trimmed = absl::StripAsciiWhitespace(name);
+  if (trimmed.empty()) return "a card name, not a blank one";
+  if (trimmed.size() != name.size()) return "a card name without spaces at its ends";
+  if (name.size() > kMaxCardNameBytes)
+    return absl::StrCat("a card name of at most ", kMaxCardNameBytes, " bytes, got ", name.size());
+  for (unsigned char c : name)
+    if (c < 0x20 || c == 0x7F)
+      return "a card name without control characters (newline, tab, NUL, ESC, ...)";
+  if (name.find('#') != std::string::npos)
+    return "a card name without '#' (deck files read it as a comment)";
+  for (size_t i = 0; i < name.size();) {
+    const int n = Utf8SequenceLength(name, i);
+    if (n == 0) return "a card name in UTF-8";
+    i += n;
+  }
+  return "";
+}
+
 // Compiles one [[card]] table; a mistake throws TomlError, which the caller
 // turns into one line of the file's Status.
 class CardCompiler {
  public:
   CardCompiler(const std::string& file, CardDb& db) : r_(file), db_(db) {}
+  // Where each filter `name` of the file is (filter index, message up to
+  // "expected a known card name"): set by the file's loader.
+  std::vector<std::pair<size_t, std::string>>* name_sites = nullptr;
 
   void Compile(const toml::table& t, CardDef& card) {
     card_ = &card;
     card.file = r_.file();
     card.line = static_cast<int>(t.source().begin.line);
     if (auto* n = t.get("name"); n && n->is_string()) card.name = *n->value<std::string>();
-    r_.SetContext(absl::StrCat("card '", card.name, "': "));
+    r_.SetContext(absl::StrCat("card '", Shown(card.name), "': "));
     r_.CheckKeys(t, "card",
                  {"name", "cost", "supertypes", "types", "subtypes", "colors", "power", "toughness",
                   "keywords", "enchant", "equip", "enters", "static", "activated", "trigger",
                   "phase", "spell"});
     card.name = r_.RequiredString(t, "name");
-    if (card.name.empty()) r_.Fail(t, "name", "a non-empty card name");
+    if (std::string why = CardNameProblem(card.name); !why.empty())
+      r_.Fail(*t.get("name"), "name", why);
     if (auto* c = t.get("cost")) {
       auto cost = ParseManaCost(r_.String(*c, "cost"));
       if (!cost.ok()) r_.Fail(*c, "cost", std::string(cost.status().message()));
@@ -49,6 +78,17 @@ class CardCompiler {
       card.types |= 1u << *ty;
     }
     if (card.types == 0) r_.Fail(t, "types", "at least one card type");
+    // An instant, interrupt or sorcery is no permanent, and only one of them.
+    {
+      const TypeMask spells =
+          card.types & ((1u << kInstant) | (1u << kInterrupt) | (1u << kSorcery));
+      const TypeMask permanents = card.types & ((1u << kArtifact) | (1u << kCreature) |
+                                                (1u << kEnchantment) | (1u << kLand));
+      if ((spells & (spells - 1)) != 0 || (spells && permanents))
+        r_.Fail(*t.get("types"), "types",
+                "either permanent types (Artifact, Creature, Enchantment, Land) or one of "
+                "Instant, Interrupt and Sorcery, not both");
+    }
     for (auto& s : r_.OptionalStrings(t, "supertypes")) {
       auto st = ParseSupertype(s);
       if (!st)
@@ -97,17 +137,44 @@ class CardCompiler {
       cda.parts.push_back(p);
       implicit_.push_back(std::move(cda));
     }
-    for (auto& st : TableArray(t, "static")) card.statics.push_back(Static(*st));
-    for (auto& a : TableArray(t, "activated")) card.activated.push_back(Activated(*a));
-    for (auto& tr : TableArray(t, "trigger")) card.triggers.push_back(Trigger(*tr));
-    for (auto& ph : TableArray(t, "phase")) card.phase.push_back(PhaseOf(*ph, false));
+    CheckX(false, "its entry");  // [card.enters] effects: no X reaches them
+    for (auto& st : TableArray(t, "static")) {
+      source_pt_at_ = nullptr;  // only the static's own
+      card.statics.push_back(Static(*st));
+      CheckX(false, "a static ability");
+      CheckNoSourcePT(card.statics.back());
+    }
+    for (auto& a : TableArray(t, "activated")) {
+      card.activated.push_back(Activated(*a));
+      CheckX(card.activated.back().cost.x_count > 0, "this activated ability");
+      CheckNotFree(*a, card.activated.back());
+    }
+    for (auto& tr : TableArray(t, "trigger")) {
+      card.triggers.push_back(Trigger(*tr));
+      CheckX(card.triggers.back().optional_cost.x_count > 0, "this triggered ability");
+    }
+    for (auto& ph : TableArray(t, "phase")) {
+      card.phase.push_back(PhaseOf(*ph, false));
+      CheckX(card.phase.back().cost.x_count > 0, "this phase ability");
+    }
     if (auto* s = t.get("spell")) {
       if (!Has(card.types, kInstant) && !Has(card.types, kSorcery) && !Has(card.types, kInterrupt))
         r_.Fail(*s, "spell", "only instants, interrupts and sorceries have a [card.spell]");
       card.has_spell = true;
       card.spell = Body(r_.Table(*s, "spell"), "spell", {});
+      CheckX(card.cost.x_count > 0, "the spell");
     }
-    if (card.AbilityCount() > 32) r_.Fail(t, "static", "at most 32 abilities per card");
+    if (card.AbilityCount() > 32) {
+      // Named by the list that went over, at its line (issue 40).
+      const char* over = "static";
+      for (const char* key : {"static", "activated", "trigger", "phase"})
+        if (t.contains(key)) over = key;
+      r_.Fail(*t.get(over), over,
+              absl::StrCat("at most 32 abilities per card (static, activated, trigger and phase "
+                           "together), got ",
+                           card.AbilityCount()));
+    }
+    CheckStar(t, card);
     // Keyword abilities compiled to statics are kept apart: they have no bit
     // in the ability mask and exist while the object has the keyword.
     card.keyword_statics = std::move(implicit_);
@@ -115,6 +182,68 @@ class CardCompiler {
   }
 
  private:
+  // The first `x` value read since the last check, and where (ValueOf).
+  const toml::node* x_at_ = nullptr;
+  std::string x_key_;
+  // The first source_power or source_toughness since the last static.
+  const toml::node* source_pt_at_ = nullptr;
+  std::string source_pt_key_;
+
+  // An `x` value needs an X in the cost of what it belongs to: X is chosen
+  // as that is paid; elsewhere it would be a silent 0 (issue 40).
+  void CheckX(bool has_x, std::string_view where) {
+    const toml::node* at = x_at_;
+    x_at_ = nullptr;
+    if (at && !has_x)
+      r_.Fail(*at, x_key_,
+              absl::StrCat("a value other than x: x is the X paid in a cost, and ", S(where),
+                           " has no X in its cost"));
+  }
+  // A static ability whose power or toughness reads its source's own: the
+  // value it sets is the value it reads, which the layers cannot settle.
+  void CheckNoSourcePT(const EffectTemplate& e) {
+    const toml::node* at = source_pt_at_;
+    source_pt_at_ = nullptr;
+    if (!at) return;
+    for (const Part& p : e.parts)
+      if (p.layer == PartLayer::kPtSet || p.layer == PartLayer::kPtModify)
+        r_.Fail(*at, source_pt_key_,
+                "no source_power or source_toughness in a static ability's power or toughness: "
+                "it would read the value it sets (an activated or triggered ability's effect "
+                "reads it once, as it resolves)");
+  }
+  // An activated ability with no cost at all can be activated forever: a
+  // game would end only by the action cap (issue 40).
+  void CheckNotFree(const toml::table& t, const ActivatedAbility& a) {
+    const ManaCost& c = a.cost;
+    bool colored = false;
+    for (auto n : c.colored) colored |= n > 0;
+    if (c.generic == 0 && !colored && c.colorless == 0 && c.hybrid.empty() && !a.tap &&
+        !a.sacrifice_self && a.discard == 0 && a.life == 0)
+      r_.Fail(t, "cost",
+              "a cost (mana other than X, tap = true, sacrifice_self, discard or life): an "
+              "ability that costs nothing could be activated forever");
+  }
+  // "*" power or toughness needs something that sets it: a characteristic-
+  // defining static (cda = true) with a pt_set part, or an entry choice of
+  // P/T (Primal Clay).
+  void CheckStar(const toml::table& t, const CardDef& card) {
+    for (bool power : {true, false}) {
+      if (!(power ? card.power_star : card.toughness_star)) continue;
+      bool set = false;
+      for (const EffectTemplate& e : card.statics)
+        for (const Part& p : e.parts)
+          set |= e.cda && p.layer == PartLayer::kPtSet && (power ? p.has_power : p.has_toughness);
+      for (const EntryMode& m : card.enters.modes) set |= power ? m.has_power : m.has_toughness;
+      if (!set) {
+        const char* key = power ? "power" : "toughness";
+        r_.Fail(*t.get(key), key,
+                "an integer, or \"*\" with something that sets it: a [[card.static]] with cda = "
+                "true and a pt_set part, or an entry choice of modes with P/T");
+      }
+    }
+  }
+
   // Every number of a card is an amount, a P/T, a count or a cost the
   // engine keeps in 16-bit fields: ±kMaxCardNumber leaves it room to add
   // several (docs/cards.md "Limits").
@@ -145,6 +274,11 @@ class CardCompiler {
       if (creature) r_.Fail(t, key, "a " + std::string(key) + " for a creature card");
       return;
     }
+    if (!creature)
+      r_.Fail(*n, key,
+              "no " + std::string(key) +
+                  ": only a creature card has power and toughness (an effect that animates it "
+                  "gives its own, in a part)");
     if (auto s = n->value_exact<std::string>()) {
       if (*s != "*") r_.Fail(*n, key, "an integer or \"*\"");
       star = true;
@@ -210,6 +344,7 @@ class CardCompiler {
          "tapped", "face_down",  "token",     "what",         "max",          "extra_target_cost",
          "name"});
     Filter f;
+    const toml::node* name_node = nullptr;
     for (auto& [kk, v] : t) {
       std::string k(kk.str());
       if (k == "self")
@@ -260,7 +395,7 @@ class CardCompiler {
       else if (k == "token")
         f.token = r_.Bool(v, k);
       else if (k == "name")
-        f.name_text = r_.String(v, k);
+        f.name_text = r_.String(v, k), name_node = &v;
       else if (k == "max" || k == "extra_target_cost") {
         // Target-count keys, read by the ability body.
       } else if (k == "what") {
@@ -281,6 +416,10 @@ class CardCompiler {
     }
     if (f.what == TargetWhat::kSpell) f.zones = 1u << static_cast<int>(Zone::kStack);
     db_.filters.push_back(std::move(f));
+    // Names resolve once the file is read: where this one was, for its message.
+    if (name_node && name_sites)
+      name_sites->emplace_back(db_.filters.size() - 1,
+                               r_.Message(*name_node, "name", "a known card name"));
     return static_cast<FilterId>(db_.filters.size() - 1);
   }
 
@@ -305,6 +444,9 @@ class CardCompiler {
       for (auto& [name, kind] : kNames)
         if (*s == name) {
           v.kind = kind;
+          if (kind == Value::kX && !x_at_) x_at_ = &n, x_key_ = std::string(key);
+          if ((kind == Value::kSourcePower || kind == Value::kSourceToughness) && !source_pt_at_)
+            source_pt_at_ = &n, source_pt_key_ = std::string(key);
           return v;
         }
       r_.Fail(n, key,
@@ -1009,6 +1151,7 @@ absl::Status LoadCardsFromString(std::string_view text, const std::string& file,
     return absl::InvalidArgumentError(
         absl::StrCat(file, ": empty card file: expected [[card]] tables"));
   std::vector<std::string> errors;
+  std::vector<std::pair<size_t, std::string>> name_sites;  // CardCompiler::name_sites
   const TomlReader top(file);
   for (auto& [k, v] : doc) {
     if (k.str() != "card")
@@ -1021,6 +1164,7 @@ absl::Status LoadCardsFromString(std::string_view text, const std::string& file,
     for (auto& node : *cards->as_array()) {
       CardDef card;
       CardCompiler compiler(file, db);
+      compiler.name_sites = &name_sites;
       try {
         compiler.Compile(*node.as_table(), card);
         std::string lower = absl::AsciiStrToLower(std::string(card.name));
@@ -1052,24 +1196,26 @@ absl::Status LoadCardsFromString(std::string_view text, const std::string& file,
     }
   }
   // Names in filters refer to cards: resolve them now that the file is read.
-  for (auto& f : db.filters) {
+  // Each message names the file, line and card of the filter (issue 40).
+  for (auto& [index, where] : name_sites) {
+    Filter& f = db.filters[index];
     if (f.name_text.empty() || f.name != kNoCard) continue;
     f.name = db.Find(f.name_text);
     if (f.name == kNoCard)
-      errors.push_back(absl::StrCat(file, ": filter key 'name': expected a known card name, got '",
-                                    f.name_text, "' (", db.ClosestNote(f.name_text), ")"));
+      errors.push_back(absl::StrCat(where, ", got '", Shown(f.name_text), "' (",
+                                    db.ClosestNote(f.name_text), ")"));
   }
+  for (auto& f : db.filters)
+    if (!f.name_text.empty() && f.name == kNoCard) f.name = db.Find(f.name_text);
   db.IndexHot();
   if (!errors.empty()) return absl::InvalidArgumentError(absl::StrJoin(errors, "\n"));
   return absl::OkStatus();
 }
 
 absl::Status LoadCardFile(const std::string& path, CardDb& db, const CardLoadOptions& options) {
-  std::ifstream in(path);
-  if (!in) return absl::NotFoundError(absl::StrCat(path, ": cannot open card file"));
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return LoadCardsFromString(ss.str(), path, db, options);
+  auto text = ReadInputFile(path, "card");
+  if (!text.ok()) return text.status();
+  return LoadCardsFromString(*text, path, db, options);
 }
 
 absl::Status LoadCards(const std::vector<std::string>& paths, CardDb& db,

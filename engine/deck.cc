@@ -15,6 +15,7 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/str_split.h"
 #include "engine/strings.h"
+#include "engine/toml_reader.h"
 #include "engine/types.h"
 
 namespace strata {
@@ -347,7 +348,7 @@ absl::StatusOr<Deck> ParseDeck(std::string_view text, const std::string& file, c
       error(line_no, absl::StrCat("a card under `", section,
                                   "`: expected cards only under `Deck`, `Sideboard`, `Companion` "
                                   "and `Commander`, got '",
-                                  d.name, "'"));
+                                  Shown(d.name), "'"));
       continue;
     }
     const bool sideboard = d.sideboard || part == kSideboard || blank_after_cards;
@@ -355,23 +356,31 @@ absl::StatusOr<Deck> ParseDeck(std::string_view text, const std::string& file, c
     if (id == kNoCard && sideboard) {
       // No game plays the sideboard, so a card strata lacks there is no
       // reason to refuse the deck: it is left out and named.
-      unknown_in_sideboard.push_back(absl::StrCat("'", d.name, "' (line ", line_no, ")"));
+      unknown_in_sideboard.push_back(absl::StrCat("'", Shown(d.name), "' (line ", line_no, ")"));
       continue;
     }
     if (id == kNoCard) {
-      error(line_no, absl::StrCat("unknown card '", d.name, "' (", db.ClosestNote(d.name), ")"));
+      error(line_no,
+            absl::StrCat("unknown card '", Shown(d.name), "' (", db.ClosestNote(d.name), ")"));
       continue;
     }
     auto& list = sideboard ? deck.sideboard : deck.main;
     for (int64_t k = 0; k < count; ++k) list.push_back(id);
     // The sideboard alone may be big; what a game holds is the main deck.
+    // Reading stops here; a main deck is named by its own limit (issue 40:
+    // a 600-card deck cited the sideboard's), which the check of the whole
+    // deck below says for a smaller excess.
     if (list.size() > static_cast<size_t>(kMaxObjects)) {
-      error(line_no, absl::StrCat("expected at most ", kMaxObjects,
-                                  " cards in the main deck and in the sideboard"));
+      error(line_no, sideboard
+                         ? absl::StrCat("expected at most ", kMaxObjects, " cards in the sideboard")
+                         : absl::StrCat("expected at most ", kMaxDeckCards,
+                                        " cards in the main deck (a game holds ", kMaxObjects,
+                                        " objects, two decks); this line makes it ", list.size()));
       break;
     }
   }
   if (own_name && !own_name->empty()) deck.name = *own_name;
+  deck.name = ValidUtf8(deck.name);  // the label every output names (issue 40)
   if (errors.empty() && deck.main.size() < 40)
     errors.push_back(
         absl::StrCat(file, ": a deck needs at least 40 cards, this one has ", deck.main.size(),
@@ -408,11 +417,9 @@ absl::StatusOr<Deck> ParseDeck(std::string_view text, const std::string& file, c
 }
 
 absl::StatusOr<Deck> LoadDeckFile(const std::string& path, const CardDb& db) {
-  std::ifstream in(path);
-  if (!in) return absl::NotFoundError(absl::StrCat(path, ": cannot open deck file"));
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ParseDeck(ss.str(), path, db);
+  auto text = ReadInputFile(path, "deck");  // bounded; a directory is refused by name
+  if (!text.ok()) return text.status();
+  return ParseDeck(*text, path, db);
 }
 
 void MakeDeckLabelsUnique(std::vector<Deck>& decks, const std::vector<std::string>& paths) {
@@ -439,6 +446,7 @@ void MakeDeckLabelsUnique(std::vector<Deck>& decks, const std::vector<std::strin
   // numbered like the rest.
   std::set<std::string> taken;
   for (auto& d : decks) {
+    d.name = ValidUtf8(d.name);  // a directory's name may be no UTF-8
     std::string label = d.name;
     for (int k = 2; taken.count(label); ++k) label = absl::StrCat(d.name, " (", k, ")");
     d.name = label;

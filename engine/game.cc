@@ -726,6 +726,13 @@ const Decision& Game::Advance() {
   return timing_.decision;
 }
 
+void Game::FrameStackFull() {
+  if (timing_.over) return;
+  Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
+       [&] { return absl::StrCat("rules loop: ", FrameStack::kMaxFrames, " frames deep"); });
+  EndGame(-1, EndReason::kActionCap);
+}
+
 bool Game::Apply(int index) {
   if (!timing_.have_decision || index < 0 ||
       index >= static_cast<int>(timing_.decision.actions.size()))

@@ -452,8 +452,14 @@ class Game {
   // after the move, which keeps the cache as the move did when it can.
   void SetControllerOnEntry(ObjId o, Player p);
 
-  void Push(const Frame& f) { timing_.frames.push_back(f); }
-  void Push(FrameKind kind) { timing_.frames.push_back(Frame::Of(kind)); }
+  // A frame on top of the stack. Frames already on it do not move (a
+  // Frame& stays good: FrameStack); a stack already kMaxFrames deep takes
+  // no more, and the game ends as a draw, like a loop without a decision.
+  void Push(const Frame& f) {
+    if (!timing_.frames.push(f)) FrameStackFull();
+  }
+  void Push(FrameKind kind) { Push(Frame::Of(kind)); }
+  void FrameStackFull();
   // The loop (game.cc).
   void Decide(DecisionKind kind, Player p);
   void Step();  // runs the top frame a little (Advance's loop, inlined there)
@@ -767,7 +773,7 @@ class Game {
 
   // Where the rules are: the frames, the decision pending, how the game ended.
   struct TimingState {
-    std::vector<Frame> frames;
+    FrameStack frames;  // frames never move: a Frame& survives a Push
     Decision decision;
     bool have_decision = false;
     bool over = false, stopped = false;

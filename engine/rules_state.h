@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
+#include <vector>
 
 #include "engine/card.h"
 #include "engine/mana.h"
@@ -416,5 +417,62 @@ struct Frame {
 };
 static_assert(sizeof(Frame) <= 20, "a frame is small: the stack of frames is copied with the game");
 static_assert(std::is_trivially_copyable_v<Frame>);
+
+// The stack of frames, whose frames never move. Every RunX and ApplyX holds
+// a Frame& to its own frame while it pushes others (a destruction from the
+// state check, a draw, a resolution); a std::vector that grew under such a
+// reference reallocated and freed the frame (issue 40: the phase began
+// twice). Here the storage is reserved once for kMaxFrames and never
+// reallocated while frames are on it: a copy or an assignment reserves
+// before it copies, and push refuses a frame beyond the capacity (the game
+// then ends, Game::Push), so a reference to a frame stays good until that
+// frame is popped. Only an empty stack may take new storage.
+class FrameStack {
+ public:
+  // Deeper than any game the rules allow plays (a few dozen at most); a
+  // loop of frames pushing frames stops here instead of growing memory.
+  static constexpr size_t kMaxFrames = 256;
+
+  FrameStack() = default;
+  FrameStack(const FrameStack& o) { *this = o; }
+  FrameStack(FrameStack&&) noexcept = default;
+  FrameStack& operator=(FrameStack&&) noexcept = default;
+  FrameStack& operator=(const FrameStack& o) {
+    if (this == &o) return *this;
+    if (v_.capacity() < kMaxFrames) {
+      v_.clear();
+      v_.reserve(kMaxFrames);
+    }
+    v_.assign(o.v_.begin(), o.v_.end());
+    return *this;
+  }
+  // False, and nothing pushed, when the stack is full.
+  [[nodiscard]] bool push(const Frame& f) {
+    if (v_.size() >= kMaxFrames) return false;
+    if (v_.capacity() < kMaxFrames) v_.reserve(kMaxFrames);  // only when empty (above)
+    v_.push_back(f);
+    return true;
+  }
+  void pop_back() { v_.pop_back(); }
+  void clear() { v_.clear(); }
+  void swap(FrameStack& o) noexcept { v_.swap(o.v_); }
+  bool empty() const { return v_.empty(); }
+  size_t size() const { return v_.size(); }
+  Frame& back() { return v_.back(); }
+  const Frame& back() const { return v_.back(); }
+  Frame& operator[](size_t i) { return v_[i]; }
+  const Frame& operator[](size_t i) const { return v_[i]; }
+  auto begin() { return v_.begin(); }
+  auto end() { return v_.end(); }
+  auto begin() const { return v_.begin(); }
+  auto end() const { return v_.end(); }
+  auto rbegin() { return v_.rbegin(); }
+  auto rend() { return v_.rend(); }
+  auto rbegin() const { return v_.rbegin(); }
+  auto rend() const { return v_.rend(); }
+
+ private:
+  std::vector<Frame> v_;  // capacity kMaxFrames whenever it holds a frame
+};
 
 }  // namespace strata

@@ -2,11 +2,34 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 
 #include "absl/strings/str_cat.h"
 #include "engine/strings.h"
 
 namespace strata {
+
+absl::StatusOr<std::string> ReadInputFile(const std::string& path, std::string_view what,
+                                          size_t limit) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    return absl::InvalidArgumentError(
+        absl::StrCat(path, ": is a directory; expected a ", S(what), " file"));
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return absl::NotFoundError(absl::StrCat(path, ": cannot open ", S(what), " file"));
+  std::string text;
+  char buffer[1 << 16];
+  while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+    text.append(buffer, static_cast<size_t>(in.gcount()));
+    if (text.size() > limit)
+      return absl::InvalidArgumentError(absl::StrCat(
+          path, ": larger than ", limit >> 20, " MiB, the most a ", S(what), " file may hold"));
+  }
+  if (in.bad())
+    return absl::InvalidArgumentError(absl::StrCat(path, ": cannot read ", S(what), " file"));
+  return text;
+}
 
 absl::StatusOr<toml::table> ParseToml(std::string_view text, const std::string& file) {
   try {

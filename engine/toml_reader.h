@@ -31,6 +31,18 @@ struct TomlError {
 // error: WHAT".
 absl::StatusOr<toml::table> ParseToml(std::string_view text, const std::string& file);
 
+// The most an input file (cards, deck, scenario, study.toml, failure file)
+// may hold: far above any real one, and a bound on what a link to
+// /dev/zero or a stray huge file can make strata read (issue 40).
+inline constexpr size_t kMaxInputFileBytes = size_t{64} << 20;
+
+// The whole text of the `what` file at `path` ("card", "deck"), read
+// through that bound: "PATH: cannot open WHAT file", "PATH: is a
+// directory; expected a WHAT file", or "PATH: larger than 64 MiB, the most
+// a WHAT file may hold".
+absl::StatusOr<std::string> ReadInputFile(const std::string& path, std::string_view what,
+                                          size_t limit = kMaxInputFileBytes);
+
 class TomlReader {
  public:
   explicit TomlReader(std::string file) : file_(std::move(file)) {}

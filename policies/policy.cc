@@ -189,11 +189,16 @@ absl::StatusOr<CheckedSpec> CheckSpec(absl::string_view spec) {
           absl::StrCat("policy '", spec, "': ", entry->name, " takes no parameters"));
     // name=value pairs; a value may be a policy spec with its own ':' and
     // '=' (rollout=heuristic:style=control).
+    std::vector<std::string> seen;  // a parameter given twice: which one counts? Refused.
     for (absl::string_view kv : absl::StrSplit(head[1], absl::ByAnyChar(",;"))) {
       std::vector<absl::string_view> p = absl::StrSplit(kv, absl::MaxSplits('=', 1));
       if (p.size() != 2)
         return absl::InvalidArgumentError(
             absl::StrCat("policy '", spec, "': parameter '", kv, "': expected name=value"));
+      if (std::find(seen.begin(), seen.end(), std::string(p[0])) != seen.end())
+        return absl::InvalidArgumentError(absl::StrCat("policy '", spec, "': parameter '", p[0],
+                                                       "': given twice; expected it once"));
+      seen.emplace_back(p[0]);
       if (absl::Status st = args.Set(p[0], p[1]); !st.ok())
         return absl::InvalidArgumentError(
             absl::StrCat("policy '", spec, "': parameter '", p[0], "': ", st.message()));

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -32,6 +33,31 @@ bool WriteAll(int fd, std::string_view s) {
     s.remove_prefix(static_cast<size_t>(n));
   }
   return true;
+}
+
+// The running digest of the first `bytes` of `path`.
+absl::StatusOr<uint64_t> FileDigestValue(const std::string& path, int64_t bytes) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return Errno(path, "cannot read");
+  uint64_t hash = kContentDigestStart;
+  std::string buffer(1 << 16, '\0');
+  int64_t left = bytes;
+  while (left > 0) {
+    ssize_t n =
+        ::read(fd, buffer.data(), static_cast<size_t>(std::min<int64_t>(left, buffer.size())));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      ::close(fd);
+      if (n == 0)
+        return absl::FailedPreconditionError(
+            absl::StrCat(path, ": shorter than the ", bytes, " bytes written to it"));
+      return Errno(path, "read failed");
+    }
+    hash = ContentDigest(std::string_view(buffer.data(), static_cast<size_t>(n)), hash);
+    left -= n;
+  }
+  ::close(fd);
+  return hash;
 }
 
 std::string ParentDir(const std::string& path) {
@@ -85,6 +111,12 @@ absl::Status CheckedFile::Open(const std::string& path, bool append, int64_t kee
   // New: empty. Resumed: what was written after the last checkpoint is
   // dropped, and the file goes on from there.
   bytes_ = append ? keep : 0;
+  hash_ = kContentDigestStart;
+  if (bytes_ > 0) {
+    auto kept = FileDigestValue(path, bytes_);
+    if (!kept.ok()) return kept.status();
+    hash_ = *kept;
+  }
   if (S_ISREG(st.st_mode) && ::ftruncate(fd_, bytes_) != 0) return Errno(path, "cannot truncate");
   if (::lseek(fd_, bytes_, SEEK_SET) < 0 && S_ISREG(st.st_mode)) return Errno(path, "cannot seek");
   return absl::OkStatus();
@@ -97,7 +129,25 @@ std::streamsize CheckedFile::xsputn(const char* s, std::streamsize n) {
     return 0;
   }
   bytes_ += n;
+  hash_ = ContentDigest(std::string_view(s, static_cast<size_t>(n)), hash_);
   return n;
+}
+
+std::string CheckedFile::digest() const {
+  return ContentDigestHex(hash_);
+}
+
+std::string ContentDigestHex(uint64_t hash) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out(16, '0');
+  for (int i = 15; i >= 0; --i, hash >>= 4) out[i] = kHex[hash & 15];
+  return out;
+}
+
+absl::StatusOr<std::string> FileDigest(const std::string& path, int64_t bytes) {
+  auto h = FileDigestValue(path, bytes);
+  if (!h.ok()) return h.status();
+  return ContentDigestHex(*h);
 }
 
 CheckedFile::int_type CheckedFile::overflow(int_type c) {
@@ -152,6 +202,36 @@ absl::Status DirLock::Acquire(const std::string& dir) {
     return st;
   }
   fd_ = fd;
+  return absl::OkStatus();
+}
+
+absl::Status CheckOutputFile(const std::string& flag, const std::string& path,
+                             const std::vector<InputPath>& inputs, bool force) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path out = fs::weakly_canonical(fs::absolute(path, ec), ec);
+  const bool exists = fs::exists(path, ec);
+  for (const InputPath& in : inputs) {
+    std::error_code e2;
+    const fs::path input = fs::weakly_canonical(fs::absolute(in.path, e2), e2);
+    bool same = !out.empty() && out == input;
+    if (!same && exists && fs::exists(in.path, e2)) same = fs::equivalent(path, in.path, e2);
+    if (!same && fs::is_directory(in.path, e2) && out.extension() == ".toml") {
+      // Under the directory: its .toml files are loaded.
+      auto rel = out.lexically_relative(input);
+      same = !rel.empty() && *rel.begin() != "..";
+    }
+    if (same)
+      return absl::InvalidArgumentError(
+          absl::StrCat(flag, " ", path, ": is ", in.what, " (", in.path,
+                       "); an output may not be an input: give another file"));
+  }
+  if (exists && fs::is_directory(path, ec))
+    return absl::InvalidArgumentError(
+        absl::StrCat(flag, " ", path, ": is a directory; expected a file"));
+  if (exists && !force && fs::file_size(path, ec) > 0 && !ec)
+    return absl::FailedPreconditionError(absl::StrCat(
+        flag, " ", path, ": the file exists; give --force to replace it, or another file"));
   return absl::OkStatus();
 }
 

@@ -15,6 +15,7 @@
 #include "absl/strings/str_join.h"
 #include "engine/rng.h"
 #include "engine/strings.h"
+#include "engine/toml_reader.h"
 #include "oneapi/tbb/enumerable_thread_specific.h"
 #include "oneapi/tbb/global_control.h"
 #include "oneapi/tbb/parallel_for.h"
@@ -311,7 +312,7 @@ absl::StatusOr<InvariantChecker::ExtraCheck> CanaryCheck(const std::string& spec
 std::string FailureFile(const CardDb& db, const FuzzGame& g) {
   auto names = [&](const Deck& d) {
     std::vector<std::string> v;
-    for (CardId c : d.main) v.push_back(absl::StrCat("\"", db[c].name, "\""));
+    for (CardId c : d.main) v.push_back(JsonQuote(db[c].name));  // escaped: TOML reads it back
     return absl::StrCat("[", absl::StrJoin(v, ", "), "]");
   };
   const FuzzSetup& s = g.setup;
@@ -333,8 +334,13 @@ std::string FailureFile(const CardDb& db, const FuzzGame& g) {
 bool ReadFailureFile(const std::string& path, const CardDb& db, FuzzSetup& setup,
                      std::vector<int32_t>& decisions, std::string& error) {
   toml::table t;
+  auto text = ReadInputFile(path, "failure");  // bounded (issue 40)
+  if (!text.ok()) {
+    error = std::string(text.status().message());
+    return false;
+  }
   try {
-    t = toml::parse_file(path);
+    t = toml::parse(*text, std::string_view(path));
   } catch (const toml::parse_error& e) {
     error =
         absl::StrCat(path, ":", static_cast<int>(e.source().begin.line), ": ", S(e.description()));

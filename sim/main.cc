@@ -1,8 +1,10 @@
 // strata: the command-line program. One binary, one subcommand per job. This
 // file only declares the command line (subcommands, options, their checks) and
 // dispatches; each command does its work in sim/COMMAND_command.cc.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <thread>
 
 #include "CLI/CLI.hpp"
 #include "absl/strings/numbers.h"
@@ -35,6 +37,22 @@ const CLI::Validator kSeed(
                  : "expected an integer from 0 to 18446744073709551615, got '" + s + "'";
     },
     "SEED");
+
+// Levenshtein distance, for the nearest command to an unknown word.
+size_t EditDistance(const std::string& a, const std::string& b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      const size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
+      diagonal = up;
+    }
+  }
+  return row[b.size()];
+}
 
 // --checked, for sim, play and replay.
 constexpr const char* kCheckedHelp =
@@ -173,8 +191,8 @@ int main(int argc, char** argv) {
   strata::PerftArgs perft_args;
   perft->add_option("scenario", perft_args.scenario, "scenario file (its board; steps are ignored)")
       ->required();
-  perft->add_option("--depth", perft_args.depth, "number of decisions (default 3)")
-      ->check(CLI::Range(0, 12));
+  perft->add_option("--depth", perft_args.depth, "number of decisions, 1 to 12 (default 3)")
+      ->check(CLI::Range(1, 12));  // 0 printed nothing (issue 40)
 
   // strata cover
   auto* cover = app.add_subcommand(
@@ -369,7 +387,68 @@ int main(int argc, char** argv) {
   replay->add_flag("--quiet", replay_args.quiet, "print only the result");
   replay->add_flag("--checked", replay_args.checked, kCheckedHelp);
 
+  // An unknown command word: CLI11 would say only "A subcommand is
+  // required"; this names the word and the nearest command (issue 40).
+  for (int i = 1; i < argc; ++i) {
+    const std::string word = argv[i];
+    if (word == "--cards") {
+      ++i;  // its value
+      continue;
+    }
+    if (word.empty() || word[0] == '-') continue;
+    std::string names, nearest;
+    size_t best = std::string::npos;
+    bool known = false;
+    for (const CLI::App* sub : app.get_subcommands({})) known |= sub->check_name(word);
+    if (known) break;
+    for (const CLI::App* sub : app.get_subcommands({})) {
+      const std::string& name = sub->get_name();
+      absl::StrAppend(&names, names.empty() ? "" : ", ", name);
+      // Edit distance, a common prefix counting as close ("simulate": sim).
+      size_t d = EditDistance(word, name);
+      if (word.rfind(name, 0) == 0 || name.rfind(word, 0) == 0) d = std::min<size_t>(d, 1);
+      if (d < best) best = d, nearest = name;
+    }
+    std::fprintf(stderr, "strata: unknown command '%s'%s; the commands: %s (strata --help)\n",
+                 word.substr(0, 80).c_str(),
+                 best <= 3 ? absl::StrCat(" (did you mean '", nearest, "'?)").c_str() : "",
+                 names.c_str());
+    return 109;
+  }
   CLI11_PARSE(app, argc, argv);
+  // A file or directory flag given '' (or a list with an empty name, or a
+  // flag taken for a deck: `--decks , --threads 2`) names nothing: refused
+  // by its own name rather than by what it ran into later (issue 40).
+  for (CLI::App* sub : app.get_subcommands())
+    for (const char* flag : {"--decks", "--against", "--gauntlet", "--out", "--resume", "--from",
+                             "--failures", "--replay", "--shrink-out"})
+      if (CLI::Option* o = sub->get_option_no_throw(flag); o && o->count() > 0)
+        for (const std::string& v : o->as<std::vector<std::string>>()) {
+          if (v.empty()) {
+            std::fprintf(stderr, "%s: expected a file or directory name, got ''\n", flag);
+            return 105;
+          }
+          if (v.rfind("--", 0) == 0) {
+            std::fprintf(stderr, "%s: expected a file name, got the flag '%s' (a value missing?)\n",
+                         flag, v.c_str());
+            return 105;
+          }
+        }
+  // Workers beyond a few per core add no speed and each holds its own games
+  // (1024 on two cores took 3.2 GB): every --threads is bounded here.
+  const int max_threads = static_cast<int>(
+      std::min<unsigned>(1024, std::max(8u, 4 * std::thread::hardware_concurrency())));
+  for (CLI::App* sub : app.get_subcommands())
+    if (CLI::Option* o = sub->get_option_no_throw("--threads"); o && o->count() > 0) {
+      const int threads = o->as<int>();
+      if (threads > max_threads) {
+        std::fprintf(stderr,
+                     "--threads: expected 0 (all cores) to %d (4 per core, at least 8; this "
+                     "machine has %u cores), got %d\n",
+                     max_threads, std::thread::hardware_concurrency(), threads);
+        return 105;
+      }
+    }
   if (no_default_cards && card_paths.empty() && !(*check && !check_paths.empty())) {
     std::fprintf(stderr, "--no-default-cards: expected at least one --cards PATH\n");
     return 1;

@@ -254,10 +254,32 @@ int RunMergeCommand(const MergeArgs& a, const std::vector<std::string>& card_pat
       if (!r.in || static_cast<int64_t>(fs::file_size(r.path, ec)) < r.left || ec)
         return Fail(absl::StrCat(r.path, ": missing or shorter than the ", r.left,
                                  " bytes its shard wrote"));
+      // Content, not only length: an edited line is no game the shard played.
+      auto digest = FileDigest(r.path, r.left);
+      if (!digest.ok()) return Fail(std::string(digest.status().message()));
+      if (*digest != shard.games_out_digest)
+        return Fail(absl::StrCat(r.path, ": its first ", r.left,
+                                 " bytes are not the games its shard wrote (games_out_digest ",
+                                 shard.games_out_digest, " in ", a.shards[given[s]], "/",
+                                 kStudyFile, ", the file has ", *digest,
+                                 "): the file was edited or damaged"));
     }
 
   // Written like a study: games.jsonl synced, then the tables, then
   // study.toml, which commits them.
+  // No shard's file may be one the merge writes (a shard's --games-out
+  // into this --out, a link): it would be cut while read.
+  std::vector<InputPath> inputs;
+  for (size_t i = 0; i < saved.size(); ++i) {
+    inputs.push_back({(fs::path(a.shards[i]) / kStudyFile).string(), "a shard's study file"});
+    if (!saved[i].games_out.empty()) inputs.push_back({saved[i].games_out, "a shard's games file"});
+  }
+  for (const char* name :
+       {kStudyFile, "summary.json", "matchups.csv", "cards.csv", "games.jsonl", "report.html"})
+    if (auto st = CheckOutputFile("--out", (fs::path(a.out) / name).string(), inputs,
+                                  /*force=*/true);
+        !st.ok())
+      return Fail(std::string(st.message()));
   DirLock lock;
   if (auto st = lock.Acquire(a.out); !st.ok()) return Fail(absl::StrCat("--out: ", st.message()));
   if (auto st = ClaimStudyOut(a.out, a.force); !st.ok()) return Fail(std::string(st.message()));
@@ -265,6 +287,7 @@ int RunMergeCommand(const MergeArgs& a, const std::vector<std::string>& card_pat
   merged.complete = true;
   merged.games_out.clear();
   merged.games_out_bytes = 0;
+  merged.games_out_digest.clear();
   if (with != saved.end()) {
     merged.games_out = abs((fs::path(a.out) / "games.jsonl").string());
     CheckedFile file;
@@ -276,6 +299,7 @@ int RunMergeCommand(const MergeArgs& a, const std::vector<std::string>& card_pat
     if (st.ok()) st = file.Sync();
     if (!st.ok()) return Fail(std::string(st.message()));
     merged.games_out_bytes = file.bytes();
+    merged.games_out_digest = file.digest();
   }
   merged.version = STRATA_VERSION;
   merged.card_fingerprints = FingerprintCards(db);

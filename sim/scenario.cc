@@ -117,7 +117,7 @@ class Runner {
                              "and ",
                              kMaxTurn));
     }
-    if (auto* n = doc.get("seed")) L_.Int64(*n, "seed");
+    if (auto* n = doc.get("seed")) L_.Int64(*n, "seed", 0);  // a seed is no negative number
     if (auto* n = doc.get("source")) L_.String(*n, "source");
 
     game_ = std::make_unique<Game>(db_, go);
@@ -180,6 +180,14 @@ class Runner {
             L_.Fail(*x, "zone", "battlefield, hand, graveyard, library or exile");
           zone = *z;
         }
+        // An instant, interrupt or sorcery is never a permanent (issue 40).
+        const TypeMask types = db_[card].types;
+        if (zone == Zone::kBattlefield &&
+            (Has(types, kInstant) || Has(types, kInterrupt) || Has(types, kSorcery)))
+          L_.Fail(t->get("zone") ? *t->get("zone") : *c, "zone",
+                  absl::StrCat("hand, graveyard, library or exile for '", name,
+                               "': an instant, interrupt or sorcery is no permanent, so it is "
+                               "never on the battlefield"));
         ObjId o = Add(*t, "object", card, owner, zone);
         std::string id = Lower(name);
         if (auto* x = t->get("id")) id = L_.String(*x, "id");
@@ -336,6 +344,10 @@ class Runner {
                       "name",   "outcome",    "life",        "hand",       "library",   "graveyard",
                       "lost",   "sick",       "library_top", "after_step"});
         Expectation ex{t};
+        // Checked at load, not only when compared (issue 40: "moon" passed
+        // until the run ended).
+        if (auto* x = t->get("zone"); x && !ParseZone(L_.String(*x, "zone")))
+          L_.Fail(*x, "zone", "battlefield, hand, graveyard, library, exile or stack");
         if (auto* x = t->get("after_step")) {
           int total = static_cast<int>(script_.steps.size() + script_.nevers.size());
           int64_t n = L_.Int64(*x, "after_step");
@@ -353,6 +365,14 @@ class Runner {
       }
     }
 
+    // A scenario must be able to fail: without an expectation, a `never`
+    // step or a step (each must be legal when its turn comes, and the
+    // invariants are checked after every action) it passed whatever the
+    // engine did (issue 40). A position for perft needs none.
+    if (!position_only_ && expects_.empty() && script_.nevers.empty() && script_.steps.empty())
+      L_.Fail(doc, "expect",
+              "at least one [[expect]] table, [[step]] or `never` step: a scenario with nothing "
+              "to check passes whatever the engine does");
     g.StartAt(phase, active, turn);
     if (position_only_) return;
     ScriptedPolicy pa(&script_, 0), pb(&script_, 1);
@@ -740,7 +760,17 @@ class Runner {
                 "no `id` on a `never` step: it never puts anything on a batch");
     }
     if (auto* x = t->get("targets")) st.targets = Values(*x, "targets", true);
-    if (auto* x = t->get("x")) st.has_x = true, st.x = L_.Int(*x, "x", 0, kMaxScenarioAmount);
+    if (auto* x = t->get("x")) {
+      // The engine offers X from 0 to 20 (Game::RunCast): a larger X could
+      // never be chosen, so it is refused here, saying why (issue 40).
+      constexpr int kMostX = 20;
+      const int64_t v = L_.Int64(*x, "x");
+      if (v < 0 || v > kMostX)
+        L_.Fail(*x, "x",
+                absl::StrCat("an integer between 0 and ", kMostX,
+                             " (the engine offers X up to 20 when a cost has X), got ", v));
+      st.has_x = true, st.x = static_cast<int>(v);
+    }
     if (auto* x = t->get("choice")) st.choices = Values(*x, "choice", false);
     if (auto* x = t->get("as")) {
       auto as = L_.String(*x, "as");
@@ -994,11 +1024,9 @@ ScenarioResult RunScenarioText(const CardDb& db, const std::string& text, const 
 
 absl::StatusOr<std::unique_ptr<Game>> LoadScenarioPosition(const CardDb& db,
                                                            const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return absl::NotFoundError(path + ": cannot open scenario file");
-  std::stringstream ss;
-  ss << in.rdbuf();
-  auto parsed = ParseToml(ss.str(), path);
+  auto text = ReadInputFile(path, "scenario");
+  if (!text.ok()) return text.status();
+  auto parsed = ParseToml(*text, path);
   if (!parsed.ok()) return parsed.status();
   const toml::table& doc = *parsed;
   if (doc.empty()) return absl::InvalidArgumentError(path + ": empty scenario file");
@@ -1017,17 +1045,15 @@ absl::StatusOr<std::unique_ptr<Game>> LoadScenarioPosition(const CardDb& db,
 
 ScenarioResult RunScenarioFile(const CardDb& db, const std::string& path,
                                const ScenarioOptions& options) {
-  std::ifstream in(path);
-  if (!in) {
+  auto text = ReadInputFile(path, "scenario");
+  if (!text.ok()) {
     ScenarioResult r;
     r.file = path;
     r.name = path;
-    r.failures.push_back(path + ": cannot open scenario file");
+    r.failures.push_back(std::string(text.status().message()));
     return r;
   }
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return RunScenarioText(db, ss.str(), path, options);
+  return RunScenarioText(db, *text, path, options);
 }
 
 std::vector<std::string> ScenarioFiles(const std::vector<std::string>& paths,

@@ -13,12 +13,14 @@
 #include <fstream>
 #include <thread>
 
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "engine/card_loader.h"
 #include "engine/deck.h"
 #include "engine/game.h"
 #include "engine/strings.h"
+#include "engine/toml_reader.h"
 #include "policies/policy.h"
 #include "sim/card_pool.h"
 #include "sim/durable.h"
@@ -147,6 +149,7 @@ absl::Status NewStudy(const StudyArgs& a, const CardDb& db, Study& s) {
     s.games_out = Abs(a.games_out_file.empty() ? (fs::path(a.out) / "games.jsonl").string()
                                                : a.games_out_file);
   }
+  s.checkpoint_seconds = a.checkpoint_seconds;
   s.progress.clear();
   s.complete = false;
   return absl::OkStatus();
@@ -289,9 +292,12 @@ absl::Status ClaimStudyOut(const std::string& out, bool force) {
     if (fs::exists(fs::path(out) / name)) found.push_back(name);
   if (found.empty()) return absl::OkStatus();
   const bool committed = fs::exists(fs::path(out) / kStudyFile);
-  if (!committed && found == std::vector<std::string>{"games.jsonl"}) {
-    // A run stopped before its first checkpoint (games.jsonl is created just
-    // before it): nothing was committed, so nothing can be resumed or lost.
+  std::error_code size_error;
+  if (!committed && found == std::vector<std::string>{"games.jsonl"} &&
+      fs::file_size(fs::path(out) / "games.jsonl", size_error) == 0 && !size_error) {
+    // A run stopped before its first checkpoint (games.jsonl is created,
+    // empty, just before it): nothing was committed, so nothing can be
+    // resumed or lost. A games.jsonl with lines is kept without --force.
     std::fprintf(stderr,
                  "--out %s: games.jsonl without study.toml, a study stopped before its first "
                  "checkpoint: starting it again\n",
@@ -302,10 +308,16 @@ absl::Status ClaimStudyOut(const std::string& out, bool force) {
         absl::StrCat("--out ", out, ": holds files of a study (", absl::StrJoin(found, ", "),
                      ") but no study.toml, so nothing to resume; give --force to replace them"));
   }
-  if (!force)
-    return absl::FailedPreconditionError(
-        absl::StrCat("--out ", out, ": holds an earlier study (", absl::StrJoin(found, ", "),
-                     "); continue it with --resume ", out, ", or give --force to replace it"));
+  if (!force) {
+    // A complete study has nothing to resume: --resume is no advice then.
+    auto text = ReadInputFile((fs::path(out) / kStudyFile).string(), "study");
+    const bool complete = text.ok() && absl::StrContains(*text, "\ncomplete = true");
+    return absl::FailedPreconditionError(absl::StrCat(
+        "--out ", out, ": holds an earlier study (", absl::StrJoin(found, ", "), ")",
+        complete ? absl::StrCat(", complete; give another directory, or --force to replace it")
+                 : absl::StrCat("; continue it with --resume ", out,
+                                ", or give --force to replace it")));
+  }
   for (auto& name : found) {
     std::error_code ec;
     fs::remove(fs::path(out) / name, ec);
@@ -352,6 +364,17 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
     } else if (fs::path(s.games_out).has_parent_path()) {
       fs::create_directories(fs::path(s.games_out).parent_path(), ec);
     }
+    // Content, not only length: a line edited since the checkpoint is no
+    // game this study played. Checked before the file is cut or opened.
+    if (resumed) {
+      auto digest = FileDigest(s.games_out, s.games_out_bytes);
+      if (!digest.ok()) return Fail(absl::StrCat("--resume: ", digest.status().message()));
+      if (*digest != s.games_out_digest)
+        return Fail(absl::StrCat("--resume: ", s.games_out, ": its first ", s.games_out_bytes,
+                                 " bytes are not the games the study wrote (games_out_digest ",
+                                 s.games_out_digest, " in study.toml, the file has ", *digest,
+                                 "): the file was edited or damaged; start a new study instead"));
+    }
     if (auto st = games_file.Open(s.games_out, resumed, s.games_out_bytes); !st.ok())
       return Fail(absl::StrCat("--games-out ", st.message()));
     opt.games_out = &games_out;
@@ -381,6 +404,7 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
         return false;
       }
       s.games_out_bytes = games_file.bytes();
+      s.games_out_digest = games_file.digest();
     }
     if (out.empty()) return true;
     std::vector<MatchupStats> started;
@@ -575,6 +599,15 @@ int RunSimCommand(const StudyArgs& args) {
   StudyArgs a = args;
   CardDb db;
   DirLock lock;
+  // Every flag is used or refused (issue 40).
+  for (auto [flag, value] :
+       {std::pair<const char*, const std::string*>{"--out", &a.out}, {"--resume", &a.resume}})
+    if (a.given.count(flag) && value->empty())
+      return Fail(absl::StrCat(flag, ": expected a directory, got ''"));
+  if (a.force && a.out.empty() && a.resume.empty() && a.games_out_file.empty())
+    return Fail(
+        "--force: expected --out DIR, --games-out FILE or --resume DIR too (it lets them replace "
+        "files, or resume with other cards); alone it does nothing");
   if (a.report && a.out.empty() && a.resume.empty())
     return Fail("--report: expected --out DIR too (the report is DIR/report.html)");
   if (!a.resume.empty()) {
@@ -613,6 +646,11 @@ int RunSimCommand(const StudyArgs& args) {
                                ": the study is complete; nothing to resume (--report writes "
                                "its report.html from the games played)"));
     if (auto st = CheckResumeArgs(a, db, *saved); !st.ok()) return Fail(std::string(st.message()));
+    // The study's own --checkpoint-seconds, unless given anew (then kept).
+    if (a.given.count("--checkpoint-seconds"))
+      saved->checkpoint_seconds = a.checkpoint_seconds;
+    else
+      a.checkpoint_seconds = saved->checkpoint_seconds;
     return RunAndReport(db, *saved, a, writer ? a.resume : "", /*resumed=*/true, team.get());
   }
   if (auto st = LoadDb(PoolPaths(a.card_paths, a.no_default_cards), a.override_cards, db); !st.ok())
@@ -621,6 +659,19 @@ int RunSimCommand(const StudyArgs& args) {
   if (auto st = NewStudy(a, db, s); !st.ok()) return Fail(std::string(st.message()));
   for (auto& d : s.options.decks)
     for (const std::string& note : DeckNotes(d)) std::fprintf(stderr, "%s\n", note.c_str());
+  // What the study reads may not be what it writes (issue 40).
+  std::vector<InputPath> inputs;
+  for (auto& d : s.deck_paths) inputs.push_back({d, "a deck file of --decks"});
+  for (auto& c : s.card_paths) inputs.push_back({c, "a card file of --cards"});
+  if (!a.out.empty())
+    for (const char* name : kStudyOutputs)
+      if (auto st = CheckOutputFile("--out", (fs::path(a.out) / name).string(), inputs,
+                                    /*force=*/true);
+          !st.ok())
+        return Fail(std::string(st.message()));
+  if (!s.games_out.empty() && !a.games_out_file.empty())
+    if (auto st = CheckOutputFile("--games-out", s.games_out, inputs, a.force); !st.ok())
+      return Fail(std::string(st.message()));
   if (!a.out.empty() && writer) {
     if (auto st = lock.Acquire(a.out); !st.ok()) return Fail(absl::StrCat("--out: ", st.message()));
     if (auto st = ClaimStudyOut(a.out, a.force); !st.ok()) return Fail(std::string(st.message()));
@@ -633,6 +684,14 @@ int RunReplayCommand(const StudyArgs& args) {
   CardDb db;
   Study s;
   if (!a.from.empty()) {
+    // The study's own options make its games: one given beside --from
+    // would be ignored, so it is refused (issue 40).
+    for (const char* flag : {"--decks", "--games", "--policies", "--rules", "--mulligan", "--seed",
+                             "--no-pair", "--gauntlet"})
+      if (a.given.count(flag))
+        return Fail(absl::StrCat(flag, ": not with --from ", a.from,
+                                 ": the study's own options make its games (give --from DIR, "
+                                 "--matchup and --game, or the options without --from)"));
     auto cards = LoadStudyCards(a.from);
     if (!cards.ok()) return Fail(absl::StrCat("--from: ", cards.status().message()));
     if (auto st = StudyDb(a, *cards, db); !st.ok())

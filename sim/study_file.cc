@@ -124,6 +124,7 @@ std::vector<std::pair<std::string, std::string>> DigestedValues(const Study& s, 
            {"decks", decks},
            {"cards_fingerprint", s.cards_fingerprint},
            {"games_out_bytes", absl::StrCat(s.games_out_bytes)},
+           {"games_out_digest", s.games_out_digest},
            {"matchups", counts},
            {"checked_counts", checked},
            {"win_turn_counts", win_turns}})
@@ -189,6 +190,8 @@ absl::Status SaveStudy(const std::string& dir, const Study& s, const CardDb& db)
     games_out = fs::path(games_out).filename().string();
   t.insert("games_out", games_out);
   t.insert("games_out_bytes", s.games_out_bytes);
+  t.insert("games_out_digest", s.games_out_digest);
+  t.insert("checkpoint_seconds", s.checkpoint_seconds);
   t.insert("cards_fingerprint", s.cards_fingerprint);
   toml::table per_card;
   for (auto& [name, h] : s.card_fingerprints) per_card.insert(name, h);
@@ -266,11 +269,9 @@ absl::StatusOr<toml::table> ParseStudyFile(const std::string& dir, std::string& 
   if (!std::filesystem::exists(file))
     return absl::NotFoundError(
         absl::StrCat(file, ": not found (is ", dir, " the --out of a strata sim run?)"));
-  std::ifstream in(file);
-  if (!in) return absl::NotFoundError(absl::StrCat(file, ": cannot open the study file"));
-  std::stringstream text;
-  text << in.rdbuf();
-  return ParseToml(text.str(), file);
+  auto text = ReadInputFile(file, "study");
+  if (!text.ok()) return text.status();
+  return ParseToml(*text, file);
 }
 
 // The node under `key`, or the table itself when it lacks one: where a
@@ -356,6 +357,13 @@ void ReadStudy(const TomlReader& r, const std::string& dir, const toml::table& t
   if (!s.games_out.empty() && std::filesystem::path(s.games_out).is_relative())
     s.games_out = (std::filesystem::absolute(dir) / s.games_out).lexically_normal().string();
   s.games_out_bytes = r.RequiredInt64(t, "games_out_bytes", 0, INT64_MAX);
+  s.games_out_digest = r.RequiredString(t, "games_out_digest");
+  // Not in studies from before a resume kept it: the default then.
+  if (const toml::node* n = t.get("checkpoint_seconds")) {
+    s.checkpoint_seconds = r.Number(*n, "checkpoint_seconds");
+    if (s.checkpoint_seconds < 0 || s.checkpoint_seconds > 86400)
+      r.Fail(*n, "checkpoint_seconds", "a number from 0 to 86400");
+  }
   const toml::node& decks_node = r.Required(t, "decks", "at least two [[decks]] tables");
   const std::vector<const toml::table*> decks =
       r.Tables(decks_node, "decks", "at least two [[decks]] tables");
@@ -532,7 +540,12 @@ void ReadStudy(const TomlReader& r, const std::string& dir, const toml::table& t
     s.progress.push_back(m);
   }
   // Last, since the checks above name a problem better: every value as
-  // strata wrote it. A study written before digests has none to check.
+  // strata wrote it. A missing table is an error like a changed value: with
+  // it taken out, an edited seed or rules would pass (issue 40).
+  if (!t.contains("digests"))
+    r.Fail(t, "digests",
+           "the [digests] table strata writes (it is missing: the file was edited; a study's "
+           "options and counts cannot change part way, so start a new study instead)");
   if (const toml::node* dn = t.get("digests")) {
     const toml::table* digests = dn->as_table();
     if (!digests) r.Fail(*dn, "digests", "a table of digests, as strata wrote it");

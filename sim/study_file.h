@@ -27,6 +27,8 @@ struct Study {
   std::vector<std::string> deck_paths;  // absolute
   std::string games_out;                // absolute, or empty
   int64_t games_out_bytes = 0;          // what games_out held at the last save
+  std::string games_out_digest;         // of those bytes (sim/durable.h ContentDigest)
+  double checkpoint_seconds = 5;        // --checkpoint-seconds, which a resume keeps
   std::vector<MatchupStats> progress;   // per matchup (Matchups() order)
   bool complete = false;
   // The strata and the cards that made it (empty: a study.toml written

@@ -1,0 +1,130 @@
+#!/bin/bash
+# Issue 40 (reliability round 3), the classes a shell run shows: no output
+# is an input and no file is replaced without --force (3); tamper checks
+# that cannot be removed, on content, not lengths (4); every flag used or
+# refused (6); bounded reads and threads (7); messages that name the file,
+# line, key or flag and what was expected (8). Each check failed before
+# its fix.
+# Usage: reliability_test.sh STRATA SOURCE_DIR
+set -u
+strata=$1
+src=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+# expect RC MESSAGE CMD...: CMD exits RC and prints MESSAGE (a fixed string).
+expect() {
+  local want=$1 msg=$2
+  shift 2
+  "$@" >"$tmp/out" 2>&1
+  local rc=$?
+  [ $rc -eq "$want" ] || { cat "$tmp/out"; fail "exit $rc, not $want: $*"; }
+  grep -q -F -e "$msg" "$tmp/out" || { cat "$tmp/out"; fail "no '$msg' from: $*"; }
+}
+d="$src/data/decks"
+cp "$d/red_burn.txt" "$d/green_stompy.txt" "$tmp/"
+a="$tmp/red_burn.txt"
+b="$tmp/green_stompy.txt"
+sim=("$strata" --cards "$src/data/cards" sim --decks "$a,$b" --threads 2)
+
+# ---- 3. No output is an input; nothing replaced without --force.
+cp "$a" "$tmp/a.keep"
+expect 1 "--games-out $a: is a deck file of --decks ($a); an output may not be an input" \
+  "${sim[@]}" --games 2 --games-out "$a"
+expect 1 "is a deck file of --decks" "${sim[@]}" --games 2 --games-out "$a" --force
+ln -s "$a" "$tmp/link.jsonl"
+expect 1 "--games-out $tmp/link.jsonl: is a deck file of --decks" \
+  "${sim[@]}" --games 2 --games-out "$tmp/link.jsonl" --force
+cmp -s "$a" "$tmp/a.keep" || fail "the deck file was written"
+cp "$src/tests/cards_extra/extra.toml" "$tmp/extra.toml"
+cp "$tmp/extra.toml" "$tmp/extra.keep"
+expect 1 "--games-out $tmp/extra.toml: is a card file of --cards ($tmp/extra.toml)" \
+  "$strata" --cards "$tmp/extra.toml" sim --decks "$a,$b" --games 2 --games-out "$tmp/extra.toml" --force
+cmp -s "$tmp/extra.toml" "$tmp/extra.keep" || fail "the card file was written"
+echo '{"mine": 1}' >"$tmp/mine.jsonl"
+expect 1 "--games-out $tmp/mine.jsonl: the file exists; give --force to replace it" \
+  "${sim[@]}" --games 2 --games-out "$tmp/mine.jsonl"
+grep -q mine "$tmp/mine.jsonl" || fail "an existing games file was replaced without --force"
+expect 0 "wrote $tmp/mine.jsonl" "${sim[@]}" --games 2 --games-out "$tmp/mine.jsonl" --force
+# A stray DIR/games.jsonl with lines is kept (an empty one, from a run
+# killed before its first checkpoint, is no loss: sim_kill_test.sh).
+mkdir "$tmp/stray"
+echo '{"mine": 1}' >"$tmp/stray/games.jsonl"
+expect 1 "--out $tmp/stray: holds files of a study (games.jsonl) but no study.toml" \
+  "${sim[@]}" --games 2 --out "$tmp/stray" --games-out
+grep -q mine "$tmp/stray/games.jsonl" || fail "a stray games.jsonl was replaced without --force"
+
+# ---- 4. Tamper checks: a missing digest is an error; content, not lengths.
+"${sim[@]}" --games 600 --seed 4 --out "$tmp/s" --games-out --stop-after-blocks 1 >/dev/null 2>&1
+[ $? -eq 130 ] || fail "a study stopped after one block exits 130"
+cp -r "$tmp/s" "$tmp/nodigests"
+awk '/^\[digests\]/ { skip = 1; next } /^\[/ { skip = 0 } !skip' "$tmp/s/study.toml" |
+  sed "s/^rules = 'modern'/rules = 'classic'/" >"$tmp/nodigests/study.toml"
+grep -q '^\[digests\]' "$tmp/nodigests/study.toml" && fail "sed kept [digests]"
+expect 1 "key 'digests': expected the [digests] table strata writes" \
+  "$strata" sim --resume "$tmp/nodigests"
+cp -r "$tmp/s" "$tmp/edited"
+# The same length, other content: a digit of the first game changed.
+sed -i '1s/"turns": \([0-9]\)/"turns": 9\1/; 1s/"turns": 9\([0-9]\)\([0-9]\)/"turns": \1\2/' "$tmp/edited/games.jsonl"
+sed -i '2s/"seed": \([0-9]\)/"seed": X/; 2s/"seed": X/"seed": 7/' "$tmp/edited/games.jsonl"
+[ "$(wc -c <"$tmp/edited/games.jsonl")" -eq "$(wc -c <"$tmp/s/games.jsonl")" ] || fail "the edit changed the length"
+cmp -s "$tmp/edited/games.jsonl" "$tmp/s/games.jsonl" && fail "the edit changed nothing"
+expect 1 "bytes are not the games the study wrote" "$strata" sim --resume "$tmp/edited"
+# merge: a shard's edited games.jsonl is refused.
+for i in 1 2; do
+  "${sim[@]}" --games 512 --seed 4 --shard $i/2 --out "$tmp/shard$i" --games-out >/dev/null 2>&1 ||
+    fail "shard $i"
+done
+"$strata" merge "$tmp/shard1" "$tmp/shard2" --out "$tmp/whole" >/dev/null 2>&1 || fail "merge"
+# Merging onto a complete study (class 8): --resume is no advice there.
+expect 1 "--out $tmp/whole: holds an earlier study (study.toml, summary.json, matchups.csv, cards.csv, games.jsonl), complete; give another directory, or --force to replace it" \
+  "$strata" merge "$tmp/shard1" "$tmp/shard2" --out "$tmp/whole"
+cp "$tmp/shard2/games.jsonl" "$tmp/shard2.keep"
+sed -i '1s/"seed": \([0-9]\)/"seed": X/; 1s/"seed": X/"seed": 7/' "$tmp/shard2/games.jsonl"
+cmp -s "$tmp/shard2/games.jsonl" "$tmp/shard2.keep" && fail "the shard edit changed nothing"
+expect 1 "games.jsonl: its first " "$strata" merge "$tmp/shard1" "$tmp/shard2" --out "$tmp/merged"
+grep -q "bytes are not the games its shard wrote" "$tmp/out" || { cat "$tmp/out"; fail "merge: message"; }
+
+# ---- 6. Every flag used or refused.
+expect 1 "--decks: not with --from $tmp/s" "$strata" replay --from "$tmp/s" --game 0 --decks "$a,$b"
+expect 1 "--seed: not with --from $tmp/s" "$strata" replay --from "$tmp/s" --game 0 --seed 9
+expect 105 "--out: expected a file or directory name, got ''" "${sim[@]}" --games 2 --out ''
+expect 1 "--force: expected --out DIR, --games-out FILE or --resume DIR too" \
+  "${sim[@]}" --games 2 --force
+expect 1 "parameter 'pass': given twice; expected it once" \
+  "${sim[@]}" --games 2 --policies random:pass=0.5,pass=0.1
+
+# ---- 7. Bounded reads, bounded threads.
+mkdir "$tmp/zero"
+ln -s /dev/zero "$tmp/zero/study.toml"
+expect 1 "study.toml: larger than 64 MiB, the most a study file may hold" \
+  "$strata" sim --resume "$tmp/zero"
+ln -s /dev/zero "$tmp/zero.txt"
+expect 1 "$tmp/zero.txt: larger than 64 MiB, the most a deck file may hold" \
+  "${sim[@]}" --games 2 --decks "$tmp/zero.txt,$b"
+expect 105 "--threads: expected 0 (all cores) to " "$strata" sim --decks "$a,$b" --games 2 --threads 1024
+
+# ---- 8. Messages that name the right thing.
+expect 1 "$tmp: is a directory; expected a deck file" "${sim[@]}" --games 2 --decks "$tmp,$b"
+expect 105 "--decks: expected a file name, got the flag '--threads' (a value missing?)" "$strata" sim --decks , --threads 2
+expect 105 "--against: expected a file or directory name, got ''" \
+  "$strata" compare "$a" "$b" --against ''
+expect 109 "unknown command 'simulate' (did you mean 'sim'?)" "$strata" simulate
+expect 105 "--depth" "$strata" perft --depth 0 "$src/tests/perft/one_forest.toml"
+printf '200 Mountain\n200 Forest\n200 Island\n' >"$tmp/big.txt"
+expect 1 "big.txt:3: expected at most 256 cards in the main deck (a game holds 512 objects, two decks); this line makes it 600" \
+  "${sim[@]}" --games 2 --decks "$tmp/big.txt,$b"
+printf '4 %s\n' "$(head -c 1000000 /dev/zero | tr '\0' 'y')" >"$tmp/longname.txt"
+"${sim[@]}" --games 2 --decks "$tmp/longname.txt,$b" >"$tmp/out" 2>&1 && fail "a 1 MB card name loaded"
+[ "$(wc -c <"$tmp/out")" -lt 2000 ] || fail "a 1 MB name echoed in full ($(wc -c <"$tmp/out") bytes)"
+grep -q -F "(1000000 bytes)" "$tmp/out" || { head -c 500 "$tmp/out"; fail "no length for a long name"; }
+# A new study onto a complete one: the same.
+"${sim[@]}" --games 2 --out "$tmp/done" >/dev/null 2>&1 || fail "a short study"
+expect 1 ", complete; give another directory, or --force to replace it" \
+  "${sim[@]}" --games 2 --out "$tmp/done"
+# --resume keeps the study's --checkpoint-seconds.
+"${sim[@]}" --games 600 --out "$tmp/cp" --checkpoint-seconds 7 --stop-after-blocks 1 >/dev/null 2>&1
+grep -q '^checkpoint_seconds = 7' "$tmp/cp/study.toml" || fail "checkpoint_seconds not saved"
+"$strata" sim --resume "$tmp/cp" --stop-after-blocks 1 >/dev/null 2>&1
+grep -q '^checkpoint_seconds = 7' "$tmp/cp/study.toml" || fail "--resume forgot --checkpoint-seconds"
+echo PASS
