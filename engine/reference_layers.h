@@ -15,14 +15,17 @@
 // this effect belong here". For each sublayer it takes the effects with a
 // part there, CDAs first (L-3), and repeats: drop the effects that no longer
 // exist (their source lost the ability, L-5), find by trial which of the
-// remaining effects depend on which (L-6: apply Y to a copy of every
-// object's characteristics and see whether X's existence, affected objects,
-// controller, words or computed values change), and apply the oldest effect
-// (timestamp, then creation order) that waits on no other; when every one
-// waits, the oldest that lies on a dependency cycle. The dependencies are
-// found again after every application, against the new partial state. Every
-// filter is evaluated against the characteristics as computed so far. An
-// effect's affected set is locked when it first applies (L-5).
+// remaining effects depend on which (L-6: apply Y to the characteristics as
+// they stand and see whether X's existence, affected objects, controller,
+// words or computed values change; Y changing nothing, or only powers and
+// toughnesses that X doesn't read, changes nothing about X), and apply the
+// oldest effect (timestamp, then creation order) that waits on no other;
+// when every one waits, the oldest that lies on a dependency cycle. By
+// default the dependencies are found again after every application, against
+// the new partial state (docs/layers.md L-6); DependencyTiming::
+// kAtSublayerStart finds them once, as the engine does. Every filter is
+// evaluated against the characteristics as computed so far. An effect's
+// affected set is locked when it first applies (L-5).
 //
 // The sublayers per edition (L-2):
 //   modern:  1a copy, 1b face-down, 2 control, 3 text, 4 type, 5 color,
