@@ -102,6 +102,25 @@ std::string EngineTrace(const Game& g) {
 // makes the Zubera a Treefolk, the reference leaves Lignify out.
 constexpr uint64_t kKnownEngineDisagreements[] = {4294974347, 4294974445};
 
+// The objects of a finished scenario's game that have card `name`.
+ObjId Find(const Game& g, const std::string& name) {
+  const GameState& s = g.state();
+  for (ObjId o = 0; o < s.obj.count; ++o)
+    if (s.obj.zone[o] == Zone::kBattlefield && g.db()[s.obj.card[o]].name == name) return o;
+  return kNoObj;
+}
+
+// A random board's size, as the agreement test draws it from `rng`.
+RandomBoardOptions BoardOptions(Edition edition, BoardRng& rng) {
+  RandomBoardOptions opt;
+  const int total = rng.Between(1, 40);
+  opt.others = total == 1 ? 0 : rng.Between(0, total / 3);
+  opt.permanents = total - opt.others;
+  opt.effects = rng.Between(0, 15);
+  opt.edition = edition;
+  return opt;
+}
+
 // Random boards from the whole pool (random rows, counters, face-down
 // objects, control, Auras), each with random mutations.
 TEST(ReferenceLayers, AgreesOnRandomBoards) {
@@ -111,12 +130,7 @@ TEST(ReferenceLayers, AgreesOnRandomBoards) {
     for (int b = 0; b < 150; ++b) {
       const uint64_t seed = (uint64_t{static_cast<uint8_t>(edition)} << 32) | (b + 7000u);
       BoardRng rng(seed * 0x9E3779B97F4A7C15ull + 5);
-      RandomBoardOptions opt;
-      const int total = rng.Between(1, 40);
-      opt.others = total == 1 ? 0 : rng.Between(0, total / 3);
-      opt.permanents = total - opt.others;
-      opt.effects = rng.Between(0, 15);
-      opt.edition = edition;
+      const RandomBoardOptions opt = BoardOptions(edition, rng);
       if (std::find(std::begin(kKnownEngineDisagreements), std::end(kKnownEngineDisagreements),
                     seed) != std::end(kKnownEngineDisagreements)) {
         std::printf("[reference] board seed %llu left out: a known engine disagreement\n",
@@ -135,6 +149,30 @@ TEST(ReferenceLayers, AgreesOnRandomBoards) {
       }
     }
   std::printf("[reference] random boards: %d, checks: %d\n", boards, checks);
+}
+
+// The two dependency timings differ where an earlier application in a
+// sublayer removes a dependency (board seed 7117, classic, layer 4): Figure
+// of Destiny's "becomes a Kithkin Spirit" (oldest) turns the changeling
+// Chameleon Colossus into a non-Saproling, which ends Yavimaya's dependency
+// on Life and Limb (no non-land Saproling left for it to make a land).
+// Found again after it, Life and Limb waits for Yavimaya, and Yavimaya,
+// Cradle of Growth, now a Forest, becomes a Saproling too; found once at the
+// start, the loop stands and the older Life and Limb goes first.
+TEST(ReferenceLayers, DependencyTimingDecidesALoopThatEnded) {
+  const uint64_t seed = 7117;
+  BoardRng rng(seed * 0x9E3779B97F4A7C15ull + 5);
+  Game g = MakeRandomBoard(BundledPool(), seed, BoardOptions(Edition::kClassic, rng));
+  const ObjId yavimaya = Find(g, "Yavimaya, Cradle of Growth");
+  ASSERT_NE(yavimaya, kNoObj);
+  const int saproling = *ParseSubtype("Saproling");
+  ReferenceOptions each, start;
+  start.dependencies = DependencyTiming::kAtSublayerStart;
+  const ReferenceResult again = ReferenceLayers(BundledPool(), g.state(), each);
+  const ReferenceResult once = ReferenceLayers(BundledPool(), g.state(), start);
+  EXPECT_TRUE(again.chars[yavimaya].subtypes.test(saproling));
+  EXPECT_FALSE(once.chars[yavimaya].subtypes.test(saproling));
+  EXPECT_EQ(CheckGameAgainstReference(g, start), "");
 }
 
 // Games of the default run with the same known engine disagreement as
@@ -177,14 +215,6 @@ TEST(ReferenceLayers, AgreesOnRandomGames) {
   }
   std::printf("[reference] random games agreed: %lld (%.1f s)\n",
               static_cast<long long>(r.games - r.failing_games), r.seconds);
-}
-
-// The objects of a finished scenario's game that have card `name`.
-ObjId Find(const Game& g, const std::string& name) {
-  const GameState& s = g.state();
-  for (ObjId o = 0; o < s.obj.count; ++o)
-    if (s.obj.zone[o] == Zone::kBattlefield && g.db()[s.obj.card[o]].name == name) return o;
-  return kNoObj;
 }
 
 // The reference's values, computed alone, for a scenario's final board.
