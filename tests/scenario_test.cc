@@ -214,8 +214,18 @@ targets = ["bears"]
   EXPECT_THAT(msg, HasSubstr("step 1 (A casts Giant Growth) was never legal"));
 }
 
+// Issue 40: a scenario that cannot fail is refused at load.
+TEST_F(ScenarioTest, NothingToCheckIsRefused) {
+  EXPECT_THAT(Failure("[[object]]\ncard = \"Grizzly Bears\"\n"),
+              HasSubstr("key 'expect': expected at least one [[expect]] table, [[step]] or "
+                        "`never` step"));
+}
+
 TEST_F(ScenarioTest, DefaultNameIsFileStem) {
-  ScenarioResult r = Run("[[object]]\ncard = \"Grizzly Bears\"\n", "dir/bears_alone.toml");
+  ScenarioResult r =
+      Run("[[object]]\ncard = \"Grizzly Bears\"\n[[expect]]\nobject = \"grizzly bears\"\n"
+          "zone = \"battlefield\"\n",
+          "dir/bears_alone.toml");
   EXPECT_TRUE(r.passed) << absl::StrJoin(r.failures, "\n");
   EXPECT_EQ(r.name, "bears_alone");
 }
@@ -398,7 +408,8 @@ TEST_F(ScenarioTest, NumbersOutOfRangeAreRefused) {
               HasSubstr("s.toml:2: key 'life': expected an integer between -1000000 and 1000000"));
   const std::string step = object("") + "[[step]]\nplayer = \"A\"\n";
   EXPECT_THAT(Failure(step + "cast = \"Fireball\"\ntargets = [\"B\"]\nx = 40000\n"),
-              HasSubstr("key 'x': expected an integer between 0 and 10000, got 40000"));
+              HasSubstr("key 'x': expected an integer between 0 and 20 (the engine offers X up "
+                        "to 20 when a cost has X), got 40000"));
   EXPECT_THAT(Failure(step + "activate = \"bears\"\nability = 4294967297\n"),
               HasSubstr("key 'ability': expected an integer between 1 and 32, got 4294967297"));
   EXPECT_THAT(Failure(step + "cast = \"Healing Salve\"\nchoice = [4294967297]\n"),
@@ -713,6 +724,9 @@ timestamp = 9
 id = "b"
 card = "Grizzly Bears"
 timestamp = 3
+[[expect]]
+object = "a"
+zone = "battlefield"
 )",
                                      "s.toml", opt);
   ASSERT_TRUE(t.game);
@@ -727,7 +741,7 @@ position = 1
 }
 
 TEST_F(ScenarioTest, RngNeedsFourHexWords) {
-  EXPECT_TRUE(Run("rng = \"1 2 3 ff\"\n").passed);
+  EXPECT_TRUE(Run("rng = \"1 2 3 ff\"\n[[expect]]\nplayer = \"A\"\nlife = 20\n").passed);
   EXPECT_THAT(Failure("rng = \"1 2 3\"\n"),
               HasSubstr("key 'rng': expected four hexadecimal words, not all zero"));
   EXPECT_THAT(Failure("rng = \"0 0 0 0\"\n"), HasSubstr("key 'rng'"));
