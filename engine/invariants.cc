@@ -116,7 +116,11 @@ void InvariantChecker::Begin(const Game& g) {
   attack_began_ = g.combat_.attacked[s.active];
   rules_turn_ = s.turn;
   batch_seen_.clear();
-  for (int i : g.stack_.batch) batch_seen_.push_back(g.stack_.items[i].serial);
+  // A batch entry that names no item (a broken state, which other invariants
+  // report) counts as serial 0: this check must not crash on it.
+  const auto& items = g.stack_.items;
+  for (int i : g.stack_.batch)
+    batch_seen_.push_back(i >= 0 && i < static_cast<int>(items.size()) ? items[i].serial : 0);
   g.SetAudit(this);
   for (ObjId o = 0; o < objects_; ++o) {
     incarnation_[o] = s.obj.incarnation[o];
@@ -227,7 +231,9 @@ void InvariantChecker::Observe(const Game& g) {
   // joined beneath what stayed (T-3).
   {
     batch_now_.clear();
-    for (int i : g.stack_.batch) batch_now_.push_back(g.stack_.items[i].serial);
+    const auto& items = g.stack_.items;
+    for (int i : g.stack_.batch)
+      batch_now_.push_back(i >= 0 && i < static_cast<int>(items.size()) ? items[i].serial : 0);
     size_t kept = 0;
     while (kept < batch_seen_.size() && kept < batch_now_.size() &&
            batch_seen_[kept] == batch_now_[kept])
