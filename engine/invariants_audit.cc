@@ -234,8 +234,7 @@ void InvariantChecker::CheckCombatAssignment(const Game& g, int begin, bool firs
     if (!on_battlefield(o) || g.combat_.flag[o] == Game::kNotInCombat) continue;
     const Characteristics& ch = g.Chars(o);
     const int power = strikes_now(o) ? std::max<int>(0, ch.power) : 0;
-    int total = 0, to_player = 0, partial = 0;
-    bool lethal_before_player = true;
+    int total = 0, to_player = 0, partial = 0;  // partial: blockers given less than lethal
     for (size_t i = begin; i < pending.size(); ++i) {
       const PendingDamage& d = pending[i];
       if (d.source != o) continue;
@@ -256,7 +255,7 @@ void InvariantChecker::CheckCombatAssignment(const Game& g, int begin, bool firs
                            ", which it neither blocks nor is blocked by");
       if (g.combat_.flag[o] == Game::kAttacking) {
         const int lethal = std::max<int>(0, g.Chars(t).toughness - s.obj.damage[t]);
-        if (d.amount < lethal) ++partial, lethal_before_player = false;
+        if (d.amount < lethal) ++partial;
       }
     }
     if (!why.empty()) break;
@@ -289,7 +288,7 @@ void InvariantChecker::CheckCombatAssignment(const Game& g, int begin, bool firs
     else if (blocked && to_player > 0 && !trample)
       why = absl::StrCat(g.ObjectName(o), " is blocked, has no trample and assigns ", to_player,
                          " damage to the player");
-    else if (blocked && to_player > 0 && !lethal_before_player)
+    else if (blocked && to_player > 0 && partial > 0)
       why = absl::StrCat(g.ObjectName(o), " tramples over ", to_player,
                          " before each blocker has lethal damage");
     else if (blocked && partial > 1)
