@@ -204,7 +204,7 @@ struct Scratch {
   std::vector<Characteristics> chars;
   std::vector<Candidate> cands;
   std::vector<int> pending, index;
-  std::vector<char> deps, done;
+  std::vector<char> deps, done, affects_known;
   std::vector<std::pair<ObjId, Characteristics>> saved;
   std::vector<std::bitset<kMaxObjects>> affects;
   std::array<std::vector<ObjId>, kZoneCount> by_zone;
@@ -223,6 +223,7 @@ class Computer {
         index_(scratch.index),
         deps_(scratch.deps),
         done_(scratch.done),
+        affects_known_(scratch.affects_known),
         saved_(scratch.saved),
         affects_(scratch.affects),
         by_zone_(scratch.by_zone),
@@ -882,8 +883,10 @@ class Computer {
     Reads r;
     if (c.source != Candidate::kStatic && c.source != Candidate::kRow) return r;
     if (c.source == Candidate::kStatic) {
-      r.source |= kKControl | kKText;         // "you" is its controller; its words may be changed
-      if (!c.started) r.source |= kKAbility;  // does the object still have the ability?
+      r.source |= kKControl | kKText;  // "you" is its controller; its words may be changed
+      // Does the object still have the ability? A tapped artifact's are off
+      // (T-12), so its types count too.
+      if (!c.started) r.source |= kKAbility | kKType;
     }
     if (!c.started && c.source == Candidate::kStatic) {
       for (FilterId f : c.tmpl->affects) r.others |= FilterReads(db_.filter(f));
@@ -917,16 +920,6 @@ class Computer {
     return r;
   }
 
-  // Could applying `y` change `x` at all? Only if y writes what x reads of
-  // other objects, or what x reads of its source and y touches that source.
-  bool MayDepend(const Candidate& x, const Reads& xr, const Candidate& y,
-                 const ObjSet& y_affects) const {
-    uint8_t w = WritesOf(y);
-    if (w & xr.others) return true;
-    if (!(w & xr.source) || x.object == kNoObj) return false;
-    return y_affects.test(x.object);
-  }
-
   // Does applying `y` change `x` (RULES.md L-6)? Tried on the state itself:
   // the objects y touches are saved, y is applied, x's signature is taken,
   // and the objects are restored.
@@ -953,32 +946,63 @@ class Computer {
     }
   }
 
-  void OrderAndApply(StepKind step, const std::string& name) {
-    // The dependency graph of this step's effects, found once on the state
-    // as it is when the step begins (L-6).
+  // Could any effect pending in this step depend on another at all, by
+  // kinds alone (what one writes against what the other reads)? When not,
+  // the step is plain timestamp order and no trial is ever run.
+  bool KindsMayDepend() const {
     const size_t k = pending_.size();
+    for (size_t i = 0; i < k; ++i) {
+      const Reads xr = ReadsOf(cands_[pending_[i]]);
+      for (size_t j = 0; j < k; ++j)
+        if (i != j && (WritesOf(cands_[pending_[j]]) & (xr.others | xr.source))) return true;
+    }
+    return false;
+  }
+
+  // The dependency graph among the effects not yet applied or dropped, found
+  // by trial on the partial state as it is now (L-6). Returns whether any
+  // effect waits on another.
+  bool FindDependencies(StepKind step) {
+    const size_t k = index_.size();
     deps_.assign(k * k, 0);
+    affects_known_.assign(k, 0);  // each affected set is found when first needed
+    auto affects = [&](size_t j) -> const ObjSet& {
+      if (!affects_known_[j]) affects_[j] = AffectedNow(cands_[index_[j]], chars_);
+      affects_known_[j] = 1;
+      return affects_[j];
+    };
     bool any = false;
-    if (k > 1) {
-      affects_.resize(k);
-      for (size_t j = 0; j < k; ++j) affects_[j] = AffectedNow(cands_[pending_[j]], chars_);
-      for (size_t i = 0; i < k; ++i) {
-        const Candidate& x = cands_[pending_[i]];
-        Reads xr = ReadsOf(x);
-        uint64_t sig = 0;
-        bool have_sig = false;
-        for (size_t j = 0; j < k; ++j) {
-          if (i == j) continue;
-          const Candidate& y = cands_[pending_[j]];
-          if (!MayDepend(x, xr, y, affects_[j])) continue;
-          if (!have_sig) sig = Signature(x, step, chars_), have_sig = true;
-          if (DependsOn(x, sig, y, affects_[j], step)) deps_[i * k + j] = 1, any = true;
-        }
+    for (size_t i = 0; i < k; ++i) {
+      if (done_[i]) continue;
+      const Candidate& x = cands_[index_[i]];
+      const Reads xr = ReadsOf(x);
+      uint64_t sig = 0;
+      bool have_sig = false;
+      for (size_t j = 0; j < k; ++j) {
+        if (i == j || done_[j]) continue;
+        const Candidate& y = cands_[index_[j]];
+        const uint8_t w = WritesOf(y);
+        if (!(w & xr.others) &&
+            (!(w & xr.source) || x.object == kNoObj || !affects(j).test(x.object)))
+          continue;  // the prefilter: y writes nothing x reads of others, nor of its source
+        if (!have_sig) sig = Signature(x, step, chars_), have_sig = true;
+        if (DependsOn(x, sig, y, affects(j), step)) deps_[i * k + j] = 1, any = true;
       }
     }
+    return any;
+  }
+
+  void OrderAndApply(StepKind step, const std::string& name) {
+    const size_t k = pending_.size();
+    // Dependencies are found anew before each application, on the partial
+    // state the applications so far left (L-6; CR 613.8c: an application
+    // can make a pending effect dependent or independent).
+    const bool may_depend = k > 1 && KindsMayDepend();
+    deps_.assign(k * k, 0);
     // index_[i]: the candidate of graph node i; done_[i]: applied or dropped.
     index_.assign(pending_.begin(), pending_.end());
     done_.assign(k, 0);
+    if (may_depend) affects_.resize(k);
     for (size_t left = k; left > 0; --left) {
       // Effects that no longer exist (their source lost the ability) drop out.
       for (size_t i = 0; i < k; ++i) {
@@ -990,6 +1014,7 @@ class Computer {
               {name, cands_[index_[i]].Name(db_, s_, chars_), cands_[index_[i]].ts, false, true});
       }
       if (left == 0) break;
+      const bool any = may_depend && left > 1 && FindDependencies(step);
       auto earlier = [&](size_t a, size_t b) {
         const Candidate& ca = cands_[index_[a]];
         const Candidate& cb = cands_[index_[b]];
@@ -1087,6 +1112,7 @@ class Computer {
   std::vector<int>& index_;
   std::vector<char>& deps_;
   std::vector<char>& done_;
+  std::vector<char>& affects_known_;
   std::vector<std::pair<ObjId, Characteristics>>& saved_;
   std::vector<ObjSet>& affects_;
   std::array<std::vector<ObjId>, kZoneCount>& by_zone_;  // this state's objects by zone

@@ -23,7 +23,7 @@
 // when every one waits, the oldest that lies on a dependency cycle. By
 // default the dependencies are found again after every application, against
 // the new partial state (docs/layers.md L-6); DependencyTiming::
-// kAtSublayerStart finds them once, as the engine does. Every filter is
+// kAtSublayerStart finds them once, at the start of the step. Every filter is
 // evaluated against the characteristics as computed so far. An effect's
 // affected set is locked when it first applies (L-5).
 //
@@ -69,9 +69,10 @@ enum class DependencyTiming : uint8_t {
   // Again after every effect applied, against the new partial state
   // (docs/layers.md L-6, "Repeat from step 1 with the rest"): the default.
   kAfterEachEffect,
-  // Once, on the state as the sublayer begins, as engine/layers.cc does
-  // (OrderAndApply): a dependency that an earlier application in the same
-  // sublayer removed still orders the effects.
+  // Once, on the state as the sublayer begins (engine/layers.cc did so
+  // until it was fixed): a dependency that an earlier application in the
+  // same sublayer removed still orders the effects. Kept to show the
+  // difference (tests/reference_layers_test.cc).
   kAtSublayerStart,
 };
 

@@ -33,19 +33,11 @@ namespace {
 
 using ::testing::HasSubstr;
 
-// The dependency timing the agreement tests compare with: the engine finds
-// a sublayer's dependencies once, as it begins (DependencyTiming). Setting
-// STRATA_REFERENCE_DEPENDENCIES=each compares with the default instead,
-// which finds them again after every application (docs/layers.md L-6).
-ReferenceOptions Compared() {
-  ReferenceOptions opt;
-  const char* env = std::getenv("STRATA_REFERENCE_DEPENDENCIES");
-  opt.dependencies = env && std::string(env) == "each" ? DependencyTiming::kAfterEachEffect
-                                                       : DependencyTiming::kAtSublayerStart;
-  return opt;
-}
+// The agreement tests compare with the reference's defaults: dependencies
+// found again after every application (docs/layers.md L-6), as the engine
+// finds them.
 std::string CheckGame(const Game& g) {
-  return CheckGameAgainstReference(g, Compared());
+  return CheckGameAgainstReference(g, ReferenceOptions{});
 }
 
 std::string ScenarioDir() {
@@ -72,7 +64,7 @@ TEST(ReferenceLayers, AgreesOnEveryScenarioAtEveryStep) {
     if (r.game) {
       LayerCache fresh;
       ComputeLayers(db, r.game->state(), fresh);
-      EXPECT_EQ(CompareWithReference(db, r.game->state(), fresh, Compared()), "") << file;
+      EXPECT_EQ(CompareWithReference(db, r.game->state(), fresh, ReferenceOptions{}), "") << file;
       ++checked;
     }
   }
@@ -90,17 +82,6 @@ std::string EngineTrace(const Game& g) {
                     e.by_dependency ? " by dependency" : "", e.dropped ? " dropped" : "", "; ");
   return out;
 }
-
-// Boards where the engine misses a dependency the reference finds (to be
-// removed with the engine's fix): a static ability of a tapped permanent
-// stops existing when another effect in the same layer makes the permanent
-// an artifact (a tapped artifact's abilities are off, T-12), but the
-// engine's prefilter (ReadsOf in engine/layers.cc) does not count the
-// source's types among what a static's existence reads, so it never tries
-// the pair: e.g. seed 4294974347 (m10), a tapped Lignify on Ashen-Skin
-// Zubera and Mishra's Factory's animation over both (layer 4): the engine
-// makes the Zubera a Treefolk, the reference leaves Lignify out.
-constexpr uint64_t kKnownEngineDisagreements[] = {4294974347, 4294974445};
 
 // The objects of a finished scenario's game that have card `name`.
 ObjId Find(const Game& g, const std::string& name) {
@@ -131,12 +112,6 @@ TEST(ReferenceLayers, AgreesOnRandomBoards) {
       const uint64_t seed = (uint64_t{static_cast<uint8_t>(edition)} << 32) | (b + 7000u);
       BoardRng rng(seed * 0x9E3779B97F4A7C15ull + 5);
       const RandomBoardOptions opt = BoardOptions(edition, rng);
-      if (std::find(std::begin(kKnownEngineDisagreements), std::end(kKnownEngineDisagreements),
-                    seed) != std::end(kKnownEngineDisagreements)) {
-        std::printf("[reference] board seed %llu left out: a known engine disagreement\n",
-                    static_cast<unsigned long long>(seed));
-        continue;
-      }
       Game g = MakeRandomBoard(db, seed, opt);
       ++boards;
       std::string history = "build";
@@ -158,7 +133,9 @@ TEST(ReferenceLayers, AgreesOnRandomBoards) {
 // on Life and Limb (no non-land Saproling left for it to make a land).
 // Found again after it, Life and Limb waits for Yavimaya, and Yavimaya,
 // Cradle of Growth, now a Forest, becomes a Saproling too; found once at the
-// start, the loop stands and the older Life and Limb goes first.
+// start, the loop stands and the older Life and Limb goes first. The
+// engine finds them again after each application, as docs/layers.md L-6
+// says (CR 613.8c).
 TEST(ReferenceLayers, DependencyTimingDecidesALoopThatEnded) {
   const uint64_t seed = 7117;
   BoardRng rng(seed * 0x9E3779B97F4A7C15ull + 5);
@@ -172,13 +149,9 @@ TEST(ReferenceLayers, DependencyTimingDecidesALoopThatEnded) {
   const ReferenceResult once = ReferenceLayers(BundledPool(), g.state(), start);
   EXPECT_TRUE(again.chars[yavimaya].subtypes.test(saproling));
   EXPECT_FALSE(once.chars[yavimaya].subtypes.test(saproling));
-  EXPECT_EQ(CheckGameAgainstReference(g, start), "");
+  EXPECT_EQ(CheckGameAgainstReference(g, each), "");
+  EXPECT_NE(CheckGameAgainstReference(g, start), "");
 }
-
-// Games of the default run with the same known engine disagreement as
-// the boards above: game 32 (modern), a tapped permanent whose static makes
-// Ascendant Evincar a Land, made an artifact by Mycosynth Lattice in layer 4.
-constexpr int64_t kKnownEngineGames[] = {32};
 
 int GamesWanted() {
   const char* env = std::getenv("STRATA_REFERENCE_GAMES");
@@ -204,12 +177,6 @@ TEST(ReferenceLayers, AgreesOnRandomGames) {
   EXPECT_EQ(r.games, opt.games);
   EXPECT_EQ(r.failures.size(), static_cast<size_t>(r.failing_games));
   for (const FuzzGame& g : r.failures) {
-    if (std::find(std::begin(kKnownEngineGames), std::end(kKnownEngineGames), g.setup.index) !=
-        std::end(kKnownEngineGames)) {
-      std::printf("[reference] game %lld left out: a known engine disagreement\n",
-                  static_cast<long long>(g.setup.index));
-      continue;
-    }
     ADD_FAILURE() << "game " << g.setup.index << " (" << EditionName(g.setup.edition) << ", seed "
                   << g.setup.game_seed << "): " << g.failure;
   }
@@ -356,9 +323,10 @@ TEST(ReferenceLayers, LibrariesLeftOutAreNotCompared) {
       ++in_library;
     }
   ASSERT_GT(in_library, 0);
-  EXPECT_EQ(CompareWithReference(BundledPool(), s, cache, Compared()), "");
+  EXPECT_EQ(CompareWithReference(BundledPool(), s, cache, ReferenceOptions{}), "");
   cache.library_done = true;  // now they claim to hold results
-  EXPECT_THAT(CompareWithReference(BundledPool(), s, cache, Compared()), HasSubstr(", library, "));
+  EXPECT_THAT(CompareWithReference(BundledPool(), s, cache, ReferenceOptions{}),
+              HasSubstr(", library, "));
 }
 
 }  // namespace
