@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "engine/layers.h"
+#include "engine/reference_layers.h"
 #include "engine/saturate.h"
 #include "engine/strings.h"
 #include "engine/words.h"
@@ -44,7 +45,8 @@ std::string_view InvariantName(Invariant i) {
                                                 "one_attack",
                                                 "tap_sickness",
                                                 "last_in_first_out",
-                                                "mana_paid"};
+                                                "mana_paid",
+                                                "reference_layers"};
   static_assert(std::size(kNames) == kInvariantCount);
   return kNames[static_cast<int>(i)];
 }
@@ -122,6 +124,7 @@ void InvariantChecker::Begin(const Game& g) {
   for (int i : g.stack_.batch)
     batch_seen_.push_back(i >= 0 && i < static_cast<int>(items.size()) ? items[i].serial : 0);
   g.SetAudit(this);
+  reference_ = ReferenceCheck();
   for (ObjId o = 0; o < objects_; ++o) {
     incarnation_[o] = s.obj.incarnation[o];
     on_battlefield_[o] = s.obj.zone[o] == Zone::kBattlefield;
@@ -287,6 +290,13 @@ void InvariantChecker::Observe(const Game& g) {
   }
   if (g.options().check_invariants)
     Record(Invariant::kStateCheck, g.invariant_failure().empty(), g.invariant_failure());
+  // reference_layers: the engine's answers against an evaluator that shares
+  // no code with engine/layers.cc (differential testing), whenever the
+  // layers' inputs may have moved.
+  if (reference_) {
+    const std::string why = reference_(g);
+    Record(Invariant::kReferenceLayers, why.empty(), why);
+  }
   // Who came under whose control when, for attackers: a change is sure to
   // have happened this turn only if the last look was this turn too.
   if (static_cast<int>(incarnation_.size()) < s.obj.count) {  // objects_kept fired above

@@ -49,14 +49,15 @@ enum class Invariant : uint8_t {
                       // (T-7)
   kPrevention,  // dealt = assigned - prevented; shields spent as much as they prevent (T-4, E-3 A)
   kHandSize,    // the discard phase leaves the active player at the maximum hand size (T-1)
-  kRegeneration,    // a regenerated creature is tapped, undamaged and out of combat (E-3)
-  kCleanup,         // cleanup removes damage, shields and until-end-of-turn effects (T-1)
-  kUntap,           // untap untaps the active player's permanents (T-1)
-  kOneLand,         // one land a turn, from the active player's main phase (T-6)
-  kOneAttack,       // one attack a turn; attacking taps but for vigilance (T-6, T-7)
-  kTapSickness,     // no {T} ability of a creature that came this turn, but for haste (T-7)
-  kLastInFirstOut,  // a batch resolves last in, first out (T-3)
-  kManaPaid,        // casting spends the mana its cost asks, never a {T} cost's source (T-8, L-8)
+  kRegeneration,     // a regenerated creature is tapped, undamaged and out of combat (E-3)
+  kCleanup,          // cleanup removes damage, shields and until-end-of-turn effects (T-1)
+  kUntap,            // untap untaps the active player's permanents (T-1)
+  kOneLand,          // one land a turn, from the active player's main phase (T-6)
+  kOneAttack,        // one attack a turn; attacking taps but for vigilance (T-6, T-7)
+  kTapSickness,      // no {T} ability of a creature that came this turn, but for haste (T-7)
+  kLastInFirstOut,   // a batch resolves last in, first out (T-3)
+  kManaPaid,         // casting spends the mana its cost asks, never a {T} cost's source (T-8, L-8)
+  kReferenceLayers,  // every object's characteristics are the reference evaluator's (L-1 to L-8)
   kCount
 };
 inline constexpr int kInvariantCount = static_cast<int>(Invariant::kCount);
@@ -140,6 +141,8 @@ class InvariantChecker : public RulesAudit {
   std::vector<uint8_t> settled_;
   std::vector<uint32_t> countered_;
   std::vector<int> phase_plays_;  // phase todo indices played this phase
+  // engine/reference_layers.h's check, made anew for each game by Begin.
+  std::function<std::string(const Game&)> reference_;
   std::vector<int> phase_costs_;  // phase todo indices whose cost was paid or refused this phase
   // The decision OnDecision saw, kept: the game's own is replaced by Apply.
   DecisionKind decided_kind_ = DecisionKind::kNone;

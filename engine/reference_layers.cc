@@ -735,6 +735,7 @@ class Evaluator {
       if (effects_[i].cda == cda_pass && HasPartIn(effects_[i], sub)) pending.push_back(i);
     std::vector<size_t> first;  // the effects the dependencies were found among
     std::vector<std::vector<bool>> first_waits;
+    bool last_changed = true;
     while (!pending.empty()) {
       // Effects whose source lost the ability (or whose condition fails)
       // before they started never apply.
@@ -742,7 +743,9 @@ class Evaluator {
       const size_t k = pending.size();
       if (k == 0) break;
       // waits[a][b]: pending[a] depends on pending[b].
-      if (timing_ == DependencyTiming::kAfterEachEffect || first.empty()) {
+      // An application that changed no characteristic leaves every
+      // dependency as it was: what the others are is read from them alone.
+      if (first.empty() || (timing_ == DependencyTiming::kAfterEachEffect && last_changed)) {
         first = pending;
         first_waits = Dependencies(pending, sub);
       }
@@ -776,7 +779,12 @@ class Evaluator {
           out.applied[o].push_back(absl::StrCat(sub.name, ": ", NameOf(e), " (timestamp ",
                                                 e.timestamp, ")",
                                                 pick != oldest ? " by dependency" : ""));
+      before_.clear();
+      for (ObjId o : e.locked) before_.push_back(chars_[o]);
       ApplyTo(e, sub, e.locked, chars_);
+      last_changed = false;
+      for (size_t i = 0; i < e.locked.size() && !last_changed; ++i)
+        last_changed = !(chars_[e.locked[i]] == before_[i]);
       pending.erase(pending.begin() + static_cast<std::ptrdiff_t>(pick));
     }
   }
@@ -890,6 +898,7 @@ class Evaluator {
   std::array<ObjList, kZoneCount> by_zone_;
   Chars chars_;  // the characteristics as computed so far
   std::vector<RefEffect> effects_;
+  std::vector<Characteristics> before_;  // RunSublayer: the affected objects before an application
 };
 
 // Masks and fields as words for messages.
