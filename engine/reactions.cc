@@ -163,6 +163,10 @@ void Game::RunDestroy(Frame& f) {
   occ_.destroying.resize(begin);
   StateCheckInputChanged();
   LeaveTogether(leaving.data(), static_cast<int>(leaving.size()), Zone::kGraveyard);
+  // A state check's destruction is part of that check, which goes on until
+  // it finds nothing: the Auras of what was destroyed leave now, before any
+  // window opens (T-1.5).
+  if (lethal) CheckState();
 }
 
 // E-3 C: the active player plays all their reactions, one at a time, each
