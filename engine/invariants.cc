@@ -46,7 +46,10 @@ std::string_view InvariantName(Invariant i) {
                                                 "tap_sickness",
                                                 "last_in_first_out",
                                                 "mana_paid",
-                                                "reference_layers"};
+                                                "reference_layers",
+                                                "mulligan",
+                                                "phase_costs",
+                                                "targets"};
   static_assert(std::size(kNames) == kInvariantCount);
   return kNames[static_cast<int>(i)];
 }
@@ -125,6 +128,13 @@ void InvariantChecker::Begin(const Game& g) {
     batch_seen_.push_back(i >= 0 && i < static_cast<int>(items.size()) ? items[i].serial : 0);
   g.SetAudit(this);
   reference_ = ReferenceCheck();
+  mulligans_over_ = true;
+  for (const Game::Frame& f : g.timing_.frames) mulligans_over_ &= f.kind != FrameKind::kMulligan;
+  mulligan_asked_ = {};
+  phase_costs_due_.clear();
+  attached_seen_.assign(objects_, {kNoObj, 0});
+  for (ObjId o = 0; o < objects_; ++o)
+    attached_seen_[o] = {s.obj.attached_to[o], static_cast<int>(s.obj.timestamp[o])};
   for (ObjId o = 0; o < objects_; ++o) {
     incarnation_[o] = s.obj.incarnation[o];
     on_battlefield_[o] = s.obj.zone[o] == Zone::kBattlefield;
@@ -214,6 +224,20 @@ void InvariantChecker::Observe(const Game& g) {
     Record(Invariant::kTimestamps, grow,
            absl::StrCat("next timestamp ", s.next_timestamp, " after ", next_timestamp_));
     next_timestamp_ = s.next_timestamp;
+    // An Aura or Equipment that became attached to another object got a new
+    // timestamp (L-4).
+    if (static_cast<int>(attached_seen_.size()) < s.obj.count)
+      attached_seen_.resize(s.obj.count, {kNoObj, 0});
+    for (ObjId o = 0; o < s.obj.count; ++o) {
+      auto& [to, stamp] = attached_seen_[o];
+      const ObjId now = s.obj.attached_to[o];
+      if (now != to && now != kNoObj && s.obj.zone[o] == Zone::kBattlefield)
+        Record(Invariant::kTimestamps, static_cast<int>(s.obj.timestamp[o]) != stamp,
+               absl::StrCat(g.ObjectName(o), " became attached to ", g.ObjectName(now),
+                            " and kept its timestamp ", stamp));
+      to = now;
+      stamp = static_cast<int>(s.obj.timestamp[o]);
+    }
   }
   // life: each player's life moved exactly as the occurrences say.
   for (int i = events_seen_; i < g.EventEnd(); ++i) {
@@ -333,6 +357,19 @@ void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
   decided_kind_ = d.kind;
   decided_player_ = d.player;
   decided_.assign(d.actions.begin(), d.actions.end());
+  CheckMulligan(g, d);
+  // state_check: a window opens with no Aura on an illegal object and no
+  // creature with lethal damage but one being destroyed: the state checks
+  // after resolutions, entries, damage and phase ends leave none (T-1.5).
+  // (Toughness is not read here: tapping, which no check follows, can
+  // lower it, as Castle's bonus ends when its creature attacks.)
+  if (d.kind == DecisionKind::kNeutral || d.kind == DecisionKind::kRespond) {
+    const std::string left = StateCheckLeft(g, /*toughness=*/false);
+    Record(Invariant::kStateCheck, left.empty(),
+           absl::StrCat("a ", S(DecisionKindName(d.kind)), " window opens while ", left));
+  }
+  CheckTargets(g, d);
+  CheckPhaseEffectsOffered(g, d);
   const GameState& s = g.state();
   const auto& frames = g.timing_.frames;
   for (const Game::Frame& f : frames) attack_began_ |= f.kind == FrameKind::kAttack;
@@ -376,6 +413,8 @@ void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
       first = g.stack_.items[f.interrupts.item].controller;
     if ((d.kind == DecisionKind::kPrevention || d.kind == DecisionKind::kReaction) && f.pc == 0)
       first = s.active;
+    // E-3: the active player orders simultaneous triggers.
+    if (d.kind == DecisionKind::kTriggerOrder) first = s.active;
     if (first != kNoPlayer)
       Record(Invariant::kFirstDecision, d.player == first,
              absl::StrCat((d.player ? "B" : "A"), " got the first ", S(DecisionKindName(d.kind)),
@@ -483,6 +522,8 @@ void InvariantChecker::AfterApply(const Game& g, const Decision& answered, int i
            absl::StrCat("the phase cost of ", g.ObjectName(a.object), " answered twice in ",
                         S(PhaseName(s.phase))));
     phase_costs_.push_back(a.index);
+    std::erase_if(phase_costs_due_,
+                  [&](const PhaseCostDue& due) { return due.object.id == a.object; });
   }
   if (a.kind == ActionKind::kPlayLand && player < 2) ++lands_this_turn_[player];
   // one_attack: an attacker is tapped by attacking, unless it has vigilance (T-7).

@@ -58,6 +58,10 @@ enum class Invariant : uint8_t {
   kLastInFirstOut,   // a batch resolves last in, first out (T-3)
   kManaPaid,         // casting spends the mana its cost asks, never a {T} cost's source (T-8, L-8)
   kReferenceLayers,  // every object's characteristics are the reference evaluator's (L-1 to L-8)
+  kMulligan,         // the starting player decides first, both decide, hands as the rule says (G-1)
+  kPhaseCosts,       // phase costs handled, paid in full, their permanents idle till then (T-12,
+                     // T-13)
+  kTargets,          // no target offered with shroud or protection from its source's colour (T-8)
   kCount
 };
 inline constexpr int kInvariantCount = static_cast<int>(Invariant::kCount);
@@ -170,13 +174,33 @@ class InvariantChecker : public RulesAudit {
   int mana_before_paying_ = 0;
   std::vector<uint8_t> untapped_before_paying_;
   void CheckManaPaid(const Game& g, const StackItem& item);
+  void MarkUntappedBeforePaying(const GameState& s, Player p);
+  // engine/invariants_obligations.cc: mulligans, phase costs, targets.
+  void CheckMulligan(const Game& g, const Decision& d);
+  void CheckTargets(const Game& g, const Decision& d);
+  void CheckPhaseEffectsOffered(const Game& g, const Decision& d);
+  void CollectPhaseCosts(const Game& g);
+  void CheckPhaseCostsHandled(const Game& g);
+  void CheckPhaseCostPaid(const Game& g, int todo);
+  void CheckNoPendingSourceTapped(const Game& g, const char* paying);
+  bool mulligans_over_ = true;
+  std::array<bool, 2> mulligan_asked_{};
+  // Each phase cost the checker finds due at a phase's beginning (its own
+  // reading of the cards), until handled.
+  struct PhaseCostDue {
+    ObjRef object;
+    Player controller;
+  };
+  std::vector<PhaseCostDue> phase_costs_due_;
+  std::vector<std::pair<ObjId, int>> attached_seen_;  // (attached to, timestamp) per object
   // A state check the rules owe (after a damage step or a phase's end), or null.
   const char* state_check_due_ = nullptr;
   void CheckStateCheckRan(const Game& g);
   void CheckCombatAssignment(const Game& g, int begin, bool first_strike);
   void ExpectDamage(const Game& g, int begin);
   void CheckDamageDealt(const Game& g);
-  std::string StateCheckLeft(const Game& g) const;  // "" or what a state check left
+  // "" or what a state check left; `toughness`: also creatures at 0 or less.
+  std::string StateCheckLeft(const Game& g, bool toughness = true) const;
   // A turn-cap game in which no one could lose over the last kStallTurns
   // turns is a stall, not a loop.
   static constexpr int kStallTurns = 20;

@@ -44,6 +44,10 @@ void InvariantChecker::At(const Game& g, AuditPoint point, int arg) {
   CheckStateCheckRan(g);
   if (point == AuditPoint::kDamageDealt) state_check_due_ = "damage became final";
   if (point == AuditPoint::kPhaseEnded) state_check_due_ = "the phase's life check";
+  // A resolution that left no damage for a prevention step is followed by
+  // a state check at once (with damage, the step's own check follows it).
+  if (point == AuditPoint::kResolved && g.damage_.pending.empty())
+    state_check_due_ = "a resolution";
   switch (point) {
     case AuditPoint::kCombatDamageAssigned:
       CheckCombatAssignment(g, arg >= kFirstStrikeStep ? arg - kFirstStrikeStep : arg,
@@ -56,6 +60,7 @@ void InvariantChecker::At(const Game& g, AuditPoint point, int arg) {
       CheckDamageDealt(g);
       return;
     case AuditPoint::kPhaseEnding:
+      CheckPhaseCostsHandled(g);
       for (Player p = 0; p < 2; ++p) {
         life_at_phase_end_[p] = s.players[p].life;
         unspent_at_phase_end_[p] = 0;
@@ -93,6 +98,7 @@ void InvariantChecker::At(const Game& g, AuditPoint point, int arg) {
       return;
     }
     case AuditPoint::kPhaseBegun:
+      CollectPhaseCosts(g);
       if (s.phase == Phase::kUntap) {
         std::string why;
         s.ForEachPermanent([&](ObjId o) {
@@ -122,17 +128,22 @@ void InvariantChecker::At(const Game& g, AuditPoint point, int arg) {
         Record(Invariant::kCleanup, why.empty(), why);
       }
       return;
-    case AuditPoint::kCostsPaying: {
-      const Player p = g.stack_.items[arg].controller;
-      mana_before_paying_ = 0;
-      for (int m : s.players[p].pool) mana_before_paying_ += m;
-      untapped_before_paying_.assign(s.obj.count, 0);
-      for (ObjId o = 0; o < s.obj.count; ++o)
-        untapped_before_paying_[o] = s.obj.zone[o] == Zone::kBattlefield && !s.obj.tapped[o];
+    case AuditPoint::kCostsPaying:
+      MarkUntappedBeforePaying(s, g.stack_.items[arg].controller);
       return;
-    }
     case AuditPoint::kCostsPaid:
       CheckManaPaid(g, g.stack_.items[arg]);
+      CheckNoPendingSourceTapped(g, "a spell or ability");
+      return;
+    case AuditPoint::kPhaseCostPaying: {
+      const PhaseTodo& t = g.turn_.phase_todo[arg];
+      std::erase_if(phase_costs_due_,
+                    [&](const PhaseCostDue& due) { return due.object.id == t.object.id; });
+      MarkUntappedBeforePaying(s, t.controller);
+      return;
+    }
+    case AuditPoint::kPhaseCostPaid:
+      CheckPhaseCostPaid(g, arg);
       return;
     case AuditPoint::kDiscardToMaxBegins:
       hand_before_discard_ = static_cast<int>(s.players[s.active].hand.size());
@@ -147,6 +158,16 @@ void InvariantChecker::At(const Game& g, AuditPoint point, int arg) {
       return;
     }
   }
+}
+
+// Before a payment: the payer's pool and which permanents are untapped, so
+// that what the payment spent and tapped can be read after it.
+void InvariantChecker::MarkUntappedBeforePaying(const GameState& s, Player p) {
+  mana_before_paying_ = 0;
+  for (int m : s.players[p].pool) mana_before_paying_ += m;
+  untapped_before_paying_.assign(s.obj.count, 0);
+  for (ObjId o = 0; o < s.obj.count; ++o)
+    untapped_before_paying_[o] = s.obj.zone[o] == Zone::kBattlefield && !s.obj.tapped[o];
 }
 
 void InvariantChecker::CheckStateCheckRan(const Game& g) {
@@ -394,14 +415,31 @@ void InvariantChecker::CheckDamageDealt(const Game& g) {
 // What a state check leaves that it removes (T-1.5): a creature in play
 // with 0 or less toughness, or with lethal damage and no destruction of it
 // under way (regeneration may still replace that destruction).
-std::string InvariantChecker::StateCheckLeft(const Game& g) const {
+std::string InvariantChecker::StateCheckLeft(const Game& g, bool toughness) const {
   const GameState& s = g.state();
   for (ObjId o = 0; o < s.obj.count; ++o) {
     if (s.obj.zone[o] != Zone::kBattlefield) continue;
     const Characteristics& ch = g.Chars(o);
+    // An Aura on nothing in play, or on an object its enchant line doesn't
+    // allow (its types and controller), goes to the graveyard.
+    if (const FilterId enchant = g.db()[s.obj.card[o]].enchant; enchant != kNoFilter) {
+      const ObjId to = s.obj.attached_to[o];
+      if (to == kNoObj || s.obj.zone[to] != Zone::kBattlefield)
+        return absl::StrCat(g.ObjectName(o), " is in play enchanting nothing in play");
+      const Filter& f = g.db().filters[enchant];
+      const Characteristics& on = g.Chars(to);
+      const bool legal =
+          (!f.types || (on.types & f.types)) && !(on.types & f.not_types) &&
+          (f.controller < 0 || (on.controller == ch.controller) == (f.controller == 0));
+      if (!legal)
+        return absl::StrCat(g.ObjectName(o), " is in play enchanting ", g.ObjectName(to),
+                            ", which it can't enchant");
+    }
     if (!ch.IsCreature()) continue;
-    if (ch.toughness <= 0)
+    if (ch.toughness <= 0) {
+      if (!toughness) continue;
       return absl::StrCat(g.ObjectName(o), " is in play with toughness ", ch.toughness);
+    }
     if (s.obj.damage[o] < ch.toughness) continue;
     bool destroying = false;
     const ObjRef ref = s.Ref(o);

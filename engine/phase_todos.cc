@@ -131,7 +131,9 @@ void Game::ApplyPhaseCost(Frame& f, const Action& a) {
   timing_.frames.pop_back();
   PhaseTodo& t = turn_.phase_todo[todo];
   if (a.kind == ActionKind::kYes) {
+    Audit(AuditPoint::kPhaseCostPaying, todo);
     if (!opt_.free_mana) Pay(t.controller, t.cost, 0, t.object.id);
+    Audit(AuditPoint::kPhaseCostPaid, todo);
     Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
       return std::string(
           absl::StrCat(Who(t.controller), " pays the phase cost of ", ObjectName(t.object.id)));

@@ -94,6 +94,7 @@ void Game::RunResolve(Frame& f) {
   StackItem& done = stack_.items[idx];
   if (SpellOnStack(done)) ZoneChange(done.card, Zone::kGraveyard);
   stack_.outcomes.push_back({done.serial, Outcome::kResolved});
+  Audit(AuditPoint::kResolved);
   if (static_cast<int>(damage_.pending.size()) > damage_begin)
     Push(Frame::NewPrevention(damage_begin));
   else

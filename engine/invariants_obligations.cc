@@ -1,0 +1,179 @@
+// Invariants of what the rules oblige players and permanents to do, read at
+// decisions and at rule points by the checker's own reading of the cards:
+// the mulligans before the first turn (G-1), the phase costs of a phase
+// (T-12, T-13) and the targets a spell or ability may be offered (T-8).
+// docs/invariants.md lists them with the rule ids they guard.
+
+#include <algorithm>
+
+#include "absl/strings/str_cat.h"
+#include "engine/game_internal.h"
+#include "engine/invariants.h"
+
+namespace strata {
+namespace {
+
+std::string Who(Player p) { return p ? "B" : "A"; }
+
+}  // namespace
+
+// mulligan (G-1): the starting player decides first and both decide; a
+// paris hand is dealt one card fewer per mulligan, a london hand seven.
+// Read at every decision until the first one that is no mulligan's (the
+// kept hand is not: in some editions the first player draws before it).
+void InvariantChecker::CheckMulligan(const Game& g, const Decision& d) {
+  if (mulligans_over_) return;
+  const GameState& s = g.state();
+  const Mulligan rule = g.options().mulligan;
+  auto cards = [&](Player p) { return static_cast<int>(s.players[p].hand.size()); };
+  auto short_of_cards = [&](Player p) { return s.players[p].library.empty(); };
+  if (d.kind == DecisionKind::kMulligan) {
+    const Player p = d.player;
+    if (!mulligan_asked_[0] && !mulligan_asked_[1])
+      Record(Invariant::kMulligan, p == s.active,
+             absl::StrCat(Who(p), " decided on a mulligan before ", Who(s.active),
+                          ", who plays first"));
+    if (p < 2) mulligan_asked_[p] = true;
+    const int dealt =
+        rule == Mulligan::kLondon ? kOpeningHandSize : kOpeningHandSize - g.mulligans(p);
+    Record(Invariant::kMulligan, cards(p) == dealt || (cards(p) < dealt && short_of_cards(p)),
+           absl::StrCat(Who(p), " holds ", cards(p), " cards after ", g.mulligans(p),
+                        " mulligans under the ", S(MulliganName(rule)), " rule, where ", dealt,
+                        " are dealt"));
+    return;
+  }
+  if (d.kind == DecisionKind::kBottom) return;
+  mulligans_over_ = true;
+  for (Player p = 0; p < 2; ++p)
+    Record(Invariant::kMulligan, mulligan_asked_[p],
+           absl::StrCat(Who(p), " was never offered a mulligan"));
+}
+
+// targets (T-8): no permanent with shroud, nor one with protection from a
+// colour of the spell or of the ability's source, is offered as a target.
+void InvariantChecker::CheckTargets(const Game& g, const Decision& d) {
+  if (d.kind != DecisionKind::kTarget || g.timing_.frames.empty()) return;
+  const Game::Frame& f = g.timing_.frames.back();
+  if (f.kind != FrameKind::kCast) return;
+  const GameState& s = g.state();
+  const StackItem& item = g.stack_.items[f.cast.item];
+  const ObjId from = item.from == BodySource::kSpell ? item.card : item.source;
+  const ColorMask colors = from == kNoObj ? 0 : g.Chars(from).colors;
+  for (const Action& a : d.actions) {
+    if (a.kind != ActionKind::kTargetObject || s.obj.zone[a.object] != Zone::kBattlefield)
+      continue;
+    const Characteristics& ch = g.Chars(a.object);
+    std::string why;
+    if (Has(ch.keywords, kShroud)) why = "has shroud";
+    for (int c = 0; c < kColorCount && why.empty(); ++c)
+      if (Has(colors, c) && Has(ch.keywords, kProtWhite + c))
+        why = "has protection from a colour of its source";
+    Record(Invariant::kTargets, why.empty(),
+           absl::StrCat(g.ObjectName(a.object), " offered as a target of ",
+                        from == kNoObj ? "?" : g.ObjectName(from), " though it ", why));
+  }
+}
+
+// phase_costs (T-12): a tapped artifact's abilities are off, so its phase
+// effects are never offered.
+void InvariantChecker::CheckPhaseEffectsOffered(const Game& g, const Decision& d) {
+  const GameState& s = g.state();
+  for (const Action& a : d.actions) {
+    if (a.kind != ActionKind::kPhaseEffect || a.value || a.object == kNoObj ||
+        s.obj.zone[a.object] != Zone::kBattlefield)
+      continue;
+    Record(Invariant::kPhaseCosts,
+           !(Has(g.Chars(a.object).types, kArtifact) && s.obj.tapped[a.object]),
+           absl::StrCat("the phase effect of ", g.ObjectName(a.object),
+                        " offered while it is a tapped artifact"));
+  }
+}
+
+// phase_costs (T-13): the phase costs due as a phase begins, read from each
+// permanent's characteristics: its own phase costs of this phase, of the
+// player whose phase it is (or of the enchanted permanent's controller's),
+// and the granted ones (Energy Flux), one per permanent.
+void InvariantChecker::CollectPhaseCosts(const Game& g) {
+  const GameState& s = g.state();
+  phase_costs_due_.clear();
+  s.ForEachPermanent([&](ObjId o) {
+    const Characteristics& ch = g.Chars(o);
+    if (ch.blank || ch.card == kNoCard) return;
+    const CardDef& card = g.db()[ch.card];
+    bool due = false;
+    for (int i = 0; i < static_cast<int>(card.phase.size()); ++i) {
+      const PhaseAbility& ph = card.phase[i];
+      if (!ph.is_cost || ph.phase != static_cast<int>(s.phase) ||
+          !Has(ch.abilities, card.PhaseBit(i)))
+        continue;
+      Player whose = ch.controller;
+      if (ph.whose == 1)
+        whose = s.obj.attached_to[o] == kNoObj ? kNoPlayer
+                                               : g.Chars(s.obj.attached_to[o]).controller;
+      due |= whose == s.active;
+    }
+    for (int k = 0; k < ch.granted_count; ++k)
+      due |= ch.controller == s.active &&
+             g.db()[ch.granted[k].card].granted_phase[ch.granted[k].index].phase ==
+                 static_cast<int>(s.phase);
+    if (due) phase_costs_due_.push_back({s.Ref(o), ch.controller});
+  });
+}
+
+// phase_costs (T-13): every phase cost due is paid or refused before its
+// phase ends, even on a tapped permanent, unless the permanent left play or
+// changed controller.
+void InvariantChecker::CheckPhaseCostsHandled(const Game& g) {
+  const GameState& s = g.state();
+  for (const PhaseCostDue& due : phase_costs_due_) {
+    const ObjId o = due.object.id;
+    const bool still = s.Alive(due.object) && s.obj.zone[o] == Zone::kBattlefield &&
+                       g.Chars(o).controller == due.controller;
+    Record(Invariant::kPhaseCosts, !still,
+           absl::StrCat("the phase cost of ", g.ObjectName(o), " was neither paid nor refused in ",
+                        S(PhaseName(s.phase)), " of turn ", s.turn));
+  }
+  phase_costs_due_.clear();
+}
+
+// phase_costs (T-13): paying a permanent's phase costs spends their mana
+// values together (every granted one of this phase combined), and no
+// permanent with a phase cost still unhandled taps for mana meanwhile.
+void InvariantChecker::CheckPhaseCostPaid(const Game& g, int todo) {
+  const GameState& s = g.state();
+  const PhaseTodo& t = g.turn_.phase_todo[todo];
+  const Characteristics& ch = g.Chars(t.object.id);
+  int expected = 0;
+  if (t.granted) {
+    for (int k = 0; k < ch.granted_count; ++k) {
+      const PhaseAbility& ph = g.db()[ch.granted[k].card].granted_phase[ch.granted[k].index];
+      if (ph.phase == static_cast<int>(s.phase)) expected += ph.cost.ManaValue();
+    }
+  } else {
+    expected = g.db()[t.card].phase[t.index].cost.ManaValue();
+  }
+  int pool = 0;
+  for (int m : s.players[t.controller].pool) pool += m;
+  int tapped = 0;
+  for (ObjId o = 0; o < s.obj.count && o < static_cast<int>(untapped_before_paying_.size()); ++o)
+    tapped += untapped_before_paying_[o] && s.obj.tapped[o];
+  const int spent = mana_before_paying_ - pool + tapped;
+  if (!g.options().free_mana)
+    Record(Invariant::kPhaseCosts, spent == expected,
+           absl::StrCat(Who(t.controller), " spent ", spent, " mana on the phase cost of ",
+                        g.ObjectName(t.object.id), ", which asks ", expected));
+  CheckNoPendingSourceTapped(g, "a phase cost");
+}
+
+void InvariantChecker::CheckNoPendingSourceTapped(const Game& g, const char* paying) {
+  const GameState& s = g.state();
+  for (const PhaseCostDue& due : phase_costs_due_) {
+    const ObjId o = due.object.id;
+    if (!s.Alive(due.object) || o >= static_cast<int>(untapped_before_paying_.size())) continue;
+    Record(Invariant::kPhaseCosts, !(untapped_before_paying_[o] && s.obj.tapped[o]),
+           absl::StrCat(g.ObjectName(o), " tapped to pay for ", paying,
+                        " before its phase cost was handled"));
+  }
+}
+
+}  // namespace strata
