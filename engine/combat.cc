@@ -103,6 +103,15 @@ void Game::RunAttack(Frame& f) {
       // (assigning damage moves nothing).
       absl::InlinedVector<ObjId, 16> attackers, blocking;
       s.ForEachPermanent([&](ObjId o) {
+        if (combat_.flag[o] == kNotInCombat) return;
+        // A permanent that stopped being a creature (Living Lands gone) has
+        // left combat: it deals and is dealt no combat damage, and the
+        // attacker it blocked stays blocked (docs/rules.md T-7).
+        if (!Chars(o).IsCreature()) {
+          combat_.flag[o] = kNotInCombat;
+          if (combat_.block_target[o] != o) combat_.block_target[o] = kNoObj;
+          return;
+        }
         if (combat_.flag[o] == kAttacking) attackers.push_back(o);
         if (combat_.flag[o] == kBlocking) blocking.push_back(o);
       });
