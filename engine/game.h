@@ -230,6 +230,8 @@ enum class AuditPoint : uint8_t {
   kCostsPaying,      // a spell's or ability's mana cost about to be paid (T-8); arg: its item
   kCostsPaid,        // paid, before a {T} cost taps the source
   kResolved,         // a spell or ability resolved, before its state check or prevention step
+  kLeftTogether,     // arg objects left their zones together; their occurrences are the last arg
+                     // recorded (E-5)
   kPhaseCostPaying,  // a phase cost about to be paid (T-13); arg: its phase todo
   kPhaseCostPaid,
 };

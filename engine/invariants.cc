@@ -49,7 +49,9 @@ std::string_view InvariantName(Invariant i) {
                                                 "reference_layers",
                                                 "mulligan",
                                                 "phase_costs",
-                                                "targets"};
+                                                "targets",
+                                                "triggers_wait",
+                                                "leave_together"};
   static_assert(std::size(kNames) == kInvariantCount);
   return kNames[static_cast<int>(i)];
 }
@@ -131,6 +133,8 @@ void InvariantChecker::Begin(const Game& g) {
   mulligans_over_ = true;
   for (const Game::Frame& f : g.timing_.frames) mulligans_over_ &= f.kind != FrameKind::kMulligan;
   mulligan_asked_ = {};
+  last_group_ = -1;
+  for (int i = 0; i < g.EventEnd(); ++i) last_group_ = std::max(last_group_, g.Event(i).group);
   phase_costs_due_.clear();
   attached_seen_.assign(objects_, {kNoObj, 0});
   for (ObjId o = 0; o < objects_; ++o)
@@ -245,8 +249,12 @@ void InvariantChecker::Observe(const Game& g) {
     if (e.before || e.player == kNoPlayer || e.player > 1) continue;
     if (e.kind == EventKind::kDamage && e.object == kNoObj)
       life_[e.player] = LifeAfter(static_cast<int>(life_[e.player]), -e.amount);
-    else if (e.kind == EventKind::kLifeChange)
+    else if (e.kind == EventKind::kLifeChange) {
       life_[e.player] = LifeAfter(static_cast<int>(life_[e.player]), e.amount);
+      // E-7: a gain or loss reduced to zero is none: it is no occurrence.
+      Record(Invariant::kLife, e.amount != 0,
+             absl::StrCat("a life change of 0 for ", (e.player ? "B" : "A"), " happened"));
+    }
   }
   events_seen_ = g.EventEnd();
   for (Player p = 0; p < 2; ++p)
@@ -358,18 +366,20 @@ void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
   decided_player_ = d.player;
   decided_.assign(d.actions.begin(), d.actions.end());
   CheckMulligan(g, d);
-  // state_check: a window opens with no Aura on an illegal object and no
+  // state_check: a window opens with no Aura on nothing in play and no
   // creature with lethal damage but one being destroyed: the state checks
   // after resolutions, entries, damage and phase ends leave none (T-1.5).
-  // (Toughness is not read here: tapping, which no check follows, can
-  // lower it, as Castle's bonus ends when its creature attacks.)
+  // (Characteristics are not read here: tapping, which no check follows,
+  // changes them: Castle's bonus ends when its creature attacks, a tapped
+  // Kormus Bell's Swamps stop being creatures under their Auras.)
   if (d.kind == DecisionKind::kNeutral || d.kind == DecisionKind::kRespond) {
-    const std::string left = StateCheckLeft(g, /*toughness=*/false);
+    const std::string left = StateCheckLeft(g, /*characteristics=*/false);
     Record(Invariant::kStateCheck, left.empty(),
            absl::StrCat("a ", S(DecisionKindName(d.kind)), " window opens while ", left));
   }
   CheckTargets(g, d);
   CheckPhaseEffectsOffered(g, d);
+  CheckTriggersWait(g, &d);
   const GameState& s = g.state();
   const auto& frames = g.timing_.frames;
   for (const Game::Frame& f : frames) attack_began_ |= f.kind == FrameKind::kAttack;

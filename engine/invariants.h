@@ -62,6 +62,8 @@ enum class Invariant : uint8_t {
   kPhaseCosts,       // phase costs handled, paid in full, their permanents idle till then (T-12,
                      // T-13)
   kTargets,          // no target offered with shroud or protection from its source's colour (T-8)
+  kTriggersWait,     // triggers wait while anything resolves, and happen before any window (E-4)
+  kLeaveTogether,    // objects that leave together are one group of occurrences, a new one (E-5)
   kCount
 };
 inline constexpr int kInvariantCount = static_cast<int>(Invariant::kCount);
@@ -179,6 +181,9 @@ class InvariantChecker : public RulesAudit {
   void CheckMulligan(const Game& g, const Decision& d);
   void CheckTargets(const Game& g, const Decision& d);
   void CheckPhaseEffectsOffered(const Game& g, const Decision& d);
+  void CheckTriggersWait(const Game& g, const Decision* d);
+  void CheckLeftTogether(const Game& g, int n);
+  int last_group_ = -1;  // the group of the last objects that left together
   void CollectPhaseCosts(const Game& g);
   void CheckPhaseCostsHandled(const Game& g);
   void CheckPhaseCostPaid(const Game& g, int todo);
@@ -199,8 +204,9 @@ class InvariantChecker : public RulesAudit {
   void CheckCombatAssignment(const Game& g, int begin, bool first_strike);
   void ExpectDamage(const Game& g, int begin);
   void CheckDamageDealt(const Game& g);
-  // "" or what a state check left; `toughness`: also creatures at 0 or less.
-  std::string StateCheckLeft(const Game& g, bool toughness = true) const;
+  // "" or what a state check left; `characteristics`: also what only a
+  // change of characteristics can cause (toughness, an Aura's legality).
+  std::string StateCheckLeft(const Game& g, bool characteristics = true) const;
   // A turn-cap game in which no one could lose over the last kStallTurns
   // turns is a stall, not a loop.
   static constexpr int kStallTurns = 20;

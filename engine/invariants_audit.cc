@@ -41,14 +41,19 @@ void InvariantChecker::At(const Game& g, AuditPoint point, int arg) {
   // state_check: the damage step and the phase's end are each followed by
   // a state check before anything else happens (T-4, T-1.5).
   if (point == AuditPoint::kStateChecked) state_check_due_ = nullptr;
-  CheckStateCheckRan(g);
+  // (Objects leave together inside a state check too, before it is over.)
+  if (point != AuditPoint::kLeftTogether) CheckStateCheckRan(g);
   if (point == AuditPoint::kDamageDealt) state_check_due_ = "damage became final";
   if (point == AuditPoint::kPhaseEnded) state_check_due_ = "the phase's life check";
   // A resolution that left no damage for a prevention step is followed by
   // a state check at once (with damage, the step's own check follows it).
   if (point == AuditPoint::kResolved && g.damage_.pending.empty())
     state_check_due_ = "a resolution";
+  CheckTriggersWait(g, nullptr);
   switch (point) {
+    case AuditPoint::kLeftTogether:
+      CheckLeftTogether(g, arg);
+      return;
     case AuditPoint::kCombatDamageAssigned:
       CheckCombatAssignment(g, arg >= kFirstStrikeStep ? arg - kFirstStrikeStep : arg,
                             arg >= kFirstStrikeStep);
@@ -415,7 +420,7 @@ void InvariantChecker::CheckDamageDealt(const Game& g) {
 // What a state check leaves that it removes (T-1.5): a creature in play
 // with 0 or less toughness, or with lethal damage and no destruction of it
 // under way (regeneration may still replace that destruction).
-std::string InvariantChecker::StateCheckLeft(const Game& g, bool toughness) const {
+std::string InvariantChecker::StateCheckLeft(const Game& g, bool characteristics) const {
   const GameState& s = g.state();
   for (ObjId o = 0; o < s.obj.count; ++o) {
     if (s.obj.zone[o] != Zone::kBattlefield) continue;
@@ -431,13 +436,13 @@ std::string InvariantChecker::StateCheckLeft(const Game& g, bool toughness) cons
       const bool legal =
           (!f.types || (on.types & f.types)) && !(on.types & f.not_types) &&
           (f.controller < 0 || (on.controller == ch.controller) == (f.controller == 0));
-      if (!legal)
+      if (!legal && characteristics)
         return absl::StrCat(g.ObjectName(o), " is in play enchanting ", g.ObjectName(to),
                             ", which it can't enchant");
     }
     if (!ch.IsCreature()) continue;
     if (ch.toughness <= 0) {
-      if (!toughness) continue;
+      if (!characteristics) continue;
       return absl::StrCat(g.ObjectName(o), " is in play with toughness ", ch.toughness);
     }
     if (s.obj.damage[o] < ch.toughness) continue;

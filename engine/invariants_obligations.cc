@@ -13,7 +13,18 @@
 namespace strata {
 namespace {
 
-std::string Who(Player p) { return p ? "B" : "A"; }
+std::string Who(Player p) {
+  return p ? "B" : "A";
+}
+
+// A spell by its card, an ability by its source and body's card.
+std::string NameOfItem(const Game& g, const StackItem& item) {
+  if (item.card != kNoObj) return g.ObjectName(item.card);
+  return absl::StrCat(item.body_card == kNoCard ? "?" : g.db()[item.body_card].name,
+                      "'s ability (source ",
+                      item.source == kNoObj ? "gone" : g.ObjectName(item.source), ", body ",
+                      static_cast<int>(item.from), ")");
+}
 
 }  // namespace
 
@@ -60,8 +71,7 @@ void InvariantChecker::CheckTargets(const Game& g, const Decision& d) {
   const ObjId from = item.from == BodySource::kSpell ? item.card : item.source;
   const ColorMask colors = from == kNoObj ? 0 : g.Chars(from).colors;
   for (const Action& a : d.actions) {
-    if (a.kind != ActionKind::kTargetObject || s.obj.zone[a.object] != Zone::kBattlefield)
-      continue;
+    if (a.kind != ActionKind::kTargetObject || s.obj.zone[a.object] != Zone::kBattlefield) continue;
     const Characteristics& ch = g.Chars(a.object);
     std::string why;
     if (Has(ch.keywords, kShroud)) why = "has shroud";
@@ -108,8 +118,8 @@ void InvariantChecker::CollectPhaseCosts(const Game& g) {
         continue;
       Player whose = ch.controller;
       if (ph.whose == 1)
-        whose = s.obj.attached_to[o] == kNoObj ? kNoPlayer
-                                               : g.Chars(s.obj.attached_to[o]).controller;
+        whose =
+            s.obj.attached_to[o] == kNoObj ? kNoPlayer : g.Chars(s.obj.attached_to[o]).controller;
       due |= whose == s.active;
     }
     for (int k = 0; k < ch.granted_count; ++k)
@@ -174,6 +184,48 @@ void InvariantChecker::CheckNoPendingSourceTapped(const Game& g, const char* pay
            absl::StrCat(g.ObjectName(o), " tapped to pay for ", paying,
                         " before its phase cost was handled"));
   }
+}
+
+// triggers_wait (E-4): triggers wait while anything resolves, so no
+// triggers frame sits right above a resolution in progress; and they happen
+// as soon as nothing resolves, so no window opens with triggers queued and
+// nothing resolving, being cast or destroyed.
+void InvariantChecker::CheckTriggersWait(const Game& g, const Decision* d) {
+  const auto& frames = g.timing_.frames;
+  bool busy = false;
+  for (size_t i = 0; i < frames.size(); ++i) {
+    const FrameKind k = frames[i].kind;
+    busy |= k == FrameKind::kResolve || k == FrameKind::kTriggers || k == FrameKind::kCast ||
+            k == FrameKind::kDestroy;
+    // (Only between its steps: a resolution not yet begun may wait below
+    // the triggers of the one before it, delayed effects resolving one
+    // after another, and one whose steps are done below its own.)
+    if (k == FrameKind::kResolve && frames[i].pc == ResolveFrame::kSteps && i + 1 < frames.size() &&
+        frames[i + 1].kind == FrameKind::kTriggers)
+      Record(Invariant::kTriggersWait, false,
+             absl::StrCat("triggers happen in the middle of the resolution of ",
+                          NameOfItem(g, g.stack_.items[frames[i].resolve.item])));
+  }
+  if (d && (d->kind == DecisionKind::kNeutral || d->kind == DecisionKind::kRespond))
+    Record(Invariant::kTriggersWait, busy || g.occ_.queued.empty(),
+           absl::StrCat("a ", S(DecisionKindName(d->kind)), " window opens with ",
+                        g.occ_.queued.size(), " triggers waiting and nothing resolving"));
+}
+
+// leave_together (E-5): the n objects that just left together are one group
+// of occurrences, a new one: a trigger of any of them sees all of them go.
+void InvariantChecker::CheckLeftTogether(const Game& g, int n) {
+  const int end = g.EventEnd();
+  if (n <= 0 || n > end) return;
+  const int group = g.Event(end - n).group;
+  bool one = true;
+  for (int i = end - n; i < end; ++i)
+    one &= g.Event(i).kind == EventKind::kZoneChange && g.Event(i).group == group;
+  Record(Invariant::kLeaveTogether, one && group > last_group_,
+         absl::StrCat(n, " objects left together as group ", group, one ? "" : " (not all of it)",
+                      " after group ", last_group_, ", starting with ",
+                      g.ObjectName(g.Event(end - n).object)));
+  last_group_ = std::max(last_group_, group);
 }
 
 }  // namespace strata

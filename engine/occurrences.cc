@@ -124,6 +124,7 @@ void Game::LeaveTogether(const ObjId* objs, int n, Zone to) {
       occ_.died_this_turn.push_back(e.last.card);
     Record(e);
   }
+  Audit(AuditPoint::kLeftTogether, n);
   for (int ev = group; ev < group + n; ++ev) Happened(ev);
   // What was attached to an object that left play is attached to nothing
   // (after the triggers above looked at it): the object that may come back
