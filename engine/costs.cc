@@ -193,6 +193,7 @@ void Game::ApplyUnlessPay(Frame& /*f*/, const Action& a) {
         HasManaAbility(o))
       Tap(o, true);
   state_.players[timing_.decision.player].pool = {};
+  Audit(AuditPoint::kUnlessPayRefused, timing_.decision.player);
 }
 
 }  // namespace strata

@@ -227,12 +227,13 @@ enum class AuditPoint : uint8_t {
   kPhaseBegun,            // the phase's own beginning (untap, cleanup) done (T-1)
   kDiscardToMaxBegins,    // the discard phase's discarding to the maximum (T-1)
   kDiscardToMaxEnds,
-  kCostsPaying,      // a spell's or ability's mana cost about to be paid (T-8); arg: its item
-  kCostsPaid,        // paid, before a {T} cost taps the source
-  kResolved,         // a spell or ability resolved, before its state check or prevention step
-  kLeftTogether,     // arg objects left their zones together; their occurrences are the last arg
-                     // recorded (E-5)
-  kPhaseCostPaying,  // a phase cost about to be paid (T-13); arg: its phase todo
+  kCostsPaying,       // a spell's or ability's mana cost about to be paid (T-8); arg: its item
+  kCostsPaid,         // paid, before a {T} cost taps the source
+  kResolved,          // a spell or ability resolved, before its state check or prevention step
+  kLeftTogether,      // arg objects left their zones together; their occurrences are the last arg
+                      // recorded (E-5)
+  kUnlessPayRefused,  // "unless its controller pays" refused (Power Sink, T-8); arg: that player
+  kPhaseCostPaying,   // a phase cost about to be paid (T-13); arg: its phase todo
   kPhaseCostPaid,
 };
 inline constexpr int kFirstStrikeStep = 1 << 20;

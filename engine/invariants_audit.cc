@@ -54,6 +54,22 @@ void InvariantChecker::At(const Game& g, AuditPoint point, int arg) {
     case AuditPoint::kLeftTogether:
       CheckLeftTogether(g, arg);
       return;
+    case AuditPoint::kUnlessPayRefused: {
+      // T-8 (Power Sink): the player who would not pay has every land with
+      // a mana ability tapped and no mana left.
+      const Player p = static_cast<Player>(arg);
+      std::string why;
+      for (int m : s.players[p].pool)
+        if (m) why = "keeps mana in the pool";
+      s.ForEachPermanent([&](ObjId o) {
+        if (why.empty() && g.Chars(o).controller == p && Has(g.Chars(o).types, kLand) &&
+            !s.obj.tapped[o] && g.HasManaAbility(o))
+          why = absl::StrCat("keeps ", g.ObjectName(o), " untapped");
+      });
+      Record(Invariant::kManaPaid, why.empty(),
+             absl::StrCat(Who(p), " refused to pay for a spell and ", why));
+      return;
+    }
     case AuditPoint::kCombatDamageAssigned:
       CheckCombatAssignment(g, arg >= kFirstStrikeStep ? arg - kFirstStrikeStep : arg,
                             arg >= kFirstStrikeStep);
@@ -260,7 +276,8 @@ void InvariantChecker::CheckCombatAssignment(const Game& g, int begin, bool firs
     if (!on_battlefield(o) || g.combat_.flag[o] == Game::kNotInCombat) continue;
     const Characteristics& ch = g.Chars(o);
     const int power = strikes_now(o) ? std::max<int>(0, ch.power) : 0;
-    int total = 0, to_player = 0, partial = 0;  // partial: blockers given less than lethal
+    // partial: blockers given less than lethal; over: given more
+    int total = 0, to_player = 0, partial = 0, over = 0;
     for (size_t i = begin; i < pending.size(); ++i) {
       const PendingDamage& d = pending[i];
       if (d.source != o) continue;
@@ -282,6 +299,7 @@ void InvariantChecker::CheckCombatAssignment(const Game& g, int begin, bool firs
       if (g.combat_.flag[o] == Game::kAttacking) {
         const int lethal = std::max<int>(0, g.Chars(t).toughness - s.obj.damage[t]);
         if (d.amount < lethal) ++partial;
+        if (d.amount > lethal) ++over;
       }
     }
     if (!why.empty()) break;
@@ -317,6 +335,9 @@ void InvariantChecker::CheckCombatAssignment(const Game& g, int begin, bool firs
     else if (blocked && to_player > 0 && partial > 0)
       why = absl::StrCat(g.ObjectName(o), " tramples over ", to_player,
                          " before each blocker has lethal damage");
+    else if (blocked && to_player > 0 && over > 0)
+      why = absl::StrCat(g.ObjectName(o), " tramples over ", to_player, " but gives ", over,
+                         " blockers more than lethal damage (counting damage already marked)");
     else if (blocked && partial > 1)
       why = absl::StrCat(g.ObjectName(o), " leaves ", partial,
                          " blockers short of lethal damage while damaging them");
