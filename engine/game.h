@@ -485,6 +485,8 @@ class Game {
   bool PhaseCostPending(ObjId o) const;
   // May this phase effect or phase cost be played now (T-12, T-13)?
   bool PhaseTodoPlayable(const PhaseTodo& t) const;
+  // Does its permanent still have it (and what does it cost now)?
+  bool PhaseTodoCurrent(const PhaseTodo& t, ManaCost* cost) const;
   // The spell-like item of a phase effect or cost: its source and body.
   void PhaseItem(const PhaseTodo& t, StackItem& item) const;
   void AskPhaseCost(int todo);

@@ -99,46 +99,63 @@ void InvariantChecker::CheckPhaseEffectsOffered(const Game& g, const Decision& d
   }
 }
 
-// phase_costs (T-13): the phase costs due as a phase begins, read from each
-// permanent's characteristics: its own phase costs of this phase, of the
-// player whose phase it is (or of the enchanted permanent's controller's),
-// and the granted ones (Energy Flux), one per permanent.
+namespace {
+
+// The mana of the phase costs granted to a permanent with characteristics
+// ch in this phase (Energy Flux, each granting permanent once), or -1 if
+// none is granted.
+int GrantedPhaseCostMana(const Game& g, const Characteristics& ch) {
+  int mana = -1;
+  for (int k = 0; k < ch.granted_count; ++k) {
+    const PhaseAbility& ph = g.db()[ch.granted[k].card].granted_phase[ch.granted[k].index];
+    if (ph.phase == static_cast<int>(g.state().phase))
+      mana = std::max(mana, 0) + ph.cost.ManaValue();
+  }
+  return mana;
+}
+
+// Does permanent o have a phase cost due now, read from its
+// characteristics: its own phase costs of this phase, of the player whose
+// phase it is (or of the enchanted permanent's controller's), and the
+// granted ones?
+bool PhaseCostDueNow(const Game& g, ObjId o) {
+  const GameState& s = g.state();
+  const Characteristics& ch = g.Chars(o);
+  if (ch.blank || ch.card == kNoCard) return false;
+  const CardDef& card = g.db()[ch.card];
+  for (int i = 0; i < static_cast<int>(card.phase.size()); ++i) {
+    const PhaseAbility& ph = card.phase[i];
+    if (!ph.is_cost || ph.phase != static_cast<int>(s.phase) ||
+        !Has(ch.abilities, card.PhaseBit(i)))
+      continue;
+    Player whose = ch.controller;
+    if (ph.whose == 1)
+      whose = s.obj.attached_to[o] == kNoObj ? kNoPlayer : g.Chars(s.obj.attached_to[o]).controller;
+    if (whose == s.active) return true;
+  }
+  return ch.controller == s.active && GrantedPhaseCostMana(g, ch) >= 0;
+}
+
+}  // namespace
+
+// phase_costs (T-13): the phase costs due as a phase begins.
 void InvariantChecker::CollectPhaseCosts(const Game& g) {
   const GameState& s = g.state();
   phase_costs_due_.clear();
   s.ForEachPermanent([&](ObjId o) {
-    const Characteristics& ch = g.Chars(o);
-    if (ch.blank || ch.card == kNoCard) return;
-    const CardDef& card = g.db()[ch.card];
-    bool due = false;
-    for (int i = 0; i < static_cast<int>(card.phase.size()); ++i) {
-      const PhaseAbility& ph = card.phase[i];
-      if (!ph.is_cost || ph.phase != static_cast<int>(s.phase) ||
-          !Has(ch.abilities, card.PhaseBit(i)))
-        continue;
-      Player whose = ch.controller;
-      if (ph.whose == 1)
-        whose =
-            s.obj.attached_to[o] == kNoObj ? kNoPlayer : g.Chars(s.obj.attached_to[o]).controller;
-      due |= whose == s.active;
-    }
-    for (int k = 0; k < ch.granted_count; ++k)
-      due |= ch.controller == s.active &&
-             g.db()[ch.granted[k].card].granted_phase[ch.granted[k].index].phase ==
-                 static_cast<int>(s.phase);
-    if (due) phase_costs_due_.push_back({s.Ref(o), ch.controller});
+    if (PhaseCostDueNow(g, o)) phase_costs_due_.push_back({s.Ref(o), g.Chars(o).controller});
   });
 }
 
 // phase_costs (T-13): every phase cost due is paid or refused before its
-// phase ends, even on a tapped permanent, unless the permanent left play or
-// changed controller.
+// phase ends, even on a tapped permanent, unless the permanent left play,
+// changed controller or lost the cost meanwhile.
 void InvariantChecker::CheckPhaseCostsHandled(const Game& g) {
   const GameState& s = g.state();
   for (const PhaseCostDue& due : phase_costs_due_) {
     const ObjId o = due.object.id;
     const bool still = s.Alive(due.object) && s.obj.zone[o] == Zone::kBattlefield &&
-                       g.Chars(o).controller == due.controller;
+                       g.Chars(o).controller == due.controller && PhaseCostDueNow(g, o);
     Record(Invariant::kPhaseCosts, !still,
            absl::StrCat("the phase cost of ", g.ObjectName(o), " was neither paid nor refused in ",
                         S(PhaseName(s.phase)), " of turn ", s.turn));
@@ -146,22 +163,19 @@ void InvariantChecker::CheckPhaseCostsHandled(const Game& g) {
   phase_costs_due_.clear();
 }
 
-// phase_costs (T-13): paying a permanent's phase costs spends their mana
-// values together (every granted one of this phase combined), and no
-// permanent with a phase cost still unhandled taps for mana meanwhile.
+// phase_costs (T-13): paying a permanent's phase costs spends the mana its
+// characteristics ask now (every granted one of this phase combined), on a
+// permanent that still has the cost; and no permanent with a phase cost
+// still unhandled taps for mana meanwhile.
 void InvariantChecker::CheckPhaseCostPaid(const Game& g, int todo) {
   const GameState& s = g.state();
   const PhaseTodo& t = g.turn_.phase_todo[todo];
   const Characteristics& ch = g.Chars(t.object.id);
-  int expected = 0;
-  if (t.granted) {
-    for (int k = 0; k < ch.granted_count; ++k) {
-      const PhaseAbility& ph = g.db()[ch.granted[k].card].granted_phase[ch.granted[k].index];
-      if (ph.phase == static_cast<int>(s.phase)) expected += ph.cost.ManaValue();
-    }
-  } else {
-    expected = g.db()[t.card].phase[t.index].cost.ManaValue();
-  }
+  Record(Invariant::kPhaseCosts, PhaseCostDueNow(g, t.object.id),
+         absl::StrCat(Who(t.controller), " pays a phase cost of ", g.ObjectName(t.object.id),
+                      ", which has none now"));
+  const int expected = t.granted ? std::max(GrantedPhaseCostMana(g, ch), 0)
+                                 : g.db()[t.card].phase[t.index].cost.ManaValue();
   int pool = 0;
   for (int m : s.players[t.controller].pool) pool += m;
   int tapped = 0;

@@ -7,70 +7,100 @@
 
 namespace strata {
 
+namespace {
+
+// The phase effects and phase costs permanent o has in this phase, as it is
+// now (T-12, T-13): its own phase abilities its characteristics still hold,
+// those a copy kept (Vesuvan Doppelganger), and its granted phase costs
+// (Energy Flux) combined into one. Each goes to `visit` as a PhaseTodo for
+// the player whose phase it is; a todo collected as the phase began is still
+// due only while its permanent still has it (a cost's amount is today's).
+template <class Visit>
+void ForEachPhaseAbility(const Game& g, ObjId o, Visit&& visit) {
+  const GameState& s = g.state();
+  const CardDb& db = g.db();
+  const Characteristics& ch = g.Chars(o);
+  if (ch.blank || ch.card == kNoCard) return;
+  const CardDef& card = db[ch.card];
+  const int own = static_cast<int>(card.phase.size());
+  const int kept = ch.extra_phase != kNoCard && ch.extra_phase != ch.card
+                       ? static_cast<int>(db[ch.extra_phase].phase.size())
+                       : 0;
+  for (int i = 0; i < own + kept; ++i) {
+    const CardId from = i >= own ? ch.extra_phase : ch.card;
+    const int index = i >= own ? i - own : i;
+    const PhaseAbility& ph = db[from].phase[index];
+    if (ph.phase != static_cast<int>(s.phase)) continue;
+    if (i < own && !Has(ch.abilities, card.PhaseBit(i))) continue;
+    Player whose = ch.controller;
+    if (ph.whose == 1) {
+      const ObjId to = s.obj.attached_to[o];
+      if (to == kNoObj) continue;
+      whose = g.Chars(to).controller;
+    }
+    if (whose != s.active) continue;
+    PhaseTodo t;
+    t.object = s.Ref(o);
+    t.controller = whose;
+    t.is_cost = ph.is_cost;
+    t.cost = ph.cost;
+    t.card = from;
+    t.index = static_cast<int16_t>(index);
+    t.optional = ph.optional;
+    visit(t);
+  }
+  if (ch.controller != s.active) return;
+  PhaseTodo combined;
+  bool any = false;
+  for (int k = 0; k < ch.granted_count; ++k) {
+    const PhaseAbility& ph = db[ch.granted[k].card].granted_phase[ch.granted[k].index];
+    if (ph.phase != static_cast<int>(s.phase)) continue;
+    if (!any) {
+      combined.object = s.Ref(o);
+      combined.controller = ch.controller;
+      combined.is_cost = true;
+      combined.card = ch.granted[k].card;
+      combined.index = ch.granted[k].index;
+      combined.granted = true;
+      combined.cost = ph.cost;
+      any = true;
+    } else {
+      AddCost(combined.cost, ph.cost);
+    }
+  }
+  if (any) visit(combined);
+}
+
+}  // namespace
+
 // Mandatory phase effects (T-12) and phase costs (T-13) of this phase.
 void Game::CollectPhaseTodos() {
   turn_.phase_todo.clear();
   // No card of this game has phase abilities or grants them: nothing to
   // collect. (A checked game looks anyway, and fails if it finds any.)
   if (!turn_.phase_cards && !opt_.check_invariants) return;
-  const GameState& s = state_;
-  s.ForEachPermanent([&](ObjId o) {
-    const Characteristics& ch = Chars(o);
-    if (ch.blank || ch.card == kNoCard) return;
-    const CardDef& card = (*db_)[ch.card];
-    // Its own phase abilities, and those a copy kept (Vesuvan Doppelganger).
-    for (int i = 0; i < static_cast<int>(card.phase.size()) +
-                            (ch.extra_phase != kNoCard && ch.extra_phase != ch.card
-                                 ? static_cast<int>((*db_)[ch.extra_phase].phase.size())
-                                 : 0);
-         ++i) {
-      const bool kept = i >= static_cast<int>(card.phase.size());
-      const CardId from = kept ? ch.extra_phase : ch.card;
-      const int index = kept ? i - static_cast<int>(card.phase.size()) : i;
-      const PhaseAbility& ph = (*db_)[from].phase[index];
-      if (ph.phase != static_cast<int>(s.phase)) continue;
-      if (!kept && !Has(ch.abilities, card.PhaseBit(i))) continue;
-      Player whose = ch.controller;
-      if (ph.whose == 1) {
-        ObjId to = s.obj.attached_to[o];
-        if (to == kNoObj) continue;
-        whose = Chars(to).controller;
-      }
-      if (whose != s.active) continue;
-      PhaseTodo t;
-      t.object = s.Ref(o);
-      t.controller = whose;
-      t.is_cost = ph.is_cost;
-      t.cost = ph.cost;
-      t.card = from;
-      t.index = static_cast<int16_t>(index);
-      t.optional = ph.optional;
-      turn_.phase_todo.push_back(t);
-    }
-    // Granted phase costs (Energy Flux) combine into one per permanent (T-13).
-    if (ch.controller != s.active) return;
-    PhaseTodo combined;
-    bool any = false;
-    for (int g = 0; g < ch.granted_count; ++g) {
-      const PhaseAbility& ph = (*db_)[ch.granted[g].card].granted_phase[ch.granted[g].index];
-      if (ph.phase != static_cast<int>(s.phase)) continue;
-      if (!any) {
-        combined.object = s.Ref(o);
-        combined.controller = ch.controller;
-        combined.is_cost = true;
-        combined.card = ch.granted[g].card;
-        combined.index = ch.granted[g].index;
-        combined.granted = true;
-        any = true;
-        combined.cost = ph.cost;
-      } else {
-        AddCost(combined.cost, ph.cost);
-      }
-    }
-    if (any) turn_.phase_todo.push_back(combined);
+  state_.ForEachPermanent([&](ObjId o) {
+    ForEachPhaseAbility(*this, o, [&](const PhaseTodo& t) { turn_.phase_todo.push_back(t); });
   });
   if (!turn_.phase_cards && !turn_.phase_todo.empty() && invariant_failure_.empty())
     invariant_failure_ = "phase_todos: a phase ability in a game whose cards have none";
+}
+
+// Does the permanent of todo t still have its phase ability, for the same
+// player? (A copy effect, a lost ability, a granting permanent gone or a
+// new controller ends it: an ability it no longer has is neither played nor
+// paid for, and its penalty never comes.) `cost`, if given, gets its amount
+// now: granted costs combine over the granting permanents still in play.
+bool Game::PhaseTodoCurrent(const PhaseTodo& t, ManaCost* cost) const {
+  if (!state_.Alive(t.object) || state_.obj.zone[t.object.id] != Zone::kBattlefield) return false;
+  bool found = false;
+  ForEachPhaseAbility(*this, t.object.id, [&](const PhaseTodo& now) {
+    if (found || now.granted != t.granted || now.controller != t.controller) return;
+    if (!t.granted && (now.card != t.card || now.index != t.index)) return;
+    found = true;
+    if (cost) *cost = now.cost;
+  });
+  return found;
 }
 
 // A phase effect or phase cost may be played once a phase, while its source
@@ -88,6 +118,7 @@ void Game::PhaseItem(const PhaseTodo& t, StackItem& item) const {
 bool Game::PhaseTodoPlayable(const PhaseTodo& t) const {
   const GameState& s = state_;
   if (t.done || !s.Alive(t.object) || s.obj.zone[t.object.id] != Zone::kBattlefield) return false;
+  if (!PhaseTodoCurrent(t, nullptr)) return false;
   if (t.is_cost) return true;
   const Characteristics& ch = Chars(t.object.id);
   if (Has(ch.types, kArtifact) && s.obj.tapped[t.object.id]) return false;
@@ -100,7 +131,9 @@ bool Game::PhaseTodoPlayable(const PhaseTodo& t) const {
 
 bool Game::PhaseCostPending(ObjId o) const {
   for (auto& t : turn_.phase_todo)
-    if (!t.done && t.is_cost && t.object.id == o && state_.Alive(t.object)) return true;
+    if (!t.done && t.is_cost && t.object.id == o && state_.Alive(t.object) &&
+        PhaseTodoCurrent(t, nullptr))
+      return true;
   return false;
 }
 
@@ -109,6 +142,7 @@ bool Game::PhaseCostPending(ObjId o) const {
 void Game::AskPhaseCost(int todo) {
   PhaseTodo& t = turn_.phase_todo[todo];
   t.done = true;
+  PhaseTodoCurrent(t, &t.cost);  // what it asks now (T-13)
   Push(Frame::NewPhaseCost(todo, t.controller));
   RunPhaseCost(timing_.frames.back());
 }
