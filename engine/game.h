@@ -232,6 +232,7 @@ enum class AuditPoint : uint8_t {
   kResolved,          // a spell or ability resolved, before its state check or prevention step
   kLeftTogether,      // arg objects left their zones together; their occurrences are the last arg
                       // recorded (E-5)
+  kGroupTriggered,    // the triggers of the arg occurrences of kLeftTogether collected (E-5)
   kUnlessPayRefused,  // "unless its controller pays" refused (Power Sink, T-8); arg: that player
   kPhaseCostPaying,   // a phase cost about to be paid (T-13); arg: its phase todo
   kPhaseCostPaid,

@@ -91,6 +91,8 @@ struct InvariantTally {
 // detail; counting goes on.
 class InvariantChecker : public RulesAudit {
  public:
+  // A player as messages name them.
+  static std::string Who(Player p) { return p ? "B" : "A"; }
   // Also makes this checker the game's audit (Game::SetAudit) until End, or
   // until the game is reset: the checker must outlive that.
   void Begin(const Game& g);
@@ -177,13 +179,18 @@ class InvariantChecker : public RulesAudit {
   std::vector<uint8_t> untapped_before_paying_;
   void CheckManaPaid(const Game& g, const StackItem& item);
   void MarkUntappedBeforePaying(const GameState& s, Player p);
+  // The mana p spent since MarkUntappedBeforePaying: the pool's fall plus
+  // one for each permanent tapped meanwhile.
+  int SpentSincePaying(const GameState& s, Player p) const;
   // engine/invariants_obligations.cc: mulligans, phase costs, targets.
   void CheckMulligan(const Game& g, const Decision& d);
   void CheckTargets(const Game& g, const Decision& d);
   void CheckPhaseEffectsOffered(const Game& g, const Decision& d);
   void CheckTriggersWait(const Game& g, const Decision* d);
   void CheckLeftTogether(const Game& g, int n);
-  int last_group_ = -1;  // the group of the last objects that left together
+  int last_group_ = -1;             // the group of the last objects that left together
+  size_t queued_before_group_ = 0;  // triggers queued as that group's occurrences happened
+  void CheckGroupTriggered(const Game& g, int n);
   void CollectPhaseCosts(const Game& g);
   void CheckPhaseCostsHandled(const Game& g);
   void CheckPhaseCostPaid(const Game& g, int todo);

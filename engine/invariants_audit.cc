@@ -19,13 +19,9 @@ namespace strata {
 
 namespace {
 
-std::string Who(Player p) {
-  return p ? "B" : "A";
-}
-
 // What `d` is dealt to, for messages.
 std::string DamageTarget(const Game& g, ObjId object, Player player) {
-  return object != kNoObj ? g.ObjectName(object) : Who(player);
+  return object != kNoObj ? g.ObjectName(object) : InvariantChecker::Who(player);
 }
 
 // Is `to` the player or object a shield against a source protects?
@@ -42,7 +38,8 @@ void InvariantChecker::At(const Game& g, AuditPoint point, int arg) {
   // a state check before anything else happens (T-4, T-1.5).
   if (point == AuditPoint::kStateChecked) state_check_due_ = nullptr;
   // (Objects leave together inside a state check too, before it is over.)
-  if (point != AuditPoint::kLeftTogether) CheckStateCheckRan(g);
+  if (point != AuditPoint::kLeftTogether && point != AuditPoint::kGroupTriggered)
+    CheckStateCheckRan(g);
   if (point == AuditPoint::kDamageDealt) state_check_due_ = "damage became final";
   if (point == AuditPoint::kPhaseEnded) state_check_due_ = "the phase's life check";
   // A resolution that left no damage for a prevention step is followed by
@@ -53,6 +50,9 @@ void InvariantChecker::At(const Game& g, AuditPoint point, int arg) {
   switch (point) {
     case AuditPoint::kLeftTogether:
       CheckLeftTogether(g, arg);
+      return;
+    case AuditPoint::kGroupTriggered:
+      CheckGroupTriggered(g, arg);
       return;
     case AuditPoint::kUnlessPayRefused: {
       // T-8 (Power Sink): the player who would not pay has every land with
@@ -191,6 +191,14 @@ void InvariantChecker::MarkUntappedBeforePaying(const GameState& s, Player p) {
     untapped_before_paying_[o] = s.obj.zone[o] == Zone::kBattlefield && !s.obj.tapped[o];
 }
 
+int InvariantChecker::SpentSincePaying(const GameState& s, Player p) const {
+  int spent = mana_before_paying_;
+  for (int m : s.players[p].pool) spent -= m;
+  for (ObjId o = 0; o < s.obj.count && o < static_cast<int>(untapped_before_paying_.size()); ++o)
+    spent += untapped_before_paying_[o] && s.obj.tapped[o];
+  return spent;
+}
+
 void InvariantChecker::CheckStateCheckRan(const Game& g) {
   if (!state_check_due_) return;
   Record(Invariant::kStateCheck, false,
@@ -225,16 +233,13 @@ void InvariantChecker::CheckManaPaid(const Game& g, const StackItem& item) {
   }
   const int expected = cost.ManaValue() + cost.x_count * item.x;
   const Player p = item.controller;
-  int spent = mana_before_paying_, tapped = 0;
-  for (int m : s.players[p].pool) spent -= m;
+  const int spent = SpentSincePaying(s, p);
   std::string why;
-  for (ObjId o = 0; o < s.obj.count && o < untapped_before_paying_.size(); ++o) {
-    if (!untapped_before_paying_[o] || !s.obj.tapped[o]) continue;
-    ++tapped;
-    if (ability && card.activated[item.ability].tap && o == item.source)
-      why = absl::StrCat(g.ObjectName(o), " was tapped for mana to pay its own {T} ability");
-  }
-  spent += tapped;
+  if (ability && card.activated[item.ability].tap && item.source < s.obj.count &&
+      item.source < static_cast<ObjId>(untapped_before_paying_.size()) &&
+      untapped_before_paying_[item.source] && s.obj.tapped[item.source])
+    why =
+        absl::StrCat(g.ObjectName(item.source), " was tapped for mana to pay its own {T} ability");
   if (why.empty() && spent != expected)
     why = absl::StrCat(Who(p), " paid ", spent, " mana for ", card.name, " (X = ", item.x,
                        "), whose cost asks ", expected);

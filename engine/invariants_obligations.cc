@@ -5,6 +5,8 @@
 // docs/invariants.md lists them with the rule ids they guard.
 
 #include <algorithm>
+#include <tuple>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "engine/game_internal.h"
@@ -13,17 +15,32 @@
 namespace strata {
 namespace {
 
-std::string Who(Player p) {
-  return p ? "B" : "A";
+const char* BodySourceName(BodySource from) {
+  switch (from) {
+    case BodySource::kSpell:
+      return "spell";
+    case BodySource::kActivated:
+      return "activated";
+    case BodySource::kTrigger:
+      return "triggered";
+    case BodySource::kPhase:
+      return "phase";
+    case BodySource::kGrantedPhase:
+      return "granted phase";
+    case BodySource::kDelayed:
+      return "delayed";
+    case BodySource::kEnters:
+      return "enters";
+  }
+  return "?";
 }
 
 // A spell by its card, an ability by its source and body's card.
 std::string NameOfItem(const Game& g, const StackItem& item) {
   if (item.card != kNoObj) return g.ObjectName(item.card);
-  return absl::StrCat(item.body_card == kNoCard ? "?" : g.db()[item.body_card].name,
-                      "'s ability (source ",
-                      item.source == kNoObj ? "gone" : g.ObjectName(item.source), ", body ",
-                      static_cast<int>(item.from), ")");
+  return absl::StrCat(item.body_card == kNoCard ? "?" : g.db()[item.body_card].name, "'s ",
+                      BodySourceName(item.from), " ability (source ",
+                      item.source == kNoObj ? "gone" : g.ObjectName(item.source), ")");
 }
 
 }  // namespace
@@ -176,12 +193,7 @@ void InvariantChecker::CheckPhaseCostPaid(const Game& g, int todo) {
                       ", which has none now"));
   const int expected = t.granted ? std::max(GrantedPhaseCostMana(g, ch), 0)
                                  : g.db()[t.card].phase[t.index].cost.ManaValue();
-  int pool = 0;
-  for (int m : s.players[t.controller].pool) pool += m;
-  int tapped = 0;
-  for (ObjId o = 0; o < s.obj.count && o < static_cast<int>(untapped_before_paying_.size()); ++o)
-    tapped += untapped_before_paying_[o] && s.obj.tapped[o];
-  const int spent = mana_before_paying_ - pool + tapped;
+  const int spent = SpentSincePaying(s, t.controller);
   if (!g.options().free_mana)
     Record(Invariant::kPhaseCosts, spent == expected,
            absl::StrCat(Who(t.controller), " spent ", spent, " mana on the phase cost of ",
@@ -240,6 +252,125 @@ void InvariantChecker::CheckLeftTogether(const Game& g, int n) {
                       " after group ", last_group_, ", starting with ",
                       g.ObjectName(g.Event(end - n).object)));
   last_group_ = std::max(last_group_, group);
+  queued_before_group_ = g.occ_.queued.size();
+}
+
+namespace {
+
+// The checker's own reading of a trigger's filter on an object that left
+// play, as it last was (E-5): its characteristics, controller, tapped state
+// and zone just before, and the source's attachment just before if the
+// source left in the same group.
+bool MatchesAsItWas(const Game& g, const Filter& f, const Occurrence& e, ObjId source,
+                    ObjId source_attached_to, const Characteristics& source_ch) {
+  const Characteristics& ch = e.last;
+  const ObjId o = e.object;
+  auto map = [&](Word w) { return source_ch.MapWord(w); };
+  if (!Has(f.zones, static_cast<int>(e.from))) return false;
+  if (f.self && o != source) return false;
+  if (f.other && o == source) return false;
+  if (f.enchanted && source_attached_to != o) return false;
+  if (f.controller >= 0 && (e.player == source_ch.controller) != (f.controller == 0)) return false;
+  if (f.owner >= 0 && (g.state().obj.owner[o] == source_ch.controller) != (f.owner == 0))
+    return false;
+  if (f.types && !(ch.types & f.types)) return false;
+  if (ch.types & f.not_types) return false;
+  auto has_subtype = [&](Word w) { return map(w) < kMaxSubtypes && ch.HasSubtype(map(w)); };
+  if (!f.subtypes.empty() && std::none_of(f.subtypes.begin(), f.subtypes.end(), has_subtype))
+    return false;
+  if (std::any_of(f.not_subtypes.begin(), f.not_subtypes.end(), has_subtype)) return false;
+  if (f.supertypes && !(ch.supertypes & f.supertypes)) return false;
+  if (ch.supertypes & f.not_supertypes) return false;
+  auto has_color = [&](Word w) {
+    return IsColorWord(map(w)) && Has(ch.colors, map(w) - kColorWordBase);
+  };
+  if (!f.colors.empty() && std::none_of(f.colors.begin(), f.colors.end(), has_color)) return false;
+  if (std::any_of(f.not_colors.begin(), f.not_colors.end(), has_color)) return false;
+  if (f.colorless >= 0 && (ch.colors == 0) != (f.colorless == 1)) return false;
+  if (f.keywords && !(ch.keywords & f.keywords)) return false;
+  if (ch.keywords & f.not_keywords) return false;
+  if (f.no_abilities >= 0 &&
+      (ch.abilities == 0 && ch.keywords == 0 && ch.land_mana == 0) != (f.no_abilities == 1))
+    return false;
+  if (f.tapped >= 0 && e.was_tapped != (f.tapped == 1)) return false;
+  if (f.face_down >= 0 && g.state().obj.face_down[o] != (f.face_down == 1)) return false;
+  if (f.token >= 0 && g.state().obj.token[o] != (f.token == 1)) return false;
+  if (f.name != kNoCard && (ch.blank || ch.card != f.name)) return false;
+  return true;
+}
+
+}  // namespace
+
+// leave_together (E-5): the occurrences of a group queue exactly the
+// triggers the checker's own reading finds: each "when" or "after" trigger
+// of a permanent in play, or of an object that left in this very group (as
+// it last was: characteristics, tapped, attachment), whose zones, player
+// and filter fit an occurrence of the group, once per occurrence.
+void InvariantChecker::CheckGroupTriggered(const Game& g, int n) {
+  const GameState& s = g.state();
+  const int end = g.EventEnd();
+  if (n <= 0 || n > end) return;
+  const int first = end - n;
+  struct Expected {
+    ObjId source;
+    int16_t index;
+    int32_t event;
+    bool operator==(const Expected&) const = default;
+  };
+  std::vector<Expected> expected, queued;
+  auto leaver = [&](ObjId o) -> const Occurrence* {
+    for (int i = first; i < end; ++i)
+      if (g.Event(i).object == o && g.Event(i).from == Zone::kBattlefield) return &g.Event(i);
+    return nullptr;
+  };
+  for (int ev = first; ev < end; ++ev) {
+    const Occurrence& e = g.Event(ev);
+    if (e.kind != EventKind::kZoneChange) continue;
+    for (ObjId o = 0; o < s.obj.count; ++o) {
+      const Occurrence* left = s.obj.zone[o] == Zone::kBattlefield ? nullptr : leaver(o);
+      if (s.obj.zone[o] != Zone::kBattlefield && !left) continue;
+      const Characteristics& ch = left ? left->last : g.Chars(o);
+      if (ch.blank || ch.card == kNoCard) continue;
+      const CardDef& card = g.db()[ch.card];
+      const bool tapped = left ? left->was_tapped : s.obj.tapped[o];
+      const ObjId attached = left ? left->attached_to : s.obj.attached_to[o];
+      for (int i = 0; i < static_cast<int>(card.triggers.size()); ++i) {
+        const TriggeredAbility& tr = card.triggers[i];
+        if (tr.timing == Timing::kBefore || tr.event != EventKind::kZoneChange) continue;
+        if (!Has(ch.abilities, card.TriggerBit(i))) continue;
+        if (Has(ch.types, kArtifact) && tapped) continue;  // T-12
+        if (tr.player >= 0 && (e.player == ch.controller) != (tr.player == 0)) continue;
+        if ((tr.from != Zone::kNone && tr.from != e.from) ||
+            (tr.to != Zone::kNone && tr.to != e.to))
+          continue;
+        if (tr.damaged_by_self && !g.DamagedBy(e, o, left)) continue;
+        if (tr.filter != kNoFilter &&
+            !MatchesAsItWas(g, g.db().filter(tr.filter), e, o, attached, ch))
+          continue;
+        expected.push_back({o, static_cast<int16_t>(i), ev});
+      }
+    }
+  }
+  const auto& all = g.occ_.queued;
+  for (size_t k = std::min(queued_before_group_, all.size()); k < all.size(); ++k)
+    if (all[k].event >= first && all[k].event < end)
+      queued.push_back({all[k].source, all[k].index, all[k].event});
+  auto order = [](const Expected& a, const Expected& b) {
+    return std::tie(a.event, a.source, a.index) < std::tie(b.event, b.source, b.index);
+  };
+  std::sort(expected.begin(), expected.end(), order);
+  std::sort(queued.begin(), queued.end(), order);
+  if (expected == queued) return;
+  auto name = [&](const std::vector<Expected>& v) {
+    std::string out;
+    for (const Expected& x : v)
+      absl::StrAppend(&out, out.empty() ? "" : ", ", g.ObjectName(x.source), " trigger ",
+                      x.index + 1, " on ", g.ObjectName(g.Event(x.event).object));
+    return out.empty() ? std::string("none") : out;
+  };
+  Record(Invariant::kLeaveTogether, false,
+         absl::StrCat(n, " objects left together; triggers expected: ", name(expected),
+                      "; queued: ", name(queued)));
 }
 
 }  // namespace strata

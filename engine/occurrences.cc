@@ -126,6 +126,7 @@ void Game::LeaveTogether(const ObjId* objs, int n, Zone to) {
   }
   Audit(AuditPoint::kLeftTogether, n);
   for (int ev = group; ev < group + n; ++ev) Happened(ev);
+  Audit(AuditPoint::kGroupTriggered, n);
   // What was attached to an object that left play is attached to nothing
   // (after the triggers above looked at it): the object that may come back
   // is a new one, and an Aura must not follow it.
@@ -290,27 +291,26 @@ void Game::CheckState() {
           turn_.control_seen[o] = ch.controller;
           ++mana_epoch_;
         }
-        if (ch.IsCreature()) {
-          if (ch.toughness <= 0) {
-            Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
-              return std::string(absl::StrCat(ObjectName(o), " has toughness ", ch.toughness));
-            });
-            leaving.push_back(o);
-            return;
-          }
-          if (state_.obj.damage[o] >= ch.toughness) {
-            if (!BeingDestroyed(o)) {
-              occ_.destroying.push_back(state_.Ref(o));
-              StateCheckInputChanged();
-            }
-            return;
-          }
+        // What simply leaves comes first: 0 toughness, or an Aura on
+        // nothing legal (an animated Aura with lethal damage too goes to the
+        // graveyard, unregenerable, even while its destruction is under way).
+        if (ch.IsCreature() && ch.toughness <= 0) {
+          Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+            return std::string(absl::StrCat(ObjectName(o), " has toughness ", ch.toughness));
+          });
+          leaving.push_back(o);
+          return;
         }
         if (!AttachedLegally(o)) {
           Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
             return std::string(absl::StrCat(ObjectName(o), " is not attached to a legal object"));
           });
           leaving.push_back(o);
+          return;
+        }
+        if (ch.IsCreature() && state_.obj.damage[o] >= ch.toughness && !BeingDestroyed(o)) {
+          occ_.destroying.push_back(state_.Ref(o));
+          StateCheckInputChanged();
         }
       });
       if (static_cast<int>(occ_.destroying.size()) > destroy_begin)
@@ -340,19 +340,15 @@ void Game::CheckState() {
 }
 
 std::string Game::StateCheckLeftovers() const {
-  // In CheckState's order: a creature with lethal damage is destroyed, and
-  // the check looks no further at it.
   for (ObjId o = 0; o < state_.obj.count; ++o) {
     if (state_.obj.zone[o] != Zone::kBattlefield) continue;
     const Characteristics& ch = Chars(o);
-    if (ch.IsCreature()) {
-      if (ch.toughness <= 0 || (state_.obj.damage[o] >= ch.toughness && !BeingDestroyed(o)))
-        return absl::StrCat(ObjectName(o), " (", ch.power, "/", ch.toughness, ", damage ",
-                            state_.obj.damage[o], ") survived a state check");
-      if (state_.obj.damage[o] >= ch.toughness) continue;
-    }
     if (!AttachedLegally(o))
       return absl::StrCat(ObjectName(o), " is not attached to a legal object after a state check");
+    if (ch.IsCreature() &&
+        (ch.toughness <= 0 || (state_.obj.damage[o] >= ch.toughness && !BeingDestroyed(o))))
+      return absl::StrCat(ObjectName(o), " (", ch.power, "/", ch.toughness, ", damage ",
+                          state_.obj.damage[o], ") survived a state check");
   }
   return "";
 }

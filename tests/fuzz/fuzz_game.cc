@@ -55,7 +55,19 @@ std::string DataDir() {
   return STRATA_SOURCE_DIR "/data";
 }
 
+// The game being played, for Die's log (STRATA_FUZZ_LOG=1).
+const strata::Game* current_game = nullptr;
+
+bool WantLog() {
+  static const bool want = std::getenv("STRATA_FUZZ_LOG") != nullptr;
+  return want;
+}
+
 [[noreturn]] void Die(const std::string& what) {
+  // With STRATA_FUZZ_LOG=1 (to replay one input), the game's log first.
+  if (current_game && WantLog())
+    for (const std::string& line : current_game->log())
+      std::fprintf(stderr, "  | %s\n", line.c_str());
   std::fprintf(stderr, "fuzz_game: %s\n", what.c_str());
   std::abort();
 }
@@ -169,7 +181,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   go.seed = in.U32();
   go.check_invariants = true;
+  go.log = WantLog();
   Game g(pool.db, go);
+  current_game = &g;
   g.Deal(a, b, first);
   InvariantChecker check;
   check.Begin(g);
@@ -205,5 +219,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     check.End(g, /*loops_allowed=*/true);
     Check(check);
   }
+  current_game = nullptr;
   return 0;
 }
