@@ -660,6 +660,11 @@ class Game {
     }
   }
   void CheckState();
+  // Has anything a state check reads changed since the last check that
+  // found nothing to do?
+  bool StateCheckOwed() const {
+    return occ_.clean_version != state_.version || occ_.clean_inputs != occ_.check_inputs;
+  }
   void Lose(Player p, EndReason why);
   void EndGame(int winner, EndReason why);
 

@@ -366,14 +366,12 @@ void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
   decided_player_ = d.player;
   decided_.assign(d.actions.begin(), d.actions.end());
   CheckMulligan(g, d);
-  // state_check: a window opens with no Aura on nothing in play and no
-  // creature with lethal damage but one being destroyed: the state checks
-  // after resolutions, entries, damage and phase ends leave none (T-1.5).
-  // (Characteristics are not read here: tapping, which no check follows,
-  // changes them: Castle's bonus ends when its creature attacks, a tapped
-  // Kormus Bell's Swamps stop being creatures under their Auras.)
+  // state_check: a window opens on a checked state (T-1.5): no Aura on
+  // nothing legal, no creature with 0 or less toughness, none with lethal
+  // damage but one being destroyed, whatever changed since the last check
+  // (tapping too: Castle's bonus ends when its creature attacks).
   if (d.kind == DecisionKind::kNeutral || d.kind == DecisionKind::kRespond) {
-    const std::string left = StateCheckLeft(g, /*characteristics=*/false);
+    const std::string left = StateCheckLeft(g);
     Record(Invariant::kStateCheck, left.empty(),
            absl::StrCat("a ", S(DecisionKindName(d.kind)), " window opens while ", left));
   }

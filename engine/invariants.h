@@ -211,9 +211,8 @@ class InvariantChecker : public RulesAudit {
   void CheckCombatAssignment(const Game& g, int begin, bool first_strike);
   void ExpectDamage(const Game& g, int begin);
   void CheckDamageDealt(const Game& g);
-  // "" or what a state check left; `characteristics`: also what only a
-  // change of characteristics can cause (toughness, an Aura's legality).
-  std::string StateCheckLeft(const Game& g, bool characteristics = true) const;
+  // "" or what a state check left.
+  std::string StateCheckLeft(const Game& g) const;
   // A turn-cap game in which no one could lose over the last kStallTurns
   // turns is a stall, not a loop.
   static constexpr int kStallTurns = 20;

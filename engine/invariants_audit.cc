@@ -446,7 +446,7 @@ void InvariantChecker::CheckDamageDealt(const Game& g) {
 // What a state check leaves that it removes (T-1.5): a creature in play
 // with 0 or less toughness, or with lethal damage and no destruction of it
 // under way (regeneration may still replace that destruction).
-std::string InvariantChecker::StateCheckLeft(const Game& g, bool characteristics) const {
+std::string InvariantChecker::StateCheckLeft(const Game& g) const {
   const GameState& s = g.state();
   for (ObjId o = 0; o < s.obj.count; ++o) {
     if (s.obj.zone[o] != Zone::kBattlefield) continue;
@@ -462,15 +462,13 @@ std::string InvariantChecker::StateCheckLeft(const Game& g, bool characteristics
       const bool legal =
           (!f.types || (on.types & f.types)) && !(on.types & f.not_types) &&
           (f.controller < 0 || (on.controller == ch.controller) == (f.controller == 0));
-      if (!legal && characteristics)
+      if (!legal)
         return absl::StrCat(g.ObjectName(o), " is in play enchanting ", g.ObjectName(to),
                             ", which it can't enchant");
     }
     if (!ch.IsCreature()) continue;
-    if (ch.toughness <= 0) {
-      if (!characteristics) continue;
+    if (ch.toughness <= 0)
       return absl::StrCat(g.ObjectName(o), " is in play with toughness ", ch.toughness);
-    }
     if (s.obj.damage[o] < ch.toughness) continue;
     bool destroying = false;
     const ObjRef ref = s.Ref(o);
