@@ -205,7 +205,9 @@ void InvariantChecker::CheckNoPendingSourceTapped(const Game& g, const char* pay
   const GameState& s = g.state();
   for (const PhaseCostDue& due : phase_costs_due_) {
     const ObjId o = due.object.id;
-    if (!s.Alive(due.object) || o >= static_cast<int>(untapped_before_paying_.size())) continue;
+    if (!s.Alive(due.object) || o >= static_cast<int>(untapped_before_paying_.size()) ||
+        !PhaseCostDueNow(g, o))  // a cost it lost meanwhile locks nothing
+      continue;
     Record(Invariant::kPhaseCosts, !(untapped_before_paying_[o] && s.obj.tapped[o]),
            absl::StrCat(g.ObjectName(o), " tapped to pay for ", paying,
                         " before its phase cost was handled"));
