@@ -117,8 +117,8 @@ void Game::PhaseItem(const PhaseTodo& t, StackItem& item) const {
 
 bool Game::PhaseTodoPlayable(const PhaseTodo& t) const {
   const GameState& s = state_;
-  if (t.done || !s.Alive(t.object) || s.obj.zone[t.object.id] != Zone::kBattlefield) return false;
-  if (!PhaseTodoCurrent(t, nullptr)) return false;
+  // (PhaseTodoCurrent also asks that its source be alive and in play.)
+  if (t.done || !PhaseTodoCurrent(t, nullptr)) return false;
   if (t.is_cost) return true;
   const Characteristics& ch = Chars(t.object.id);
   if (Has(ch.types, kArtifact) && s.obj.tapped[t.object.id]) return false;
@@ -131,9 +131,7 @@ bool Game::PhaseTodoPlayable(const PhaseTodo& t) const {
 
 bool Game::PhaseCostPending(ObjId o) const {
   for (auto& t : turn_.phase_todo)
-    if (!t.done && t.is_cost && t.object.id == o && state_.Alive(t.object) &&
-        PhaseTodoCurrent(t, nullptr))
-      return true;
+    if (!t.done && t.is_cost && t.object.id == o && PhaseTodoCurrent(t, nullptr)) return true;
   return false;
 }
 
