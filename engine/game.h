@@ -236,6 +236,8 @@ enum class AuditPoint : uint8_t {
   kUnlessPayRefused,  // "unless its controller pays" refused (Power Sink, T-8); arg: that player
   kPhaseCostPaying,   // a phase cost about to be paid (T-13); arg: its phase todo
   kPhaseCostPaid,
+  kStepExecuting,  // a resolving item's effect step about to run (E-); arg: its index
+  kStepExecuted,   // it ran; frames it pushed have not (arg: the same index)
 };
 inline constexpr int kFirstStrikeStep = 1 << 20;
 class RulesAudit {

@@ -205,6 +205,18 @@ class InvariantChecker : public RulesAudit {
   };
   std::vector<PhaseCostDue> phase_costs_due_;
   std::vector<std::pair<ObjId, int>> attached_seen_;  // (attached to, timestamp) per object
+  // The effect step running (AuditPoint::kStepExecuting to kStepExecuted),
+  // and what it may change as it began (engine/invariants_audit.cc).
+  const EffectStep* step_ = nullptr;
+  int step_amount_ = 0;
+  size_t step_damage_from_ = 0, step_destroying_from_ = 0;
+  std::vector<int16_t> step_shields_;
+  std::array<int16_t, 2> step_player_shields_{};
+  std::vector<int> step_named_;  // times each object is named by the step's target
+  std::array<int, 2> step_named_players_{};
+  bool step_names_all_ = false;  // named otherwise than by target: any object may gain
+  void StepBegins(const Game& g, int step);
+  void CheckStepDone(const Game& g);
   // A state check the rules owe (after a damage step or a phase's end), or null.
   const char* state_check_due_ = nullptr;
   void CheckStateCheckRan(const Game& g);

@@ -166,6 +166,14 @@ void InvariantChecker::At(const Game& g, AuditPoint point, int arg) {
     case AuditPoint::kPhaseCostPaid:
       CheckPhaseCostPaid(g, arg);
       return;
+    case AuditPoint::kResolved:  // read above, for the state check it owes
+      return;
+    case AuditPoint::kStepExecuting:
+      StepBegins(g, arg);
+      return;
+    case AuditPoint::kStepExecuted:
+      CheckStepDone(g);
+      return;
     case AuditPoint::kDiscardToMaxBegins:
       hand_before_discard_ = static_cast<int>(s.players[s.active].hand.size());
       return;
@@ -481,6 +489,94 @@ std::string InvariantChecker::StateCheckLeft(const Game& g) const {
                           s.obj.damage[o], " damage and no destruction under way");
   }
   return "";
+}
+
+// E-3 A, T-4: what one effect step of a resolution marks. As it begins the
+// step, its amount and the shields as they stand are kept; as it ends, a
+// "prevent the next N damage" has added N to the shield of each object and
+// player it names (once per naming) and changed no other shield, and "it
+// can't be regenerated" is on every destruction and every damage to an
+// object that the step queued.
+void InvariantChecker::StepBegins(const Game& g, int step) {
+  step_ = nullptr;
+  const auto& frames = g.timing_.frames;
+  if (frames.empty() || frames.back().kind != FrameKind::kResolve) return;
+  const StackItem& item = g.stack_.items[frames.back().resolve.item];
+  const std::vector<EffectStep>* steps = nullptr;
+  if (item.from == BodySource::kDelayed)
+    steps = g.stack_.delayed_steps[item.ability];
+  else if (const AbilityBody* body = g.ModeBody(item))
+    steps = &body->steps;
+  if (!steps || step < 0 || step >= static_cast<int>(steps->size())) return;
+  step_ = &(*steps)[step];
+  step_damage_from_ = g.damage_.pending.size();
+  step_destroying_from_ = g.occ_.destroying.size();
+  if (step_->op != Op::kPrevent || step_->from != kNoFilter) return;
+  const GameState& s = g.state();
+  step_amount_ = g.Amount(item, step_->amount);
+  step_shields_.assign(g.damage_.prevent_shield.begin(),
+                       g.damage_.prevent_shield.begin() + s.obj.count);
+  step_player_shields_ = g.damage_.player_shield;
+  // Named by a target: the only objects whose shields it may change, each
+  // by N once per naming; named otherwise ("each creature you control"),
+  // any object may gain N or nothing.
+  step_named_.assign(s.obj.count, 0);
+  step_named_players_ = {};
+  step_names_all_ = step_->target.kind != Ref::kTarget || step_->affects != kNoFilter ||
+                    step_->condition != kNoFilter;
+  if (step_names_all_) return;
+  for (int i = 0; i < item.target_count; ++i) {
+    if (item.target_slot[i] != step_->target.index - 1) continue;
+    const Target& t = item.targets[i];
+    if (t.kind == Target::kPlayer && t.player < 2) ++step_named_players_[t.player];
+    if (t.kind == Target::kObject && s.Alive(t.obj) && g.TargetLegal(item, item.target_slot[i], t))
+      ++step_named_[t.obj.id];
+  }
+}
+
+void InvariantChecker::CheckStepDone(const Game& g) {
+  if (!step_) return;
+  const EffectStep& st = *step_;
+  step_ = nullptr;
+  const GameState& s = g.state();
+  std::string why;
+  if (st.op == Op::kPrevent && st.from == kNoFilter) {
+    auto check = [&](int before, int after, int named, const std::string& who) {
+      const int added = SaturatedAdd<int16_t>(static_cast<int16_t>(before),
+                                              static_cast<long long>(step_amount_) * named);
+      const bool ok = step_names_all_ ? after == before ||
+                                            after == SaturatedAdd<int16_t>(
+                                                         static_cast<int16_t>(before), step_amount_)
+                                      : after == added;
+      if (!ok && why.empty())
+        why = absl::StrCat("the prevention shield of ", who, " went from ", before, " to ", after,
+                           " under an effect that prevents the next ", step_amount_, " damage",
+                           step_names_all_ ? "" : absl::StrCat(" to it (named ", named, " times)"));
+    };
+    for (ObjId o = 0; o < s.obj.count && o < step_shields_.size(); ++o)
+      check(step_shields_[o], g.damage_.prevent_shield[o], step_named_[o], g.ObjectName(o));
+    for (Player p = 0; p < 2; ++p)
+      check(step_player_shields_[p], g.damage_.player_shield[p], step_named_players_[p], Who(p));
+    Record(Invariant::kPrevention, why.empty(), why);
+    return;
+  }
+  if (!st.cant_regenerate) return;
+  if (st.op == Op::kDestroy)
+    for (size_t i = step_destroying_from_; i < g.occ_.destroying.size() && why.empty(); ++i) {
+      const ObjId o = g.occ_.destroying[i].id;
+      if (!g.damage_.no_regen[o])
+        why = absl::StrCat(g.ObjectName(o),
+                           " is destroyed by an effect that says it can't be "
+                           "regenerated, without that mark");
+    }
+  if (st.op == Op::kDamage)
+    for (size_t i = step_damage_from_; i < g.damage_.pending.size() && why.empty(); ++i) {
+      const PendingDamage& d = g.damage_.pending[i];
+      if (d.to.kind == Target::kObject && !d.cant_regenerate)
+        why = absl::StrCat(d.amount, " damage to ", g.ObjectName(d.to.obj.id),
+                           " from an effect that says it can't be regenerated lacks that mark");
+    }
+  Record(Invariant::kRegeneration, why.empty(), why);
 }
 
 }  // namespace strata

@@ -55,12 +55,25 @@ void InvariantChecker::CheckMulligan(const Game& g, const Decision& d) {
   const Mulligan rule = g.options().mulligan;
   auto cards = [&](Player p) { return static_cast<int>(s.players[p].hand.size()); };
   auto short_of_cards = [&](Player p) { return s.players[p].library.empty(); };
+  // A kept hand holds seven cards less one per mulligan, under either rule
+  // (london's on the bottom by then); the starting player's is read when the
+  // other is first asked, the other's at the first decision after (no card
+  // is drawn before it but the starting player's).
+  auto check_kept = [&](Player p) {
+    const int kept = std::max(kOpeningHandSize - g.mulligans(p), 0);
+    Record(Invariant::kMulligan, cards(p) == kept || (cards(p) < kept && short_of_cards(p)),
+           absl::StrCat(Who(p), " kept ", cards(p), " cards after ", g.mulligans(p),
+                        " mulligans under the ", S(MulliganName(rule)), " rule, where ", kept,
+                        " are kept"));
+  };
   if (d.kind == DecisionKind::kMulligan) {
     const Player p = d.player;
     if (!mulligan_asked_[0] && !mulligan_asked_[1])
       Record(Invariant::kMulligan, p == s.active,
              absl::StrCat(Who(p), " decided on a mulligan before ", Who(s.active),
                           ", who plays first"));
+    if (p == Opponent(s.active) && !mulligan_asked_[p] && mulligan_asked_[s.active])
+      check_kept(s.active);
     if (p < 2) mulligan_asked_[p] = true;
     const int dealt =
         rule == Mulligan::kLondon ? kOpeningHandSize : kOpeningHandSize - g.mulligans(p);
@@ -75,10 +88,12 @@ void InvariantChecker::CheckMulligan(const Game& g, const Decision& d) {
   for (Player p = 0; p < 2; ++p)
     Record(Invariant::kMulligan, mulligan_asked_[p],
            absl::StrCat(Who(p), " was never offered a mulligan"));
+  if (mulligan_asked_[Opponent(s.active)]) check_kept(Opponent(s.active));
 }
 
 // targets (T-8): no permanent with shroud, nor one with protection from a
-// colour of the spell or of the ability's source, is offered as a target.
+// colour of the spell or of the ability's source, is offered as a target;
+// nor any spell but the one being cast.
 void InvariantChecker::CheckTargets(const Game& g, const Decision& d) {
   if (d.kind != DecisionKind::kTarget || g.timing_.frames.empty()) return;
   const Game::Frame& f = g.timing_.frames.back();
@@ -87,7 +102,19 @@ void InvariantChecker::CheckTargets(const Game& g, const Decision& d) {
   const StackItem& item = g.stack_.items[f.cast.item];
   const ObjId from = item.from == BodySource::kSpell ? item.card : item.source;
   const ColorMask colors = from == kNoObj ? 0 : g.Chars(from).colors;
+  // On the stack only the spell being cast, the innermost, is a target.
+  ObjId casting = kNoObj;
+  for (auto it = g.timing_.frames.rbegin(); it != g.timing_.frames.rend(); ++it)
+    if (it->kind == FrameKind::kInterrupts) {
+      casting = g.stack_.items[it->interrupts.item].card;
+      break;
+    }
   for (const Action& a : d.actions) {
+    if (a.kind == ActionKind::kTargetObject && s.obj.zone[a.object] == Zone::kStack)
+      Record(Invariant::kTargets, a.object == casting,
+             absl::StrCat(g.ObjectName(a.object), " offered as a target on the stack while ",
+                          casting == kNoObj ? "no spell" : g.ObjectName(casting),
+                          " is the one being cast"));
     if (a.kind != ActionKind::kTargetObject || s.obj.zone[a.object] != Zone::kBattlefield) continue;
     const Characteristics& ch = g.Chars(a.object);
     std::string why;

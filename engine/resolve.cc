@@ -83,7 +83,10 @@ void Game::RunResolve(Frame& f) {
       f.pc = ResolveFrame::kFinish;
       return;
     }
-    ExecuteStep(item, (*steps)[f.resolve.next_step++], f);
+    const int step = f.resolve.next_step++;
+    Audit(AuditPoint::kStepExecuting, step);
+    ExecuteStep(item, (*steps)[step], f);  // may push frames: f is not used after
+    Audit(AuditPoint::kStepExecuted, step);
     return;
   }
   // kFinish. Triggers it caused come first (E-4), then the prevention
