@@ -236,6 +236,7 @@ enum class AuditPoint : uint8_t {
   kUnlessPayRefused,  // "unless its controller pays" refused (Power Sink, T-8); arg: that player
   kPhaseCostPaying,   // a phase cost about to be paid (T-13); arg: its phase todo
   kPhaseCostPaid,
+  kPhaseReady,     // a phase's beginning done and what it owes pushed (the draw phase's draw)
   kStepExecuting,  // a resolving item's effect step about to run (E-); arg: its index
   kStepExecuted,   // it ran; frames it pushed have not (arg: the same index)
 };

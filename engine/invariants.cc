@@ -51,7 +51,9 @@ std::string_view InvariantName(Invariant i) {
                                                 "phase_costs",
                                                 "targets",
                                                 "triggers_wait",
-                                                "leave_together"};
+                                                "leave_together",
+                                                "draw_phase",
+                                                "replacements"};
   static_assert(std::size(kNames) == kInvariantCount);
   return kNames[static_cast<int>(i)];
 }
@@ -377,6 +379,8 @@ void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
   }
   CheckTargets(g, d);
   CheckPhaseEffectsOffered(g, d);
+  CheckPreventionWindow(g, d);
+  CheckDrawReplaced(g, d);
   CheckTriggersWait(g, &d);
   const GameState& s = g.state();
   const auto& frames = g.timing_.frames;
@@ -515,6 +519,8 @@ void InvariantChecker::AfterApply(const Game& g, const Decision& answered, int i
   if (!applied || index < 0 || index >= static_cast<int>(offered.size())) return;
   const Action a = offered[index];
   const GameState& s = g.state();
+  if (kind == DecisionKind::kPrevention && a.kind == ActionKind::kPass)
+    prevention_passed_.push_back({prevention_depth_, player});
   // phase_effect_once: each phase effect or cost played once a phase, and
   // each phase cost paid or refused once (T-12, T-13).
   if (a.kind == ActionKind::kPhaseEffect) {

@@ -64,6 +64,8 @@ enum class Invariant : uint8_t {
   kTargets,          // no target offered with shroud or protection from its source's colour (T-8)
   kTriggersWait,     // triggers wait while anything resolves, and happen before any window (E-4)
   kLeaveTogether,    // objects that leave together are one group of occurrences, a new one (E-5)
+  kDrawPhase,        // the draw phase draws the active player a card, but the starter's first (T-1)
+  kReplacements,     // an "instead" effect replaces one event and is used up (E-6)
   kCount
 };
 inline constexpr int kInvariantCount = static_cast<int>(Invariant::kCount);
@@ -186,6 +188,13 @@ class InvariantChecker : public RulesAudit {
   void CheckMulligan(const Game& g, const Decision& d);
   void CheckTargets(const Game& g, const Decision& d);
   void CheckPhaseEffectsOffered(const Game& g, const Decision& d);
+  // first_decision in a damage-prevention step (T-4): the active player,
+  // then the other; a player who passed is not asked again in that step.
+  // Passes by the step's frame depth, forgotten when its damage is final.
+  void CheckPreventionWindow(const Game& g, const Decision& d);
+  std::vector<std::pair<size_t, Player>> prevention_passed_;
+  size_t prevention_depth_ = 0;
+  void CheckDrawReplaced(const Game& g, const Decision& d);
   void CheckTriggersWait(const Game& g, const Decision* d);
   void CheckLeftTogether(const Game& g, int n);
   int last_group_ = -1;             // the group of the last objects that left together

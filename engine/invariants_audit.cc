@@ -75,6 +75,10 @@ void InvariantChecker::At(const Game& g, AuditPoint point, int arg) {
                             arg >= kFirstStrikeStep);
       return;
     case AuditPoint::kDamageFinal:
+      // The step's window is over: its passes are forgotten.
+      std::erase_if(prevention_passed_, [&](const std::pair<size_t, Player>& p) {
+        return p.first >= g.timing_.frames.size();
+      });
       ExpectDamage(g, arg);
       return;
     case AuditPoint::kDamageDealt:
@@ -167,6 +171,20 @@ void InvariantChecker::At(const Game& g, AuditPoint point, int arg) {
       CheckPhaseCostPaid(g, arg);
       return;
     case AuditPoint::kResolved:  // read above, for the state check it owes
+      return;
+    case AuditPoint::kPhaseReady:
+      if (s.phase == Phase::kDraw) {
+        // T-1: the active player draws a card, unless a rule effect skips
+        // it; in a game dealt from decks, not on the game's first turn.
+        const bool owed =
+            !(g.timing_.skip_first_draw && s.turn == 1) && !g.Rules(s.active).skip_draw;
+        const auto& frames = g.timing_.frames;
+        const bool drawing = !frames.empty() && frames.back().kind == FrameKind::kDraw &&
+                             frames.back().draw.player == s.active && frames.back().draw.left == 1;
+        Record(Invariant::kDrawPhase, owed == drawing,
+               absl::StrCat(Who(s.active), owed ? " draws no card" : " draws a card",
+                            " in the draw phase of turn ", s.turn));
+      }
       return;
     case AuditPoint::kStepExecuting:
       StepBegins(g, arg);

@@ -128,6 +128,27 @@ void InvariantChecker::CheckTargets(const Game& g, const Decision& d) {
   }
 }
 
+void InvariantChecker::CheckPreventionWindow(const Game& g, const Decision& d) {
+  if (d.kind != DecisionKind::kPrevention) return;
+  prevention_depth_ = g.timing_.frames.size();
+  const bool passed =
+      std::find(prevention_passed_.begin(), prevention_passed_.end(),
+                std::pair<size_t, Player>{prevention_depth_, d.player}) != prevention_passed_.end();
+  Record(Invariant::kFirstDecision, !passed,
+         absl::StrCat(Who(d.player), " is asked again in a damage-prevention step after passing"));
+}
+
+// replacements (E-6): an "instead of drawing" effect replaces one draw and
+// is used up as it does: when its player looks at the cards, none is left.
+void InvariantChecker::CheckDrawReplaced(const Game& g, const Decision& d) {
+  if (d.kind != DecisionKind::kChoice || g.timing_.frames.empty()) return;
+  const Game::Frame& f = g.timing_.frames.back();
+  if (f.kind != FrameKind::kDraw || f.pc != DrawFrame::kDraw || f.draw.looked <= 0) return;
+  Record(Invariant::kReplacements, g.turn_.replace_draw[f.draw.player] == 0,
+         absl::StrCat(Who(f.draw.player), " replaces a draw and the \"instead of drawing\" effect ",
+                      "stays for the next one"));
+}
+
 // phase_costs (T-12): a tapped artifact's abilities are off, so its phase
 // effects are never offered.
 void InvariantChecker::CheckPhaseEffectsOffered(const Game& g, const Decision& d) {

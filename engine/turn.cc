@@ -123,6 +123,7 @@ void Game::RunPhase(Frame& f) {
       if (s.phase == Phase::kDraw && !(timing_.skip_first_draw && s.turn == timing_.first_turn) &&
           !Rules(s.active).skip_draw)
         Push(Frame::NewDraw(s.active, 1));
+      Audit(AuditPoint::kPhaseReady);
       return;
     }
     // A part with nothing to push goes on to the next in the same step:
