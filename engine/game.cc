@@ -308,18 +308,21 @@ bool Game::Matches(FilterId f, ObjId o, const FilterContext& ctx) const {
   return MatchFilter(state_, cache_.chars.data(), filter, o, ctx);
 }
 
-std::string Game::CheckLayerCache() const {
+std::string Game::CheckLayerCache(bool characteristics_known) const {
   UpdateLayers();
-  static thread_local LayerCache fresh;
-  ComputeLayers(*db_, state_, fresh);
-  for (ObjId i = 0; i < state_.obj.count; ++i)
-    if (CachedEntry(i) && !(fresh.chars[i] == cache_.chars[i]))
-      return absl::StrCat("cached characteristics of object ", i, " (",
-                          (*db_)[state_.obj.card[i]].name, ") differ from a fresh computation");
-  for (Player p = 0; p < 2; ++p)
-    if (!(fresh.rules[p] == cache_.rules[p]))
-      return absl::StrCat("cached rules of player ", p ? "B" : "A",
-                          " differ from a fresh computation");
+  static thread_local LayerCache computed;
+  const LayerCache& fresh = characteristics_known ? cache_ : computed;
+  if (!characteristics_known) {
+    ComputeLayers(*db_, state_, computed);
+    for (ObjId i = 0; i < state_.obj.count; ++i)
+      if (CachedEntry(i) && !(fresh.chars[i] == cache_.chars[i]))
+        return absl::StrCat("cached characteristics of object ", i, " (",
+                            (*db_)[state_.obj.card[i]].name, ") differ from a fresh computation");
+    for (Player p = 0; p < 2; ++p)
+      if (!(fresh.rules[p] == cache_.rules[p]))
+        return absl::StrCat("cached rules of player ", p ? "B" : "A",
+                            " differ from a fresh computation");
+  }
   auto kept_mana = [&] {
     const std::string a = CheckKeptMana(0);
     return a.empty() ? CheckKeptMana(1) : a;

@@ -376,8 +376,11 @@ class Game {
   const std::string& layer_mismatch() const { return layer_mismatch_; }
   // L-9 once, now: brings the cache up to date and compares it with a fresh
   // computation; "" or which object differs. (checked_layers does this at
-  // every query; the fuzzer does it once per action.)
-  std::string CheckLayerCache() const;
+  // every query; the fuzzer does it once per action.) With
+  // `characteristics_known` (an independent evaluator just agreed with every
+  // cached characteristic and player's rules) the fresh computation is
+  // skipped: only the sets derived from the cache are checked.
+  std::string CheckLayerCache(bool characteristics_known = false) const;
   // The first invariant the engine found broken in its own checks (state
   // checks, with GameOptions::check_invariants), or "".
   const std::string& invariant_failure() const { return invariant_failure_; }

@@ -152,7 +152,7 @@ class InvariantChecker : public RulesAudit {
   std::vector<uint32_t> countered_;
   std::vector<int> phase_plays_;  // phase todo indices played this phase
   // engine/reference_layers.h's check, made anew for each game by Begin.
-  std::function<std::string(const Game&)> reference_;
+  std::function<std::string(const Game&, bool*)> reference_;
   std::vector<int> phase_costs_;  // phase todo indices whose cost was paid or refused this phase
   // The decision OnDecision saw, kept: the game's own is replaced by Apply.
   DecisionKind decided_kind_ = DecisionKind::kNone;

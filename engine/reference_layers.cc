@@ -1056,9 +1056,11 @@ uint64_t LayerInputsHash(const GameState& s) {
 }
 }  // namespace
 
-std::function<std::string(const Game&)> ReferenceCheck(const ReferenceOptions& options) {
-  return [options, last = uint64_t{0}, seen = false](const Game& g) mutable -> std::string {
+std::function<std::string(const Game&, bool*)> ReferenceCheck(const ReferenceOptions& options) {
+  return [options, last = uint64_t{0}, seen = false](const Game& g,
+                                                     bool* compared) mutable -> std::string {
     const uint64_t now = LayerInputsHash(g.state());
+    if (compared) *compared = !(seen && now == last);
     if (seen && now == last) return "";
     seen = true;
     last = now;

@@ -113,7 +113,8 @@ std::string CheckGameAgainstReference(const Game& g, const ReferenceOptions& opt
 // state version, or any object's zone, controller, tapped or face-down flag,
 // counters or attachment, or the effect rows), and answers "" otherwise.
 // That is at most once per action, about half the points the invariants
-// are checked at.
-std::function<std::string(const Game&)> ReferenceCheck(const ReferenceOptions& options = {});
+// are checked at. `compared`, when given, says whether it compared.
+std::function<std::string(const Game&, bool* compared)> ReferenceCheck(
+    const ReferenceOptions& options = {});
 
 }  // namespace strata
