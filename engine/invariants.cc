@@ -370,7 +370,7 @@ void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
   decided_kind_ = d.kind;
   decided_player_ = d.player;
   decided_.assign(d.actions.begin(), d.actions.end());
-  CheckMulligan(g, d);
+  CheckMulligan(g, &d);
   // state_check: a window opens on a checked state (T-1.5): no Aura on
   // nothing legal, no creature with 0 or less toughness, none with lethal
   // damage but one being destroyed, whatever changed since the last check

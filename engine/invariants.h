@@ -185,7 +185,9 @@ class InvariantChecker : public RulesAudit {
   // one for each permanent tapped meanwhile.
   int SpentSincePaying(const GameState& s, Player p) const;
   // engine/invariants_obligations.cc: mulligans, phase costs, targets.
-  void CheckMulligan(const Game& g, const Decision& d);
+  // At each decision, and with no decision as the first phase begins (the
+  // mulligans are over then).
+  void CheckMulligan(const Game& g, const Decision* d);
   void CheckTargets(const Game& g, const Decision& d);
   void CheckPhaseEffectsOffered(const Game& g, const Decision& d);
   // first_decision in a damage-prevention step (T-4): the active player,

@@ -123,6 +123,7 @@ void InvariantChecker::At(const Game& g, AuditPoint point, int arg) {
       return;
     }
     case AuditPoint::kPhaseBegun:
+      CheckMulligan(g, nullptr);
       CollectPhaseCosts(g);
       if (s.phase == Phase::kUntap) {
         std::string why;

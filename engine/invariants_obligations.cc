@@ -49,7 +49,7 @@ std::string NameOfItem(const Game& g, const StackItem& item) {
 // paris hand is dealt one card fewer per mulligan, a london hand seven.
 // Read at every decision until the first one that is no mulligan's (the
 // kept hand is not: in some editions the first player draws before it).
-void InvariantChecker::CheckMulligan(const Game& g, const Decision& d) {
+void InvariantChecker::CheckMulligan(const Game& g, const Decision* d) {
   if (mulligans_over_) return;
   const GameState& s = g.state();
   const Mulligan rule = g.options().mulligan;
@@ -57,8 +57,8 @@ void InvariantChecker::CheckMulligan(const Game& g, const Decision& d) {
   auto short_of_cards = [&](Player p) { return s.players[p].library.empty(); };
   // A kept hand holds seven cards less one per mulligan, under either rule
   // (london's on the bottom by then); the starting player's is read when the
-  // other is first asked, the other's at the first decision after (no card
-  // is drawn before it but the starting player's).
+  // other is first asked, the other's as the first phase begins (before any
+  // draw: the first decision may come after the other's first draw).
   auto check_kept = [&](Player p) {
     const int kept = std::max(kOpeningHandSize - g.mulligans(p), 0);
     Record(Invariant::kMulligan, cards(p) == kept || (cards(p) < kept && short_of_cards(p)),
@@ -66,8 +66,8 @@ void InvariantChecker::CheckMulligan(const Game& g, const Decision& d) {
                         " mulligans under the ", S(MulliganName(rule)), " rule, where ", kept,
                         " are kept"));
   };
-  if (d.kind == DecisionKind::kMulligan) {
-    const Player p = d.player;
+  if (d && d->kind == DecisionKind::kMulligan) {
+    const Player p = d->player;
     if (!mulligan_asked_[0] && !mulligan_asked_[1])
       Record(Invariant::kMulligan, p == s.active,
              absl::StrCat(Who(p), " decided on a mulligan before ", Who(s.active),
@@ -83,7 +83,7 @@ void InvariantChecker::CheckMulligan(const Game& g, const Decision& d) {
                         " are dealt"));
     return;
   }
-  if (d.kind == DecisionKind::kBottom) return;
+  if (d && d->kind == DecisionKind::kBottom) return;
   mulligans_over_ = true;
   for (Player p = 0; p < 2; ++p)
     Record(Invariant::kMulligan, mulligan_asked_[p],
