@@ -560,22 +560,26 @@ void InvariantChecker::CheckStepDone(const Game& g) {
   const GameState& s = g.state();
   std::string why;
   if (st.op == Op::kPrevent && st.from == kNoFilter) {
-    auto check = [&](int before, int after, int named, const std::string& who) {
-      const int added = SaturatedAdd<int16_t>(static_cast<int16_t>(before),
-                                              static_cast<long long>(step_amount_) * named);
-      const bool ok = step_names_all_ ? after == before ||
-                                            after == SaturatedAdd<int16_t>(
-                                                         static_cast<int16_t>(before), step_amount_)
-                                      : after == added;
+    // The shield `before` plus N, `times` times.
+    auto plus = [&](int before, int times) {
+      return SaturatedAdd<int16_t>(static_cast<int16_t>(before),
+                                   static_cast<long long>(step_amount_) * times);
+    };
+    // `who` names the shield's holder, only when something is wrong.
+    auto check = [&](int before, int after, int named, auto who) {
+      const bool ok = step_names_all_ ? after == before || after == plus(before, 1)
+                                      : after == plus(before, named);
       if (!ok && why.empty())
-        why = absl::StrCat("the prevention shield of ", who, " went from ", before, " to ", after,
+        why = absl::StrCat("the prevention shield of ", who(), " went from ", before, " to ", after,
                            " under an effect that prevents the next ", step_amount_, " damage",
                            step_names_all_ ? "" : absl::StrCat(" to it (named ", named, " times)"));
     };
     for (ObjId o = 0; o < s.obj.count && o < step_shields_.size(); ++o)
-      check(step_shields_[o], g.damage_.prevent_shield[o], step_named_[o], g.ObjectName(o));
+      check(step_shields_[o], g.damage_.prevent_shield[o], step_named_[o],
+            [&] { return g.ObjectName(o); });
     for (Player p = 0; p < 2; ++p)
-      check(step_player_shields_[p], g.damage_.player_shield[p], step_named_players_[p], Who(p));
+      check(step_player_shields_[p], g.damage_.player_shield[p], step_named_players_[p],
+            [&] { return Who(p); });
     Record(Invariant::kPrevention, why.empty(), why);
     return;
   }

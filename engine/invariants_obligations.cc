@@ -47,8 +47,8 @@ std::string NameOfItem(const Game& g, const StackItem& item) {
 
 // mulligan (G-1): the starting player decides first and both decide; a
 // paris hand is dealt one card fewer per mulligan, a london hand seven.
-// Read at every decision until the first one that is no mulligan's (the
-// kept hand is not: in some editions the first player draws before it).
+// Read at every decision until the first one that is no mulligan's, or the
+// first phase's beginning, whichever comes first.
 void InvariantChecker::CheckMulligan(const Game& g, const Decision* d) {
   if (mulligans_over_) return;
   const GameState& s = g.state();
