@@ -23,6 +23,7 @@ bool Game::OfferPlays(Player p, DecisionKind kind, DecisionKind as, Reaction rea
 // may start a batch; the phase (or this part of the attack) ends when both
 // decline (the frame: NeutralFrame).
 void Game::RunNeutral(Frame& f) {
+  if (StateCheckOwedAtWindow()) return;
   GameState& s = state_;
   Window& w = f.neutral.window;
   const bool in_attack = f.neutral.in_attack;
@@ -146,6 +147,7 @@ void Game::ApplyNeutral(Frame& f, const Action& a) {
 }
 
 void Game::RunBatch(Frame& f) {
+  if (StateCheckOwedAtWindow()) return;
   // T-3: after each addition the active player decides first; the batch is
   // complete when both pass in succession, then resolves last in, first out.
   Window& w = f.batch.window;

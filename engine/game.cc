@@ -646,16 +646,6 @@ void Game::Decide(DecisionKind kind, Player p) {
     }
   }
   Frame& f = timing_.frames.back();
-  // Every neutral and respond window opens on a checked state (T-1.5): what
-  // changed since the last check with none following it (tapping: Castle's
-  // bonus ends as its creature attacks, a tapped Kormus Bell's Swamps stop
-  // being creatures under their Auras) is checked before anyone may play.
-  // CheckState may push a destruction, so the window's frame runs at the
-  // next step, not with `f`.
-  if ((f.kind == FrameKind::kNeutral || f.kind == FrameKind::kBatch) && StateCheckOwed()) {
-    CheckState();
-    return;
-  }
   switch (f.kind) {
     case FrameKind::kTurn:
       RunTurn(f);

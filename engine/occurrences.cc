@@ -271,7 +271,7 @@ inline bool Game::AttachedLegally(ObjId o) const {
 // destroys it (regeneration may replace that), Auras on illegal objects go
 // to the graveyard, and a player who lost ends the game. What one check
 // finds leaves together (E-5); a change of control is noted for T-7.
-void Game::CheckState() {
+void Game::RunStateCheck() {
   // Nothing it reads changed since a check that found nothing to do: most
   // checks, which then skip the walk and its buffer.
   const bool unchanged =
