@@ -31,6 +31,20 @@ void Game::RunNeutral(Frame& f) {
     f.pc = NeutralFrame::kDecide;
     w.Open(s.active);
   }
+  if (f.pc == NeutralFrame::kAttackAnswered) {
+    if (stack_.batches != f.neutral.batches) {
+      // The defender's response was cast: it started a batch, which has
+      // resolved. The attack is aborted (T-6); AP decides first again.
+      Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
+           [&] { return std::string("the attack is aborted: the defender started a batch"); });
+      f.pc = NeutralFrame::kDecide;
+      w.Open(s.active);
+    } else {
+      // Countered as it was cast, it started nothing (T-8): the attack
+      // stands, and the defender may start a batch or let it go on.
+      f.pc = NeutralFrame::kAttackAnnounced;
+    }
+  }
   // A player with only the pass passes, and the other is asked in the same
   // step: a step between would find nothing new to act on.
   while (f.pc == NeutralFrame::kDecide) {
@@ -102,10 +116,11 @@ void Game::ApplyNeutral(Frame& f, const Action& a) {
       Push(FrameKind::kAttack);
       return;
     }
-    Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
-         [&] { return std::string("the attack is aborted: the defender starts a batch"); });
-    f.pc = NeutralFrame::kDecide;
-    w.Open(s.active);
+    Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+      return std::string("the defender responds: the attack is aborted if this starts a batch");
+    });
+    f.pc = NeutralFrame::kAttackAnswered;
+    f.neutral.batches = stack_.batches;
     Push(Frame::NewBatch(s.active));
     StartCast(Opponent(s.active), a, kPlayBatch, kNoObj);
     return;
@@ -154,6 +169,12 @@ void Game::RunBatch(Frame& f) {
   // Passes with nothing else to do, and the resolution once the batch is
   // complete, in the same step (as in RunNeutral).
   while (f.pc == BatchFrame::kAdditions) {
+    // The spell or ability that was to start this batch was countered as it
+    // was cast: no batch started (T-8), and no one responds to nothing.
+    if (stack_.batch.empty()) {
+      timing_.frames.pop_back();
+      return;
+    }
     if (w.Closed()) {
       f.pc = BatchFrame::kResolve;
       break;

@@ -10,6 +10,7 @@
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "engine/state.h"
 #include "engine/strings.h"
 #include "engine/toml_reader.h"
 
@@ -974,26 +975,42 @@ class CardCompiler {
               "zone_change, draw, cast, phase_begin, phase_end, damage, play, "
               "life_change, attack, block, tap or untap");
     // The remaining keys of `on` are the event's own and a filter on its object.
+    // Each is refused with an event whose occurrences never carry what it
+    // reads: accepted and ignored, it would fire on every occurrence of the
+    // kind, or on none (issue 36: a phase on phase_end was read nowhere).
+    const EventKind kind = tr.event;
+    const bool is_damage = kind == EventKind::kDamage, is_move = kind == EventKind::kZoneChange;
+    const bool is_phase = kind == EventKind::kPhaseBegin || kind == EventKind::kPhaseEnd;
+    const bool has_object = !is_phase && kind != EventKind::kLifeChange;
+    auto only = [&](const toml::node& v, const std::string& k, bool ok, std::string_view events) {
+      if (!ok)
+        r_.Fail(v, k, absl::StrCat("no ", k, " with event ", event, ": it applies to ", S(events)));
+    };
     toml::table filter;
     for (auto& [kk, v] : o) {
       std::string k(kk.str());
       if (k == "event") continue;
       if (k == "from" || k == "to") {
+        only(v, k, is_move, "zone_change");
         auto z = ParseZone(r_.String(v, k));
         if (!z) r_.Fail(v, k, "a zone");
         (k == "from" ? tr.from : tr.to) = *z;
       } else if (k == "player") {
         tr.player = Relation(v, k);
       } else if (k == "source") {
+        only(v, k, is_damage, "damage");
         if (r_.String(v, k) != "self") r_.Fail(v, k, "self");
         tr.self_source = true;
       } else if (k == "combat") {
+        only(v, k, is_damage, "damage");
         tr.combat = r_.Bool(v, k);
       } else if (k == "damaged_by_self") {
+        only(v, k, is_move, "zone_change");
         tr.damaged_by_self = r_.Bool(v, k);
       } else if (k == "unless_any") {
         tr.unless_any = FilterOf(v, k);
       } else if (k == "damage_to") {
+        only(v, k, is_damage, "damage");
         auto d = r_.String(v, k);
         if (d == "player")
           tr.damage_to = 0;
@@ -1002,8 +1019,16 @@ class CardCompiler {
         else
           r_.Fail(v, k, "player or creature");
       } else if (k == "phase") {
+        only(v, k, is_phase, "phase_begin and phase_end");
         tr.phase = r_.String(v, k);
+        if (!ParsePhase(tr.phase))
+          r_.Fail(v, k, "untap, upkeep, draw, main, discard or cleanup");
       } else {
+        // A filter on the occurrence's object: an event with none (a
+        // phase's beginning or end, a life change) would never match it.
+        only(v, k, has_object,
+             "events with an object: zone_change, draw, cast, damage, play, attack, block, tap, "
+             "untap (a filter key)");
         filter.insert(k, v);
       }
     }

@@ -51,6 +51,22 @@ void Game::StartCast(Player p, const Action& a, Play play, ObjId about) {
   Push(Frame::NewCast(static_cast<int32_t>(stack_.items.size() - 1), play, reaction, about));
 }
 
+// The values "source_power" and "source_toughness" (docs/cards.md), read
+// once as the spell or ability is made, in every kind of body: a spell's
+// own, on the stack; an ability's source as it is now, or, if it left play
+// in the occurrence that triggered the ability, as it last was there (E-5).
+void Game::ReadSourceValues(StackItem& item) const {
+  const ObjId o = item.from == BodySource::kSpell ? item.card : item.source;
+  if (o == kNoObj) return;
+  const Occurrence* left = item.from == BodySource::kTrigger && item.event >= 0 &&
+                                   state_.obj.zone[o] != Zone::kBattlefield
+                               ? LeftInGroup(o, item.event)
+                               : nullptr;
+  const Characteristics& ch = left ? left->last : Chars(o);
+  item.source_power = static_cast<int16_t>(ch.power);
+  item.source_toughness = static_cast<int16_t>(ch.toughness);
+}
+
 // The casting of one spell or ability (T-8): mode, targets, X, choices,
 // costs, interrupts, then it is successfully cast and joins its batch.
 // The frame: CastFrame.
@@ -184,6 +200,7 @@ void Game::RunCast(Frame& f) {
     case CastFrame::kCosts: {
       // Costs (T-8): discards are chosen; then mana, tapping, life, sacrifice.
       Player p = item.controller;
+      ReadSourceValues(item);  // before a cost sacrifices or taps the source
       if (item.from == BodySource::kActivated) {
         const ActivatedAbility& a = card.activated[item.ability];
         if (a.discard > 0 && f.cast.discarded < a.discard) {
@@ -194,9 +211,6 @@ void Game::RunCast(Frame& f) {
             return;
           }
         }
-        const Characteristics& sc = Chars(item.source);
-        item.source_power = sc.power;
-        item.source_toughness = sc.toughness;
         if (!opt_.free_mana) {
           Audit(AuditPoint::kCostsPaying, f.cast.item);
           Pay(p, a.cost, item.x, a.tap ? item.source : kNoObj);
@@ -247,8 +261,10 @@ void Game::RunCast(Frame& f) {
       timing_.frames.pop_back();
       if (stack_.items[idx].countered) return;
       stack_.outcomes.push_back({stack_.items[idx].serial, Outcome::kPending});
-      if (play == kPlayBatch)
+      if (play == kPlayBatch) {
+        stack_.batches += stack_.batch.empty();
         stack_.batch.push_back(idx);
+      }
       else if (play == kPlayInterrupt)
         stack_.ibatch.push_back(idx);
       else

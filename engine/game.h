@@ -496,6 +496,7 @@ class Game {
   bool PhaseTodoCurrent(const PhaseTodo& t, ManaCost* cost) const;
   // The spell-like item of a phase effect or cost: its source and body.
   void PhaseItem(const PhaseTodo& t, StackItem& item) const;
+  void ReadSourceValues(StackItem& item) const;  // casting.cc
   void AskPhaseCost(int todo);
   void RunPhaseCost(Frame& f);
   void ApplyPhaseCost(Frame& f, const Action& a);
@@ -610,6 +611,12 @@ class Game {
   // An occurrence of `kind` by `p` to `o` (or to no object), with `o`'s
   // values now: its last known values once it changes (E-5).
   Occurrence OccurrenceOf(EventKind kind, Player p, ObjId o) const;
+  // The active player's phase beginning or ending, now.
+  Occurrence PhaseOccurrence(EventKind kind) const {
+    Occurrence e = OccurrenceOf(kind, state_.active, kNoObj);
+    e.phase = state_.phase;
+    return e;
+  }
   // The same, written in place (Occur builds its record in the log).
   void FillOccurrence(Occurrence& e, EventKind kind, Player p, ObjId o) const;
   int Record(const Occurrence& e);
@@ -838,6 +845,9 @@ class Game {
     std::vector<std::pair<StackItem, const std::vector<EffectStep>*>> next_upkeep;
     std::vector<const std::vector<EffectStep>*> delayed_steps;  // bodies of kDelayed items
     uint32_t next_serial = 1;
+    // Batches started this game: a batch starts when the first spell or
+    // ability is successfully cast into it (T-8), not when its casting begins.
+    uint32_t batches = 0;
     auto Buffers() { return std::tie(items, batch, ibatch, outcomes, next_upkeep, delayed_steps); }
   } stack_;
 

@@ -58,6 +58,8 @@ void Game::DropSettledOccurrences() {
     if (f.kind == FrameKind::kInterrupts) need_item(f.interrupts.item);
     if (f.kind == FrameKind::kResolve) need_item(f.resolve.item);
     if (f.kind == FrameKind::kTriggers) need_item(f.triggers.item);
+    // A phase's end whose "when" triggers resolve: its "after" ones come next.
+    if (f.kind == FrameKind::kPhase && f.pc == PhaseFrame::kBurn) need(f.phase.ended);
   }
   for (const auto& delayed : stack_.next_upkeep) need(delayed.first.event);
   if (keep == occ_.first_event) return;

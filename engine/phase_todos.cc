@@ -180,6 +180,7 @@ void Game::ApplyPhaseCost(Frame& f, const Action& a) {
   PhaseItem(t, item);
   item.controller = t.controller;
   item.serial = stack_.next_serial++;
+  ReadSourceValues(item);
   stack_.items.push_back(item);
   Push(Frame::NewResolve(static_cast<int32_t>(stack_.items.size() - 1)));
 }

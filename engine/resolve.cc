@@ -129,6 +129,7 @@ void Game::EnterBattlefield(StackItem& item) {
     enters.from = BodySource::kEnters;
     enters.controller = item.controller;
     enters.serial = stack_.next_serial++;
+    ReadSourceValues(enters);
     stack_.items.push_back(enters);
     Push(Frame::NewResolve(static_cast<int32_t>(stack_.items.size() - 1)));
   }

@@ -176,16 +176,25 @@ struct Window {
 struct TurnFrame {
   enum Pc : uint8_t { kStartPhase, kPhaseEnded };
 };
-// turn.cc: one phase (T-1): beginning, discarding, neutral state, end.
+// turn.cc: one phase (T-1): what comes before it begins, its beginning,
+// discarding, the neutral state, its end (T-1.3: what comes before it and
+// when it happens, each resolved before mana burn), mana burn and the life
+// check (T-1.4, T-1.5).
 struct PhaseFrame {
-  enum Pc : uint8_t { kBegin, kDiscard, kNeutral, kEnd };
+  enum Pc : uint8_t { kBegin, kBegun, kDiscard, kNeutral, kEnd, kEnding, kBurn };
+  int32_t ended;  // from kBurn on: the occurrence of its end, or -1 if none was recorded
 };
 // batch.cc: the neutral state (T-2, T-6).
 struct NeutralFrame {
-  enum Pc : uint8_t { kStart, kDecide, kAttackAnnounced };
+  // kAttackAnswered: the defender began casting a response to an announced
+  // attack; the attack is aborted only if it was cast and so started a
+  // batch (T-6, T-8), which `batches` (StackState::batches then) tells.
+  enum Pc : uint8_t { kStart, kDecide, kAttackAnnounced, kAttackAnswered };
   bool in_attack;  // inside an attack (after attackers or blockers)
   Window window;
+  uint32_t batches;
 };
+static_assert(sizeof(NeutralFrame) <= 16, "in Frame's four words");
 // batch.cc: a batch taking additions, then resolving (T-3).
 struct BatchFrame {
   enum Pc : uint8_t { kAdditions, kResolve };
@@ -297,6 +306,7 @@ struct Frame {
   uint8_t pc = 0;
   union {
     std::array<int32_t, 4> raw{};  // all fields zero when made; hashed as raw bytes
+    PhaseFrame phase;
     NeutralFrame neutral;
     BatchFrame batch;
     CastFrame cast;

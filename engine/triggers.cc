@@ -60,8 +60,8 @@ void Game::CollectTriggers(int event, Timing timing) {
         continue;
       if (tr.from != Zone::kNone && tr.from != e.from) continue;
       if (tr.to != Zone::kNone && tr.to != e.to) continue;
-      if (e.kind == EventKind::kPhaseBegin && !tr.phase.empty() && tr.phase != PhaseName(e.phase))
-        continue;
+      // (The loader takes `phase` on phase_begin and phase_end alone.)
+      if (!tr.phase.empty() && tr.phase != PhaseName(e.phase)) continue;
       if (tr.self_source && e.source != o) continue;
       if (tr.combat && !e.combat) continue;
       if (tr.damaged_by_self && !DamagedBy(e, o, left)) continue;

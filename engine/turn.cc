@@ -91,17 +91,22 @@ void Game::PhaseBeginEffects() {
 void Game::RunPhase(Frame& f) {
   GameState& s = state_;
   switch (f.pc) {
-    case PhaseFrame::kBegin: {
+    case PhaseFrame::kBegin:
+      // "Before phase X begins" (E-1) happens before it, in no phase: its
+      // triggers resolve (at the next step) before anything of the phase.
+      f.pc = PhaseFrame::kBegun;
+      if (ListensBefore(EventKind::kPhaseBegin)) {
+        Before(PhaseOccurrence(EventKind::kPhaseBegin));
+        if (!occ_.queued.empty()) return;
+      }
+      [[fallthrough]];
+    case PhaseFrame::kBegun: {
       Note(LogKind::kPhase, s.active, kNoObj, kNoObj, 0, [&] {
         return std::string(absl::StrCat("begin ", S(PhaseName(s.phase)), " of ", Who(s.active)));
       });
       // Built only where read: an occurrence copies the characteristics.
       std::optional<Occurrence> begins;
-      if (Observed(EventKind::kPhaseBegin)) {
-        begins = OccurrenceOf(EventKind::kPhaseBegin, s.active, kNoObj);
-        begins->phase = s.phase;
-        Before(*begins);  // "before phase X begins" (E-1)
-      }
+      if (Observed(EventKind::kPhaseBegin)) begins = PhaseOccurrence(EventKind::kPhaseBegin);
       PhaseBeginEffects();
       Audit(AuditPoint::kPhaseBegun);
       CheckState();
@@ -143,10 +148,28 @@ void Game::RunPhase(Frame& f) {
         return;
       }
       [[fallthrough]];
-    case PhaseFrame::kEnd: {
-      // T-1.3 to T-1.5: end of phase, mana burn, life check.
+    case PhaseFrame::kEnd:
+      // T-1.3: what comes before the phase ends, then what happens when it
+      // ends ("at the end of your upkeep"), each resolved (at the next step)
+      // before mana burn, so mana it adds is burnt with the rest.
+      f.pc = PhaseFrame::kEnding;
+      if (ListensBefore(EventKind::kPhaseEnd)) {
+        Before(PhaseOccurrence(EventKind::kPhaseEnd));
+        if (!occ_.queued.empty()) return;
+      }
+      [[fallthrough]];
+    case PhaseFrame::kEnding:
+      f.pc = PhaseFrame::kBurn;
+      f.phase.ended = -1;
+      if (Observed(EventKind::kPhaseEnd)) {
+        f.phase.ended = Record(PhaseOccurrence(EventKind::kPhaseEnd));
+        CollectTriggers(f.phase.ended, Timing::kWhen);
+        if (!occ_.queued.empty()) return;
+      }
+      [[fallthrough]];
+    case PhaseFrame::kBurn: {
+      // T-1.4 and T-1.5: mana burn, the life check.
       Audit(AuditPoint::kPhaseEnding);
-      Occur(EventKind::kPhaseEnd, s.active, kNoObj);
       for (Player p = 0; p < 2; ++p) {
         int unspent = 0;
         for (int& m : s.players[p].pool) unspent += m, m = 0;
@@ -159,8 +182,12 @@ void Game::RunPhase(Frame& f) {
       for (Player p = 0; p < 2; ++p)
         if (s.players[p].life <= 0) Lose(p, EndReason::kLife);
       Audit(AuditPoint::kPhaseEnded);
+      const int32_t ended = f.phase.ended;
       // Mana pools and life are no layer input: the version stays (L-9).
       timing_.frames.pop_back();  // first: the state check may push destructions above it
+      // "After phase X ends" is in no phase (E-1): its triggers resolve
+      // after the life check, before the next phase begins.
+      if (ended >= 0) CollectTriggers(ended, Timing::kAfter);
       CheckState();
       return;
     }

@@ -680,6 +680,56 @@ effects = [{ do = "gain_life", amount = 1 }]
                              "attack, block, tap or untap"));
 }
 
+// Every key of a trigger's `on` is read for every event it is accepted with,
+// or refused at load (issue 36: `phase` on phase_end loaded, was printed,
+// and was read nowhere, so the trigger fired at the end of every phase).
+TEST(CardLoaderErrors, TriggerKeyAnEventNeverCarriesIsRefused) {
+  auto trigger = [](const std::string& on) {
+    return absl::StrCat(R"([[card]]
+name = "Soul"
+cost = "1"
+types = ["Artifact"]
+
+[[card.trigger]]
+timing = "after"
+on = )",
+                        on, R"(
+effects = [{ do = "gain_life", amount = 1 }]
+)");
+  };
+  struct Case {
+    std::string on, key, applies_to;
+  };
+  const Case cases[] = {
+      {R"({ event = "draw", phase = "upkeep" })", "phase", "phase_begin and phase_end"},
+      {R"({ event = "cast", from = "hand" })", "from", "zone_change"},
+      {R"({ event = "damage", to = "graveyard" })", "to", "zone_change"},
+      {R"({ event = "attack", damaged_by_self = true })", "damaged_by_self", "zone_change"},
+      {R"({ event = "zone_change", source = "self" })", "source", "damage"},
+      {R"({ event = "life_change", combat = true })", "combat", "damage"},
+      {R"({ event = "tap", damage_to = "player" })", "damage_to", "damage"},
+      {R"({ event = "phase_end", types = ["Creature"] })", "types", "events with an object"},
+      {R"({ event = "life_change", colors = ["red"] })", "colors", "events with an object"},
+  };
+  for (const Case& c : cases) {
+    const std::string msg = LoadError(trigger(c.on));
+    EXPECT_THAT(msg, HasSubstr(absl::StrCat("cards.toml:8: card 'Soul': key '", c.key, "'")))
+        << c.on;
+    EXPECT_THAT(msg, HasSubstr(absl::StrCat("it applies to ", c.applies_to))) << c.on;
+  }
+  EXPECT_THAT(LoadError(trigger(R"({ event = "phase_begin", phase = "upkep" })")),
+              HasSubstr("key 'phase': expected untap, upkeep, draw, main, discard or cleanup"));
+  // The same keys with their own events load.
+  for (const std::string on :
+       {R"({ event = "phase_end", phase = "upkeep", player = "you" })",
+        R"({ event = "zone_change", from = "battlefield", to = "graveyard", damaged_by_self = true })",
+        R"({ event = "damage", source = "self", combat = true, damage_to = "player" })",
+        R"({ event = "life_change", player = "opponent", unless_any = { types = ["Creature"] } })"}) {
+    CardDb db;
+    EXPECT_TRUE(LoadCardsFromString(trigger(on), "cards.toml", db).ok()) << on;
+  }
+}
+
 TEST(CardLoaderErrors, EveryBadCardIsReportedOncePerCard) {
   std::string msg = LoadError(R"([[card]]
 name = "One"
