@@ -263,7 +263,19 @@ class Runner {
     std::vector<Pending> copies;
     for (auto& pd : pending) {
       auto* x = pd.t->get("choice");
-      if (!x) continue;
+      if (!x) {
+        // A permanent that must choose as it enters (a mode, a colour, a
+        // type) is never in play without its choice: Primal Clay with none
+        // would be a 0/0 no game can make. (Copy and exile are "may".)
+        const CardDef& card = db_[g.state().obj.card[pd.o]];
+        const ChoiceKind c = card.enters.choose;
+        if (g.state().obj.zone[pd.o] == Zone::kBattlefield && c != ChoiceKind::kNone &&
+            c != ChoiceKind::kCopy && c != ChoiceKind::kExile && !card.enters.optional)
+          L_.Fail(*pd.t, "choice",
+                  absl::StrCat("the choice ", card.name,
+                               " made as it entered (it can't be in play without one)"));
+        continue;
+      }
       if (db_[g.state().obj.card[pd.o]].enters.choose == ChoiceKind::kCopy)
         copies.push_back(pd);
       else
