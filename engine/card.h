@@ -360,6 +360,9 @@ struct CardDef {
   KeywordMask keywords = 0;
   int power = 0, toughness = 0;
   bool power_star = false, toughness_star = false;
+  // Its counters stay on it as it moves from the battlefield to any zone
+  // but a hand or a library (Skullbriar, the Walking Grave).
+  bool keeps_counters = false;
   FilterId enchant = kNoFilter;
   bool has_equip = false;
   ManaCost equip;

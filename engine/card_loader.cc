@@ -60,10 +60,11 @@ class CardCompiler {
     r_.CheckKeys(t, "card",
                  {"name", "cost", "supertypes", "types", "subtypes", "colors", "power", "toughness",
                   "keywords", "enchant", "equip", "enters", "static", "activated", "trigger",
-                  "phase", "spell"});
+                  "phase", "spell", "keeps_counters"});
     card.name = r_.RequiredString(t, "name");
     if (std::string why = CardNameProblem(card.name); !why.empty())
       r_.Fail(*t.get("name"), "name", why);
+    if (auto* n = t.get("keeps_counters")) card.keeps_counters = r_.Bool(*n, "keeps_counters");
     if (auto* c = t.get("cost")) {
       auto cost = ParseManaCost(r_.String(*c, "cost"));
       if (!cost.ok()) r_.Fail(*c, "cost", std::string(cost.status().message()));

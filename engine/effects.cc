@@ -269,12 +269,13 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
       break;
     case Op::kPrevent:
       if (st.from != kNoFilter) {
+        const Characteristics text = source != kNoObj ? Chars(source) : Characteristics{};
         for (ObjId o : objs)
           damage_.source_shields.push_back({Target{Target::kObject, state_.Ref(o), kNoPlayer},
-                                            st.from, source, item.controller});
+                                            st.from, source, item.controller, text});
         for (Player p : players)
           damage_.source_shields.push_back(
-              {Target{Target::kPlayer, {}, p}, st.from, source, item.controller});
+              {Target{Target::kPlayer, {}, p}, st.from, source, item.controller, text});
         break;
       }
       for (ObjId o : objs)

@@ -390,6 +390,15 @@ FilterContext Game::ContextFor(ObjId source, Player you, uint16_t choice) const 
 void Game::MoveTo(ObjId o, Zone to, Player zone_owner) {
   GameState& s = state_;
   Zone from = s.obj.zone[o];
+  // Counters leave with the object unless it has, as it leaves the
+  // battlefield, the ability to keep them (Skullbriar), going elsewhere
+  // than a hand or a library. (Read only for an object with counters.)
+  const bool counters_stay =
+      from == Zone::kBattlefield && to != Zone::kHand && to != Zone::kLibrary &&
+      (s.obj.p1p1[o] || s.obj.m1m1[o] || s.obj.other_counters[o]) && [&] {
+        const Characteristics& ch = Chars(o);
+        return !ch.blank && ch.card != kNoCard && (*db_)[ch.card].keeps_counters;
+      }();
   const bool cache_good = CacheGood();
   const LayerView before = cache_good ? LayerViewOf(o) : LayerView{};
   // Only the lists of the zone it is in hold it, once (the zones
@@ -429,7 +438,7 @@ void Game::MoveTo(ObjId o, Zone to, Player zone_owner) {
     s.obj.linked[o] = ObjRef{};
     if (from == Zone::kBattlefield) s.obj.choice[o] = kNoWord;
   }
-  if (to == Zone::kHand || to == Zone::kLibrary || from == Zone::kBattlefield)
+  if ((to == Zone::kHand || to == Zone::kLibrary || from == Zone::kBattlefield) && !counters_stay)
     s.obj.p1p1[o] = s.obj.m1m1[o] = s.obj.other_counters[o] = 0;
   auto& pl = s.players[zone_owner];
   if (to == Zone::kLibrary) pl.library.insert(pl.library.begin(), o);

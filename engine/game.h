@@ -649,7 +649,12 @@ class Game {
   void ZoneChange(ObjId o, Zone to);  // to its owner's zone
   // Objects that one effect or one state check moves together leave at the
   // same time (E-5): each to its owner's `to` zone.
-  void LeaveTogether(const ObjId* objs, int n, Zone to);
+  // `before_done`: their "before" responses were collected already (a
+  // destruction's, at its step B).
+  void LeaveTogether(const ObjId* objs, int n, Zone to, bool before_done = false);
+  Occurrence LeaveOccurrence(ObjId o, Zone to) const;
+  void BeforeLeaving(const ObjId* objs, int n, Zone to);
+  bool StillHappens(const Occurrence& e) const;
   // The occurrence in `event`'s group in which `o` left the battlefield, or null.
   const Occurrence* LeftInGroup(ObjId o, int event) const;
   bool DamagedBy(const Occurrence& e, ObjId source, const Occurrence* source_left) const;
@@ -883,12 +888,23 @@ class Game {
 
   // "The next time a source matching `from` would deal damage to `to` this
   // turn, prevent that damage" (Circle of Protection).
+  // A shield against a kind of source: its parameters are fixed as it is
+  // made (issue 36): `text` holds the source's text changes then, so a
+  // Sleight of Mind cast on Circle of Protection: Red afterwards leaves the
+  // shield it made stopping red sources.
   struct SourceShield {
     Target to;
     FilterId from = kNoFilter;
     ObjId source = kNoObj;
     Player you = 0;
+    Characteristics text;
   };
+  // The context `sh.from` is matched in: its maker's, as it was made.
+  FilterContext ShieldContext(const SourceShield& sh) const {
+    FilterContext ctx = ContextFor(sh.source, sh.you, kNoWord);
+    if (sh.source != kNoObj) ctx.text = &sh.text;
+    return ctx;
+  }
   // Damage waiting for its prevention step, and what prevents it (T-4, E-3 A).
   struct DamageState {
     std::vector<PendingDamage> pending;

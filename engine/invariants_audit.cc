@@ -403,7 +403,7 @@ void InvariantChecker::ExpectDamage(const Game& g, int begin) {
     for (size_t k = 0; k < shield_used.size() && !stopped; ++k) {
       const auto& sh = g.damage_.source_shields[k];
       if (shield_used[k] || d.source == kNoObj || !SameTarget(d.to, sh.to) ||
-          !g.Matches(sh.from, d.source, g.ContextFor(sh.source, sh.you, kNoWord)))
+          !g.Matches(sh.from, d.source, g.ShieldContext(sh)))
         continue;
       shield_used[k] = stopped = true;
     }

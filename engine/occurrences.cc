@@ -89,26 +89,55 @@ void Game::ZoneChange(ObjId o, Zone to) {
   LeaveTogether(&o, 1, to);
 }
 
-void Game::LeaveTogether(const ObjId* objs, int n, Zone to) {
+// Object o's move to `to`, as it is about to happen.
+Occurrence Game::LeaveOccurrence(ObjId o, Zone to) const {
+  Occurrence e;
+  e.kind = EventKind::kZoneChange;
+  e.object = o;
+  e.from = state_.obj.zone[o];
+  e.to = to;
+  e.last = Chars(o);
+  e.player = e.from == Zone::kBattlefield ? e.last.controller : state_.obj.owner[o];
+  e.attached_to = state_.obj.attached_to[o];
+  e.was_tapped = state_.obj.tapped[o];
+  e.incarnation = state_.obj.incarnation[o];  // "before" responses see it still there
+  return e;
+}
+
+// "Before" responses to objects about to leave together (E-1, E-5): one
+// group, whose triggers the active player orders as one.
+void Game::BeforeLeaving(const ObjId* objs, int n, Zone to) {
+  if (n <= 0 || !ListensBefore(EventKind::kZoneChange)) return;
+  const int group = EventEnd();
+  for (int i = 0; i < n; ++i) {
+    Occurrence e = LeaveOccurrence(objs[i], to);
+    e.group = group;
+    e.before = true;
+    Record(e);
+  }
+  for (int ev = group; ev < group + n; ++ev) CollectTriggers(ev, Timing::kBefore);
+}
+
+// Does an occurrence a "before" trigger waits on still happen (E-3: an
+// earlier response can make it impossible; then nothing responds to it)?
+// A move whose object is no longer where it was, as it was, nor where the
+// move took it, no longer happens (a creature returned to its owner's hand
+// before it is destroyed).
+bool Game::StillHappens(const Occurrence& e) const {
+  if (!e.before || e.kind != EventKind::kZoneChange || e.object == kNoObj) return true;
+  const ObjId o = e.object;
+  const uint16_t now = state_.obj.incarnation[o];
+  return (now == e.incarnation && state_.obj.zone[o] == e.from) ||
+         (now == static_cast<uint16_t>(e.incarnation + 1) && state_.obj.zone[o] == e.to);
+}
+
+void Game::LeaveTogether(const ObjId* objs, int n, Zone to, bool before_done) {
   if (n <= 0) return;
   thread_local std::vector<Occurrence> buffer;
   Borrowed<Occurrence> borrowed(buffer);
   std::vector<Occurrence>& moves = borrowed.v;
-  for (int i = 0; i < n; ++i) {
-    const ObjId o = objs[i];
-    Occurrence e;
-    e.kind = EventKind::kZoneChange;
-    e.object = o;
-    e.from = state_.obj.zone[o];
-    e.to = to;
-    e.last = Chars(o);
-    e.player = e.from == Zone::kBattlefield ? e.last.controller : state_.obj.owner[o];
-    e.attached_to = state_.obj.attached_to[o];
-    e.was_tapped = state_.obj.tapped[o];
-    e.incarnation = state_.obj.incarnation[o];  // "before" responses see it still there
-    moves.push_back(e);
-  }
-  for (const Occurrence& e : moves) Before(e);
+  for (int i = 0; i < n; ++i) moves.push_back(LeaveOccurrence(objs[i], to));
+  if (!before_done) BeforeLeaving(objs, n, to);
   for (const Occurrence& e : moves) {
     Note(LogKind::kZoneChange, kNoPlayer, e.object, kNoObj, static_cast<int>(to), [&] {
       return std::string(absl::StrCat(ObjectName(e.object), " moves from ", S(ZoneName(e.from)),

@@ -29,10 +29,21 @@ void Game::RunDraw(Frame& f) {
     return;
   }
   auto& lib = state_.players[p].library;
+  if (f.pc == DrawFrame::kBefore) {
+    // "Before a player draws" (E-1) happens before the draw, inside a
+    // resolution too (Ancestral Recall's draws), before the reactions to it.
+    f.pc = DrawFrame::kReactions;
+    if (ListensBefore(EventKind::kDraw)) {
+      const int first = static_cast<int>(occ_.queued.size());
+      Before(OccurrenceOf(EventKind::kDraw, p, kNoObj));
+      if (static_cast<int>(occ_.queued.size()) > first) {
+        Push(Frame::NewTriggers(first));
+        return;
+      }
+    }
+  }
   if (f.pc == DrawFrame::kReactions) {
     f.pc = DrawFrame::kReplacement;
-    // "Before a player draws" (E-1), then reactions to the draw.
-    if (ListensBefore(EventKind::kDraw)) Before(OccurrenceOf(EventKind::kDraw, p, kNoObj));
     Push(Frame::NewReaction(Reaction::kDraw, kNoObj, p));
     return;
   }
@@ -56,7 +67,7 @@ void Game::RunDraw(Frame& f) {
     }
   }
   // kDraw: the draw happens.
-  f.pc = DrawFrame::kReactions;
+  f.pc = DrawFrame::kBefore;
   --f.draw.left;
   if (lib.empty()) {
     Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
@@ -123,30 +134,60 @@ void Game::RunDestroy(Frame& f) {
     return ch.IsCreature() && state_.obj.damage[r.id] >= ch.toughness;
   };
   auto shielded = [&](ObjId o) { return state_.obj.regen_shields[o] > 0 && !damage_.no_regen[o]; };
-  if (f.pc == DestroyFrame::kShieldsAndReactions) {
-    f.pc = DestroyFrame::kLeave;
-    bool can_react = false;
+  thread_local std::vector<ObjId> buffer;
+  Borrowed<ObjId> borrowed(buffer);
+  std::vector<ObjId>& leaving = borrowed.v;
+  // What the group still destroys: a step before may have saved some.
+  auto still = [&] {
     for (int i = f.destroy.begin; i < f.destroy.end; ++i) {
       ObjRef& r = occ_.destroying[i];
-      if (!destroyed(r)) {
-        r = ObjRef{};
-        continue;
-      }
-      if (shielded(r.id)) {
-        Regenerate(r.id);
-        r = ObjRef{};
-        continue;
-      }
-      can_react |= !damage_.no_regen[r.id];
+      if (!destroyed(r)) r = ObjRef{};
     }
+  };
+  if (f.pc == DestroyFrame::kShields) {
+    // E-3 A: a regeneration shield replaces the destruction; then nothing
+    // responds to it.
+    f.pc = DestroyFrame::kBefore;
+    still();
+    for (int i = f.destroy.begin; i < f.destroy.end; ++i) {
+      ObjRef& r = occ_.destroying[i];
+      if (r.id == kNoObj || !shielded(r.id)) continue;
+      Regenerate(r.id);
+      r = ObjRef{};
+    }
+  }
+  if (f.pc == DestroyFrame::kBefore) {
+    // E-3 B, before the destruction happens (E-1): "before it is destroyed"
+    // triggers happen now, before any reaction and before anything leaves,
+    // inside a resolution too: a response timed before its occurrence can't
+    // come after it. One may save the creature (return it to its owner's
+    // hand); then the destruction no longer happens and nothing more
+    // responds to it (Game::StillHappens).
+    f.pc = DestroyFrame::kReactions;
+    if (ListensBefore(EventKind::kZoneChange)) {
+      for (int i = f.destroy.begin; i < f.destroy.end; ++i)
+        if (occ_.destroying[i].id != kNoObj) leaving.push_back(occ_.destroying[i].id);
+      const int first = static_cast<int>(occ_.queued.size());
+      BeforeLeaving(leaving.data(), static_cast<int>(leaving.size()), Zone::kGraveyard);
+      leaving.clear();
+      if (static_cast<int>(occ_.queued.size()) > first) {
+        Push(Frame::NewTriggers(first));
+        return;
+      }
+    }
+  }
+  if (f.pc == DestroyFrame::kReactions) {
+    // E-3 C: reactions (regeneration) to what is still destroyed.
+    f.pc = DestroyFrame::kLeave;
+    still();
+    bool can_react = false;
+    for (int i = f.destroy.begin; i < f.destroy.end; ++i)
+      can_react |= occ_.destroying[i].id != kNoObj && !damage_.no_regen[occ_.destroying[i].id];
     if (can_react)
       Push(Frame::NewReaction(Reaction::kDestroy, kAboutDestroying,
                               /*drawing=*/0));
     return;
   }
-  thread_local std::vector<ObjId> buffer;
-  Borrowed<ObjId> borrowed(buffer);
-  std::vector<ObjId>& leaving = borrowed.v;
   const int begin = f.destroy.begin, end = f.destroy.end;
   for (int i = begin; i < end; ++i) {
     const ObjRef r = occ_.destroying[i];
@@ -162,7 +203,8 @@ void Game::RunDestroy(Frame& f) {
   timing_.frames.pop_back();
   occ_.destroying.resize(begin);
   StateCheckInputChanged();
-  LeaveTogether(leaving.data(), static_cast<int>(leaving.size()), Zone::kGraveyard);
+  LeaveTogether(leaving.data(), static_cast<int>(leaving.size()), Zone::kGraveyard,
+                /*before_done=*/true);
   // A state check's destruction is part of that check, which goes on until
   // it finds nothing: the Auras of what was destroyed leave now, before any
   // window opens (T-1.5).

@@ -253,14 +253,18 @@ struct AttackFrame {
 };
 // reactions.cc: draws, one at a time (E-3).
 struct DrawFrame {
-  enum Pc : uint8_t { kReactions, kReplacement, kDraw };
+  // Each draw: "before a player draws" triggers (E-3 B), reactions (C), an
+  // "instead of drawing" replacement, the draw.
+  enum Pc : uint8_t { kBefore, kReactions, kReplacement, kDraw };
   Player player;
   int32_t left;    // draws left
   int32_t looked;  // cards looked at instead of drawing
 };
 // reactions.cc: objects being destroyed together (E-3, E-5).
 struct DestroyFrame {
-  enum Pc : uint8_t { kShieldsAndReactions, kLeave };
+  // The time point before the destruction (E-3): A shields, B "before it is
+  // destroyed" triggers, C reactions; then what is still destroyed leaves.
+  enum Pc : uint8_t { kShields, kBefore, kReactions, kLeave };
   int32_t begin, end;  // the group in destroying_
   bool lethal;         // for lethal damage: no longer destroyed once it isn't lethal
 };

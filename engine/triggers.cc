@@ -135,6 +135,17 @@ void Game::RunTriggers(Frame& f) {
   if (f.pc == TriggersFrame::kTake) {
     QueuedTrigger q = occ_.queued[f.triggers.chosen];
     occ_.queued.erase(occ_.queued.begin() + f.triggers.chosen);
+    // A trigger timed before an occurrence that an earlier response made
+    // impossible does not happen (E-3).
+    if (q.event >= 0 && !StillHappens(Event(q.event))) {
+      Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+        return std::string(absl::StrCat(
+            (*db_)[q.card].AbilityName((*db_)[q.card].TriggerBit(q.index)),
+            " does not happen: what it waited for no longer happens"));
+      });
+      f.pc = TriggersFrame::kPick;
+      return;
+    }
     StackItem item;
     item.source = q.source;
     item.body_card = q.card;
