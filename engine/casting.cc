@@ -252,7 +252,7 @@ void Game::RunCast(Frame& f) {
         const int before = static_cast<int>(occ_.queued.size());
         if (Observed(EventKind::kCast))
           Happened(Record(OccurrenceOf(EventKind::kCast, item.controller, item.card)));
-        if (static_cast<int>(occ_.queued.size()) > before) Push(Frame::NewTriggers(before));
+        TriggersNow(before);
       }
       return;
     }

@@ -646,6 +646,20 @@ class Game {
            kind == EventKind::kDamage;
   }
   void Before(const Occurrence& e);
+  // A step timed before an occurrence (E-1) inside the frame that makes it
+  // happen: its triggers (queued from `first` on) happen now, in a triggers
+  // frame pushed above, before the occurrence and before waiting for any
+  // resolution's end. True if there were any.
+  bool TriggersNow(int first) {
+    if (static_cast<int>(occ_.queued.size()) <= first) return false;
+    Push(Frame::NewTriggers(first));
+    return true;
+  }
+  bool BeforeNow(const Occurrence& e) {
+    const int first = static_cast<int>(occ_.queued.size());
+    Before(e);
+    return TriggersNow(first);
+  }
   void ZoneChange(ObjId o, Zone to);  // to its owner's zone
   // Objects that one effect or one state check moves together leave at the
   // same time (E-5): each to its owner's `to` zone.

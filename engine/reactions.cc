@@ -33,14 +33,8 @@ void Game::RunDraw(Frame& f) {
     // "Before a player draws" (E-1) happens before the draw, inside a
     // resolution too (Ancestral Recall's draws), before the reactions to it.
     f.pc = DrawFrame::kReactions;
-    if (ListensBefore(EventKind::kDraw)) {
-      const int first = static_cast<int>(occ_.queued.size());
-      Before(OccurrenceOf(EventKind::kDraw, p, kNoObj));
-      if (static_cast<int>(occ_.queued.size()) > first) {
-        Push(Frame::NewTriggers(first));
-        return;
-      }
-    }
+    if (ListensBefore(EventKind::kDraw) && BeforeNow(OccurrenceOf(EventKind::kDraw, p, kNoObj)))
+      return;
   }
   if (f.pc == DrawFrame::kReactions) {
     f.pc = DrawFrame::kReplacement;
@@ -170,10 +164,7 @@ void Game::RunDestroy(Frame& f) {
       const int first = static_cast<int>(occ_.queued.size());
       BeforeLeaving(leaving.data(), static_cast<int>(leaving.size()), Zone::kGraveyard);
       leaving.clear();
-      if (static_cast<int>(occ_.queued.size()) > first) {
-        Push(Frame::NewTriggers(first));
-        return;
-      }
+      if (TriggersNow(first)) return;
     }
   }
   if (f.pc == DestroyFrame::kReactions) {

@@ -95,10 +95,9 @@ void Game::RunPhase(Frame& f) {
       // "Before phase X begins" (E-1) happens before it, in no phase: its
       // triggers resolve (at the next step) before anything of the phase.
       f.pc = PhaseFrame::kBegun;
-      if (ListensBefore(EventKind::kPhaseBegin)) {
-        Before(PhaseOccurrence(EventKind::kPhaseBegin));
-        if (!occ_.queued.empty()) return;
-      }
+      if (ListensBefore(EventKind::kPhaseBegin) &&
+          BeforeNow(PhaseOccurrence(EventKind::kPhaseBegin)))
+        return;
       [[fallthrough]];
     case PhaseFrame::kBegun: {
       Note(LogKind::kPhase, s.active, kNoObj, kNoObj, 0, [&] {
@@ -153,18 +152,17 @@ void Game::RunPhase(Frame& f) {
       // ends ("at the end of your upkeep"), each resolved (at the next step)
       // before mana burn, so mana it adds is burnt with the rest.
       f.pc = PhaseFrame::kEnding;
-      if (ListensBefore(EventKind::kPhaseEnd)) {
-        Before(PhaseOccurrence(EventKind::kPhaseEnd));
-        if (!occ_.queued.empty()) return;
-      }
+      if (ListensBefore(EventKind::kPhaseEnd) && BeforeNow(PhaseOccurrence(EventKind::kPhaseEnd)))
+        return;
       [[fallthrough]];
     case PhaseFrame::kEnding:
       f.pc = PhaseFrame::kBurn;
       f.phase.ended = -1;
       if (Observed(EventKind::kPhaseEnd)) {
+        const int first = static_cast<int>(occ_.queued.size());
         f.phase.ended = Record(PhaseOccurrence(EventKind::kPhaseEnd));
         CollectTriggers(f.phase.ended, Timing::kWhen);
-        if (!occ_.queued.empty()) return;
+        if (TriggersNow(first)) return;
       }
       [[fallthrough]];
     case PhaseFrame::kBurn: {
