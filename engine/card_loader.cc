@@ -1022,8 +1022,7 @@ class CardCompiler {
       } else if (k == "phase") {
         only(v, k, is_phase, "phase_begin and phase_end");
         tr.phase = r_.String(v, k);
-        if (!ParsePhase(tr.phase))
-          r_.Fail(v, k, "untap, upkeep, draw, main, discard or cleanup");
+        if (!ParsePhase(tr.phase)) r_.Fail(v, k, "untap, upkeep, draw, main, discard or cleanup");
       } else {
         // A filter on the occurrence's object: an event with none (a
         // phase's beginning or end, a life change) would never match it.

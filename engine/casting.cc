@@ -264,8 +264,7 @@ void Game::RunCast(Frame& f) {
       if (play == kPlayBatch) {
         stack_.batches += stack_.batch.empty();
         stack_.batch.push_back(idx);
-      }
-      else if (play == kPlayInterrupt)
+      } else if (play == kPlayInterrupt)
         stack_.ibatch.push_back(idx);
       else
         Push(Frame::NewResolve(idx));

@@ -40,9 +40,7 @@ void Game::RunPrevention(Frame& f) {
       bool same =
           d.to.kind == sh.to.kind &&
           (d.to.kind == Target::kPlayer ? d.to.player == sh.to.player : d.to.obj == sh.to.obj);
-      if (!same || d.source == kNoObj ||
-          !Matches(sh.from, d.source, ShieldContext(sh)))
-        continue;
+      if (!same || d.source == kNoObj || !Matches(sh.from, d.source, ShieldContext(sh))) continue;
       blocked = true;
       damage_.source_shields.erase(damage_.source_shields.begin() + static_cast<long>(i));
     }

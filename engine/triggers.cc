@@ -139,9 +139,9 @@ void Game::RunTriggers(Frame& f) {
     // impossible does not happen (E-3).
     if (q.event >= 0 && !StillHappens(Event(q.event))) {
       Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
-        return std::string(absl::StrCat(
-            (*db_)[q.card].AbilityName((*db_)[q.card].TriggerBit(q.index)),
-            " does not happen: what it waited for no longer happens"));
+        return std::string(
+            absl::StrCat((*db_)[q.card].AbilityName((*db_)[q.card].TriggerBit(q.index)),
+                         " does not happen: what it waited for no longer happens"));
       });
       f.pc = TriggersFrame::kPick;
       return;

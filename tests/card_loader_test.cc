@@ -720,11 +720,12 @@ effects = [{ do = "gain_life", amount = 1 }]
   EXPECT_THAT(LoadError(trigger(R"({ event = "phase_begin", phase = "upkep" })")),
               HasSubstr("key 'phase': expected untap, upkeep, draw, main, discard or cleanup"));
   // The same keys with their own events load.
-  for (const std::string on :
-       {R"({ event = "phase_end", phase = "upkeep", player = "you" })",
-        R"({ event = "zone_change", from = "battlefield", to = "graveyard", damaged_by_self = true })",
-        R"({ event = "damage", source = "self", combat = true, damage_to = "player" })",
-        R"({ event = "life_change", player = "opponent", unless_any = { types = ["Creature"] } })"}) {
+  for (
+      const std::string on :
+      {R"({ event = "phase_end", phase = "upkeep", player = "you" })",
+       R"({ event = "zone_change", from = "battlefield", to = "graveyard", damaged_by_self = true })",
+       R"({ event = "damage", source = "self", combat = true, damage_to = "player" })",
+       R"({ event = "life_change", player = "opponent", unless_any = { types = ["Creature"] } })"}) {
     CardDb db;
     EXPECT_TRUE(LoadCardsFromString(trigger(on), "cards.toml", db).ok()) << on;
   }
