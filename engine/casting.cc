@@ -45,9 +45,13 @@ void Game::StartCast(Player p, const Action& a, Play play, ObjId about) {
     });
   }
   stack_.items.push_back(item);
-  Reaction reaction = Reaction::kNone;  // the innermost reaction window, if any
-  for (auto& fr : timing_.frames)
-    if (fr.kind == FrameKind::kReaction) reaction = fr.reaction.kind;
+  // The window it is played in is the frame that asked (the top one): a
+  // prevention step inside a reaction window takes prevention, not the
+  // reaction's kind (fuzz seed 36, game 8777: Healing Salve offered in such
+  // a step had no mode to cast with).
+  const Frame& window = timing_.frames.back();
+  const Reaction reaction =
+      window.kind == FrameKind::kReaction ? window.reaction.kind : Reaction::kNone;
   Push(Frame::NewCast(static_cast<int32_t>(stack_.items.size() - 1), play, reaction, about));
 }
 

@@ -171,8 +171,22 @@ FuzzGame Play(const CardDb& db, const FuzzSetup& setup, const FuzzOptions& opt,
   for (;;) {
     const Decision& d = g.Advance();
     if (d.kind == DecisionKind::kNone) break;
+    if (static_cast<int64_t>(out.decisions.size()) >= opt.max_decisions) {
+      check.Record(
+          Invariant::kProgress, false,
+          absl::StrCat("the game went past ", opt.max_decisions, " decisions without ending (turn ",
+                       g.state().turn, "): its turn and action caps did not stop it"));
+      break;
+    }
     check.OnDecision(g, d);
     const int n = static_cast<int>(d.actions.size());
+    if (n == 0) {
+      // apply: a decision offers something to choose; one with nothing
+      // would be asked again for ever.
+      check.Record(Invariant::kApply, false,
+                   absl::StrCat("a ", S(DecisionKindName(d.kind)), " decision offered no action"));
+      break;
+    }
     if (coverage) ++coverage->decisions[static_cast<int>(d.kind)];
     // apply: an index no action has is refused, every time, and changes
     // nothing, compared every 8th decision: two fingerprints a decision were

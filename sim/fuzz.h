@@ -36,6 +36,10 @@ struct FuzzOptions {
   int replay_every = 1;      // replay every Nth game from its decisions (0: off)
   std::string failures_dir = "fuzz-failures";  // where failing games are written
   int max_failure_files = 20;
+  // The engine ends a game at its turn cap or a turn's action cap (a draw);
+  // a game that runs past this many decisions escaped both, and is a
+  // "progress" failure rather than a fuzz run that never ends.
+  int64_t max_decisions = 500000;
   bool progress = false;
   // A check beside the invariants (InvariantChecker::SetExtra): tests and
   // `--canary` only.

@@ -187,5 +187,26 @@ TEST_F(ShrinkTest, AHealthyGameIsRefused) {
             "every invariant holds in this game as it replays: nothing to shrink");
 }
 
+// A game that runs past FuzzOptions::max_decisions is a "progress" failure
+// with its own words, not a fuzz run that never ends (fuzz seed 36, game
+// 8777 asked one question with no answer two million times).
+TEST(FuzzGuards, AGamePastItsDecisionCapFailsAsProgress) {
+  FuzzOptions opt;
+  opt.games = 2;
+  opt.seed = 5;
+  opt.threads = 1;
+  opt.replay_every = 0;
+  opt.max_decisions = 20;
+  const FuzzResult r = RunFuzz(BundledPool(), opt);
+  ASSERT_EQ(r.failing_games, 2);
+  ASSERT_FALSE(r.failures.empty());
+  EXPECT_NE(r.failures[0].failure.find("progress: the game went past 20 decisions without ending"),
+            std::string::npos)
+      << r.failures[0].failure;
+  EXPECT_EQ(r.failures[0].decisions.size(), 20u);
+  opt.max_decisions = FuzzOptions{}.max_decisions;
+  EXPECT_EQ(RunFuzz(BundledPool(), opt).failing_games, 0);
+}
+
 }  // namespace
 }  // namespace strata
