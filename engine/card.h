@@ -306,6 +306,7 @@ struct TriggeredAbility {
   bool damaged_by_self = false;  // zone change: the object was dealt damage by the source this turn
   FilterId unless_any = kNoFilter;  // only if no object matches (Pestilence at end of turn)
   int8_t damage_to = -1;            // damage: 0 to a player, 1 to a creature
+  int8_t life_change = -1;          // life_change: 0 a gain only, 1 a loss only
   std::string phase;
   bool has_optional_cost = false;
   ManaCost optional_cost;

@@ -1019,6 +1019,15 @@ class CardCompiler {
           tr.damage_to = 1;
         else
           r_.Fail(v, k, "player or creature");
+      } else if (k == "change") {
+        only(v, k, kind == EventKind::kLifeChange, "life_change");
+        auto d = r_.String(v, k);
+        if (d == "gain")
+          tr.life_change = 0;
+        else if (d == "loss")
+          tr.life_change = 1;
+        else
+          r_.Fail(v, k, "gain or loss");
       } else if (k == "phase") {
         only(v, k, is_phase, "phase_begin and phase_end");
         tr.phase = r_.String(v, k);

@@ -199,16 +199,19 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
       break;
     }
     case Op::kGainLife:
-      for (Player p : players) GainLife(p, amount);
+    case Op::kLoseLife: {
+      if (amount <= 0) break;  // E-7: a gain or loss of zero is none
+      const int change = st.op == Op::kGainLife ? amount : -amount;
+      // Held changes are frames, the last pushed happening first.
+      if (ListensBefore(EventKind::kLifeChange))
+        for (auto it = players.rbegin(); it != players.rend(); ++it) EffectLifeChange(*it, change);
+      else
+        for (Player p : players) EffectLifeChange(p, change);
       break;
-    case Op::kLoseLife:
-      for (Player p : players) LoseLife(p, amount);
-      break;
+    }
     case Op::kTap:
-      for (ObjId o : objs) Tap(o, true);
-      break;
     case Op::kUntap:
-      for (ObjId o : objs) Tap(o, false);
+      EffectTaps(objs, st.op == Op::kTap);
       break;
     case Op::kDestroy: {
       // Everything one effect destroys is destroyed together (E-5).
@@ -235,7 +238,7 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
       objs.erase(std::remove_if(objs.begin(), objs.end(),
                                 [&](ObjId o) { return state_.obj.zone[o] == to; }),
                  objs.end());
-      LeaveTogether(objs.data(), static_cast<int>(objs.size()), to);
+      EffectMove(objs.data(), static_cast<int>(objs.size()), to);
       break;
     }
     case Op::kRegenerate:

@@ -710,6 +710,9 @@ void Game::Decide(DecisionKind kind, Player p) {
     case FrameKind::kPhaseCost:
       RunPhaseCost(f);
       break;
+    case FrameKind::kOccur:
+      RunOccur(f);
+      break;
   }
 }
 

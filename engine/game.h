@@ -673,16 +673,27 @@ class Game {
   const Occurrence* LeftInGroup(ObjId o, int event) const;
   bool DamagedBy(const Occurrence& e, ObjId source, const Occurrence* source_left) const;
   void DealDamage(const PendingDamage& d);
-  void Tap(ObjId o, bool tapped);  // tapping or untapping as a game event
+  // Tapping or untapping as a game event. `before_done` (here and below):
+  // its "before" responses were collected already, by the OccurFrame that
+  // held it at its time point.
+  void Tap(ObjId o, bool tapped, bool before_done = false);
   // An occurrence of one object or player, recorded only if something reads
   // its kind: the test inline, as most occurrences (taps, phase ends) are
   // read by nothing.
-  void Occur(EventKind kind, Player p, ObjId o, int amount = 0) {
-    if (Observed(kind)) RecordOccurrence(kind, p, o, amount);
+  void Occur(EventKind kind, Player p, ObjId o, int amount = 0, bool before_done = false) {
+    if (Observed(kind)) RecordOccurrence(kind, p, o, amount, before_done);
   }
-  void RecordOccurrence(EventKind kind, Player p, ObjId o, int amount);
-  void GainLife(Player p, int n);
-  void LoseLife(Player p, int n);
+  void RecordOccurrence(EventKind kind, Player p, ObjId o, int amount, bool before_done);
+  void GainLife(Player p, int n, bool before_done = false);
+  void LoseLife(Player p, int n, bool before_done = false);
+  // An effect's life change (+ gain, - loss), tap or untap, or move of
+  // objects together: at once, or, when a card of the game responds before
+  // occurrences of its kind, held in an OccurFrame at its time point so its
+  // "before" responses come first (E-1, E-3).
+  void EffectLifeChange(Player p, int amount);
+  void EffectTaps(const std::vector<ObjId>& objs, bool tapped);
+  void EffectMove(const ObjId* objs, int n, Zone to);
+  void RunOccur(Frame& f);
   // After a player's life went down: a new lowest life is a step toward
   // losing (turn_.lowest_life).
   void NoteLifeLow(Player p) {
@@ -880,6 +891,9 @@ class Game {
     std::vector<QueuedTrigger> queued;  // triggers waiting to happen (E-4)
     // Objects being destroyed, by group: a kDestroy frame owns [begin, end) (E-5).
     std::vector<ObjRef> destroying;
+    // Objects an effect taps, untaps or moves, held for the "before"
+    // responses to it: a kOccur frame owns [begin, end).
+    std::vector<ObjRef> moving;
     // This turn: (creature, source) pairs of damage dealt, and the cards put
     // into a graveyard from play (Sengir Vampire, Ashen-Skin Zubera).
     std::vector<std::pair<ObjRef, ObjRef>> damaged_by;
@@ -897,7 +911,9 @@ class Game {
     // nothing again (CheckState).
     uint64_t check_inputs = 0;
     uint64_t clean_version = ~uint64_t{0}, clean_inputs = 0;
-    auto Buffers() { return std::tie(events, queued, destroying, damaged_by, died_this_turn); }
+    auto Buffers() {
+      return std::tie(events, queued, destroying, moving, damaged_by, died_this_turn);
+    }
   } occ_;
 
   // "The next time a source matching `from` would deal damage to `to` this

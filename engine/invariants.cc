@@ -790,6 +790,7 @@ uint64_t Game::Fingerprint() const {
   h.Add(damage_.pending.size());
   for (const PhaseTodo& t : turn_.phase_todo) h.Add(t.done);
   h.AddAll(occ_.destroying);
+  h.AddAll(occ_.moving);
   for (int p = 0; p < 2; ++p) {
     h.Add(turn_.lands_played[p]);
     h.Add(combat_.attacked[p]);
@@ -825,7 +826,7 @@ std::string Game::ScenarioGaps() const {
       timing_.have_decision)
     return "rules are in progress";
   if (!stack_.batch.empty() || !stack_.ibatch.empty() || !occ_.queued.empty() ||
-      !damage_.pending.empty() || !occ_.destroying.empty())
+      !damage_.pending.empty() || !occ_.destroying.empty() || !occ_.moving.empty())
     return "a batch, trigger, damage or destruction is pending";
   if (!stack_.next_upkeep.empty()) return "an effect waits for the next upkeep";
   for (const EffectRow& r : s.effects)

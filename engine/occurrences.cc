@@ -123,12 +123,116 @@ void Game::BeforeLeaving(const ObjId* objs, int n, Zone to) {
 // A move whose object is no longer where it was, as it was, nor where the
 // move took it, no longer happens (a creature returned to its owner's hand
 // before it is destroyed).
+// A tap or untap no longer happens once its object left the battlefield
+// (is a new object) or was turned that way meanwhile, unless it has
+// happened (then it is the tapped or untapped permanent it was).
 bool Game::StillHappens(const Occurrence& e) const {
-  if (!e.before || e.kind != EventKind::kZoneChange || e.object == kNoObj) return true;
+  if (!e.before || e.object == kNoObj) return true;
   const ObjId o = e.object;
   const uint16_t now = state_.obj.incarnation[o];
+  if (e.kind == EventKind::kTap || e.kind == EventKind::kUntap)
+    return now == e.incarnation && state_.obj.zone[o] == Zone::kBattlefield;
+  if (e.kind != EventKind::kZoneChange) return true;
   return (now == e.incarnation && state_.obj.zone[o] == e.from) ||
          (now == static_cast<uint16_t>(e.incarnation + 1) && state_.obj.zone[o] == e.to);
+}
+
+void Game::EffectLifeChange(Player p, int amount) {
+  if (amount == 0) return;  // E-7: a gain or loss of zero is none
+  if (!ListensBefore(EventKind::kLifeChange)) {
+    if (amount > 0)
+      GainLife(p, amount);
+    else
+      LoseLife(p, -amount);
+    return;
+  }
+  Push(Frame::NewOccur(EventKind::kLifeChange, p, amount, 0, 0, Zone::kNone));
+}
+
+void Game::EffectTaps(const std::vector<ObjId>& objs, bool tapped) {
+  const EventKind kind = tapped ? EventKind::kTap : EventKind::kUntap;
+  if (!ListensBefore(kind)) {
+    for (ObjId o : objs) Tap(o, tapped);
+    return;
+  }
+  const auto begin = static_cast<int32_t>(occ_.moving.size());
+  for (ObjId o : objs)
+    if (state_.obj.tapped[o] != tapped) occ_.moving.push_back(state_.Ref(o));
+  const auto end = static_cast<int32_t>(occ_.moving.size());
+  if (end > begin) Push(Frame::NewOccur(kind, kNoPlayer, 0, begin, end, Zone::kNone));
+}
+
+void Game::EffectMove(const ObjId* objs, int n, Zone to) {
+  if (n <= 0) return;
+  if (!ListensBefore(EventKind::kZoneChange)) {
+    LeaveTogether(objs, n, to);
+    return;
+  }
+  const auto begin = static_cast<int32_t>(occ_.moving.size());
+  for (int i = 0; i < n; ++i) occ_.moving.push_back(state_.Ref(objs[i]));
+  Push(Frame::NewOccur(EventKind::kZoneChange, kNoPlayer, 0, begin,
+                       static_cast<int32_t>(occ_.moving.size()), to));
+}
+
+// An effect's occurrence held at its time point (the frame: OccurFrame).
+// kBefore: its "before" responses are recorded and happen now, inside the
+// resolution that made it (E-1, E-3 B). kHappen: it happens, to what is
+// still as it was: an object a "before" response moved away (a new object
+// now) is not tapped, untapped or moved (E-3: its occurrence no longer
+// happens). Moves still leave together (E-5).
+void Game::RunOccur(Frame& f) {
+  const OccurFrame o = f.occur;
+  thread_local std::vector<ObjId> buffer;
+  Borrowed<ObjId> borrowed(buffer);
+  std::vector<ObjId>& objs = borrowed.v;
+  auto still = [&] {
+    objs.clear();
+    for (int i = o.begin; i < o.end; ++i) {
+      const ObjRef r = occ_.moving[i];
+      if (state_.Alive(r) && state_.obj.zone[r.id] != Zone::kNone &&
+          (o.kind != EventKind::kZoneChange ? state_.obj.zone[r.id] == Zone::kBattlefield
+                                            : state_.obj.zone[r.id] != o.to))
+        objs.push_back(r.id);
+    }
+  };
+  if (f.pc == OccurFrame::kBefore) {
+    f.pc = OccurFrame::kHappen;
+    const int first = static_cast<int>(occ_.queued.size());
+    if (o.kind == EventKind::kLifeChange) {
+      Occurrence e = OccurrenceOf(EventKind::kLifeChange, o.player, kNoObj);
+      e.amount = o.amount;
+      e.phase = state_.phase;
+      Before(e);
+    } else if (o.kind == EventKind::kZoneChange) {
+      still();
+      BeforeLeaving(objs.data(), static_cast<int>(objs.size()), o.to);
+    } else {
+      still();
+      for (ObjId x : objs) {
+        Occurrence e = OccurrenceOf(o.kind, Chars(x).controller, x);
+        e.phase = state_.phase;
+        Before(e);
+      }
+    }
+    if (TriggersNow(first)) return;
+  }
+  still();
+  timing_.frames.pop_back();
+  occ_.moving.resize(o.begin);
+  switch (o.kind) {
+    case EventKind::kLifeChange:
+      if (o.amount > 0)
+        GainLife(o.player, o.amount, /*before_done=*/true);
+      else
+        LoseLife(o.player, -o.amount, /*before_done=*/true);
+      return;
+    case EventKind::kZoneChange:
+      LeaveTogether(objs.data(), static_cast<int>(objs.size()), o.to, /*before_done=*/true);
+      return;
+    default:
+      for (ObjId x : objs) Tap(x, o.kind == EventKind::kTap, /*before_done=*/true);
+      return;
+  }
 }
 
 void Game::LeaveTogether(const ObjId* objs, int n, Zone to, bool before_done) {
@@ -224,13 +328,13 @@ void Game::DealDamage(const PendingDamage& d) {
 }
 
 // A simple occurrence: recorded, and "after" triggers collected (E-1).
-void Game::RecordOccurrence(EventKind kind, Player p, ObjId o, int amount) {
+void Game::RecordOccurrence(EventKind kind, Player p, ObjId o, int amount, bool before_done) {
   auto fill = [&](Occurrence& e) {
     FillOccurrence(e, kind, p, o);
     e.amount = amount;
     e.phase = state_.phase;
   };
-  if (ListensBefore(kind)) {
+  if (!before_done && ListensBefore(kind)) {
     Occurrence e;
     fill(e);
     Before(e);
@@ -243,25 +347,25 @@ void Game::RecordOccurrence(EventKind kind, Player p, ObjId o, int amount) {
   Happened(index);
 }
 
-void Game::Tap(ObjId o, bool tapped) {
+void Game::Tap(ObjId o, bool tapped, bool before_done) {
   if (state_.obj.tapped[o] == tapped) return;
   SetTapped(o, tapped);
-  Occur(tapped ? EventKind::kTap : EventKind::kUntap, Chars(o).controller, o);
+  Occur(tapped ? EventKind::kTap : EventKind::kUntap, Chars(o).controller, o, 0, before_done);
 }
 
-void Game::GainLife(Player p, int n) {
+void Game::GainLife(Player p, int n, bool before_done) {
   if (n <= 0) return;  // E-7: a gain reduced to zero is no gain
   state_.players[p].life = LifeAfter(state_.players[p].life, n);
-  Occur(EventKind::kLifeChange, p, kNoObj, n);
+  Occur(EventKind::kLifeChange, p, kNoObj, n, before_done);
   Note(LogKind::kLife, p, kNoObj, kNoObj, n,
        [&] { return std::string(absl::StrCat(Who(p), " gains ", n, " life")); });
 }
 
-void Game::LoseLife(Player p, int n) {
+void Game::LoseLife(Player p, int n, bool before_done) {
   if (n <= 0) return;
   state_.players[p].life = LifeAfter(state_.players[p].life, -n);
   NoteLifeLow(p);
-  Occur(EventKind::kLifeChange, p, kNoObj, -n);
+  Occur(EventKind::kLifeChange, p, kNoObj, -n, before_done);
   Note(LogKind::kLife, p, kNoObj, kNoObj, -n,
        [&] { return std::string(absl::StrCat(Who(p), " loses ", n, " life")); });
 }

@@ -147,7 +147,8 @@ enum class FrameKind : uint8_t {
   kEntry,
   kUnlessPay,
   kMulligan,
-  kPhaseCost
+  kPhaseCost,
+  kOccur
 };
 
 // How a spell or ability being cast will be played: added to the batch
@@ -304,6 +305,20 @@ struct PhaseCostFrame {
   int32_t todo;  // index into phase_todo_
   Player player;
 };
+// occurrences.cc: an occurrence an effect makes, held at its time point
+// before it happens (E-1, E-3), when some card of the game responds before
+// occurrences of its kind: "before" triggers happen first, then it happens
+// if it still does. A life change (one player, `amount` gained or, if
+// negative, lost), a tap or untap, or objects that move together to `to`
+// (E-5): those are [begin, end) of OccurrenceState::moving.
+struct OccurFrame {
+  enum Pc : uint8_t { kBefore, kHappen };
+  EventKind kind;
+  Player player;
+  Zone to;
+  int32_t amount;
+  int32_t begin, end;
+};
 
 struct Frame {
   FrameKind kind = FrameKind::kTurn;
@@ -326,6 +341,7 @@ struct Frame {
     UnlessPayFrame unless_pay;
     MulliganFrame mulligan;
     PhaseCostFrame phase_cost;
+    OccurFrame occur;
   };
 
   // The fields as raw words, whatever the kind (hashing, debugging).
@@ -426,6 +442,17 @@ struct Frame {
     Frame f = Of(FrameKind::kPhaseCost);
     f.phase_cost.todo = todo;
     f.phase_cost.player = player;
+    return f;
+  }
+  static Frame NewOccur(EventKind kind, Player player, int32_t amount, int32_t begin, int32_t end,
+                        Zone to) {
+    Frame f = Of(FrameKind::kOccur);
+    f.occur.kind = kind;
+    f.occur.player = player;
+    f.occur.amount = amount;
+    f.occur.begin = begin;
+    f.occur.end = end;
+    f.occur.to = to;
     return f;
   }
 };

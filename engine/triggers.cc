@@ -74,6 +74,8 @@ void Game::CollectTriggers(int event, Timing timing) {
       }
       if (tr.damage_to == 0 && e.object != kNoObj) continue;
       if (tr.damage_to == 1 && e.object == kNoObj) continue;
+      if (tr.life_change == 0 && e.amount <= 0) continue;
+      if (tr.life_change == 1 && e.amount >= 0) continue;
       if (tr.filter != kNoFilter) {
         if (e.object == kNoObj) continue;
         // The object as it last was: swap its last known values in.

@@ -562,7 +562,11 @@ struct Writer {
         when = "Whenever " + player + (t.player == 0 ? " play " : " plays ") + who;
         break;
       case EventKind::kLifeChange:
-        when = "Whenever " + player + "'s life total changes";
+        when = "Whenever " + player +
+               (t.life_change == 0   ? (t.player == 0 ? " gain" : " gains")
+                : t.life_change == 1 ? (t.player == 0 ? " lose" : " loses")
+                                     : "'s life total changes");
+        if (t.life_change >= 0) when += " life";
         break;
       case EventKind::kAttack:
         when = "Whenever " + who + " attacks";
@@ -576,6 +580,11 @@ struct Writer {
       case EventKind::kUntap:
         when = "Whenever " + who + " becomes untapped";
         break;
+    }
+    // A response timed before its occurrence (E-1) says so.
+    if (t.timing == Timing::kBefore) {
+      if (when.rfind("Whenever ", 0) == 0) when = "Before " + when.substr(9);
+      if (when.rfind("At the ", 0) == 0) when = "Before the " + when.substr(7);
     }
     if (t.unless_any != kNoFilter) when += ", if there are no " + Filter(t.unless_any, true);
     std::string body = Uncapital(Body(t.body));

@@ -710,6 +710,7 @@ effects = [{ do = "gain_life", amount = 1 }]
       {R"({ event = "tap", damage_to = "player" })", "damage_to", "damage"},
       {R"({ event = "phase_end", types = ["Creature"] })", "types", "events with an object"},
       {R"({ event = "life_change", colors = ["red"] })", "colors", "events with an object"},
+      {R"({ event = "damage", change = "gain" })", "change", "life_change"},
   };
   for (const Case& c : cases) {
     const std::string msg = LoadError(trigger(c.on));
@@ -719,13 +720,16 @@ effects = [{ do = "gain_life", amount = 1 }]
   }
   EXPECT_THAT(LoadError(trigger(R"({ event = "phase_begin", phase = "upkep" })")),
               HasSubstr("key 'phase': expected untap, upkeep, draw, main, discard or cleanup"));
+  EXPECT_THAT(LoadError(trigger(R"({ event = "life_change", change = "gains" })")),
+              HasSubstr("key 'change': expected gain or loss"));
   // The same keys with their own events load.
   for (
       const std::string on :
       {R"({ event = "phase_end", phase = "upkeep", player = "you" })",
        R"({ event = "zone_change", from = "battlefield", to = "graveyard", damaged_by_self = true })",
        R"({ event = "damage", source = "self", combat = true, damage_to = "player" })",
-       R"({ event = "life_change", player = "opponent", unless_any = { types = ["Creature"] } })"}) {
+       R"({ event = "life_change", player = "opponent", unless_any = { types = ["Creature"] } })",
+       R"({ event = "life_change", change = "loss", player = "you" })"}) {
     CardDb db;
     EXPECT_TRUE(LoadCardsFromString(trigger(on), "cards.toml", db).ok()) << on;
   }
