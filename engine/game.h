@@ -191,12 +191,24 @@ struct LogEvent {
 struct UsageStats {
   std::vector<uint32_t> played;
   std::vector<std::array<uint32_t, 32>> abilities;
+  // Replacements and prevention that acted (E-3 A), and occurrences that no
+  // longer happened once their "before" responses had resolved (E-3): by
+  // Replaced.
+  enum Replaced : uint8_t {
+    kDrawReplaced,      // "instead of drawing" (Aladdin's Lamp)
+    kRegenerated,       // a destruction replaced by regeneration
+    kDamagePrevented,   // a shield or protection prevented damage
+    kNoLongerHappened,  // a before response moved the object away
+    kReplacedKinds
+  };
+  std::array<uint64_t, kReplacedKinds> replaced{};
   explicit UsageStats(size_t cards = 0) : played(cards), abilities(cards) {}
   void Merge(const UsageStats& o) {
     for (size_t c = 0; c < played.size(); ++c) {
       played[c] += o.played[c];
       for (int b = 0; b < 32; ++b) abilities[c][b] += o.abilities[c][b];
     }
+    for (int k = 0; k < kReplacedKinds; ++k) replaced[k] += o.replaced[k];
   }
 };
 
@@ -769,6 +781,9 @@ class Game {
   FilterContext ContextFor(ObjId source, Player you, uint16_t choice) const;
   std::string Who(Player p) const { return p ? "B" : "A"; }
 
+  void Replaced(UsageStats::Replaced kind, int n = 1) {
+    if (trace_.usage) trace_.usage->replaced[kind] += n;
+  }
   void Used(CardId card, int ability_bit) {
     if (!trace_.usage || card == kNoCard) return;
     if (ability_bit < 0)

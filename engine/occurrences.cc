@@ -217,6 +217,7 @@ void Game::RunOccur(Frame& f) {
     if (TriggersNow(first)) return;
   }
   still();
+  Replaced(UsageStats::kNoLongerHappened, o.end - o.begin - static_cast<int>(objs.size()));
   timing_.frames.pop_back();
   occ_.moving.resize(o.begin);
   switch (o.kind) {

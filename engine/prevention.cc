@@ -50,6 +50,7 @@ void Game::RunPrevention(Frame& f) {
       blocked = ProtectedFrom(to, Chars(d.source).colors);
     }
     if (blocked) {
+      Replaced(UsageStats::kDamagePrevented);
       Note(LogKind::kPrevent, kNoPlayer, d.source, kNoObj, d.amount,
            [&] { return absl::StrCat(d.amount, " damage is prevented"); });
       continue;
@@ -63,9 +64,11 @@ void Game::RunPrevention(Frame& f) {
     int prevented = std::min<int>(*shield, d.amount);
     *shield = static_cast<int16_t>(*shield - prevented);
     d.amount -= prevented;
-    if (prevented)
+    if (prevented) {
+      Replaced(UsageStats::kDamagePrevented);
       Note(LogKind::kPrevent, kNoPlayer, d.source, kNoObj, prevented,
            [&] { return std::string(absl::StrCat(prevented, " damage is prevented")); });
+    }
     if (d.amount > 0) DealDamage(d);
   }
   Audit(AuditPoint::kDamageDealt);

@@ -48,6 +48,7 @@ void Game::RunDraw(Frame& f) {
       // Instead of drawing: look at the top cards, keep one, the rest go to
       // the bottom; then draw the kept one.
       turn_.replace_draw[p] = 0;
+      Replaced(UsageStats::kDrawReplaced);
       timing_.decision.actions.clear();
       for (int i = 0; i < look; ++i)
         timing_.decision.actions.push_back({ActionKind::kObject, lib[i]});
@@ -104,6 +105,7 @@ bool Game::BeingDestroyed(ObjId o) const {
 
 void Game::Regenerate(ObjId o) {
   --state_.obj.regen_shields[o];
+  Replaced(UsageStats::kRegenerated);
   state_.obj.damage[o] = 0;
   StateCheckInputChanged();
   Tap(o, true);

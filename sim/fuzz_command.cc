@@ -69,6 +69,14 @@ void PrintCoverage(const CardDb& db, const FuzzCoverage& c) {
               static_cast<unsigned long long>(by_timing[0]),
               static_cast<unsigned long long>(by_timing[1]),
               static_cast<unsigned long long>(by_timing[2]));
+  const auto& r = c.usage.replaced;
+  std::printf(
+      "  replacements used         draws replaced %llu, regenerations %llu, damage prevented "
+      "%llu, occurrences a before response stopped %llu\n",
+      static_cast<unsigned long long>(r[UsageStats::kDrawReplaced]),
+      static_cast<unsigned long long>(r[UsageStats::kRegenerated]),
+      static_cast<unsigned long long>(r[UsageStats::kDamagePrevented]),
+      static_cast<unsigned long long>(r[UsageStats::kNoLongerHappened]));
 }
 
 // The scenario a failing game shrinks to, written to `out`: 0, or 2 with one
