@@ -200,7 +200,7 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
     }
     case Op::kGainLife:
     case Op::kLoseLife: {
-      if (amount <= 0) break;  // E-7: a gain or loss of zero is none
+      if (amount < 0) break;  // a negative amount changes nothing, not the other way
       const int change = st.op == Op::kGainLife ? amount : -amount;
       // Held changes are frames, the last pushed happening first.
       if (ListensBefore(EventKind::kLifeChange))

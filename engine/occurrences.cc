@@ -137,15 +137,17 @@ bool Game::StillHappens(const Occurrence& e) const {
          (now == static_cast<uint16_t>(e.incarnation + 1) && state_.obj.zone[o] == e.to);
 }
 
+// GainLife and LoseLife alone decide that a change of zero is none (E-7);
+// a held one needs the same test, as there is nothing to hold.
 void Game::EffectLifeChange(Player p, int amount) {
-  if (amount == 0) return;  // E-7: a gain or loss of zero is none
   if (!ListensBefore(EventKind::kLifeChange)) {
-    if (amount > 0)
+    if (amount >= 0)
       GainLife(p, amount);
     else
       LoseLife(p, -amount);
     return;
   }
+  if (amount == 0) return;
   Push(Frame::NewOccur(EventKind::kLifeChange, p, amount, 0, 0, Zone::kNone));
 }
 
