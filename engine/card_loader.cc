@@ -336,6 +336,15 @@ class CardCompiler {
     r_.Fail(n, key, "\"you\" or \"opponent\", got '" + s + "'");
   }
 
+  // A key that names one of two words: 0 for the first, 1 for the second.
+  int8_t OneOfTwo(const toml::node& n, std::string_view key, std::string_view first,
+                  std::string_view second) {
+    auto s = r_.String(n, key);
+    if (s == first) return 0;
+    if (s != second) r_.Fail(n, key, absl::StrCat(S(first), " or ", S(second)));
+    return 1;
+  }
+
   FilterId FilterOf(const toml::node& n, std::string_view key) {
     const toml::table& t = r_.Table(n, key);
     r_.CheckKeys(
@@ -1012,22 +1021,10 @@ class CardCompiler {
         tr.unless_any = FilterOf(v, k);
       } else if (k == "damage_to") {
         only(v, k, is_damage, "damage");
-        auto d = r_.String(v, k);
-        if (d == "player")
-          tr.damage_to = 0;
-        else if (d == "creature")
-          tr.damage_to = 1;
-        else
-          r_.Fail(v, k, "player or creature");
+        tr.damage_to = OneOfTwo(v, k, "player", "creature");
       } else if (k == "change") {
         only(v, k, kind == EventKind::kLifeChange, "life_change");
-        auto d = r_.String(v, k);
-        if (d == "gain")
-          tr.life_change = 0;
-        else if (d == "loss")
-          tr.life_change = 1;
-        else
-          r_.Fail(v, k, "gain or loss");
+        tr.life_change = OneOfTwo(v, k, "gain", "loss");
       } else if (k == "phase") {
         only(v, k, is_phase, "phase_begin and phase_end");
         tr.phase = r_.String(v, k);
