@@ -113,14 +113,37 @@ std::string ScenarioPathFor(const std::string& failure_file) {
   return base + ".scenario.toml";
 }
 
+// Where a file strata names itself goes: `path`, or, if a file is there
+// already and `force` is off, the first free `BASE.N.toml` beside it. An
+// earlier run's failure (another pool, another engine) is never replaced
+// without --force, and a run's findings are never lost for want of a name.
+std::string FreePath(const std::string& path, bool force) {
+  std::error_code ec;
+  if (force || !std::filesystem::exists(path, ec)) return path;
+  std::string base = path;
+  if (base.size() > 5 && base.substr(base.size() - 5) == ".toml") base.resize(base.size() - 5);
+  for (int n = 1;; ++n) {
+    std::string next = absl::StrCat(base, ".", n, ".toml");
+    if (!std::filesystem::exists(next, ec)) return next;
+  }
+}
+
 int Replay(const CardDb& db, const FuzzArgs& args, const FuzzOptions& canary) {
   FuzzSetup setup;
   std::vector<int32_t> decisions;
   std::string error;
   if (!ReadFailureFile(args.replay, db, setup, decisions, error)) return Fail(error);
-  if (args.shrink)
+  if (args.shrink) {
+    // A path the user named is theirs: refused at once if it exists.
+    std::error_code ec;
+    if (!args.shrink_out.empty() && !args.force && std::filesystem::exists(args.shrink_out, ec))
+      return Fail(absl::StrCat("--shrink-out ", args.shrink_out,
+                               ": the file exists; give --force to replace it"));
     return Shrink(db, setup, decisions, args, args.replay,
-                  args.shrink_out.empty() ? ScenarioPathFor(args.replay) : args.shrink_out, canary);
+                  args.shrink_out.empty() ? FreePath(ScenarioPathFor(args.replay), args.force)
+                                          : args.shrink_out,
+                  canary);
+  }
   FuzzOptions opt = canary;
   std::vector<std::string> log;
   FuzzGame g = ReplayFuzzGame(db, setup, opt, decisions, &log);
@@ -183,6 +206,9 @@ CLI::App* AddFuzzCommand(CLI::App& app, FuzzArgs& a) {
   cmd->add_option("--shrink-budget", a.shrink_budget,
                   "scenario runs one shrinking may try (default 400)")
       ->check(CLI::Range(1, 1'000'000));
+  cmd->add_flag("--force", a.force,
+                "replace failure files and shrunk scenarios that exist (without it a new one "
+                "goes beside, as NAME.1.toml, ...; an existing --shrink-out is refused)");
   cmd->add_option("--canary", a.canary,
                   "power:N: a deliberately false invariant (no creature has power N or more), "
                   "to see the failure path work: failure files, replay, shrinking")
@@ -273,8 +299,9 @@ int RunFuzzCommand(const FuzzArgs& args, const std::vector<std::string>& card_pa
               static_cast<long long>(r.failing_games), static_cast<unsigned long long>(violations),
               r.failures.size());
   for (const FuzzGame& g : r.failures) {
-    const std::string path =
-        absl::StrCat(opt.failures_dir, "/seed", opt.seed, "-game", g.setup.index, ".toml");
+    const std::string path = FreePath(
+        absl::StrCat(opt.failures_dir, "/seed", opt.seed, "-game", g.setup.index, ".toml"),
+        args.force);
     std::ofstream out(path, std::ios::trunc);
     out << FailureFile(db, g);
     out.close();
@@ -286,7 +313,8 @@ int RunFuzzCommand(const FuzzArgs& args, const std::vector<std::string>& card_pa
         static_cast<long long>(g.setup.index), std::string(EditionName(g.setup.edition)).c_str(),
         g.setup.policies[0].c_str(), g.setup.policies[1].c_str(), g.decisions.size(), path.c_str());
     if (args.shrink) {
-      const int rc = Shrink(db, g.setup, g.decisions, args, path, ScenarioPathFor(path), opt);
+      const int rc = Shrink(db, g.setup, g.decisions, args, path,
+                            FreePath(ScenarioPathFor(path), args.force), opt);
       if (rc != 0) return rc;
     }
   }

@@ -25,6 +25,7 @@ struct FuzzArgs {
   std::string shrink_out;
   int shrink_budget = 400;
   std::string canary;
+  bool force = false;  // replace failure files and shrunk scenarios that exist
 };
 
 // Adds the subcommand to `app`; `args` receives its options.

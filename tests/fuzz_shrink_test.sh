@@ -45,6 +45,21 @@ expect 0 "scenario: $tmp/one.toml" "${fuzz[@]}" --replay "$first" --canary power
   --shrink-out "$tmp/one.toml"
 expect 1 "invariant canary: " "${scenario[@]}" --canary power:6 "$tmp/one.toml"
 
+# No file is replaced without --force (issue 40): a named --shrink-out that
+# exists is refused before any work; the files the fuzzer names itself go
+# beside the old ones (NAME.1.toml), which stay as they were.
+expect 2 "--shrink-out $tmp/one.toml: the file exists; give --force to replace it" \
+  "${fuzz[@]}" --replay "$first" --canary power:6 --shrink --shrink-out "$tmp/one.toml"
+expect 0 "scenario: $tmp/one.toml" "${fuzz[@]}" --replay "$first" --canary power:6 --shrink \
+  --shrink-out "$tmp/one.toml" --force
+cp "$first" "$tmp/first.kept"
+expect 1 "replay: strata fuzz --replay ${first%.toml}.1.toml" "${fuzz[@]}" --games 8 --seed 5 \
+  --canary power:6 --failures "$tmp/f"
+cmp -s "$first" "$tmp/first.kept" || fail "a second run replaced $first"
+expect 1 "replay: strata fuzz --replay $first" "${fuzz[@]}" --games 8 --seed 5 --canary power:6 \
+  --failures "$tmp/f" --force
+[ ! -e "${first%.toml}.2.toml" ] || fail "--force wrote beside instead of replacing"
+
 # Bad input: one message each.
 expect 2 "--shrink $first: every invariant holds in this game as it replays: nothing to shrink" \
   "${fuzz[@]}" --replay "$first" --shrink --shrink-out "$tmp/two.toml"
