@@ -299,9 +299,9 @@ int RunFuzzCommand(const FuzzArgs& args, const std::vector<std::string>& card_pa
               static_cast<long long>(r.failing_games), static_cast<unsigned long long>(violations),
               r.failures.size());
   for (const FuzzGame& g : r.failures) {
-    const std::string path = FreePath(
-        absl::StrCat(opt.failures_dir, "/seed", opt.seed, "-game", g.setup.index, ".toml"),
-        args.force);
+    const std::string path =
+        FreePath(absl::StrCat(opt.failures_dir, "/seed", opt.seed, "-game", g.setup.index, ".toml"),
+                 args.force);
     std::ofstream out(path, std::ios::trunc);
     out << FailureFile(db, g);
     out.close();
