@@ -178,7 +178,9 @@ enum class Op : uint8_t {
   kSacrifice,
   kCounterUnlessPay,  // counter target spell unless its controller pays N (Power Sink)
   kTurnFaceDown,
-  kAttach  // attach the source (Equipment) to the target
+  kAttach,        // attach the source (Equipment) to the target
+  kNextTime,      // arms a "next time" delayed trigger (E-6): CardDef::next_times
+  kChangeAmount,  // a before trigger changes the size of the gain or loss it waits on (E-7)
 };
 
 // A reference to who or what an effect step acts on.
@@ -216,6 +218,10 @@ struct EffectStep {
   FilterId from = kNoFilter;       // prevent: only damage from a source matching this
   int controller_of = 0;           // continuous: the effect's controller is target N's controller
   bool random = false;             // discard: at random
+  // next_time: the trigger it arms and the other occurrence ("A or B") that
+  // fires it too, indices into CardDef::next_times (-1: none); `duration`
+  // is how long it waits (end of turn by default, E-6).
+  int16_t next_time = -1, next_time_or = -1;
 };
 
 enum class ChoiceKind : uint8_t {
@@ -387,6 +393,9 @@ struct CardDef {
   bool has_spell = false;
   AbilityBody spell;
   std::vector<EffectTemplate> continuous;  // made by spell and ability steps
+  // "The next time ..." delayed triggers its steps arm (E-6): not abilities
+  // of the card (no mask bit), they set nothing off until a step arms them.
+  std::vector<TriggeredAbility> next_times;
   int AbilityCount() const {
     return static_cast<int>(statics.size() + activated.size() + triggers.size() + phase.size());
   }

@@ -190,6 +190,8 @@ class CardCompiler {
   // The first source_power or source_toughness since the last static.
   const toml::node* source_pt_at_ = nullptr;
   std::string source_pt_key_;
+  // Parsing the body of a before trigger on life_change (change_amount).
+  bool in_before_life_change_ = false;
 
   // An `x` value needs an X in the cost of what it belongs to: X is chosen
   // as that is paid; elsewhere it would be a silent 0 (issue 40).
@@ -721,7 +723,9 @@ class CardCompiler {
         {"sacrifice", Op::kSacrifice},
         {"counter_unless_pay", Op::kCounterUnlessPay},
         {"turn_face_down", Op::kTurnFaceDown},
-        {"attach", Op::kAttach}};
+        {"attach", Op::kAttach},
+        {"next_time", Op::kNextTime},
+        {"change_amount", Op::kChangeAmount}};
     EffectStep s;
     auto op = r_.RequiredString(t, "do");
     bool found = false;
@@ -729,26 +733,7 @@ class CardCompiler {
       if (op == name) s.op = o, found = true;
     if (!found)
       r_.Fail(t, "do", "an effect primitive (continuous, draw, damage, ...), got '" + op + "'");
-    r_.CheckKeys(t, "an effect", {"do",
-                                  "target",
-                                  "player",
-                                  "count",
-                                  "amount",
-                                  "counter",
-                                  "mana",
-                                  "duration",
-                                  "parts",
-                                  "affects",
-                                  "exclude_target",
-                                  "at",
-                                  "effects",
-                                  "name",
-                                  "if",
-                                  "cant_regenerate",
-                                  "divide",
-                                  "from",
-                                  "controller_of",
-                                  "random"});
+    CheckStepKeys(t, s.op, op);
     if (auto* n = t.get("random")) s.random = r_.Bool(*n, "random");
     if (auto* n = t.get("from")) s.from = FilterOf(*n, "from");
     if (auto* n = t.get("controller_of"))
@@ -805,6 +790,11 @@ class CardCompiler {
       if (s.target.kind == Ref::kNone && s.affects == kNoFilter)
         r_.Fail(t, "target", "a target, self, or an affects filter for a continuous effect");
     }
+    if (s.op == Op::kNextTime) NextTime(t, s);
+    if (s.op == Op::kChangeAmount && !in_before_life_change_)
+      r_.Fail(t, "do",
+              "change_amount only in a before trigger on life_change: it changes the size of the "
+              "gain or loss that trigger waits on (E-7)");
     if (s.op == Op::kDelayed) {
       if (r_.RequiredString(t, "at") != "next_upkeep") r_.Fail(t, "at", "next_upkeep");
       auto* n = t.get("effects");
@@ -815,7 +805,7 @@ class CardCompiler {
   }
 
   AbilityBody Body(const toml::table& t, std::string_view what,
-                   std::initializer_list<std::string_view> extra) {
+                   const std::vector<std::string_view>& extra) {
     std::vector<std::string_view> allowed = {"targets", "choose", "effects", "name", "modes"};
     allowed.insert(allowed.end(), extra.begin(), extra.end());
     r_.CheckKeys(t, what, allowed);
@@ -947,9 +937,9 @@ class CardCompiler {
     return a;
   }
 
-  TriggeredAbility Trigger(const toml::table& t) {
+  TriggeredAbility Trigger(const toml::table& t,
+                           std::initializer_list<std::string_view> extra = {}) {
     TriggeredAbility tr;
-    tr.body = Body(t, "a triggered ability", {"timing", "on", "optional_cost"});
     tr.name = r_.OptionalString(t, "name");
     auto timing = r_.RequiredString(t, "timing");
     if (timing == "before")
@@ -962,7 +952,26 @@ class CardCompiler {
       r_.Fail(t, "timing", "before, when or after");
     auto* on = t.get("on");
     if (!on) r_.Fail(t, "on", "the occurrence that triggers it");
-    auto& o = r_.Table(*on, "on");
+    On(r_.Table(*on, "on"), tr);
+    std::vector<std::string_view> keys = {"timing", "on", "optional_cost"};
+    keys.insert(keys.end(), extra.begin(), extra.end());
+    // Only a before trigger of a life change may change its size (E-7).
+    const bool outer = in_before_life_change_;
+    in_before_life_change_ = tr.timing == Timing::kBefore && tr.event == EventKind::kLifeChange;
+    tr.body = Body(t, "a triggered ability", keys);
+    in_before_life_change_ = outer;
+    if (auto* n = t.get("optional_cost")) {
+      auto cost = ParseManaCost(r_.String(*n, "optional_cost"));
+      if (!cost.ok()) r_.Fail(*n, "optional_cost", std::string(cost.status().message()));
+      tr.has_optional_cost = true;
+      tr.optional_cost = *cost;
+    }
+    return tr;
+  }
+
+  // The occurrence a trigger waits on: `on`'s event, its own keys and a
+  // filter on its object.
+  void On(const toml::table& o, TriggeredAbility& tr) {
     auto event = r_.RequiredString(o, "event");
     static const std::pair<std::string_view, EventKind> kEvents[] = {
         {"zone_change", EventKind::kZoneChange},
@@ -1043,13 +1052,85 @@ class CardCompiler {
                     toml::array{"battlefield", "graveyard", "stack", "hand", "library", "exile"});
       tr.filter = FilterOf(filter, "on");
     }
-    if (auto* n = t.get("optional_cost")) {
-      auto cost = ParseManaCost(r_.String(*n, "optional_cost"));
-      if (!cost.ok()) r_.Fail(*n, "optional_cost", std::string(cost.status().message()));
-      tr.has_optional_cost = true;
-      tr.optional_cost = *cost;
+  }
+
+  // "The next time X happens (this turn), ..." (E-6): `trigger` is the
+  // delayed trigger as a [[card.trigger]] table, with `or` a second `on`
+  // ("the next time A or B": the first of the two fires it); `duration`
+  // end_of_turn (the default) or permanent (this game).
+  void NextTime(const toml::table& t, EffectStep& s) {
+    auto* n = t.get("trigger");
+    if (!n) r_.Fail(t, "trigger", "the delayed trigger: a table with timing, on and effects");
+    const toml::table& tt = r_.Table(*n, "trigger");
+    if (tt.contains("optional_cost"))
+      r_.Fail(*tt.get("optional_cost"), "optional_cost",
+              "no optional cost on a next-time trigger: its controller armed it");
+    const toml::node* outer_x = x_at_;
+    x_at_ = nullptr;
+    TriggeredAbility tr = Trigger(tt, {"or"});
+    CheckX(false, "a next-time trigger (it is not cast)");
+    x_at_ = outer_x;
+    // "The next time" is this turn's unless it says otherwise (E-6).
+    if (!t.contains("duration")) s.duration = Duration::kEndOfTurn;
+    if (auto* o = tt.get("or")) {
+      TriggeredAbility alt;
+      alt.timing = tr.timing;
+      On(r_.Table(*o, "or"), alt);
+      card_->next_times.push_back(std::move(alt));
+      s.next_time_or = static_cast<int16_t>(card_->next_times.size() - 1);
     }
-    return tr;
+    card_->next_times.push_back(std::move(tr));
+    s.next_time = static_cast<int16_t>(card_->next_times.size() - 1);
+  }
+
+  // The keys each operation reads, beyond `do` and the objects it acts on
+  // (`target`, `player`, `affects`, `if`): any other is refused, not
+  // accepted and ignored (issue 36).
+  void CheckStepKeys(const toml::table& t, Op op, std::string_view name) {
+    std::vector<std::string_view> keys = {"do", "target", "player", "affects", "if"};
+    auto add = [&](std::initializer_list<std::string_view> k) {
+      keys.insert(keys.end(), k.begin(), k.end());
+    };
+    switch (op) {
+      case Op::kContinuous:
+        add({"duration", "parts", "exclude_target", "name", "controller_of"});
+        break;
+      case Op::kDraw:
+      case Op::kGainLife:
+      case Op::kLoseLife:
+      case Op::kReplaceNextDraw:
+      case Op::kCounterUnlessPay:
+      case Op::kChangeAmount:
+        add({"count", "amount"});
+        break;
+      case Op::kDamage:
+        add({"count", "amount", "cant_regenerate", "divide"});
+        break;
+      case Op::kDestroy:
+        add({"cant_regenerate"});
+        break;
+      case Op::kAddCounters:
+        add({"count", "amount", "counter"});
+        break;
+      case Op::kAddMana:
+        add({"count", "amount", "mana"});
+        break;
+      case Op::kDiscard:
+        add({"count", "amount", "random"});
+        break;
+      case Op::kDelayed:
+        add({"at", "effects"});
+        break;
+      case Op::kPrevent:
+        add({"count", "amount", "from"});
+        break;
+      case Op::kNextTime:
+        add({"trigger", "duration"});
+        break;
+      default:
+        break;
+    }
+    r_.CheckKeys(t, absl::StrCat("a ", S(name), " effect"), keys);
   }
 
   void Enters(const toml::table& t, EntryChoice& e) {

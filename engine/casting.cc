@@ -62,8 +62,8 @@ void Game::StartCast(Player p, const Action& a, Play play, ObjId about) {
 void Game::ReadSourceValues(StackItem& item) const {
   const ObjId o = item.from == BodySource::kSpell ? item.card : item.source;
   if (o == kNoObj) return;
-  const Occurrence* left = item.from == BodySource::kTrigger && item.event >= 0 &&
-                                   state_.obj.zone[o] != Zone::kBattlefield
+  const bool triggered = item.from == BodySource::kTrigger || item.from == BodySource::kNextTime;
+  const Occurrence* left = triggered && item.event >= 0 && state_.obj.zone[o] != Zone::kBattlefield
                                ? LeftInGroup(o, item.event)
                                : nullptr;
   const Characteristics& ch = left ? left->last : Chars(o);
@@ -241,7 +241,8 @@ void Game::RunCast(Frame& f) {
       // war nests one window inside another), damage-prevention effects,
       // reactions, and phase effects played as instants. Triggered
       // abilities are not cast (E-3 B).
-      if (item.from != BodySource::kTrigger) Push(Frame::NewInterrupts(f.cast.item));
+      if (item.from != BodySource::kTrigger && item.from != BodySource::kNextTime)
+        Push(Frame::NewInterrupts(f.cast.item));
       return;
     case CastFrame::kCast: {
       if (item.countered || (item.card != kNoObj && !SpellOnStack(item))) {

@@ -307,6 +307,13 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
       if (source != kNoObj && state_.obj.zone[source] == Zone::kBattlefield)
         for (ObjId o : objs) Attach(source, o);
       break;
+    case Op::kNextTime:
+      occ_.armed.push_back(ArmedNextTime{source, item.body_card, st.next_time, st.next_time_or,
+                                         item.controller, st.duration == Duration::kEndOfTurn});
+      break;
+    case Op::kChangeAmount:
+      ChangeHeldAmount(item, amount);
+      break;
   }
   (void)f;
 }

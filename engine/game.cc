@@ -207,8 +207,9 @@ ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
   turn_.linking_cards |= (*db_)[card].enters.choose == ChoiceKind::kExile;
   turn_.tapped_enchant_filters |=
       (*db_)[card].enchant != kNoFilter && db_->filter((*db_)[card].enchant).tapped >= 0;
-  for (const TriggeredAbility& tr : (*db_)[card].triggers)
-    occ_.listened[static_cast<int>(tr.timing)] |= uint16_t(1u << static_cast<int>(tr.event));
+  for (const auto* table : {&(*db_)[card].triggers, &(*db_)[card].next_times})
+    for (const TriggeredAbility& tr : *table)
+      occ_.listened[static_cast<int>(tr.timing)] |= uint16_t(1u << static_cast<int>(tr.event));
   auto& pl = s.players[owner];
   if (zone == Zone::kLibrary) pl.library.push_back(o);
   if (zone == Zone::kHand) pl.hand.push_back(o);

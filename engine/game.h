@@ -199,6 +199,8 @@ struct UsageStats {
     kRegenerated,       // a destruction replaced by regeneration
     kDamagePrevented,   // a shield or protection prevented damage
     kNoLongerHappened,  // a before response moved the object away
+    kNextTimeFired,     // a "next time" delayed trigger fired (E-6)
+    kAmountChanged,     // a before trigger changed a pending gain or loss (E-7)
     kReplacedKinds
   };
   std::array<uint64_t, kReplacedKinds> replaced{};
@@ -745,6 +747,17 @@ class Game {
 
   // Triggers, E-3 B, E-4 (triggers.cc).
   void CollectTriggers(int event, Timing timing);
+  // Does `tr`, an ability of source o controlled by `you` (with these
+  // characteristics; `left` if o left in the occurrence's group), fit the
+  // occurrence, all but its timing and kind?
+  bool TriggerFits(const TriggeredAbility& tr, const Occurrence& e, ObjId o, Player you,
+                   const Characteristics& ch, const Occurrence* left);
+  // Armed "next time" triggers the occurrence fires, each once (E-6).
+  void CollectNextTimes(int event, Timing timing);
+  const TriggeredAbility& TriggerOf(const QueuedTrigger& q) const;
+  std::string TriggerName(const QueuedTrigger& q) const;
+  // E-7: a before trigger's change to the size of the life change it waits on.
+  void ChangeHeldAmount(const StackItem& item, int by);
   void RunTriggers(Frame& f);
   void ApplyTriggers(Frame& f, const Action& a);
 
@@ -913,6 +926,9 @@ class Game {
     // into a graveyard from play (Sengir Vampire, Ashen-Skin Zubera).
     std::vector<std::pair<ObjRef, ObjRef>> damaged_by;
     std::vector<CardId> died_this_turn;
+    // "Next time" delayed triggers armed and not yet fired (E-6), in the
+    // order they were armed.
+    std::vector<ArmedNextTime> armed;
     // The occurrences some card of this game can trigger on, per Timing: bit
     // EventKind. Objects only come from AddObject and every characteristic
     // names one of their cards (copies copy objects of the game), so an
@@ -927,7 +943,7 @@ class Game {
     uint64_t check_inputs = 0;
     uint64_t clean_version = ~uint64_t{0}, clean_inputs = 0;
     auto Buffers() {
-      return std::tie(events, queued, destroying, moving, damaged_by, died_this_turn);
+      return std::tie(events, queued, destroying, moving, damaged_by, died_this_turn, armed);
     }
   } occ_;
 

@@ -31,6 +31,8 @@ const char* BodySourceName(BodySource from) {
       return "delayed";
     case BodySource::kEnters:
       return "enters";
+    case BodySource::kNextTime:
+      return "next-time";
   }
   return "?";
 }
@@ -403,7 +405,8 @@ void InvariantChecker::CheckGroupTriggered(const Game& g, int n) {
   }
   const auto& all = g.occ_.queued;
   for (size_t k = std::min(queued_before_group_, all.size()); k < all.size(); ++k)
-    if (all[k].event >= first && all[k].event < end)
+    // (An armed next-time trigger is no permanent's: E-6, not checked here.)
+    if (all[k].event >= first && all[k].event < end && !all[k].next_time)
       queued.push_back({all[k].source, all[k].index, all[k].event});
   auto order = [](const Expected& a, const Expected& b) {
     return std::tie(a.event, a.source, a.index) < std::tie(b.event, b.source, b.index);

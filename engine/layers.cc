@@ -1402,7 +1402,8 @@ uint8_t LayerZones(const CardDb& db, CardId card) {
   body_reach(body_reach, c.spell);
   body_reach(body_reach, c.enters.body);
   for (const ActivatedAbility& a : c.activated) body_reach(body_reach, a.body);
-  for (const TriggeredAbility& t : c.triggers) body_reach(body_reach, t.body);
+  for (const auto* triggers : {&c.triggers, &c.next_times})
+    for (const TriggeredAbility& t : *triggers) body_reach(body_reach, t.body);
   for (const auto* phases : {&c.phase, &c.granted_phase})
     for (const PhaseAbility& p : *phases) body_reach(body_reach, p.body);
   return zones;

@@ -24,6 +24,8 @@ const AbilityBody* Game::BodyOf(const StackItem& item) const {
       return &card.granted_phase[item.ability].body;
     case BodySource::kEnters:
       return &card.enters.body;
+    case BodySource::kNextTime:
+      return &card.next_times[item.ability].body;
     case BodySource::kDelayed:
       return nullptr;
   }

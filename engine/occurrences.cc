@@ -204,6 +204,8 @@ void Game::RunOccur(Frame& f) {
       Occurrence e = OccurrenceOf(EventKind::kLifeChange, o.player, kNoObj);
       e.amount = o.amount;
       e.phase = state_.phase;
+      f.occur.begin = EventEnd();  // its before-record, which change_amount finds it by
+      f.occur.end = 0;
       Before(e);
     } else if (o.kind == EventKind::kZoneChange) {
       still();
@@ -218,23 +220,47 @@ void Game::RunOccur(Frame& f) {
     }
     if (TriggersNow(first)) return;
   }
+  timing_.frames.pop_back();
+  if (o.kind == EventKind::kLifeChange) {
+    // Its size with every before response's change (E-7), all applied
+    // together: a gain or loss brought to zero or below is none.
+    const int size = std::max(0, SaturatedAdd<int32_t>(std::abs(o.amount), o.end));
+    if (o.amount > 0)
+      GainLife(o.player, size, /*before_done=*/true);
+    else
+      LoseLife(o.player, size, /*before_done=*/true);
+    return;
+  }
   still();
   Replaced(UsageStats::kNoLongerHappened, o.end - o.begin - static_cast<int>(objs.size()));
-  timing_.frames.pop_back();
   occ_.moving.resize(o.begin);
   switch (o.kind) {
-    case EventKind::kLifeChange:
-      if (o.amount > 0)
-        GainLife(o.player, o.amount, /*before_done=*/true);
-      else
-        LoseLife(o.player, -o.amount, /*before_done=*/true);
-      return;
     case EventKind::kZoneChange:
       LeaveTogether(objs.data(), static_cast<int>(objs.size()), o.to, /*before_done=*/true);
       return;
     default:
       for (ObjId x : objs) Tap(x, o.kind == EventKind::kTap, /*before_done=*/true);
       return;
+  }
+}
+
+// E-7: "increase (or reduce) the gain (or loss) by N", resolving as a
+// before trigger of a held life change: it changes the size that change
+// will have. A trigger of a change not held (it has happened) changes
+// nothing.
+void Game::ChangeHeldAmount(const StackItem& item, int by) {
+  if (item.event < 0) return;
+  for (auto it = timing_.frames.rbegin(); it != timing_.frames.rend(); ++it) {
+    if (it->kind != FrameKind::kOccur || it->occur.kind != EventKind::kLifeChange ||
+        it->occur.begin != item.event)
+      continue;
+    it->occur.end = SaturatedAdd<int32_t>(it->occur.end, by);
+    Replaced(UsageStats::kAmountChanged);
+    Note(LogKind::kInfo, it->occur.player, kNoObj, kNoObj, by, [&] {
+      return absl::StrCat("the pending life ", it->occur.amount > 0 ? "gain" : "loss",
+                          by >= 0 ? " grows by " : " shrinks by ", std::abs(by));
+    });
+    return;
   }
 }
 

@@ -35,7 +35,8 @@ enum class BodySource : uint8_t {
   kPhase,
   kGrantedPhase,
   kDelayed,
-  kEnters
+  kEnters,
+  kNextTime  // CardDef::next_times: a "next time" delayed trigger (E-6)
 };
 
 // A spell or ability being cast, on a batch, or resolving.
@@ -67,13 +68,29 @@ struct StackItem {
   uint8_t in_slot = 0;                        // casting: targets chosen for that spec so far
 };
 
-// A triggered ability waiting to happen (E-3 B, E-4).
+// A triggered ability waiting to happen (E-3 B, E-4): the card's
+// triggers[index], or next_times[index] for an armed "next time" trigger.
 struct QueuedTrigger {
   ObjId source = kNoObj;
   CardId card = kNoCard;
   int16_t index = 0;
   Player controller = 0;
   int32_t event = -1;
+  bool next_time = false;
+};
+
+// "The next time X happens this turn, ..." (E-6): a delayed trigger a
+// resolved step armed. It fires at the first occurrence that fits
+// next_times[index] or, for "A or B", next_times[alt], and is then gone;
+// one with `this_turn` ends at cleanup unfired. Its source is the object
+// whose step armed it (a spell, or the permanent of an ability), its
+// controller that step's controller.
+struct ArmedNextTime {
+  ObjId source = kNoObj;
+  CardId card = kNoCard;
+  int16_t index = -1, alt = -1;
+  Player controller = 0;
+  bool this_turn = true;
 };
 
 // An occurrence (E-): what happened, with last known values of its object.
@@ -310,7 +327,10 @@ struct PhaseCostFrame {
 // occurrences of its kind: "before" triggers happen first, then it happens
 // if it still does. A life change (one player, `amount` gained or, if
 // negative, lost), a tap or untap, or objects that move together to `to`
-// (E-5): those are [begin, end) of OccurrenceState::moving.
+// (E-5): those are [begin, end) of OccurrenceState::moving. A life change
+// moves nothing: its `begin` is the number of its before-record, which a
+// before trigger's change_amount step finds it by, and `end` the sum of
+// those changes to its size, applied together as it happens (E-7).
 struct OccurFrame {
   enum Pc : uint8_t { kBefore, kHappen };
   EventKind kind;

@@ -23,6 +23,54 @@ const Occurrence* Game::LeftInGroup(ObjId o, int event) const {
   return nullptr;
 }
 
+// Inline, beside its two callers in this file: it runs for every trigger
+// of every permanent an occurrence could set off.
+inline bool Game::TriggerFits(const TriggeredAbility& tr, const Occurrence& e, ObjId o, Player you,
+                              const Characteristics& ch, const Occurrence* left) {
+  const GameState& s = state_;
+  if (tr.player >= 0 && e.player != kNoPlayer && ((e.player == you) != (tr.player == 0)))
+    return false;
+  if (tr.from != Zone::kNone && tr.from != e.from) return false;
+  if (tr.to != Zone::kNone && tr.to != e.to) return false;
+  // (The loader takes `phase` on phase_begin and phase_end alone.)
+  if (!tr.phase.empty() && tr.phase != PhaseName(e.phase)) return false;
+  if (tr.self_source && e.source != o) return false;
+  if (tr.combat && !e.combat) return false;
+  if (tr.damaged_by_self && !DamagedBy(e, o, left)) return false;
+  if (tr.unless_any != kNoFilter) {
+    bool any = false;
+    FilterContext ctx = ContextFor(o, you, s.obj.choice[o]);
+    for (ObjId x = 0; x < s.obj.count && !any; ++x)
+      any = s.obj.zone[x] != Zone::kNone && Matches(tr.unless_any, x, ctx);
+    if (any) return false;
+  }
+  if (tr.damage_to == 0 && e.object != kNoObj) return false;
+  if (tr.damage_to == 1 && e.object == kNoObj) return false;
+  if (tr.life_change == 0 && e.amount <= 0) return false;
+  if (tr.life_change == 1 && e.amount >= 0) return false;
+  if (tr.filter != kNoFilter) {
+    if (e.object == kNoObj) return false;
+    // The object as it last was: swap its last known values in.
+    static thread_local std::vector<Characteristics> view;
+    view.assign(cache_.chars.begin(), cache_.chars.begin() + s.obj.count);
+    view[e.object] = e.last;
+    const Filter& f = db_->filter(tr.filter);
+    FilterContext ctx;
+    ctx.source = o;
+    ctx.you = you;
+    ctx.text = &ch;
+    ctx.choice = s.obj.choice[o];
+    // An Aura that left together with its creature still asks what it
+    // was attached to (its last known state, E-5).
+    const ObjId attached_now = state_.obj.attached_to[o];
+    if (left) state_.obj.attached_to[o] = left->attached_to;
+    const bool match = MatchFilter(s, view.data(), f, e.object, ctx);
+    state_.obj.attached_to[o] = attached_now;
+    if (!match) return false;
+  }
+  return true;
+}
+
 // Finds the triggered abilities an occurrence sets off and queues them in
 // order (E-3 B). A source that just left play still triggers (E-5): the
 // occurrence's object is checked with its last known characteristics.
@@ -56,52 +104,52 @@ void Game::CollectTriggers(int event, Timing timing) {
       // Abilities of tapped artifacts are off (RULES.md T-12).
       if (Has(ch.types, kArtifact) && (left ? left->was_tapped : s.obj.tapped[o])) continue;
       Player you = ch.controller;
-      if (tr.player >= 0 && e.player != kNoPlayer && ((e.player == you) != (tr.player == 0)))
-        continue;
-      if (tr.from != Zone::kNone && tr.from != e.from) continue;
-      if (tr.to != Zone::kNone && tr.to != e.to) continue;
-      // (The loader takes `phase` on phase_begin and phase_end alone.)
-      if (!tr.phase.empty() && tr.phase != PhaseName(e.phase)) continue;
-      if (tr.self_source && e.source != o) continue;
-      if (tr.combat && !e.combat) continue;
-      if (tr.damaged_by_self && !DamagedBy(e, o, left)) continue;
-      if (tr.unless_any != kNoFilter) {
-        bool any = false;
-        FilterContext ctx = ContextFor(o, you, s.obj.choice[o]);
-        for (ObjId x = 0; x < s.obj.count && !any; ++x)
-          any = s.obj.zone[x] != Zone::kNone && Matches(tr.unless_any, x, ctx);
-        if (any) continue;
-      }
-      if (tr.damage_to == 0 && e.object != kNoObj) continue;
-      if (tr.damage_to == 1 && e.object == kNoObj) continue;
-      if (tr.life_change == 0 && e.amount <= 0) continue;
-      if (tr.life_change == 1 && e.amount >= 0) continue;
-      if (tr.filter != kNoFilter) {
-        if (e.object == kNoObj) continue;
-        // The object as it last was: swap its last known values in.
-        static thread_local std::vector<Characteristics> view;
-        view.assign(cache_.chars.begin(), cache_.chars.begin() + s.obj.count);
-        view[e.object] = e.last;
-        const Filter& f = db_->filter(tr.filter);
-        FilterContext ctx;
-        ctx.source = o;
-        ctx.you = you;
-        ctx.text = &ch;
-        ctx.choice = s.obj.choice[o];
-        // An Aura that left together with its creature still asks what it
-        // was attached to (its last known state, E-5).
-        const ObjId attached_now = state_.obj.attached_to[o];
-        if (left) state_.obj.attached_to[o] = left->attached_to;
-        const bool match = MatchFilter(s, view.data(), f, e.object, ctx);
-        state_.obj.attached_to[o] = attached_now;
-        if (!match) continue;
-      }
+      if (!TriggerFits(tr, e, o, you, ch, left)) continue;
       occ_.queued.push_back(QueuedTrigger{o, ch.card, static_cast<int16_t>(i), you, event});
       Note(LogKind::kTrigger, you, o, kNoObj, 0, [&] {
         return std::string(absl::StrCat(card.AbilityName(card.TriggerBit(i)), " triggers"));
       });
     }
   });
+  if (!occ_.armed.empty()) CollectNextTimes(event, timing);
+}
+
+// An armed "next time" trigger fires at the first occurrence that fits it,
+// or its other occurrence ("next time A or B"), and is gone (E-6); its
+// triggers come after those of the permanents, in the order they were armed.
+void Game::CollectNextTimes(int event, Timing timing) {
+  const Occurrence& e = Event(event);
+  for (size_t k = 0; k < occ_.armed.size();) {
+    const ArmedNextTime a = occ_.armed[k];
+    const CardDef& card = (*db_)[a.card];
+    auto fits = [&](int16_t index) {
+      if (index < 0) return false;
+      const TriggeredAbility& tr = card.next_times[index];
+      if (tr.timing != timing || tr.event != e.kind) return false;
+      const Characteristics& ch = Chars(a.source);
+      return TriggerFits(tr, e, a.source, a.controller, ch, nullptr);
+    };
+    if (!fits(a.index) && !fits(a.alt)) {
+      ++k;
+      continue;
+    }
+    occ_.armed.erase(occ_.armed.begin() + static_cast<std::ptrdiff_t>(k));
+    occ_.queued.push_back(QueuedTrigger{a.source, a.card, a.index, a.controller, event, true});
+    Replaced(UsageStats::kNextTimeFired);
+    Note(LogKind::kTrigger, a.controller, a.source, kNoObj, 0,
+         [&] { return absl::StrCat(card.name, "'s next-time effect triggers"); });
+  }
+}
+
+const TriggeredAbility& Game::TriggerOf(const QueuedTrigger& q) const {
+  const CardDef& card = (*db_)[q.card];
+  return q.next_time ? card.next_times[q.index] : card.triggers[q.index];
+}
+
+std::string Game::TriggerName(const QueuedTrigger& q) const {
+  const CardDef& card = (*db_)[q.card];
+  if (q.next_time) return absl::StrCat(card.name, "'s next-time effect");
+  return card.AbilityName(card.TriggerBit(q.index));
 }
 
 // E-3 B: triggered effects happen one at a time, in the order the active
@@ -142,8 +190,7 @@ void Game::RunTriggers(Frame& f) {
     if (q.event >= 0 && !StillHappens(Event(q.event))) {
       Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
         return std::string(
-            absl::StrCat((*db_)[q.card].AbilityName((*db_)[q.card].TriggerBit(q.index)),
-                         " does not happen: what it waited for no longer happens"));
+            absl::StrCat(TriggerName(q), " does not happen: what it waited for no longer happens"));
       });
       f.pc = TriggersFrame::kPick;
       return;
@@ -151,15 +198,15 @@ void Game::RunTriggers(Frame& f) {
     StackItem item;
     item.source = q.source;
     item.body_card = q.card;
-    item.from = BodySource::kTrigger;
+    item.from = q.next_time ? BodySource::kNextTime : BodySource::kTrigger;
     item.ability = q.index;
     item.controller = q.controller;
     item.event = q.event;
     item.serial = stack_.next_serial++;
     stack_.items.push_back(item);
     f.triggers.item = static_cast<int32_t>(stack_.items.size() - 1);
-    Used(q.card, (*db_)[q.card].TriggerBit(q.index));
-    const TriggeredAbility& tr = (*db_)[q.card].triggers[q.index];
+    if (!q.next_time) Used(q.card, (*db_)[q.card].TriggerBit(q.index));
+    const TriggeredAbility& tr = TriggerOf(q);
     if (tr.has_optional_cost) {
       if (!opt_.free_mana && !CanPay(q.controller, tr.optional_cost, 0, kNoObj)) {
         f.pc = TriggersFrame::kPick;

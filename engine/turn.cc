@@ -80,6 +80,8 @@ void Game::PhaseBeginEffects() {
       damage_.source_shields.clear();
       occ_.damaged_by.clear();
       occ_.died_this_turn.clear();
+      // "The next time ... this turn" that did not happen this turn never does (E-6).
+      std::erase_if(occ_.armed, [](const ArmedNextTime& a) { return a.this_turn; });
       for (int r = 0; r < static_cast<int>(s.effects.size()); ++r)
         if (s.effects[r].active && s.effects[r].duration == Duration::kEndOfTurn) EndEffect(r);
       break;  // damage and shields are no layer input; EndEffect moved the version

@@ -129,6 +129,10 @@ const AbilityBody* ItemBody(const CardDb& db, const StackItem& item) {
                  : nullptr;
     case BodySource::kEnters:
       return &c.enters.body;
+    case BodySource::kNextTime:
+      return item.ability >= 0 && item.ability < static_cast<int>(c.next_times.size())
+                 ? &c.next_times[item.ability].body
+                 : nullptr;
     case BodySource::kDelayed:
       return nullptr;
   }

@@ -476,6 +476,14 @@ struct Writer {
       case Op::kCounterUnlessPay:
         out = absl::StrCat("counter ", who, " unless its controller pays {", amount, "}");
         break;
+      case Op::kNextTime:
+        out = NextTime(s);
+        break;
+      case Op::kChangeAmount:
+        out = absl::StrCat(s.amount.kind == Value::kConst && s.amount.constant < 0
+                               ? "reduce that gain or loss by " + amount.substr(1)
+                               : "increase that gain or loss by " + amount);
+        break;
       case Op::kTurnFaceDown:
         out = "turn " + who + " face down";
         break;
@@ -520,6 +528,35 @@ struct Writer {
   }
 
   std::string Trigger(const TriggeredAbility& t) const {
+    std::string when = When(t);
+    std::string body = Uncapital(Body(t.body));
+    if (t.has_optional_cost)
+      body = absl::StrCat("you may pay ", t.optional_cost.ToString(), "; if you do, ", body);
+    return absl::StrCat(when, ", ", body);
+  }
+
+  // "the next time A (or B) this turn, ..." (E-6).
+  std::string NextTime(const EffectStep& s) const {
+    auto next = [&](int16_t i) {
+      std::string w = When(card.next_times[i]);
+      for (auto [from, to] :
+           {std::pair{"Whenever ", "the next time "}, std::pair{"Before ", "before the next time "},
+            std::pair{"At the beginning of each ", "at the next beginning of "},
+            std::pair{"Before the beginning of each ", "before the next beginning of "},
+            std::pair{"At the end of each ", "at the next end of "},
+            std::pair{"Before the end of each ", "before the next end of "}})
+        if (w.rfind(from, 0) == 0) return to + w.substr(std::string_view(from).size());
+      return w;
+    };
+    if (s.next_time < 0 || s.next_time >= static_cast<int>(card.next_times.size()))
+      return "a next-time effect";
+    std::string out = next(s.next_time);
+    if (s.next_time_or >= 0) out += " or " + next(s.next_time_or);
+    out += s.duration == Duration::kEndOfTurn ? " this turn" : " this game";
+    return absl::StrCat(out, ", ", Uncapital(Body(card.next_times[s.next_time].body)));
+  }
+
+  std::string When(const TriggeredAbility& t) const {
     std::string who = t.filter == kNoFilter ? card.name : Filter(t.filter, false);
     if (t.filter != kNoFilter && !db.filter(t.filter).self && who.rfind("the ", 0) != 0)
       who = A(who);
@@ -587,10 +624,7 @@ struct Writer {
       if (when.rfind("At the ", 0) == 0) when = "Before the " + when.substr(7);
     }
     if (t.unless_any != kNoFilter) when += ", if there are no " + Filter(t.unless_any, true);
-    std::string body = Uncapital(Body(t.body));
-    if (t.has_optional_cost)
-      body = absl::StrCat("you may pay ", t.optional_cost.ToString(), "; if you do, ", body);
-    return absl::StrCat(when, ", ", body);
+    return when;
   }
 
   std::string Activated(const ActivatedAbility& a) const {

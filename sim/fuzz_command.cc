@@ -72,11 +72,14 @@ void PrintCoverage(const CardDb& db, const FuzzCoverage& c) {
   const auto& r = c.usage.replaced;
   std::printf(
       "  replacements used         draws replaced %llu, regenerations %llu, damage prevented "
-      "%llu, occurrences a before response stopped %llu\n",
+      "%llu, occurrences a before response stopped %llu, next-time effects fired %llu, "
+      "gains or losses changed before they happened %llu\n",
       static_cast<unsigned long long>(r[UsageStats::kDrawReplaced]),
       static_cast<unsigned long long>(r[UsageStats::kRegenerated]),
       static_cast<unsigned long long>(r[UsageStats::kDamagePrevented]),
-      static_cast<unsigned long long>(r[UsageStats::kNoLongerHappened]));
+      static_cast<unsigned long long>(r[UsageStats::kNoLongerHappened]),
+      static_cast<unsigned long long>(r[UsageStats::kNextTimeFired]),
+      static_cast<unsigned long long>(r[UsageStats::kAmountChanged]));
 }
 
 // The scenario a failing game shrinks to, written to `out`: 0, or 2 with one

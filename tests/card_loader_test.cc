@@ -73,9 +73,14 @@ effects = [{ do = "damage", amount = 1, target = 2 }]
       HasSubstr("key 'targets': expected at most 4 targets in all, each counting its "
                 "`max`; got 5"));
   EXPECT_THAT(LoadError(spell + R"(targets = [{ what = "permanent" }]
-effects = [{ do = "destroy", target = 1, exclude_target = 3 }]
+effects = [{ do = "continuous", affects = { types = ["Creature"] }, exclude_target = 3, parts = [{ layer = "copy", copy_of = 1 }] }]
 )"),
               HasSubstr("key 'exclude_target': expected an integer between 1 and 1, got 3"));
+  // exclude_target is a continuous effect's: a destroy refuses it.
+  EXPECT_THAT(LoadError(spell + R"(targets = [{ what = "permanent" }]
+effects = [{ do = "destroy", target = 1, exclude_target = 1 }]
+)"),
+              HasSubstr("key 'exclude_target': expected one of the keys of a destroy effect"));
   std::string cost = LoadError(R"([[card]]
 name = "Pricey"
 cost = "{100}G"
@@ -1177,6 +1182,106 @@ TEST(CardWindows, NameEveryWindowABodyCanBePlayedIn) {
   EXPECT_EQ(card("Counterspell").spell_windows, interrupt);
   EXPECT_EQ(card("Llanowar Elves").ability_windows, 0);            // a mana ability
   EXPECT_EQ(card("Drudge Skeletons").ability_windows, destroyed);  // regenerates as a reaction
+}
+
+// Issue 36's class "a key the loader accepts and the engine ignores", for
+// effect steps: each operation takes the keys it reads and no other.
+TEST(CardLoaderErrors, AStepKeyAnotherOperationReadsIsRefused) {
+  auto spell = [](const std::string& step) {
+    return absl::StrCat(R"([[card]]
+name = "Bad"
+cost = "1"
+types = ["Sorcery"]
+
+[card.spell]
+effects = [)",
+                        step, "]\n");
+  };
+  struct Case {
+    std::string step, key, op;
+  };
+  const Case cases[] = {
+      {R"({ do = "draw", count = 1, random = true })", "random", "draw"},
+      {R"({ do = "gain_life", amount = 1, at = "next_upkeep" })", "at", "gain_life"},
+      {R"({ do = "tap", target = "self", divide = true })", "divide", "tap"},
+      {R"({ do = "bounce", target = "self", cant_regenerate = true })", "cant_regenerate",
+       "bounce"},
+      {R"({ do = "add_mana", mana = "R", from = { colors = ["red"] } })", "from", "add_mana"},
+      {R"({ do = "draw", count = 1, trigger = {} })", "trigger", "draw"},
+  };
+  for (const Case& c : cases) {
+    const std::string msg = LoadError(spell(c.step));
+    EXPECT_THAT(msg, HasSubstr(absl::StrCat("cards.toml:7: card 'Bad': key '", c.key, "'")))
+        << c.step;
+    EXPECT_THAT(msg, HasSubstr(absl::StrCat("the keys of a ", c.op, " effect"))) << c.step;
+  }
+}
+
+// E-7: change_amount changes the gain or loss a before trigger waits on;
+// anywhere else there is nothing for it to change.
+TEST(CardLoaderErrors, ChangeAmountOnlyInABeforeTriggerOnALifeChange) {
+  auto trigger = [](const std::string& timing, const std::string& event) {
+    return absl::StrCat(R"([[card]]
+name = "Ledger"
+cost = "1"
+types = ["Artifact"]
+
+[[card.trigger]]
+timing = ")",
+                        timing, R"("
+on = { event = ")",
+                        event, R"(" }
+effects = [{ do = "change_amount", amount = -1 }]
+)");
+  };
+  const std::string refused = "change_amount only in a before trigger on life_change";
+  EXPECT_THAT(LoadError(trigger("after", "life_change")), HasSubstr(refused));
+  EXPECT_THAT(LoadError(trigger("before", "draw")), HasSubstr(refused));
+  EXPECT_THAT(LoadError(R"([[card]]
+name = "Bad"
+cost = "1"
+types = ["Sorcery"]
+
+[card.spell]
+effects = [{ do = "change_amount", amount = 1 }]
+)"),
+              HasSubstr(refused));
+  CardDb db;
+  EXPECT_TRUE(LoadCardsFromString(trigger("before", "life_change"), "cards.toml", db).ok());
+}
+
+// E-6: a next-time step's trigger, its `or` and its duration are checked
+// like a card's own trigger.
+TEST(CardLoaderErrors, NextTimeTriggersAreChecked) {
+  auto spell = [](const std::string& step) {
+    return absl::StrCat(R"([[card]]
+name = "Omen"
+cost = "U"
+types = ["Instant"]
+
+[card.spell]
+effects = [{ do = "next_time", )",
+                        step, " }]\n");
+  };
+  const std::string draw =
+      R"(trigger = { timing = "after", on = { event = "draw" }, effects = [{ do = "draw", count = 1 }])";
+  EXPECT_THAT(LoadError(spell("duration = \"end_of_turn\"")), HasSubstr("key 'trigger'"));
+  EXPECT_THAT(LoadError(spell(draw + ", optional_cost = \"1\" }")),
+              HasSubstr("no optional cost on a next-time trigger"));
+  EXPECT_THAT(LoadError(spell(draw + ", or = { event = \"draw\", from = \"hand\" } }")),
+              HasSubstr("key 'from': expected no from with event draw"));
+  EXPECT_THAT(LoadError(spell(draw + " }, duration = \"forever\"")),
+              HasSubstr("key 'duration': expected end_of_turn or permanent"));
+  EXPECT_THAT(LoadError(spell(draw + ", when = 1 }")), HasSubstr("key 'when'"));
+  CardDb db;
+  ASSERT_TRUE(
+      LoadCardsFromString(spell(draw + ", or = { event = \"cast\" } }"), "cards.toml", db).ok());
+  const CardDef& omen = db[db.Find("Omen")];
+  ASSERT_EQ(omen.next_times.size(), 2u);
+  EXPECT_EQ(omen.spell.steps[0].next_time, 1);
+  EXPECT_EQ(omen.spell.steps[0].next_time_or, 0);
+  EXPECT_EQ(omen.next_times[0].event, EventKind::kCast);
+  EXPECT_TRUE(omen.triggers.empty());
 }
 
 }  // namespace
