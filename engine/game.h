@@ -762,7 +762,10 @@ class Game {
   void ApplyTriggers(Frame& f, const Action& a);
 
   // The damage-prevention step, T-4, E-3 A (prevention.cc).
+  struct DamageState;
   void RunPrevention(Frame& f);
+  int Prevent(const PendingDamage& d, DamageState& shields, bool real);
+  bool BeforeDamage(int begin);
   void ApplyPrevention(Frame& f, const Action& a);
 
   // Reactions, draws and destruction, E-3 A, E-3 C (reactions.cc).

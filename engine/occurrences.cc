@@ -125,12 +125,13 @@ void Game::BeforeLeaving(const ObjId* objs, int n, Zone to) {
 // before it is destroyed).
 // A tap or untap no longer happens once its object left the battlefield
 // (is a new object) or was turned that way meanwhile, unless it has
-// happened (then it is the tapped or untapped permanent it was).
+// happened (then it is the tapped or untapped permanent it was); damage to
+// a creature no longer happens once the creature left.
 bool Game::StillHappens(const Occurrence& e) const {
   if (!e.before || e.object == kNoObj) return true;
   const ObjId o = e.object;
   const uint16_t now = state_.obj.incarnation[o];
-  if (e.kind == EventKind::kTap || e.kind == EventKind::kUntap)
+  if (e.kind == EventKind::kTap || e.kind == EventKind::kUntap || e.kind == EventKind::kDamage)
     return now == e.incarnation && state_.obj.zone[o] == Zone::kBattlefield;
   if (e.kind != EventKind::kZoneChange) return true;
   return (now == e.incarnation && state_.obj.zone[o] == e.from) ||
@@ -327,7 +328,7 @@ void Game::DealDamage(const PendingDamage& d) {
   e.player = d.to.kind == Target::kPlayer ? d.to.player : kNoPlayer;
   e.object = d.to.kind == Target::kObject ? d.to.obj.id : kNoObj;
   if (e.object != kNoObj && state_.Alive(d.to.obj)) e.last = Chars(e.object);
-  Before(e);
+  // (Its "before" responses came at the end of its prevention step: BeforeDamage.)
   if (d.to.kind == Target::kPlayer) {
     e.player = d.to.player;
     state_.players[d.to.player].life = LifeAfter(state_.players[d.to.player].life, -d.amount);

@@ -24,6 +24,12 @@ void Game::RunPrevention(Frame& f) {
     }
     ++f.pc;  // kActive -> kNonactive -> kFinal
   }
+  if (f.pc == PreventionFrame::kFinal) {
+    // "Before" responses to the damage that prevention leaves (E-1, E-3 B)
+    // happen now, before any of it is dealt.
+    f.pc = PreventionFrame::kDeal;
+    if (ListensBefore(EventKind::kDamage) && BeforeDamage(f.prevention.damage_begin)) return;
+  }
   thread_local std::vector<PendingDamage> pending_buffer;
   Borrowed<PendingDamage> borrowed(pending_buffer);
   std::vector<PendingDamage>& pending = borrowed.v;
@@ -33,46 +39,98 @@ void Game::RunPrevention(Frame& f) {
   timing_.frames.pop_back();
   for (PendingDamage& d : pending) {
     if (d.to.kind == Target::kObject && !state_.Alive(d.to.obj)) continue;
-    // Shields against a kind of source (E-3 A): all of that damage.
-    bool blocked = false;
-    for (size_t i = 0; i < damage_.source_shields.size() && !blocked; ++i) {
-      const SourceShield& sh = damage_.source_shields[i];
-      bool same =
-          d.to.kind == sh.to.kind &&
-          (d.to.kind == Target::kPlayer ? d.to.player == sh.to.player : d.to.obj == sh.to.obj);
-      if (!same || d.source == kNoObj || !Matches(sh.from, d.source, ShieldContext(sh))) continue;
-      blocked = true;
-      damage_.source_shields.erase(damage_.source_shields.begin() + static_cast<long>(i));
-    }
-    // Protection from a color prevents damage from sources of that color.
-    if (!blocked && d.to.kind == Target::kObject && d.source != kNoObj) {
-      const Characteristics& to = Chars(d.to.obj.id);
-      blocked = ProtectedFrom(to, Chars(d.source).colors);
-    }
-    if (blocked) {
-      Replaced(UsageStats::kDamagePrevented);
-      Note(LogKind::kPrevent, kNoPlayer, d.source, kNoObj, d.amount,
-           [&] { return absl::StrCat(d.amount, " damage is prevented"); });
-      continue;
-    }
-    // Damage to a player may be reduced (Urza's Armor), then shields (E-3 A).
-    if (d.to.kind == Target::kPlayer)
-      d.amount = std::max(0, d.amount - Rules(d.to.player).damage_reduction);
-    int16_t* shield = d.to.kind == Target::kPlayer ? &damage_.player_shield[d.to.player]
-                                                   : &damage_.prevent_shield[d.to.obj.id];
-    if (d.to.kind == Target::kObject && !state_.Alive(d.to.obj)) continue;
-    int prevented = std::min<int>(*shield, d.amount);
-    *shield = static_cast<int16_t>(*shield - prevented);
-    d.amount -= prevented;
-    if (prevented) {
-      Replaced(UsageStats::kDamagePrevented);
-      Note(LogKind::kPrevent, kNoPlayer, d.source, kNoObj, prevented,
-           [&] { return std::string(absl::StrCat(prevented, " damage is prevented")); });
-    }
+    d.amount = Prevent(d, damage_, /*real=*/true);
     if (d.amount > 0) DealDamage(d);
   }
   Audit(AuditPoint::kDamageDealt);
   CheckState();
+}
+
+// What prevention leaves of one pending damage (E-3 A): none when a shield
+// against its source or protection from its colour stops it all; else
+// what damage reduction and prevention shields leave. It uses up the
+// shields it uses in `shields`: the game's own (`real`, which notes and
+// counts what it prevents) or a copy that looks ahead.
+int Game::Prevent(const PendingDamage& d, DamageState& shields, bool real) {
+  // Shields against a kind of source (E-3 A): all of that damage.
+  bool blocked = false;
+  for (size_t i = 0; i < shields.source_shields.size() && !blocked; ++i) {
+    const SourceShield& sh = shields.source_shields[i];
+    bool same =
+        d.to.kind == sh.to.kind &&
+        (d.to.kind == Target::kPlayer ? d.to.player == sh.to.player : d.to.obj == sh.to.obj);
+    if (!same || d.source == kNoObj || !Matches(sh.from, d.source, ShieldContext(sh))) continue;
+    blocked = true;
+    shields.source_shields.erase(shields.source_shields.begin() + static_cast<long>(i));
+  }
+  // Protection from a color prevents damage from sources of that color.
+  if (!blocked && d.to.kind == Target::kObject && d.source != kNoObj) {
+    const Characteristics& to = Chars(d.to.obj.id);
+    blocked = ProtectedFrom(to, Chars(d.source).colors);
+  }
+  if (blocked) {
+    if (real) {
+      Replaced(UsageStats::kDamagePrevented);
+      Note(LogKind::kPrevent, kNoPlayer, d.source, kNoObj, d.amount,
+           [&] { return absl::StrCat(d.amount, " damage is prevented"); });
+    }
+    return 0;
+  }
+  // Damage to a player may be reduced (Urza's Armor), then shields (E-3 A).
+  int amount = d.amount;
+  if (d.to.kind == Target::kPlayer)
+    amount = std::max(0, amount - Rules(d.to.player).damage_reduction);
+  int16_t* shield = d.to.kind == Target::kPlayer ? &shields.player_shield[d.to.player]
+                                                 : &shields.prevent_shield[d.to.obj.id];
+  int prevented = std::min<int>(*shield, amount);
+  *shield = static_cast<int16_t>(*shield - prevented);
+  amount -= prevented;
+  if (prevented && real) {
+    Replaced(UsageStats::kDamagePrevented);
+    Note(LogKind::kPrevent, kNoPlayer, d.source, kNoObj, prevented,
+         [&] { return std::string(absl::StrCat(prevented, " damage is prevented")); });
+  }
+  return amount;
+}
+
+// The "before" responses to the damage of a prevention step (E-1): one
+// occurrence for each damage prevention leaves, all of one group (dealt
+// together), as prevention will leave it (looked ahead on a copy of the
+// shields: damage prevented in full no longer happens, E-3). True when
+// triggers were set off: they happen before the damage.
+bool Game::BeforeDamage(int begin) {
+  const int first = static_cast<int>(occ_.queued.size());
+  DamageState ahead;
+  ahead.prevent_shield = damage_.prevent_shield;
+  ahead.player_shield = damage_.player_shield;
+  ahead.source_shields = damage_.source_shields;
+  const int group = EventEnd();
+  for (size_t i = begin; i < damage_.pending.size(); ++i) {
+    const PendingDamage& d = damage_.pending[i];
+    if (d.to.kind == Target::kObject &&
+        (!state_.Alive(d.to.obj) || state_.obj.zone[d.to.obj.id] != Zone::kBattlefield))
+      continue;
+    const int left = Prevent(d, ahead, /*real=*/false);
+    if (left <= 0) continue;
+    Occurrence e;
+    e.kind = EventKind::kDamage;
+    e.source = d.source;
+    e.amount = left;
+    e.combat = d.combat;
+    e.before = true;
+    e.group = group;
+    if (d.to.kind == Target::kPlayer) {
+      e.player = d.to.player;
+    } else {
+      e.object = d.to.obj.id;
+      e.last = Chars(e.object);
+      e.player = e.last.controller;
+      e.incarnation = state_.obj.incarnation[e.object];
+    }
+    Record(e);
+  }
+  for (int ev = group; ev < EventEnd(); ++ev) CollectTriggers(ev, Timing::kBefore);
+  return TriggersNow(first);
 }
 
 void Game::ApplyPrevention(Frame& f, const Action& a) {

@@ -253,7 +253,7 @@ struct TriggersFrame {
 };
 // prevention.cc: a damage-prevention step (T-4).
 struct PreventionFrame {
-  enum Pc : uint8_t { kActive, kNonactive, kFinal };
+  enum Pc : uint8_t { kActive, kNonactive, kFinal, kDeal };
   int32_t damage_begin;  // the first pending damage of this step
   Player who;
 };
