@@ -953,6 +953,10 @@ class CardCompiler {
     auto* on = t.get("on");
     if (!on) r_.Fail(t, "on", "the occurrence that triggers it");
     On(r_.Table(*on, "on"), tr);
+    if (tr.timing == Timing::kBefore && tr.event == EventKind::kPlay)
+      r_.Fail(t, "timing",
+              "when or after with event play: a card being played is not held for responses "
+              "before it (a before trigger on cast resolves before a spell is cast)");
     std::vector<std::string_view> keys = {"timing", "on", "optional_cost"};
     keys.insert(keys.end(), extra.begin(), extra.end());
     // Only a before trigger of a life change may change its size (E-7).

@@ -234,7 +234,7 @@ void Game::RunCast(Frame& f) {
       return;
     }
     case CastFrame::kInterrupts:
-      f.pc = CastFrame::kCast;
+      f.pc = CastFrame::kBeforeCast;
       // Every casting can be interrupted (T-8; seed 000: interrupts "can
       // interrupt any casting, even if effects aren't generally usable at
       // the time"): spells and abilities for a batch, interrupts (a counter
@@ -244,6 +244,17 @@ void Game::RunCast(Frame& f) {
       if (item.from != BodySource::kTrigger && item.from != BodySource::kNextTime)
         Push(Frame::NewInterrupts(f.cast.item));
       return;
+    case CastFrame::kBeforeCast:
+      // "Before a spell is cast" (E-1): once its interrupts are over, before
+      // it is successfully cast; a spell countered meanwhile is not cast,
+      // and sets off nothing.
+      f.pc = CastFrame::kCast;
+      if (item.from == BodySource::kSpell && ListensBefore(EventKind::kCast) && !item.countered &&
+          SpellOnStack(item)) {
+        Occurrence e = OccurrenceOf(EventKind::kCast, item.controller, item.card);
+        if (BeforeNow(e)) return;
+      }
+      [[fallthrough]];
     case CastFrame::kCast: {
       if (item.countered || (item.card != kNoObj && !SpellOnStack(item))) {
         timing_.frames.pop_back();

@@ -14,6 +14,10 @@ void Game::RunAttack(Frame& f) {
   GameState& s = state_;
   Player ap = s.active, nap = Opponent(ap);
   timing_.decision.actions.clear();
+  if (f.attack.holding) {
+    DeclareHeld(f);
+    return;
+  }
   switch (f.pc) {
     case AttackFrame::kAttackers: {
       s.ForEachPermanent([&](ObjId o) {
@@ -167,22 +171,68 @@ void Game::ApplyAttack(Frame& f, const Action& a) {
     ++f.pc;  // kAttackers -> kAfterAttackers, kBlockers -> kAfterBlockers
     return;
   }
-  if (f.pc == AttackFrame::kAttackers) {
-    combat_.flag[a.object] = kAttacking;
-    if (!Has(Chars(a.object).keywords, kVigilance)) Tap(a.object, true);
-    Note(LogKind::kAttack, kNoPlayer, a.object, kNoObj, 0,
-         [&] { return std::string(absl::StrCat(ObjectName(a.object), " attacks")); });
-    Occur(EventKind::kAttack, state_.active, a.object);
-  } else {
-    combat_.flag[a.object] = kBlocking;
-    combat_.block_target[a.object] = static_cast<ObjId>(a.value);
-    combat_.block_target[a.value] = static_cast<ObjId>(a.value);  // the attacker was blocked
-    Note(LogKind::kBlock, kNoPlayer, a.object, static_cast<ObjId>(a.value), 0, [&] {
-      return std::string(
-          absl::StrCat(ObjectName(a.object), " blocks ", ObjectName(static_cast<ObjId>(a.value))));
-    });
-    Occur(EventKind::kBlock, Opponent(state_.active), a.object);
+  const bool attacks = f.pc == AttackFrame::kAttackers;
+  const ObjId to = attacks ? kNoObj : static_cast<ObjId>(a.value);
+  const EventKind kind = attacks ? EventKind::kAttack : EventKind::kBlock;
+  if (ListensBefore(kind)) {
+    // "Before a creature attacks (blocks)" (E-1): its triggers resolve
+    // first; it is declared after them if it still can be (DeclareHeld).
+    f.attack.holding = true;
+    f.attack.held = a.object;
+    f.attack.held_incarnation = state_.obj.incarnation[a.object];
+    f.attack.held_to = to;
+    Occurrence e = OccurrenceOf(kind, attacks ? state_.active : Opponent(state_.active), a.object);
+    e.phase = state_.phase;
+    if (BeforeNow(e)) return;
+    f.attack.holding = false;
   }
+  Declare(a.object, to);
+}
+
+// An attacker (to == kNoObj) or a blocker of `to` is declared: the
+// occurrence happens ("before" responses were collected as it was chosen).
+void Game::Declare(ObjId o, ObjId to) {
+  if (to == kNoObj) {
+    combat_.flag[o] = kAttacking;
+    if (!Has(Chars(o).keywords, kVigilance)) Tap(o, true);
+    Note(LogKind::kAttack, kNoPlayer, o, kNoObj, 0,
+         [&] { return std::string(absl::StrCat(ObjectName(o), " attacks")); });
+    Occur(EventKind::kAttack, state_.active, o, 0, /*before_done=*/true);
+    return;
+  }
+  combat_.flag[o] = kBlocking;
+  combat_.block_target[o] = to;
+  combat_.block_target[to] = to;  // the attacker was blocked
+  Note(LogKind::kBlock, kNoPlayer, o, to, 0,
+       [&] { return std::string(absl::StrCat(ObjectName(o), " blocks ", ObjectName(to))); });
+  Occur(EventKind::kBlock, Opponent(state_.active), o, 0, /*before_done=*/true);
+}
+
+// A declaration held for its "before" triggers, which have resolved: it
+// happens if the creature still may attack (block) as it was chosen to;
+// if one of them tapped it, moved it, or took it or its attacker out of
+// combat, it no longer happens (E-3), and the player chooses again.
+void Game::DeclareHeld(Frame& f) {
+  f.attack.holding = false;
+  const ObjId o = f.attack.held, to = f.attack.held_to;
+  const GameState& s = state_;
+  const Player who = to == kNoObj ? s.active : Opponent(s.active);
+  bool still = s.obj.incarnation[o] == f.attack.held_incarnation &&
+               s.obj.zone[o] == Zone::kBattlefield && !s.obj.tapped[o] &&
+               combat_.flag[o] == kNotInCombat && Chars(o).IsCreature() &&
+               Chars(o).controller == who;
+  if (to == kNoObj)
+    still = still && !Has(Chars(o).keywords, kDefender) && !SummoningSick(o);
+  else
+    still = still && s.obj.zone[to] == Zone::kBattlefield && combat_.flag[to] == kAttacking;
+  if (!still) {
+    Replaced(UsageStats::kNoLongerHappened);
+    Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+      return absl::StrCat(ObjectName(o), to == kNoObj ? " no longer attacks" : " no longer blocks");
+    });
+    return;
+  }
+  Declare(o, to);
 }
 
 }  // namespace strata

@@ -764,6 +764,8 @@ class Game {
   // The damage-prevention step, T-4, E-3 A (prevention.cc).
   struct DamageState;
   void RunPrevention(Frame& f);
+  void Declare(ObjId o, ObjId to);
+  void DeclareHeld(Frame& f);
   int Prevent(const PendingDamage& d, DamageState& shields, bool real);
   bool BeforeDamage(int begin);
   void ApplyPrevention(Frame& f, const Action& a);

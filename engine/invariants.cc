@@ -543,9 +543,15 @@ void InvariantChecker::AfterApply(const Game& g, const Decision& answered, int i
                   [&](const PhaseCostDue& due) { return due.object.id == a.object; });
   }
   if (a.kind == ActionKind::kPlayLand && player < 2) ++lands_this_turn_[player];
-  // one_attack: an attacker is tapped by attacking, unless it has vigilance (T-7).
+  // one_attack: an attacker is tapped by attacking, unless it has vigilance
+  // (T-7); one held for its "before" triggers (E-1) is not declared yet.
+  auto holding = [&] {
+    for (const Game::Frame& f : g.timing_.frames)
+      if (f.kind == FrameKind::kAttack && f.attack.holding) return true;
+    return false;
+  };
   if (kind == DecisionKind::kAttackers && a.kind == ActionKind::kObject &&
-      s.obj.zone[a.object] == Zone::kBattlefield)
+      s.obj.zone[a.object] == Zone::kBattlefield && !holding())
     Record(Invariant::kOneAttack,
            s.obj.tapped[a.object] || Has(g.Chars(a.object).keywords, kVigilance),
            absl::StrCat(g.ObjectName(a.object), " attacks untapped without vigilance"));

@@ -133,6 +133,13 @@ bool Game::StillHappens(const Occurrence& e) const {
   const uint16_t now = state_.obj.incarnation[o];
   if (e.kind == EventKind::kTap || e.kind == EventKind::kUntap || e.kind == EventKind::kDamage)
     return now == e.incarnation && state_.obj.zone[o] == Zone::kBattlefield;
+  // An attacker or blocker chosen is no longer declared once it left or
+  // was tapped (DeclareHeld).
+  if (e.kind == EventKind::kAttack || e.kind == EventKind::kBlock)
+    return now == e.incarnation && state_.obj.zone[o] == Zone::kBattlefield &&
+           !state_.obj.tapped[o];
+  // A spell no longer on the stack as it was is not cast (E-3).
+  if (e.kind == EventKind::kCast) return now == e.incarnation && state_.obj.zone[o] == Zone::kStack;
   if (e.kind != EventKind::kZoneChange) return true;
   return (now == e.incarnation && state_.obj.zone[o] == e.from) ||
          (now == static_cast<uint16_t>(e.incarnation + 1) && state_.obj.zone[o] == e.to);

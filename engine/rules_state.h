@@ -220,7 +220,17 @@ struct BatchFrame {
 };
 // casting.cc: one spell or ability being cast (T-8).
 struct CastFrame {
-  enum Pc : uint8_t { kMode, kTargets, kX, kChoices, kCosts, kInterrupts, kCast, kJoin };
+  enum Pc : uint8_t {
+    kMode,
+    kTargets,
+    kX,
+    kChoices,
+    kCosts,
+    kInterrupts,
+    kBeforeCast,
+    kCast,
+    kJoin
+  };
   int32_t item;       // index into items_
   PlayAs play;        // where it goes once cast
   Reaction reaction;  // the reaction window it is played in, or kNone
@@ -268,6 +278,13 @@ struct AttackFrame {
     kRegularDamage,
     kEnd
   };
+  // An attacker or blocker chosen whose "before" triggers resolve before it
+  // is declared (E-1): `held` (as it was: its incarnation) attacking, or
+  // blocking `held_to`.
+  bool holding;
+  ObjId held;
+  uint16_t held_incarnation;
+  ObjId held_to;
 };
 // reactions.cc: draws, one at a time (E-3).
 struct DrawFrame {
@@ -353,6 +370,7 @@ struct Frame {
     ResolveFrame resolve;
     TriggersFrame triggers;
     PreventionFrame prevention;
+    AttackFrame attack;
     DrawFrame draw;
     DestroyFrame destroy;
     ReactionFrame reaction;

@@ -1236,6 +1236,9 @@ effects = [{ do = "change_amount", amount = -1 }]
   };
   const std::string refused = "change_amount only in a before trigger on life_change";
   EXPECT_THAT(LoadError(trigger("after", "life_change")), HasSubstr(refused));
+  // A card being played is not held for "before" responses: refused, not ignored.
+  EXPECT_THAT(LoadError(trigger("before", "play")),
+              HasSubstr("key 'timing': expected when or after with event play"));
   EXPECT_THAT(LoadError(trigger("before", "draw")), HasSubstr(refused));
   EXPECT_THAT(LoadError(R"([[card]]
 name = "Bad"
