@@ -253,6 +253,7 @@ enum class AuditPoint : uint8_t {
   kPhaseReady,     // a phase's beginning done and what it owes pushed (the draw phase's draw)
   kStepExecuting,  // a resolving item's effect step about to run (E-); arg: its index
   kStepExecuted,   // it ran; frames it pushed have not (arg: the same index)
+  kHappening,      // occurrence arg happens, its when and after triggers not yet collected (E-1)
 };
 inline constexpr int kFirstStrikeStep = 1 << 20;
 class RulesAudit {
@@ -669,8 +670,9 @@ class Game {
     Push(Frame::NewTriggers(first));
     return true;
   }
-  bool BeforeNow(const Occurrence& e) {
+  bool BeforeNow(Occurrence e) {
     const int first = static_cast<int>(occ_.queued.size());
+    e.held = true;
     Before(e);
     return TriggersNow(first);
   }
@@ -681,7 +683,7 @@ class Game {
   // destruction's, at its step B).
   void LeaveTogether(const ObjId* objs, int n, Zone to, bool before_done = false);
   Occurrence LeaveOccurrence(ObjId o, Zone to) const;
-  void BeforeLeaving(const ObjId* objs, int n, Zone to);
+  void BeforeLeaving(const ObjId* objs, int n, Zone to, bool held);
   bool StillHappens(const Occurrence& e) const;
   // The occurrence in `event`'s group in which `o` left the battlefield, or null.
   const Occurrence* LeftInGroup(ObjId o, int event) const;

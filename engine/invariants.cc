@@ -53,7 +53,8 @@ std::string_view InvariantName(Invariant i) {
                                                 "triggers_wait",
                                                 "leave_together",
                                                 "draw_phase",
-                                                "replacements"};
+                                                "replacements",
+                                                "before_first"};
   static_assert(std::size(kNames) == kInvariantCount);
   return kNames[static_cast<int>(i)];
 }

@@ -66,6 +66,7 @@ enum class Invariant : uint8_t {
   kLeaveTogether,    // objects that leave together are one group of occurrences, a new one (E-5)
   kDrawPhase,        // the draw phase draws the active player a card, but the starter's first (T-1)
   kReplacements,     // an "instead" effect replaces one event and is used up (E-6)
+  kBeforeFirst,      // a held occurrence's before triggers have all resolved as it happens (E-1)
   kCount
 };
 inline constexpr int kInvariantCount = static_cast<int>(Invariant::kCount);
@@ -202,6 +203,7 @@ class InvariantChecker : public RulesAudit {
   int last_group_ = -1;             // the group of the last objects that left together
   size_t queued_before_group_ = 0;  // triggers queued as that group's occurrences happened
   void CheckGroupTriggered(const Game& g, int n);
+  void CheckBeforeFirst(const Game& g, int event);
   void CollectPhaseCosts(const Game& g);
   void CheckPhaseCostsHandled(const Game& g);
   void CheckPhaseCostPaid(const Game& g, int todo);

@@ -37,8 +37,10 @@ void InvariantChecker::At(const Game& g, AuditPoint point, int arg) {
   // state_check: the damage step and the phase's end are each followed by
   // a state check before anything else happens (T-4, T-1.5).
   if (point == AuditPoint::kStateChecked) state_check_due_ = nullptr;
-  // (Objects leave together inside a state check too, before it is over.)
-  if (point != AuditPoint::kLeftTogether && point != AuditPoint::kGroupTriggered)
+  // (Objects leave together, and occurrences happen, inside a state check
+  // too, before it is over.)
+  if (point != AuditPoint::kLeftTogether && point != AuditPoint::kGroupTriggered &&
+      point != AuditPoint::kHappening)
     CheckStateCheckRan(g);
   if (point == AuditPoint::kDamageDealt) state_check_due_ = "damage became final";
   if (point == AuditPoint::kPhaseEnded) state_check_due_ = "the phase's life check";
@@ -53,6 +55,9 @@ void InvariantChecker::At(const Game& g, AuditPoint point, int arg) {
       return;
     case AuditPoint::kGroupTriggered:
       CheckGroupTriggered(g, arg);
+      return;
+    case AuditPoint::kHappening:
+      CheckBeforeFirst(g, arg);
       return;
     case AuditPoint::kUnlessPayRefused: {
       // T-8 (Power Sink): the player who would not pay has every land with

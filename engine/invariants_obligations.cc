@@ -426,4 +426,32 @@ void InvariantChecker::CheckGroupTriggered(const Game& g, int n) {
                       "; queued: ", name(queued)));
 }
 
+// before_first (E-1): an occurrence held for its "before" responses
+// happens only once they have all resolved: as it happens, no trigger of
+// its own before-record still waits. Its record is the latest before-record
+// of the same kind, player, object (when the record names one) and zones;
+// one not held (a tap paid as a cost, a move by the rules) is not checked.
+void InvariantChecker::CheckBeforeFirst(const Game& g, int event) {
+  const Occurrence& e = g.Event(event);
+  if (e.before) return;
+  const int first = g.EventEnd() - static_cast<int>(g.occ_.events.size());
+  int own = -1;
+  for (int i = event - 1; i >= first && own < 0; --i) {
+    const Occurrence& b = g.Event(i);
+    if (b.before && b.kind == e.kind && b.player == e.player &&
+        (b.object == kNoObj || b.object == e.object) && b.from == e.from && b.to == e.to)
+      own = i;
+  }
+  if (own < 0 || !g.Event(own).held) return;
+  std::string why;
+  for (const QueuedTrigger& q : g.occ_.queued)
+    if (q.event == own) {
+      why = absl::StrCat(g.TriggerName(q), ", timed before it, still waits as ",
+                         e.object != kNoObj ? g.ObjectName(e.object) : Who(e.player),
+                         "'s occurrence happens");
+      break;
+    }
+  Record(Invariant::kBeforeFirst, why.empty(), why);
+}
+
 }  // namespace strata

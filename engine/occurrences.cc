@@ -69,6 +69,7 @@ void Game::DropSettledOccurrences() {
 
 // "When" responses come at the occurrence, "after" ones right behind them (E-1).
 void Game::Happened(int event) {
+  Audit(AuditPoint::kHappening, event);
   CollectTriggers(event, Timing::kWhen);
   CollectTriggers(event, Timing::kAfter);
 }
@@ -106,13 +107,14 @@ Occurrence Game::LeaveOccurrence(ObjId o, Zone to) const {
 
 // "Before" responses to objects about to leave together (E-1, E-5): one
 // group, whose triggers the active player orders as one.
-void Game::BeforeLeaving(const ObjId* objs, int n, Zone to) {
+void Game::BeforeLeaving(const ObjId* objs, int n, Zone to, bool held) {
   if (n <= 0 || !ListensBefore(EventKind::kZoneChange)) return;
   const int group = EventEnd();
   for (int i = 0; i < n; ++i) {
     Occurrence e = LeaveOccurrence(objs[i], to);
     e.group = group;
     e.before = true;
+    e.held = held;
     Record(e);
   }
   for (int ev = group; ev < group + n; ++ev) CollectTriggers(ev, Timing::kBefore);
@@ -214,15 +216,17 @@ void Game::RunOccur(Frame& f) {
       e.phase = state_.phase;
       f.occur.begin = EventEnd();  // its before-record, which change_amount finds it by
       f.occur.end = 0;
+      e.held = true;
       Before(e);
     } else if (o.kind == EventKind::kZoneChange) {
       still();
-      BeforeLeaving(objs.data(), static_cast<int>(objs.size()), o.to);
+      BeforeLeaving(objs.data(), static_cast<int>(objs.size()), o.to, /*held=*/true);
     } else {
       still();
       for (ObjId x : objs) {
         Occurrence e = OccurrenceOf(o.kind, Chars(x).controller, x);
         e.phase = state_.phase;
+        e.held = true;
         Before(e);
       }
     }
@@ -278,7 +282,7 @@ void Game::LeaveTogether(const ObjId* objs, int n, Zone to, bool before_done) {
   Borrowed<Occurrence> borrowed(buffer);
   std::vector<Occurrence>& moves = borrowed.v;
   for (int i = 0; i < n; ++i) moves.push_back(LeaveOccurrence(objs[i], to));
-  if (!before_done) BeforeLeaving(objs, n, to);
+  if (!before_done) BeforeLeaving(objs, n, to, /*held=*/false);
   for (const Occurrence& e : moves) {
     Note(LogKind::kZoneChange, kNoPlayer, e.object, kNoObj, static_cast<int>(to), [&] {
       return std::string(absl::StrCat(ObjectName(e.object), " moves from ", S(ZoneName(e.from)),

@@ -118,6 +118,7 @@ bool Game::BeforeDamage(int begin) {
     e.amount = left;
     e.combat = d.combat;
     e.before = true;
+    e.held = true;
     e.group = group;
     if (d.to.kind == Target::kPlayer) {
       e.player = d.to.player;

@@ -164,7 +164,8 @@ void Game::RunDestroy(Frame& f) {
       for (int i = f.destroy.begin; i < f.destroy.end; ++i)
         if (occ_.destroying[i].id != kNoObj) leaving.push_back(occ_.destroying[i].id);
       const int first = static_cast<int>(occ_.queued.size());
-      BeforeLeaving(leaving.data(), static_cast<int>(leaving.size()), Zone::kGraveyard);
+      BeforeLeaving(leaving.data(), static_cast<int>(leaving.size()), Zone::kGraveyard,
+                    /*held=*/true);
       leaving.clear();
       if (TriggersNow(first)) return;
     }

@@ -113,6 +113,10 @@ struct Occurrence {
   Phase phase = Phase::kMain;
   bool combat = false;  // combat damage
   bool before = false;  // recorded "before" it happens (E-1), not the occurrence itself
+  // A before-record whose occurrence is held until its triggers have
+  // resolved (invariant before_first); the kinds not held yet (a tap paid
+  // as a cost, a move made by the rules) collect theirs as they happen.
+  bool held = false;
 };
 static_assert(std::is_trivially_copyable_v<Occurrence>);  // a game's copy carries its log
 
