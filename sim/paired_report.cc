@@ -28,13 +28,6 @@ std::string CsvNum(double v) {
   return std::isfinite(v) ? absl::StrFormat("%.6f", v) : "";
 }
 
-std::string CsvField(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
-
 std::string Esc(const std::string& s) {
   std::string out;
   for (char c : s) {

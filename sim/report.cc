@@ -28,18 +28,21 @@ std::string Wins(double v) {
   return v == std::floor(v) ? absl::StrFormat("%.0f", v) : absl::StrFormat("%.1f", v);
 }
 
-std::string CsvField(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
-
 double Rate(double wins, double games) {
   return games > 0 ? wins / games : std::nan("");
 }
 
 }  // namespace
+
+std::string CsvField(const std::string& s) {
+  // RFC 4180: a field holding a comma, a quote, a line feed or a carriage
+  // return is quoted, its quotes doubled. A bare \r left unquoted ends the
+  // row for a standard reader (Python's csv, spreadsheets).
+  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
 
 DeckScore ScoreOf(const std::vector<MatchupStats>& results, int deck) {
   DeckScore s;

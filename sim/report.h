@@ -14,6 +14,11 @@
 
 namespace strata {
 
+// One field of a CSV file, quoted per RFC 4180 when it holds a comma, a
+// quote, a line feed or a carriage return. Every CSV strata writes goes
+// through it.
+std::string CsvField(const std::string& s);
+
 struct StudyInfo {
   std::string command;
   std::string rules;
