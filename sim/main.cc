@@ -419,9 +419,17 @@ int main(int argc, char** argv) {
   // A file or directory flag given '' (or a list with an empty name, or a
   // flag taken for a deck: `--decks , --threads 2`) names nothing: refused
   // by its own name rather than by what it ran into later (issue 40).
-  for (CLI::App* sub : app.get_subcommands())
+  // Every option and positional naming a file or directory, in every
+  // subcommand at any depth (`cards check FILES`) and before them (--cards).
+  // '' aborted some commands (std::filesystem on an empty path) and made
+  // others run with nothing written.
+  std::vector<CLI::App*> apps = {&app};
+  for (size_t i = 0; i < apps.size(); ++i)
+    for (CLI::App* sub : apps[i]->get_subcommands()) apps.push_back(sub);
+  for (CLI::App* sub : apps)
     for (const char* flag : {"--decks", "--against", "--gauntlet", "--out", "--resume", "--from",
-                             "--failures", "--replay", "--shrink-out"})
+                             "--failures", "--replay", "--shrink-out", "--cards", "decks", "deck",
+                             "shards", "paths", "files", "scenario"})
       if (CLI::Option* o = sub->get_option_no_throw(flag); o && o->count() > 0)
         for (const std::string& v : o->as<std::vector<std::string>>()) {
           if (v.empty()) {
@@ -434,6 +442,18 @@ int main(int argc, char** argv) {
             return 105;
           }
         }
+  // --games-out takes an optional FILE: given alone it means DIR/games.jsonl
+  // of --out, so its parsed value cannot tell `--games-out ''` from no value.
+  // The words can: an empty FILE names nothing and is refused.
+  for (int i = 1; i < argc; ++i) {
+    const std::string word = argv[i];
+    if (word == "--games-out=" || (word == "--games-out" && i + 1 < argc && argv[i + 1][0] == 0)) {
+      std::fprintf(stderr,
+                   "--games-out: expected a file name or no value (DIR/games.jsonl of --out), "
+                   "got ''\n");
+      return 105;
+    }
+  }
   // Workers beyond a few per core add no speed and each holds its own games
   // (1024 on two cores took 3.2 GB): every --threads is bounded here.
   const int max_threads = static_cast<int>(

@@ -89,6 +89,26 @@ grep -q "bytes are not the games its shard wrote" "$tmp/out" || { cat "$tmp/out"
 expect 1 "--decks: not with --from $tmp/s" "$strata" replay --from "$tmp/s" --game 0 --decks "$a,$b"
 expect 1 "--seed: not with --from $tmp/s" "$strata" replay --from "$tmp/s" --game 0 --seed 9
 expect 105 "--out: expected a file or directory name, got ''" "${sim[@]}" --games 2 --out ''
+# An empty path names nothing, in every flag and argument that takes one,
+# in every command: refused before any game (some aborted on it, and
+# `--games-out ''` was taken for DIR/games.jsonl).
+expect 105 "--games-out: expected a file name or no value (DIR/games.jsonl of --out), got ''" \
+  "${sim[@]}" --games 2 --out "$tmp/emptygames" --games-out ''
+[ -e "$tmp/emptygames" ] && fail "--games-out '': a study was written"
+expect 105 "--games-out: expected a file name or no value" "${sim[@]}" --games 2 --games-out=
+expect 105 "--cards: expected a file or directory name, got ''" "$strata" --cards '' sim --games 2
+expect 105 "--decks: expected a file or directory name, got ''" "$strata" sim --decks '' --games 2
+expect 105 "deck: expected a file or directory name, got ''" "$strata" ablate '' --against "$b"
+expect 105 "deck: expected a file or directory name, got ''" "$strata" swap '' --candidates Shock
+expect 105 "decks: expected a file or directory name, got ''" "$strata" compare '' "$a" --against "$b"
+expect 105 "shards: expected a file or directory name, got ''" "$strata" merge '' "$tmp/s" --out "$tmp/m"
+expect 105 "files: expected a file or directory name, got ''" "$strata" cards check ''
+expect 105 "scenario: expected a file or directory name, got ''" "$strata" perft ''
+expect 105 "paths: expected a file or directory name, got ''" "$strata" scenario ''
+expect 105 "--out: expected a file or directory name, got ''" \
+  "$strata" compare "$a" "$b" --against "$b" --out ''
+expect 105 "--shrink-out: expected a file or directory name, got ''" \
+  "$strata" fuzz --replay "$tmp/none.toml" --shrink --shrink-out ''
 expect 1 "--force: expected --out DIR, --games-out FILE or --resume DIR too" \
   "${sim[@]}" --games 2 --force
 expect 1 "parameter 'pass': given twice; expected it once" \
