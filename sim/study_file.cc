@@ -319,8 +319,6 @@ void ReadStudy(const TomlReader& r, const std::string& dir, const toml::table& t
   o.edition = *edition;
   // Absent from a study made before mulligans (G-1): it had none.
   const bool has_mulligan = t.contains("mulligan");
-  bool has_checked = false;
-  bool has_win_turns = false;
   if (has_mulligan) {
     const std::string mulligan = r.RequiredString(t, "mulligan");
     auto m = ParseMulligan(mulligan);
@@ -417,7 +415,6 @@ void ReadStudy(const TomlReader& r, const std::string& dir, const toml::table& t
     ReadInts(r, mt, "turn_histogram", m.turn_histogram);
     // Kill turns (absent from studies saved before them: none so far).
     if (mt.contains("win_turns_a")) {
-      has_win_turns = true;
       ReadInts(r, mt, "win_turns_a", m.win_turns[0]);
       ReadInts(r, mt, "win_turns_b", m.win_turns[1]);
     }
@@ -436,7 +433,6 @@ void ReadStudy(const TomlReader& r, const std::string& dir, const toml::table& t
     }
     // --checked counts (absent from studies saved before them: none checked).
     if (mt.contains("checked_games")) {
-      has_checked = true;
       m.checked_games = r.RequiredInt64(mt, "checked_games", 0, m.games);
       m.violations = r.RequiredInt64(mt, "violations", 0, m.checked_games);
       m.first_violation_game = r.RequiredInt64(mt, "first_violation_game", -1, kMaxGames);
@@ -552,10 +548,16 @@ void ReadStudy(const TomlReader& r, const std::string& dir, const toml::table& t
     // A shard whose shard and shards keys were taken out.
     if (digests && digests->contains("shard") && !has_shard)
       r.Fail(*dn, "shard", "its shard number");
+    // Every digest strata writes must be there: a study from an older
+    // strata (before mulligans, --checked or kill turns) lacks some, and
+    // with a key and its digest taken out an edited study would pass (a
+    // London mulligan read back as none). A missing digest is an error.
     for (auto& [k, value] : DigestedValues(s, db)) {
-      if (!has_mulligan && (k == "mulligan" || k == "mulligan_counts")) continue;  // older study
-      if (!has_checked && k == "checked_counts") continue;     // a study from before --checked
-      if (!has_win_turns && k == "win_turn_counts") continue;  // from before kill turns
+      if (digests && !digests->contains(k))
+        r.Fail(*dn, absl::StrCat("digests.", k),
+               absl::StrCat("the digest of '", k,
+                            "' strata writes (it is missing: the study was written by an older "
+                            "strata or edited; start a new study with this strata)"));
       auto want = (*digests)[k].value_exact<std::string>();
       if (!want || *want != Digest(k, value))
         r.Fail(t.contains(k) ? At(t, k) : At(*digests, k), k,

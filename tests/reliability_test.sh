@@ -63,6 +63,24 @@ awk '/^\[digests\]/ { skip = 1; next } /^\[/ { skip = 0 } !skip' "$tmp/s/study.t
 grep -q '^\[digests\]' "$tmp/nodigests/study.toml" && fail "sed kept [digests]"
 expect 1 "key 'digests': expected the [digests] table strata writes" \
   "$strata" sim --resume "$tmp/nodigests"
+# A study from an older strata lacks some digests: refused, naming the
+# missing one. A London study with its mulligan keys and their digests
+# taken out was resumed as a study without mulligans (and saved so).
+"${sim[@]}" --games 600 --seed 4 --mulligan london --out "$tmp/london" --stop-after-blocks 1 \
+  >/dev/null 2>&1
+[ $? -eq 130 ] || fail "a London study stopped after one block exits 130"
+sed -i -e '/^mulligan = /d' -e '/^mulligan_counts = /d' -e '/^mulligans = /d' \
+  -e '/^mulligan_games = /d' -e '/^seat_mulligans = /d' "$tmp/london/study.toml"
+grep -q "^[a-z_]*mulligan" "$tmp/london/study.toml" && fail "sed kept a mulligan key"
+cp "$tmp/london/study.toml" "$tmp/london.keep"
+expect 1 "study.toml:" "$strata" sim --resume "$tmp/london"
+grep -q -F "key 'digests.mulligan': expected the digest of 'mulligan' strata writes (it is missing: the study was written by an older strata or edited; start a new study with this strata)" "$tmp/out" ||
+  { cat "$tmp/out"; fail "no message naming the missing mulligan digest"; }
+cmp -s "$tmp/london/study.toml" "$tmp/london.keep" || fail "the study was rewritten"
+cp -r "$tmp/s" "$tmp/nogamesdigest"
+sed -i '/^games_out_digest = /d' "$tmp/nogamesdigest/study.toml"
+expect 1 "key 'games_out_digest': expected this required key (a string)" \
+  "$strata" sim --resume "$tmp/nogamesdigest"
 cp -r "$tmp/s" "$tmp/edited"
 # The same length, other content: a digit of the first game changed.
 sed -i '1s/"turns": \([0-9]\)/"turns": 9\1/; 1s/"turns": 9\([0-9]\)\([0-9]\)/"turns": \1\2/' "$tmp/edited/games.jsonl"
@@ -84,6 +102,15 @@ sed -i '1s/"seed": \([0-9]\)/"seed": X/; 1s/"seed": X/"seed": 7/' "$tmp/shard2/g
 cmp -s "$tmp/shard2/games.jsonl" "$tmp/shard2.keep" && fail "the shard edit changed nothing"
 expect 1 "games.jsonl: its first " "$strata" merge "$tmp/shard1" "$tmp/shard2" --out "$tmp/merged"
 grep -q "bytes are not the games its shard wrote" "$tmp/out" || { cat "$tmp/out"; fail "merge: message"; }
+# merge: a shard without one of its digests (an older strata's) is refused.
+cp "$tmp/shard2.keep" "$tmp/shard2/games.jsonl"
+cp -r "$tmp/shard1" "$tmp/old1"
+awk '/^\[digests\]/ { d = 1 } d && /^checked_counts = / { next } { print }' "$tmp/shard1/study.toml" \
+  >"$tmp/old1/study.toml"
+cmp -s "$tmp/old1/study.toml" "$tmp/shard1/study.toml" && fail "awk kept the checked_counts digest"
+expect 1 "key 'digests.checked_counts': expected the digest of 'checked_counts' strata writes" \
+  "$strata" merge "$tmp/old1" "$tmp/shard2" --out "$tmp/merged_old"
+[ -e "$tmp/merged_old/summary.json" ] && fail "merge wrote a study from a shard without a digest"
 
 # ---- 6. Every flag used or refused.
 expect 1 "--decks: not with --from $tmp/s" "$strata" replay --from "$tmp/s" --game 0 --decks "$a,$b"
