@@ -11,6 +11,7 @@
 #include "engine/card_loader.h"
 #include "engine/strings.h"
 #include "policies/policy.h"
+#include "sim/durable.h"
 #include "sim/fuzz.h"
 #include "sim/shrink.h"
 #include "sim/study_file.h"
@@ -131,12 +132,22 @@ std::string FreePath(const std::string& path, bool force) {
   }
 }
 
-int Replay(const CardDb& db, const FuzzArgs& args, const FuzzOptions& canary) {
+int Replay(const CardDb& db, const FuzzArgs& args, const FuzzOptions& canary,
+           const std::vector<std::string>& card_paths) {
   FuzzSetup setup;
   std::vector<int32_t> decisions;
   std::string error;
   if (!ReadFailureFile(args.replay, db, setup, decisions, error)) return Fail(error);
   if (args.shrink) {
+    // No output is an input, --force or not: the failure file replayed,
+    // or a card file (issue 40).
+    if (!args.shrink_out.empty()) {
+      std::vector<InputPath> inputs = {{args.replay, "the failure file of --replay"}};
+      for (const std::string& c : card_paths) inputs.push_back({c, "a card file of --cards"});
+      if (auto st = CheckOutputFile("--shrink-out", args.shrink_out, inputs, /*force=*/true);
+          !st.ok())
+        return Fail(std::string(st.message()));
+    }
     // A path the user named is theirs: refused at once if it exists.
     std::error_code ec;
     if (!args.shrink_out.empty() && !args.force && std::filesystem::exists(args.shrink_out, ec))
@@ -232,7 +243,7 @@ int RunFuzzCommand(const FuzzArgs& args, const std::vector<std::string>& card_pa
   }
   if (!args.shrink_out.empty() && (args.replay.empty() || !args.shrink))
     return Fail("--shrink-out goes with --replay FILE --shrink");
-  if (!args.replay.empty()) return Replay(db, args, opt);
+  if (!args.replay.empty()) return Replay(db, args, opt, card_paths);
   opt.games = args.games;
   if (!ParseSeed(args.seed, &opt.seed))
     return Fail(

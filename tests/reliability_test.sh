@@ -41,6 +41,15 @@ cp "$tmp/extra.toml" "$tmp/extra.keep"
 expect 1 "--games-out $tmp/extra.toml: is a card file of --cards ($tmp/extra.toml)" \
   "$strata" --cards "$tmp/extra.toml" sim --decks "$a,$b" --games 2 --games-out "$tmp/extra.toml" --force
 cmp -s "$tmp/extra.toml" "$tmp/extra.keep" || fail "the card file was written"
+# fuzz --shrink-out may not be the failure file it shrinks, --force or not.
+"$strata" --cards "$src/data/cards" fuzz --decks "$a,$b" --games 4 --seed 5 --threads 1 \
+  --canary power:3 --failures "$tmp/fail" --replay-every 0 >/dev/null 2>&1
+ff=$(ls "$tmp/fail"/*.toml 2>/dev/null | head -1)
+[ -n "$ff" ] || fail "the canary fuzz run wrote no failure file"
+cp "$ff" "$tmp/ff.keep"
+expect 2 "--shrink-out $ff: is the failure file of --replay ($ff); an output may not be an input" \
+  "$strata" --cards "$src/data/cards" fuzz --replay "$ff" --canary power:3 --shrink --shrink-out "$ff" --force
+cmp -s "$ff" "$tmp/ff.keep" || fail "fuzz --shrink replaced the failure file it read"
 echo '{"mine": 1}' >"$tmp/mine.jsonl"
 expect 1 "--games-out $tmp/mine.jsonl: the file exists; give --force to replace it" \
   "${sim[@]}" --games 2 --games-out "$tmp/mine.jsonl"
