@@ -333,6 +333,43 @@ std::string HtmlReport(const SimOptions& opt, const std::vector<MatchupStats>& r
          "the last column is the row's average over its opponents, each weighing the same.</p>\n";
   }
 
+  // --match N: match win rates beside game win rates.
+  if (opt.match > 1) {
+    h += absl::StrFormat("<h2 id='matches'>Matches: best of %d</h2>\n", opt.match);
+    std::vector<IntervalRow> match_rows;
+    h += "<table><tr><th>deck A v deck B</th><th>games</th><th>A game win</th><th>95% "
+         "interval</th><th>matches</th><th>A match win</th><th>95% interval</th><th>drawn "
+         "matches</th></tr>\n";
+    for (const MatchupStats& m : results) {
+      const double gw = m.a_wins + 0.5 * m.draws, mw = m.a_match_wins + 0.5 * m.match_draws;
+      const Interval gci = Wilson(gw, static_cast<double>(m.games));
+      const Interval mci = Wilson(mw, static_cast<double>(m.matches));
+      const double grate = m.games ? gw / m.games : std::nan("");
+      const double mrate = m.matches ? mw / m.matches : std::nan("");
+      const std::string label =
+          absl::StrCat(opt.decks[m.deck_a].name, " v ", opt.decks[m.deck_b].name);
+      h += absl::StrFormat(
+          "<tr><td>%s</td><td>%lld</td><td>%s</td><td>[%s, %s]</td><td>%lld</td><td>%s</td>"
+          "<td>[%s, %s]</td><td>%lld</td></tr>\n",
+          Esc(label), static_cast<long long>(m.games), Pct(grate), Pct(gci.low), Pct(gci.high),
+          static_cast<long long>(m.matches), Pct(mrate), Pct(mci.low), Pct(mci.high),
+          static_cast<long long>(m.match_draws));
+      match_rows.push_back(
+          {label, absl::StrFormat("%lld matches", (long long)m.matches), mrate, mci.low, mci.high});
+    }
+    h += "</table>\n";
+    h += IntervalSvg(match_rows, "deck A's match win rates", 300);
+    h += absl::StrFormat(
+        "<p class='note'>Each of the study's %d units per matchup is a best-of-%d match: its "
+        "first game seated as in a study of single games, then the loser of each game plays "
+        "first in the next (strata's players always choose to play first; after a drawn game "
+        "the same deck starts again). A drawn game counts for neither deck; a match ends at %d "
+        "game wins, or after %d games, won by the deck with more game wins (equal: drawn, "
+        "counting 1/2). Sideboards are not used. Every other figure of this page counts "
+        "games.</p>\n",
+        opt.games, opt.match, (opt.match + 1) / 2, 2 * opt.match - 1);
+  }
+
   // The decks.
   h += "<h2 id='decks'>Decks: win rate and rating</h2>\n";
   std::vector<IntervalRow> deck_rows;

@@ -241,6 +241,11 @@ int main(int argc, char** argv) {
   sim->add_option("--threads", sim_args.threads, "worker threads (default: all cores)")
       ->check(CLI::Range(0, 1024));
   sim->add_flag("--no-pair", sim_args.no_pair, "do not replay each seed with the seats swapped");
+  sim->add_option("--match", sim_args.match,
+                  "N odd: each of --games is a best-of-N match (the loser of a game plays first "
+                  "in the next; sideboards stay unused); match win rates beside game win rates "
+                  "(default 1: single games)")
+      ->type_name("N");
   sim->add_option("--gauntlet", sim_args.gauntlet,
                   "one deck file (among --decks, or added) against all others");
   sim->add_option("--ci", sim_args.ci,

@@ -331,6 +331,28 @@ int PrintStudy(FILE* out, const SimOptions& opt, const std::vector<MatchupStats>
                "interval; draws: games nobody won (both players lost at once, or the turn or "
                "action cap); 1st wins: games won by the player who started; turns: the mean "
                "game length, each player's turn counting one (20 turns: 10 each)\n");
+  if (opt.match > 1) {
+    // --match N: each matchup's matches beside its games.
+    std::fprintf(out, "\n%-16s %-16s %7s %7s %16s %6s %7s\n", "deck A", "deck B", "matches",
+                 "A match", "95% interval", "drawn", "games");
+    for (auto& m : results) {
+      Interval ci = Wilson(m.a_match_wins + 0.5 * m.match_draws, static_cast<double>(m.matches));
+      std::fprintf(out, "%-16s %-16s %7lld %6.1f%% [%5.1f%%, %5.1f%%] %6lld %7.2f\n",
+                   name(m.deck_a), name(m.deck_b), static_cast<long long>(m.matches),
+                   100.0 * (m.a_match_wins + 0.5 * m.match_draws) / m.matches, 100 * ci.low,
+                   100 * ci.high, static_cast<long long>(m.match_draws),
+                   static_cast<double>(m.games) / m.matches);
+    }
+    std::fprintf(out,
+                 "matches: best of %d (--match %d); the first game's seats as in a study of "
+                 "single games, then the loser of each game plays first in the next (strata's "
+                 "players always choose to play first; after a drawn game the same deck starts "
+                 "again); a drawn game counts for neither deck; the match ends at %d game wins, "
+                 "or after %d games, won by the deck with more game wins (equal: drawn); A "
+                 "match: deck A's match score, a drawn match counting 1/2, with its 95%% Wilson "
+                 "interval; games: the mean games per match; sideboards are not used\n",
+                 opt.match, opt.match, (opt.match + 1) / 2, 2 * opt.match - 1);
+  }
   const int n = static_cast<int>(opt.decks.size());
   // The decks in report order: the tested deck first in a gauntlet.
   std::vector<int> order;
@@ -527,6 +549,8 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
                     JsonQuote(opt.policies[1]), "],\n");
   j += absl::StrCat("  \"games_per_matchup\": ", opt.games, ",\n");
   j += absl::StrCat("  \"paired_seats\": ", opt.pair ? "true" : "false", ",\n");
+  // --match N > 1: each of games_per_matchup is a best-of-N match.
+  if (opt.match > 1) j += absl::StrCat("  \"match\": ", opt.match, ",\n");
   j += absl::StrCat("  \"partial\": ", info.partial ? "true" : "false", ",\n");
   // A shard's numbers are its blocks' only (strata merge adds them up).
   if (opt.shards > 1)
@@ -539,7 +563,12 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
   j += "  \"matchups\": [\n";
   std::string csv =
       "deck_a,deck_b,games,a_wins,b_wins,draws,a_win_rate,ci_low,ci_high,first_player_wins,"
-      "mean_turns\n";
+      "mean_turns";
+  if (opt.match > 1)
+    csv +=
+        ",matches,a_match_wins,b_match_wins,match_draws,a_match_win_rate,match_ci_low,"
+        "match_ci_high";
+  csv += "\n";
   for (size_t i = 0; i < results.size(); ++i) {
     const MatchupStats& m = results[i];
     total += m.games;
@@ -566,6 +595,20 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
         m.seat_mulligans[0], ", ", m.seat_mulligans[1], "], \"checked_games\": ", m.checked_games,
         ", \"violations\": ", m.violations, ", \"first_violation_game\": ",
         m.first_violation_game >= 0 ? absl::StrCat(m.first_violation_game) : "null");
+    std::string match_csv;
+    if (opt.match > 1) {
+      const double won = m.a_match_wins + 0.5 * m.match_draws;
+      const double mrate = Rate(won, static_cast<double>(m.matches));
+      const Interval mci = Wilson(won, static_cast<double>(m.matches));
+      j +=
+          absl::StrCat(", \"matches\": ", m.matches, ", \"a_match_wins\": ", m.a_match_wins,
+                       ", \"b_match_wins\": ", m.b_match_wins, ", \"match_draws\": ", m.match_draws,
+                       ", \"a_match_win_rate\": ", Num(mrate), ", \"match_ci95\": [", Num(mci.low),
+                       ", ", Num(mci.high), "]");
+      match_csv =
+          absl::StrCat(",", m.matches, ",", m.a_match_wins, ",", m.b_match_wins, ",", m.match_draws,
+                       ",", Num(mrate), ",", Num(mci.low), ",", Num(mci.high));
+    }
     j += ", \"turn_histogram\": [";
     for (size_t t = 0; t < m.turn_histogram.size(); ++t)
       j += absl::StrCat(t ? ", " : "", m.turn_histogram[t]);
@@ -593,10 +636,10 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
       j += "]";
     }
     j += absl::StrCat("]}", i + 1 < results.size() ? "," : "", "\n");
-    csv +=
-        absl::StrCat(CsvField(a), ",", CsvField(b), ",", m.games, ",", m.a_wins, ",", m.b_wins, ",",
-                     m.draws, ",", Num(rate), ",", Num(ci.low), ",", Num(ci.high), ",",
-                     m.first_player_wins, ",", Num(static_cast<double>(m.turns) / m.games), "\n");
+    csv += absl::StrCat(CsvField(a), ",", CsvField(b), ",", m.games, ",", m.a_wins, ",", m.b_wins,
+                        ",", m.draws, ",", Num(rate), ",", Num(ci.low), ",", Num(ci.high), ",",
+                        m.first_player_wins, ",", Num(static_cast<double>(m.turns) / m.games),
+                        match_csv, "\n");
   }
   j += "  ],\n";
   // Mulligans (G-1) by seat over every game: seat 0 starts.

@@ -45,6 +45,10 @@ void MatchupStats::Merge(const MatchupStats& o) {
     first_cap_game = o.first_cap_game;
   checked_games += o.checked_games;
   violations += o.violations;
+  matches += o.matches;
+  a_match_wins += o.a_match_wins;
+  b_match_wins += o.b_match_wins;
+  match_draws += o.match_draws;
   if (o.first_violation_game >= 0 &&
       (first_violation_game < 0 || o.first_violation_game < first_violation_game))
     first_violation_game = o.first_violation_game;
@@ -108,8 +112,40 @@ StudyWorker::StudyWorker(StudyWorker&&) noexcept = default;
 
 GameRecord PlayStudyGame(const SimOptions& opt, int matchup, int64_t index, StudyWorker& w,
                          bool log, GameObserver* observer) {
+  return PlayStudyGameWith(opt, matchup, index, SetupOf(opt.seed, matchup, index, opt.pair), w, log,
+                           observer);
+}
+
+void PlayStudyMatch(const SimOptions& opt, int matchup, int64_t index, StudyWorker& w,
+                    MatchupStats& m, const std::function<void(const GameRecord&)>& on_game) {
+  const GameSetup first = SetupOf(opt.seed, matchup, index, opt.pair);
+  const int need = (opt.match + 1) / 2, most = 2 * opt.match - 1;
+  std::array<int, 2> wins{};  // deck A's, deck B's
+  GameSetup setup = first;
+  for (int g = 0; g < most && wins[0] < need && wins[1] < need; ++g) {
+    if (g > 0) setup.seed = Rng::GameSeed(first.seed, static_cast<uint64_t>(g));
+    GameRecord r = PlayStudyGameWith(opt, matchup, index, setup, w);
+    r.match_game = g;
+    on_game(r);
+    if (r.winner >= 0) {
+      const bool a_won = (r.winner == 0) != r.swapped;
+      ++wins[a_won ? 0 : 1];
+      // The loser plays first next: deck A lost, so deck A sits in seat 0.
+      setup.swapped = a_won;
+    }
+  }
+  ++m.matches;
+  if (wins[0] > wins[1])
+    ++m.a_match_wins;
+  else if (wins[1] > wins[0])
+    ++m.b_match_wins;
+  else
+    ++m.match_draws;
+}
+
+GameRecord PlayStudyGameWith(const SimOptions& opt, int matchup, int64_t index, GameSetup setup,
+                             StudyWorker& w, bool log, GameObserver* observer) {
   auto [a, b] = MatchupPair(opt, matchup);
-  GameSetup setup = SetupOf(opt.seed, matchup, index, opt.pair);
   GameOptions go;
   go.edition = opt.edition;
   go.seed = setup.seed;
@@ -210,14 +246,17 @@ std::string GameRecordJson(const SimOptions& opt, const GameRecord& r) {
   const std::string& p0 = opt.policies[r.swapped ? 1 : 0];
   const std::string& p1 = opt.policies[r.swapped ? 0 : 1];
   int w = r.WinnerDeck(opt);
-  return absl::StrCat("{\"matchup\": ", r.matchup, ", \"game\": ", r.index, ", \"seed\": ", r.seed,
-                      ", \"seed_string\": \"", r.seed, "\", \"seats\": [",
-                      JsonQuote(opt.decks[s0].name), ", ", JsonQuote(opt.decks[s1].name),
-                      "], \"policies\": [", JsonQuote(p0), ", ", JsonQuote(p1),
-                      "], \"mulligans\": [", r.mulligans[0], ", ", r.mulligans[1],
-                      "], \"winner\": ", w < 0 ? std::string("null") : JsonQuote(opt.decks[w].name),
-                      ", \"winner_seat\": ", r.winner, ", \"turns\": ", r.turns, ", \"end\": \"",
-                      S(EndReasonName(r.end)), "\", \"decisions\": ", r.decisions, "}");
+  return absl::StrCat(
+      "{\"matchup\": ", r.matchup, ", \"game\": ", r.index, ", \"seed\": ", r.seed,
+      ", \"seed_string\": \"", r.seed, "\", \"seats\": [", JsonQuote(opt.decks[s0].name), ", ",
+      JsonQuote(opt.decks[s1].name), "], \"policies\": [", JsonQuote(p0), ", ", JsonQuote(p1),
+      "], \"mulligans\": [", r.mulligans[0], ", ", r.mulligans[1],
+      "], \"winner\": ", w < 0 ? std::string("null") : JsonQuote(opt.decks[w].name),
+      ", \"winner_seat\": ", r.winner, ", \"turns\": ", r.turns, ", \"end\": \"",
+      S(EndReasonName(r.end)), "\", \"decisions\": ", r.decisions,
+      r.match_game >= 0 ? absl::StrCat(", \"match\": ", r.index, ", \"match_game\": ", r.match_game)
+                        : std::string(),
+      "}");
 }
 
 int64_t BlocksPerMatchup(const SimOptions& opt) {
@@ -242,7 +281,7 @@ int64_t ShardGameIndex(const SimOptions& opt, int64_t position) {
 }
 
 bool MatchupDone(const SimOptions& opt, const MatchupStats& m) {
-  if (m.games >= ShardGames(opt)) return true;
+  if (Units(opt, m) >= ShardGames(opt)) return true;
   if (opt.ci_half_width <= 0 || m.games == 0) return false;
   Interval ci = Wilson(m.a_wins + 0.5 * m.draws, static_cast<double>(m.games));
   return (ci.high - ci.low) / 2 < opt.ci_half_width;
@@ -374,7 +413,7 @@ SimResult RunStudy(const CardDb& db, const SimOptions& opt,
   int64_t total_games = 0, done = 0;
   for (auto& m : result.matchups) {
     total_games += ShardGames(opt);
-    done += m.games;
+    done += Units(opt, m);
   }
   const int64_t done_before = done;
   auto start = std::chrono::steady_clock::now();
@@ -399,7 +438,7 @@ SimResult RunStudy(const CardDb& db, const SimOptions& opt,
       // this rank's wave comes after the lower ranks' waves.
       const int64_t target = ShardGames(opt);
       const int64_t begin =
-          std::min<int64_t>(target, total.games + int64_t{rank} * blocks * kBlockGames);
+          std::min<int64_t>(target, Units(opt, total) + int64_t{rank} * blocks * kBlockGames);
       const int64_t end = std::min<int64_t>(target, begin + int64_t{blocks} * kBlockGames);
       const int n_chunks = static_cast<int>((end - begin + kChunkGames - 1) / kChunkGames);
       if (chunks.size() < static_cast<size_t>(n_chunks)) chunks.resize(n_chunks);
@@ -414,8 +453,7 @@ SimResult RunStudy(const CardDb& db, const SimOptions& opt,
               StudyWorker& w = workers_state.local();
               int64_t first = begin + int64_t{c} * kChunkGames;
               int64_t last = std::min<int64_t>(end, first + kChunkGames);
-              for (int64_t i = first; i < last; ++i) {
-                GameRecord rec = PlayStudyGame(opt, matchup, ShardGameIndex(opt, i), w);
+              auto add = [&](const GameRecord& rec) {
                 AddGame(rec, ch.stats);
                 RecordCards(w.game, opt.decks[pairs[matchup].first],
                             opt.decks[pairs[matchup].second], rec.swapped, ch.stats.cards,
@@ -424,6 +462,12 @@ SimResult RunStudy(const CardDb& db, const SimOptions& opt,
                   ch.lines += GameRecordJson(opt, rec);
                   ch.lines += '\n';
                 }
+              };
+              for (int64_t i = first; i < last; ++i) {
+                if (opt.match > 1)
+                  PlayStudyMatch(opt, matchup, ShardGameIndex(opt, i), w, ch.stats, add);
+                else
+                  add(PlayStudyGame(opt, matchup, ShardGameIndex(opt, i), w));
               }
               ch.done = true;
             }
@@ -447,7 +491,7 @@ SimResult RunStudy(const CardDb& db, const SimOptions& opt,
         }
         total.Merge(b.stats);
         if (opt.games_out) *opt.games_out << b.lines;
-        done += b.stats.games;
+        done += Units(opt, b.stats);
         ++result.blocks;
         if (MatchupDone(opt, total)) break;  // --ci: the blocks after this one are not kept
       }

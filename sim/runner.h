@@ -49,9 +49,12 @@ struct SimOptions {
   // G-1. None here, as for any Game; `strata sim` defaults to paris.
   Mulligan mulligan = Mulligan::kNone;
   uint64_t seed = 1;
-  int games = 1000;          // per matchup
-  int threads = 0;           // 0: all cores
-  bool pair = true;          // play each seed twice, seats swapped
+  int games = 1000;  // per matchup
+  int threads = 0;   // 0: all cores
+  bool pair = true;  // play each seed twice, seats swapped
+  // --match N (odd): each unit of --games is a best-of-N match rather than
+  // one game (PlayStudyMatch). 1: single games, as before.
+  int match = 1;
   int gauntlet = -1;         // >= 0: this deck against each of the others only
   double ci_half_width = 0;  // > 0: stop a matchup once its 95% interval is this narrow
   // --shard: this process plays only the blocks b of each matchup with
@@ -113,6 +116,9 @@ struct MatchupStats {
   // --checked: the games played with the invariants on, those that broke
   // one, and the first of those (-1: none).
   int64_t checked_games = 0, violations = 0, first_violation_game = -1;
+  // --match N > 1: the matches played, won by deck A and by deck B, and
+  // drawn (the game counts above count every game of every match).
+  int64_t matches = 0, a_match_wins = 0, b_match_wins = 0, match_draws = 0;
   void Merge(const MatchupStats& o);
 };
 
@@ -145,6 +151,12 @@ SimResult RunStudy(const CardDb& db, const SimOptions& options,
 // RunStudy(...).matchups.
 std::vector<MatchupStats> RunSimulation(const CardDb& db, const SimOptions& options);
 
+// What --games counts, played so far: matches with --match N > 1, else
+// games. A study's blocks, shards and resumes are of these units.
+inline int64_t Units(const SimOptions& o, const MatchupStats& m) {
+  return o.match > 1 ? m.matches : m.games;
+}
+
 // True when a matchup needs no more games: all played (all of this
 // shard's), or (--ci) its interval is narrow enough.
 bool MatchupDone(const SimOptions& options, const MatchupStats& m);
@@ -175,6 +187,7 @@ struct GameRecord {
   int64_t decisions = 0;
   std::array<int, 2> mana_burn{}, own_harm{}, own_harm_avoidable{};  // by seat (GameTrace)
   std::array<int, 2> mulligans{};                                    // by seat (G-1)
+  int match_game = -1;    // --match N > 1: the game's place in match `index`, from 0
   bool checked = false;   // played with every invariant on (--checked)
   bool violated = false;  // and broke one: StudyWorker::check says which
   // The deck (index into options.decks) in each seat, and the winner's.
@@ -210,12 +223,28 @@ class GameObserver {
 // stays in w.game.
 GameRecord PlayStudyGame(const SimOptions& options, int matchup, int64_t index, StudyWorker& w,
                          bool log = false, GameObserver* observer = nullptr);
+// The same with the game's seed and seats given (a match's later games).
+GameRecord PlayStudyGameWith(const SimOptions& options, int matchup, int64_t index, GameSetup setup,
+                             StudyWorker& w, bool log = false, GameObserver* observer = nullptr);
+// --match N: match `index` of `matchup`, best of N. Its first game is game
+// `index` of a single-game study (seed and seats by SetupOf); each later
+// game has its own seed (from the match's) and the loser of the game before
+// plays first (strata's players always choose to play first); after a
+// drawn game the same deck plays first again. A drawn game counts for
+// neither deck; the match ends when a deck has won (N + 1) / 2 games, or
+// after 2N - 1 games, when the deck with more game wins takes it (equal: a
+// drawn match). Each game is passed to `on_game` as soon as it is over
+// (w.game holds it), then the match's result is added to `m`.
+void PlayStudyMatch(const SimOptions& options, int matchup, int64_t index, StudyWorker& w,
+                    MatchupStats& m, const std::function<void(const GameRecord&)>& on_game);
 // A game's statistics added to its matchup's.
 void AddGame(const GameRecord& r, MatchupStats& m);
 // One line of --games-out (no newline): {"matchup", "game", "seed",
 // "seed_string" (the seed exactly, for JSON readers that round numbers),
 // "seats", "policies", "mulligans" (by seat), "winner", "winner_seat",
-// "turns", "end", "decisions"}.
+// "turns", "end", "decisions"}; with --match N > 1 also "match" (the
+// match's index) and "match_game" (the game's place in it, from 0), "game"
+// being the match's index too.
 std::string GameRecordJson(const SimOptions& options, const GameRecord& r);
 
 }  // namespace strata

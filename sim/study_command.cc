@@ -123,6 +123,19 @@ absl::Status NewStudy(const StudyArgs& a, const CardDb& db, Study& s) {
   o.ci_half_width = a.ci;
   o.games = a.games > 0 ? a.games : a.ci > 0 ? 1000000 : 800;  // 800: about a minute on two cores
   o.pair = !a.no_pair;
+  if (a.match < 1 || a.match % 2 == 0 || a.match > kMaxMatch)
+    return absl::InvalidArgumentError(
+        absl::StrCat("--match: expected an odd number from 1 to ", kMaxMatch,
+                     " (games a match is the best of; 1: single games), got ", a.match));
+  o.match = a.match;
+  if (o.match > 1 && o.ci_half_width > 0)
+    return absl::InvalidArgumentError(
+        "--match: not with --ci: --ci stops a matchup on its game win rate's interval, which "
+        "says nothing of its match win rate; give --games (matches per matchup)");
+  if (o.match > 1 && !a.shard.empty())
+    return absl::InvalidArgumentError(
+        "--match: not with --shard: strata merge adds up shards of games, not of matches; run "
+        "the study in one process");
   if (!a.shard.empty()) {
     if (!ParseShard(a.shard, &o.shard, &o.shards))
       return absl::InvalidArgumentError(absl::StrCat(
@@ -177,6 +190,7 @@ absl::Status CheckResumeArgs(const StudyArgs& a, const CardDb& db, const Study& 
   check(has("--mulligan"), "--mulligan", n.mulligan == o.mulligan);
   check(has("--seed"), "--seed", n.seed == o.seed);
   check(has("--no-pair"), "--no-pair", n.pair == o.pair);
+  check(has("--match"), "--match", n.match == o.match);
   check(has("--shard"), "--shard", n.shard == o.shard && n.shards == o.shards);
   check(has("--games-out"), "--games-out", now.games_out == saved.games_out);
   check(has("--out"), "--out", Abs(a.out) == Abs(a.resume));
@@ -255,10 +269,12 @@ void PrintNextCommands(const Study& s, const std::string& out, bool report) {
         out.c_str(), out.c_str());
   else
     std::printf("next: open %s/report.html in a browser\n", out.c_str());
-  std::printf(
-      "next: a game with its log: %s --matchup M --game I (M, I from 0: the matchup's row in "
-      "the first table, the game's index in it)\n",
-      StudyReplayCommand(s, out).c_str());
+  // replay plays single games: no hint for a study of matches.
+  if (s.options.match <= 1)
+    std::printf(
+        "next: a game with its log: %s --matchup M --game I (M, I from 0: the matchup's row in "
+        "the first table, the game's index in it)\n",
+        StudyReplayCommand(s, out).c_str());
   const SimOptions& o = s.options;
   const int n = static_cast<int>(s.deck_paths.size());
   if (o.gauntlet >= 0 && o.gauntlet < n) {
@@ -701,6 +717,10 @@ int RunReplayCommand(const StudyArgs& args) {
                    changed.c_str());
     auto saved = LoadStudy(a.from, db);
     if (!saved.ok()) return Fail(absl::StrCat("--from: ", saved.status().message()));
+    if (saved->options.match > 1)
+      return Fail(absl::StrCat("--from ", a.from, ": a study of best-of-", saved->options.match,
+                               " matches (--match); replay plays the games of a study of single "
+                               "games only"));
     s = *saved;
   } else {
     if (auto st = LoadDb(PoolPaths(a.card_paths, a.no_default_cards), a.override_cards, db);

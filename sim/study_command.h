@@ -27,6 +27,7 @@ struct StudyArgs {
   int games = 0;  // 0: the default
   int threads = 0;
   bool no_pair = false;
+  int match = 1;  // --match N: best-of-N matches (odd; 1: single games)
   std::string gauntlet;
   double ci = 0;
   std::string shard;  // --shard i/K ("": the whole study)

@@ -111,6 +111,15 @@ std::vector<std::pair<std::string, std::string>> DigestedValues(const Study& s, 
   std::vector<std::pair<std::string, std::string>> values;
   // A shard's place (absent from an unsharded study, as before --shard).
   if (o.shards > 1) values.emplace_back("shard", absl::StrCat(o.shard + 1, "/", o.shards));
+  // --match N > 1 and the match counts (absent from a study of single
+  // games, so those are written as before --match).
+  if (o.match > 1) {
+    std::string match = absl::StrCat(o.match, "\n");
+    for (const MatchupStats& m : s.progress)
+      absl::StrAppend(&match, m.matches, " ", m.a_match_wins, " ", m.b_match_wins, " ",
+                      m.match_draws, "\n");
+    values.emplace_back("match", match);
+  }
   for (auto& kv : std::vector<std::pair<std::string, std::string>>{
            {"seed", absl::StrCat(o.seed)},
            {"rules", s.rules},
@@ -179,6 +188,7 @@ absl::Status SaveStudy(const std::string& dir, const Study& s, const CardDb& db)
     t.insert("shard", int64_t{o.shard} + 1);
     t.insert("shards", int64_t{o.shards});
   }
+  if (o.match > 1) t.insert("match", int64_t{o.match});
   t.insert("cards", Strings(s.card_paths));
   t.insert("override_cards", s.override_cards);
   // Inside the study's folder, relative to it: a copied or moved folder
@@ -230,6 +240,12 @@ absl::Status SaveStudy(const std::string& dir, const Study& s, const CardDb& db)
     mt.insert("seat_mulligans", Counts(m.seat_mulligans));
     mt.insert("checked_games", m.checked_games);
     mt.insert("violations", m.violations);
+    if (o.match > 1) {
+      mt.insert("matches", m.matches);
+      mt.insert("a_match_wins", m.a_match_wins);
+      mt.insert("b_match_wins", m.b_match_wins);
+      mt.insert("match_draws", m.match_draws);
+    }
     mt.insert("first_violation_game", m.first_violation_game);
     // Per distinct card of each deck (sim/card_stats.h): drawn, opening, cast
     // and their scores in half points, harmful effects at its own side (all,
@@ -344,6 +360,12 @@ void ReadStudy(const TomlReader& r, const std::string& dir, const toml::table& t
     r.Fail(At(t, "ci"), "ci", absl::StrCat("0 or 0.0001 to 0.5, got ", o.ci_half_width));
   o.pair = r.RequiredBool(t, "pair");
   const int64_t gauntlet = r.RequiredInt64(t, "gauntlet", -1, 1000000);
+  // Absent from a study of single games.
+  const bool has_match = t.contains("match");
+  if (has_match) {
+    o.match = static_cast<int>(r.RequiredInt64(t, "match", 3, kMaxMatch));
+    if (o.match % 2 == 0) r.Fail(At(t, "match"), "match", "an odd number from 3");
+  }
   // Absent from an unsharded study.
   const bool has_shard = t.contains("shards") || t.contains("shard");
   if (has_shard) {
@@ -474,10 +496,30 @@ void ReadStudy(const TomlReader& r, const std::string& dir, const toml::table& t
                    absl::StrCat("health counts from 0 to ", kMaxGames * 1000, ", got ", v[i]));
       }
     }
+    if (has_match) {
+      m.matches = r.RequiredInt64(mt, "matches", 0, kMaxGames);
+      m.a_match_wins = r.RequiredInt64(mt, "a_match_wins", 0, m.matches);
+      m.b_match_wins = r.RequiredInt64(mt, "b_match_wins", 0, m.matches);
+      m.match_draws = r.RequiredInt64(mt, "match_draws", 0, m.matches);
+      if (m.a_match_wins + m.b_match_wins + m.match_draws != m.matches)
+        r.Fail(At(mt, "matches"), key("matches"),
+               absl::StrCat("a_match_wins + b_match_wins + match_draws = matches, got ",
+                            m.a_match_wins, " + ", m.b_match_wins, " + ", m.match_draws, " and ",
+                            m.matches));
+      if (m.games < m.matches || m.games > (2 * int64_t{o.match} - 1) * m.matches)
+        r.Fail(At(mt, "games"), key("games"),
+               absl::StrCat("from 1 to ", 2 * o.match - 1, " games per match (", m.matches,
+                            " matches), got ", m.games));
+    }
     // Progress is always whole blocks, or a finished matchup (a shard's
-    // part of it).
+    // part of it): of matches with --match.
     const int64_t target = ShardGames(o);
-    if (m.games > target || (m.games % kBlockGames != 0 && m.games != target))
+    if (has_match) {
+      if (m.matches > target || (m.matches % kBlockGames != 0 && m.matches != target))
+        r.Fail(At(mt, "matches"), key("matches"),
+               absl::StrCat("a multiple of ", kBlockGames, " up to ", target, ", or ", target,
+                            ", got ", m.matches));
+    } else if (m.games > target || (m.games % kBlockGames != 0 && m.games != target))
       r.Fail(At(mt, "games"), key("games"),
              absl::StrCat("a multiple of ", kBlockGames, " up to ", target, ", or ", target,
                           ", got ", m.games));
@@ -548,6 +590,9 @@ void ReadStudy(const TomlReader& r, const std::string& dir, const toml::table& t
     // A shard whose shard and shards keys were taken out.
     if (digests && digests->contains("shard") && !has_shard)
       r.Fail(*dn, "shard", "its shard number");
+    // A match study whose match key was taken out.
+    if (digests && digests->contains("match") && !has_match)
+      r.Fail(*dn, "match", "the games its matches are the best of");
     // Every digest strata writes must be there: a study from an older
     // strata (before mulligans, --checked or kill turns) lacks some, and
     // with a key and its digest taken out an edited study would pass (a

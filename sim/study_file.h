@@ -43,6 +43,8 @@ inline constexpr const char* kStudyFile = "study.toml";
 inline constexpr int64_t kMaxGames = 100000000;
 // The most shards a study is split into (--shard i/K).
 inline constexpr int kMaxShards = 100000;
+// The most games a --match may be the best of.
+inline constexpr int kMaxMatch = 99;
 
 // Writes DIR/study.toml atomically (sim/durable.h), with a digest of each
 // option and of the counts, so LoadStudy can tell a file edited by hand.
