@@ -226,6 +226,12 @@ std::string CompareVerdict(const PairedDiff& all, const std::string& new_name) {
 }
 
 absl::Status ClaimPairedOut(const std::string& dir, bool force) {
+  // A file (a deck file, say) is no folder: refused before any game, not
+  // after them all at the first write.
+  std::error_code ec0;
+  if (fs::exists(dir, ec0) && !fs::is_directory(dir, ec0))
+    return absl::InvalidArgumentError(
+        absl::StrCat("--out ", dir, ": is a file; expected a directory (new, or a run's)"));
   std::vector<std::string> found;
   for (const char* name : kPairedOutputs)
     if (fs::exists(fs::path(dir) / name)) found.push_back(name);

@@ -143,6 +143,13 @@ expect 105 "scenario: expected a file or directory name, got ''" "$strata" perft
 expect 105 "paths: expected a file or directory name, got ''" "$strata" scenario ''
 expect 105 "--out: expected a file or directory name, got ''" \
   "$strata" compare "$a" "$b" --against "$b" --out ''
+# compare --out a deck file: refused before any game (it played them all
+# and then failed at the first write), the file kept.
+cp "$a" "$tmp/a.keep2"
+expect 1 "--out $a: is a file; expected a directory (new, or a run's)" \
+  "$strata" --cards "$src/data/cards" compare "$a" "$a" --against "$b" --games 2 --out "$a" --force
+grep -q "games in" "$tmp/out" && fail "compare --out FILE played its games first"
+cmp -s "$a" "$tmp/a.keep2" || fail "compare --out FILE changed the deck file"
 expect 105 "--shrink-out: expected a file or directory name, got ''" \
   "$strata" fuzz --replay "$tmp/none.toml" --shrink --shrink-out ''
 expect 1 "--force: expected --out DIR, --games-out FILE or --resume DIR too" \
