@@ -6,20 +6,9 @@
 set -u
 strata=$1
 src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
+. "$src/tests/lib.sh"  # $tmp, fail, expect
 d="$src/data/decks"
 decks="$d/red_burn.txt,$d/green_stompy.txt"
-# expect RC MESSAGE CMD...: CMD exits RC and prints MESSAGE (a fixed string).
-expect() {
-  local want=$1 msg=$2
-  shift 2
-  "$@" >"$tmp/out" 2>&1
-  local rc=$?
-  [ $rc -eq "$want" ] || { cat "$tmp/out"; fail "exit $rc, not $want: $*"; }
-  grep -q -F -e "$msg" "$tmp/out" || { cat "$tmp/out"; fail "no '$msg' from: $*"; }
-}
 sim=("$strata" --cards "$src/data/cards" sim --decks "$decks" --threads 2)
 
 # Seeds are 0 to 2^64-1 exactly; NaN and infinities are no numbers.

@@ -12,17 +12,7 @@
 set -u
 strata=$1
 src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() { echo "FAIL: $*"; exit 1; }
-expect() {
-  local want=$1 msg=$2
-  shift 2
-  "$@" >"$tmp/out" 2>&1
-  local rc=$?
-  [ $rc -eq "$want" ] || { cat "$tmp/out"; fail "exit $rc, not $want: $*"; }
-  grep -q -F -e "$msg" "$tmp/out" || { cat "$tmp/out"; fail "no '$msg' from: $*"; }
-}
+. "$src/tests/lib.sh"  # $tmp, fail, expect
 d="$src/data/decks"
 sim=("$strata" --cards "$src/data/cards" sim --decks "$d/red_burn.txt,$d/green_stompy.txt,$d/wu_control.txt"
   --seed 5)
