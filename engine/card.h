@@ -181,6 +181,7 @@ enum class Op : uint8_t {
   kAttach,        // attach the source (Equipment) to the target
   kNextTime,      // arms a "next time" delayed trigger (E-6): CardDef::next_times
   kChangeAmount,  // a before trigger changes the size of the gain or loss it waits on (E-7)
+  kRedirect,      // a replacement of damage: that damage is dealt to the target instead (E-3 A)
 };
 
 // A reference to who or what an effect step acts on.
@@ -298,7 +299,11 @@ enum class EventKind : uint8_t {
   kTap,
   kUntap
 };
-enum class Timing : uint8_t { kBefore, kWhen, kAfter };
+// When a triggered ability responds to its occurrence (RULES.md E-1), or
+// kInstead: a replacement, applied at step A of E-3, after which the
+// occurrence does not happen; its effects happen in its place.
+enum class Timing : uint8_t { kBefore, kWhen, kAfter, kInstead };
+inline constexpr int kTimings = 4;
 
 struct TriggeredAbility {
   std::string name;

@@ -192,6 +192,8 @@ class CardCompiler {
   std::string source_pt_key_;
   // Parsing the body of a before trigger on life_change (change_amount).
   bool in_before_life_change_ = false;
+  // Parsing the body of a replacement of damage (redirect).
+  bool in_instead_damage_ = false;
 
   // An `x` value needs an X in the cost of what it belongs to: X is chosen
   // as that is paid; elsewhere it would be a silent 0 (issue 40).
@@ -725,7 +727,8 @@ class CardCompiler {
         {"turn_face_down", Op::kTurnFaceDown},
         {"attach", Op::kAttach},
         {"next_time", Op::kNextTime},
-        {"change_amount", Op::kChangeAmount}};
+        {"change_amount", Op::kChangeAmount},
+        {"redirect", Op::kRedirect}};
     EffectStep s;
     auto op = r_.RequiredString(t, "do");
     bool found = false;
@@ -795,6 +798,15 @@ class CardCompiler {
       r_.Fail(t, "do",
               "change_amount only in a before trigger on life_change: it changes the size of the "
               "gain or loss that trigger waits on (E-7)");
+    if (s.op == Op::kRedirect && !in_instead_damage_)
+      r_.Fail(t, "do",
+              "redirect only in a trigger timed instead on damage: it deals the damage that "
+              "trigger replaces to another creature or player (E-3 A)");
+    if (s.op == Op::kRedirect && (s.affects != kNoFilter || s.target.kind == Ref::kTarget ||
+                                  s.target.kind == Ref::kEachPlayer))
+      r_.Fail(t, "target",
+              "one creature or player for redirect: self, enchanted, event_object, you, "
+              "opponent or event_controller");
     if (s.op == Op::kDelayed) {
       if (r_.RequiredString(t, "at") != "next_upkeep") r_.Fail(t, "at", "next_upkeep");
       auto* n = t.get("effects");
@@ -948,8 +960,10 @@ class CardCompiler {
       tr.timing = Timing::kWhen;
     else if (timing == "after")
       tr.timing = Timing::kAfter;
+    else if (timing == "instead")
+      tr.timing = Timing::kInstead;
     else
-      r_.Fail(t, "timing", "before, when or after");
+      r_.Fail(t, "timing", "before, when, after or instead");
     auto* on = t.get("on");
     if (!on) r_.Fail(t, "on", "the occurrence that triggers it");
     On(r_.Table(*on, "on"), tr);
@@ -957,13 +971,17 @@ class CardCompiler {
       r_.Fail(t, "timing",
               "when or after with event play: a card being played is not held for responses "
               "before it (a before trigger on cast resolves before a spell is cast)");
+    if (tr.timing == Timing::kInstead) Replacement(t, tr);
     std::vector<std::string_view> keys = {"timing", "on", "optional_cost"};
     keys.insert(keys.end(), extra.begin(), extra.end());
-    // Only a before trigger of a life change may change its size (E-7).
-    const bool outer = in_before_life_change_;
+    // Only a before trigger of a life change may change its size (E-7),
+    // and only a replacement of damage redirect it.
+    const bool outer = in_before_life_change_, outer_redirect = in_instead_damage_;
     in_before_life_change_ = tr.timing == Timing::kBefore && tr.event == EventKind::kLifeChange;
+    in_instead_damage_ = tr.timing == Timing::kInstead && tr.event == EventKind::kDamage;
     tr.body = Body(t, "a triggered ability", keys);
     in_before_life_change_ = outer;
+    in_instead_damage_ = outer_redirect;
     if (auto* n = t.get("optional_cost")) {
       auto cost = ParseManaCost(r_.String(*n, "optional_cost"));
       if (!cost.ok()) r_.Fail(*n, "optional_cost", std::string(cost.status().message()));
@@ -971,6 +989,24 @@ class CardCompiler {
       tr.optional_cost = *cost;
     }
     return tr;
+  }
+
+  // A replacement ("instead", E-3 A): of a damage, a life change or a draw
+  // (the occurrences strata holds for step A); never optional (it applies
+  // or not as the occurrence comes, chosen by nobody), and it chooses no
+  // targets: it acts on the occurrence (event_object, event_controller,
+  // event_amount) or on fixed objects and players.
+  void Replacement(const toml::table& t, const TriggeredAbility& tr) {
+    if (tr.event != EventKind::kDamage && tr.event != EventKind::kLifeChange &&
+        tr.event != EventKind::kDraw)
+      r_.Fail(*t.get("on"), "on",
+              "event damage, life_change or draw for timing instead: the occurrences held for "
+              "their replacements (docs/rules.md E-3)");
+    for (const char* key : {"optional_cost", "targets", "modes", "choose"})
+      if (auto* n = t.get(key))
+        r_.Fail(*n, key,
+                "nothing: a replacement is not optional and chooses no targets; it acts on the "
+                "occurrence (event_object, event_controller, event_amount)");
   }
 
   // The occurrence a trigger waits on: `on`'s event, its own keys and a

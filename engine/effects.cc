@@ -67,6 +67,13 @@ void Game::ObjectsOf(const StackItem& item, const Ref& ref, std::vector<ObjId>& 
   return;
 }
 
+bool Game::IsReplacement(const StackItem& item) const {
+  if (item.from != BodySource::kTrigger && item.from != BodySource::kNextTime) return false;
+  const CardDef& card = (*db_)[item.body_card];
+  const auto& table = item.from == BodySource::kNextTime ? card.next_times : card.triggers;
+  return table[item.ability].timing == Timing::kInstead;
+}
+
 int Game::Amount(const StackItem& item, const Value& v) const {
   int base = v.constant;
   switch (v.kind) {
@@ -188,22 +195,31 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
         Push(Frame::NewDraw(*it, amount));
       break;
     case Op::kDamage: {
-      // Damage waits for its prevention step (T-4).
+      // Damage waits for its prevention step (T-4). A replacement's own
+      // damage is not replaced again (E-3 A: no loop of replacements).
       int n = static_cast<int>(objs.size() + players.size());
       int each = st.divide && n > 0 ? amount / n : amount;
+      const bool by_replacement = IsReplacement(item);
       for (ObjId o : objs)
         damage_.pending.push_back({source, Target{Target::kObject, state_.Ref(o), kNoPlayer}, each,
-                                   st.cant_regenerate, false});
+                                   st.cant_regenerate, false, by_replacement});
       for (Player p : players)
-        damage_.pending.push_back({source, Target{Target::kPlayer, {}, p}, each});
+        damage_.pending.push_back(
+            {source, Target{Target::kPlayer, {}, p}, each, false, false, by_replacement});
       break;
     }
+    case Op::kRedirect:
+      if (!objs.empty())
+        RedirectHeldDamage(item, Target{Target::kObject, state_.Ref(objs[0]), kNoPlayer});
+      else if (!players.empty())
+        RedirectHeldDamage(item, Target{Target::kPlayer, {}, players[0]});
+      break;
     case Op::kGainLife:
     case Op::kLoseLife: {
       if (amount < 0) break;  // a negative amount changes nothing, not the other way
       const int change = st.op == Op::kGainLife ? amount : -amount;
       // Held changes are frames, the last pushed happening first.
-      if (ListensBefore(EventKind::kLifeChange))
+      if (Holds(EventKind::kLifeChange))
         for (auto it = players.rbegin(); it != players.rend(); ++it) EffectLifeChange(*it, change);
       else
         for (Player p : players) EffectLifeChange(p, change);

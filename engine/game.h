@@ -201,6 +201,7 @@ struct UsageStats {
     kNoLongerHappened,  // a before response moved the object away
     kNextTimeFired,     // a "next time" delayed trigger fired (E-6)
     kAmountChanged,     // a before trigger changed a pending gain or loss (E-7)
+    kReplacedInstead,   // a replacement ("instead") took an occurrence (E-3 A)
     kReplacedKinds
   };
   std::array<uint64_t, kReplacedKinds> replaced{};
@@ -649,6 +650,13 @@ class Game {
   bool ListensBefore(EventKind kind) const {
     return occ_.listened[static_cast<int>(Timing::kBefore)] >> static_cast<int>(kind) & 1;
   }
+  // Does a card of this game replace occurrences of this kind (E-3 A)?
+  bool ListensInstead(EventKind kind) const {
+    return occ_.listened[static_cast<int>(Timing::kInstead)] >> static_cast<int>(kind) & 1;
+  }
+  // Is an occurrence of this kind held at its time point (E-1, E-3): for
+  // responses before it, or for its replacements?
+  bool Holds(EventKind kind) const { return ListensBefore(kind) || ListensInstead(kind); }
   // Does anything read occurrences of this kind: a triggered ability of a
   // card of this game, at any timing, or the life invariant (life changes
   // and damage)? The log has no other reader, so a lone occurrence of a
@@ -656,11 +664,25 @@ class Game {
   // a play, a cast, a permanent spell entering): most taps, untaps and
   // phases of most games.
   bool Observed(EventKind kind) const {
-    const unsigned any = occ_.listened[0] | occ_.listened[1] | occ_.listened[2];
+    const unsigned any = occ_.listened[0] | occ_.listened[1] | occ_.listened[2] | occ_.listened[3];
     return (any >> static_cast<int>(kind) & 1) || kind == EventKind::kLifeChange ||
            kind == EventKind::kDamage;
   }
   void Before(const Occurrence& e);
+  // Step A of E-3 for an occurrence about to happen: its replacements
+  // ("instead") are collected on a record of their own and happen now, in a
+  // triggers frame pushed above; the first the active player picks
+  // applies, and the occurrence does not happen. True if one applies.
+  bool InsteadNow(Occurrence e);
+  // Is the replacement (source, card, triggered ability) applying now, its
+  // effects resolving? It then does not apply to what they cause.
+  bool Replacing(ObjId source, CardId card, int ability) const;
+  // A `redirect` step of a replacement of damage: the pending damage it
+  // replaces is dealt to `to` instead.
+  void RedirectHeldDamage(const StackItem& item, Target to);
+  bool InsteadOfDamage(int begin);
+  // Is the item a replacement's (a trigger timed "instead") effects?
+  bool IsReplacement(const StackItem& item) const;
   // A step timed before an occurrence (E-1) inside the frame that makes it
   // happen: its triggers (queued from `first` on) happen now, in a triggers
   // frame pushed above, before the occurrence and before waiting for any
@@ -940,7 +962,7 @@ class Game {
     // EventKind. Objects only come from AddObject and every characteristic
     // names one of their cards (copies copy objects of the game), so an
     // occurrence whose bit is clear sets nothing off and needs no search.
-    std::array<uint16_t, 3> listened{};
+    std::array<uint16_t, kTimings> listened{};
     // What the state check reads beyond the layers' inputs (damage, the
     // objects being destroyed, and tapped flags in a game whose enchant
     // filters read them: TurnState::tapped_enchant_filters): a count of its

@@ -54,7 +54,8 @@ std::string_view InvariantName(Invariant i) {
                                                 "leave_together",
                                                 "draw_phase",
                                                 "replacements",
-                                                "before_first"};
+                                                "before_first",
+                                                "replaced_never_happens"};
   static_assert(std::size(kNames) == kInvariantCount);
   return kNames[static_cast<int>(i)];
 }

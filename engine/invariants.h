@@ -67,6 +67,7 @@ enum class Invariant : uint8_t {
   kDrawPhase,        // the draw phase draws the active player a card, but the starter's first (T-1)
   kReplacements,     // an "instead" effect replaces one event and is used up (E-6)
   kBeforeFirst,      // a held occurrence's before triggers have all resolved as it happens (E-1)
+  kReplacedNeverHappens,  // an occurrence a replacement ("instead") took never happens (E-3 A)
   kCount
 };
 inline constexpr int kInvariantCount = static_cast<int>(Invariant::kCount);
@@ -204,6 +205,7 @@ class InvariantChecker : public RulesAudit {
   size_t queued_before_group_ = 0;  // triggers queued as that group's occurrences happened
   void CheckGroupTriggered(const Game& g, int n);
   void CheckBeforeFirst(const Game& g, int event);
+  void CheckReplacedNeverHappens(const Game& g, int event);
   void CollectPhaseCosts(const Game& g);
   void CheckPhaseCostsHandled(const Game& g);
   void CheckPhaseCostPaid(const Game& g, int todo);

@@ -58,6 +58,7 @@ void InvariantChecker::At(const Game& g, AuditPoint point, int arg) {
       return;
     case AuditPoint::kHappening:
       CheckBeforeFirst(g, arg);
+      CheckReplacedNeverHappens(g, arg);
       return;
     case AuditPoint::kUnlessPayRefused: {
       // T-8 (Power Sink): the player who would not pay has every land with

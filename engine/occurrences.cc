@@ -60,6 +60,9 @@ void Game::DropSettledOccurrences() {
     if (f.kind == FrameKind::kTriggers) need_item(f.triggers.item);
     // A phase's end whose "when" triggers resolve: its "after" ones come next.
     if (f.kind == FrameKind::kPhase && f.pc == PhaseFrame::kBurn) need(f.phase.ended);
+    // A prevention step's damage, by its step-A records, once replaced.
+    if (f.kind == FrameKind::kPrevention && f.pc == PreventionFrame::kReplaced)
+      need(f.prevention.instead_begin);
   }
   for (const auto& delayed : stack_.next_upkeep) need(delayed.first.event);
   if (keep == occ_.first_event) return;
@@ -84,6 +87,62 @@ void Game::Before(const Occurrence& e) {
   int ev = Record(e);
   Event(ev).before = true;
   CollectTriggers(ev, Timing::kBefore);
+}
+
+bool Game::InsteadNow(Occurrence e) {
+  if (!ListensInstead(e.kind)) return false;
+  const int first = static_cast<int>(occ_.queued.size());
+  e.before = true;
+  e.instead = true;
+  e.held = true;
+  CollectTriggers(Record(e), Timing::kInstead);
+  return TriggersNow(first);
+}
+
+// A replacement resolves in a kResolve frame of its own item while its
+// effects happen (a life change or draw it makes is held above it).
+bool Game::Replacing(ObjId source, CardId card, int ability) const {
+  for (const Frame& f : timing_.frames) {
+    if (f.kind != FrameKind::kResolve) continue;
+    const StackItem& item = stack_.items[f.resolve.item];
+    if (item.from == BodySource::kTrigger && item.source == source && item.body_card == card &&
+        item.ability == ability)
+      return true;
+  }
+  return false;
+}
+
+// The prevention step whose step-A records hold the replaced damage: the
+// damage is the same occurrence, dealt to `to` (E-3 A), and no other
+// replacement applies to it. A record of it as it now stands is made for
+// the invariant replaced_never_happens.
+void Game::RedirectHeldDamage(const StackItem& item, Target to) {
+  if (item.event < 0) return;
+  for (auto it = timing_.frames.rbegin(); it != timing_.frames.rend(); ++it) {
+    if (it->kind != FrameKind::kPrevention || it->pc != PreventionFrame::kReplaced) continue;
+    const int i = it->prevention.damage_begin + (item.event - it->prevention.instead_begin);
+    if (item.event < it->prevention.instead_begin || i >= static_cast<int>(damage_.pending.size()))
+      continue;
+    PendingDamage& d = damage_.pending[i];
+    if (d.replaced) return;  // one redirection for one damage
+    d.to = to;
+    d.replaced = true;
+    Occurrence e = Event(item.event);
+    e.player = to.kind == Target::kPlayer ? to.player : Chars(to.obj.id).controller;
+    e.object = to.kind == Target::kObject ? to.obj.id : kNoObj;
+    if (e.object != kNoObj) {
+      e.last = Chars(e.object);
+      e.incarnation = state_.obj.incarnation[e.object];
+    }
+    e.replaced = false;
+    e.group = -1;
+    Record(e);
+    Note(LogKind::kInfo, kNoPlayer, d.source, kNoObj, d.amount, [&] {
+      return absl::StrCat(d.amount, " damage is dealt to ",
+                          e.object != kNoObj ? ObjectName(e.object) : Who(e.player), " instead");
+    });
+    return;
+  }
 }
 
 void Game::ZoneChange(ObjId o, Zone to) {
@@ -150,7 +209,7 @@ bool Game::StillHappens(const Occurrence& e) const {
 // GainLife and LoseLife alone decide that a change of zero is none (E-7);
 // a held one needs the same test, as there is nothing to hold.
 void Game::EffectLifeChange(Player p, int amount) {
-  if (!ListensBefore(EventKind::kLifeChange)) {
+  if (!Holds(EventKind::kLifeChange)) {
     if (amount >= 0)
       GainLife(p, amount);
     else
@@ -207,7 +266,27 @@ void Game::RunOccur(Frame& f) {
         objs.push_back(r.id);
     }
   };
-  if (f.pc == OccurFrame::kBefore) {
+  if (f.pc == OccurFrame::kInstead) {
+    // E-3 A: a life change replaced does not happen, and nothing responds
+    // to it before or after.
+    f.pc = OccurFrame::kBefore;
+    if (o.kind == EventKind::kLifeChange) {
+      Occurrence e = OccurrenceOf(EventKind::kLifeChange, o.player, kNoObj);
+      e.amount = o.amount;
+      e.phase = state_.phase;
+      // Set first: InsteadNow may push a frame, which can move `f`.
+      f.pc = OccurFrame::kGone;
+      if (InsteadNow(e)) return;
+      f.pc = OccurFrame::kBefore;
+    }
+  }
+  if (f.pc == OccurFrame::kGone) {
+    timing_.frames.pop_back();
+    return;
+  }
+  // (A life change held for its replacements alone has no "before" step.)
+  if (f.pc == OccurFrame::kBefore &&
+      (o.kind != EventKind::kLifeChange || ListensBefore(EventKind::kLifeChange))) {
     f.pc = OccurFrame::kHappen;
     const int first = static_cast<int>(occ_.queued.size());
     if (o.kind == EventKind::kLifeChange) {
@@ -339,7 +418,9 @@ void Game::DealDamage(const PendingDamage& d) {
   e.player = d.to.kind == Target::kPlayer ? d.to.player : kNoPlayer;
   e.object = d.to.kind == Target::kObject ? d.to.obj.id : kNoObj;
   if (e.object != kNoObj && state_.Alive(d.to.obj)) e.last = Chars(e.object);
-  // (Its "before" responses came at the end of its prevention step: BeforeDamage.)
+  // (Its replacements and "before" responses came at the end of its
+  // prevention step: InsteadOfDamage, BeforeDamage.)
+  e.held = ListensInstead(EventKind::kDamage);
   if (d.to.kind == Target::kPlayer) {
     e.player = d.to.player;
     state_.players[d.to.player].life = LifeAfter(state_.players[d.to.player].life, -d.amount);
@@ -384,7 +465,8 @@ void Game::RecordOccurrence(EventKind kind, Player p, ObjId o, int amount, bool 
   const int index = EventEnd();
   Occurrence& e = occ_.events.emplace_back();
   fill(e);
-  e.group = index;  // an occurrence of its own
+  e.group = index;                               // an occurrence of its own
+  e.held = before_done && ListensInstead(kind);  // through its step A (E-3)
   Happened(index);
 }
 

@@ -14,7 +14,7 @@ namespace strata {
 void Game::RunPrevention(Frame& f) {
   // A player with nothing to play passes, and the next player (or the
   // final damage) follows in the same step (as in RunNeutral).
-  while (f.pc < PreventionFrame::kFinal) {
+  while (f.pc < PreventionFrame::kInstead) {
     Player p = f.pc == PreventionFrame::kActive ? state_.active : Opponent(state_.active);
     timing_.decision.actions.clear();
     timing_.decision.actions.push_back({ActionKind::kPass});
@@ -22,7 +22,31 @@ void Game::RunPrevention(Frame& f) {
       f.prevention.who = p;
       return;
     }
-    ++f.pc;  // kActive -> kNonactive -> kFinal
+    ++f.pc;  // kActive -> kNonactive -> kInstead
+  }
+  if (f.pc == PreventionFrame::kInstead) {
+    // E-3 A: replacements of each damage as the players' plays left it,
+    // before prevention shields (a damage redirected is then prevented, or
+    // not, as damage to what now takes it).
+    f.pc = PreventionFrame::kFinal;
+    if (ListensInstead(EventKind::kDamage)) {
+      f.pc = PreventionFrame::kReplaced;  // first: a frame pushed can move `f`
+      f.prevention.instead_begin = EventEnd();
+      if (InsteadOfDamage(f.prevention.damage_begin)) return;
+    }
+  }
+  if (f.pc == PreventionFrame::kReplaced) {
+    // What a replacement took is not dealt; what it redirected is, to
+    // what now takes it.
+    f.pc = PreventionFrame::kFinal;
+    const int begin = f.prevention.damage_begin;
+    int kept = begin;
+    for (int i = begin; i < static_cast<int>(damage_.pending.size()); ++i) {
+      const int record = f.prevention.instead_begin + (i - begin);
+      if (Event(record).replaced && !damage_.pending[i].replaced) continue;
+      damage_.pending[kept++] = damage_.pending[i];
+    }
+    damage_.pending.resize(kept);
   }
   if (f.pc == PreventionFrame::kFinal) {
     // "Before" responses to the damage that prevention leaves (E-1, E-3 B)
@@ -131,6 +155,39 @@ bool Game::BeforeDamage(int begin) {
     Record(e);
   }
   for (int ev = group; ev < EventEnd(); ++ev) CollectTriggers(ev, Timing::kBefore);
+  return TriggersNow(first);
+}
+
+// Step A's records of a prevention step's damage, one for each in order
+// (all of one group: dealt together), and the replacements that fit the
+// damage no replacement has touched yet, to a player or to a creature still
+// on the battlefield. True when some apply: they happen now.
+bool Game::InsteadOfDamage(int begin) {
+  const int first = static_cast<int>(occ_.queued.size());
+  const int group = EventEnd();
+  for (size_t i = begin; i < damage_.pending.size(); ++i) {
+    const PendingDamage& d = damage_.pending[i];
+    Occurrence e;
+    e.kind = EventKind::kDamage;
+    e.source = d.source;
+    e.amount = d.amount;
+    e.combat = d.combat;
+    e.before = e.instead = e.held = true;
+    e.group = group;
+    const bool there =
+        d.to.kind == Target::kPlayer ||
+        (state_.Alive(d.to.obj) && state_.obj.zone[d.to.obj.id] == Zone::kBattlefield);
+    if (d.to.kind == Target::kPlayer) {
+      e.player = d.to.player;
+    } else if (there) {
+      e.object = d.to.obj.id;
+      e.last = Chars(e.object);
+      e.player = e.last.controller;
+      e.incarnation = state_.obj.incarnation[e.object];
+    }
+    const int record = Record(e);
+    if (there && !d.replaced && d.amount > 0) CollectTriggers(record, Timing::kInstead);
+  }
   return TriggersNow(first);
 }
 

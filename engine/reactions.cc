@@ -19,8 +19,9 @@ bool Game::AboutMatches(ObjId candidate, ObjId about) const {
   return false;
 }
 
-// A draw (E-3): reactions timed to it (Aladdin's Lamp), a replacement, then
-// the card is drawn and "whenever a player draws" triggers (the frame:
+// A draw (E-3): replacements of it (A), "before" triggers (B), reactions
+// timed to it (C: Aladdin's Lamp), the reaction's replacement, then the
+// card is drawn and "whenever a player draws" triggers (the frame:
 // DrawFrame).
 void Game::RunDraw(Frame& f) {
   Player p = f.draw.player;
@@ -29,6 +30,23 @@ void Game::RunDraw(Frame& f) {
     return;
   }
   auto& lib = state_.players[p].library;
+  if (f.pc == DrawFrame::kGone) {
+    // A replacement took this draw (E-3 A): it is used up, and not drawn
+    // (from an empty library too).
+    f.pc = DrawFrame::kInstead;
+    --f.draw.left;
+    return;
+  }
+  if (f.pc == DrawFrame::kInstead) {
+    f.pc = DrawFrame::kBefore;
+    if (ListensInstead(EventKind::kDraw)) {
+      Occurrence e = OccurrenceOf(EventKind::kDraw, p, kNoObj);
+      e.amount = 1;
+      f.pc = DrawFrame::kGone;  // first: InsteadNow may push a frame, which can move `f`
+      if (InsteadNow(e)) return;
+      f.pc = DrawFrame::kBefore;
+    }
+  }
   if (f.pc == DrawFrame::kBefore) {
     // "Before a player draws" (E-1) happens before the draw, inside a
     // resolution too (Ancestral Recall's draws), before the reactions to it.
@@ -62,7 +80,7 @@ void Game::RunDraw(Frame& f) {
     }
   }
   // kDraw: the draw happens.
-  f.pc = DrawFrame::kBefore;
+  f.pc = DrawFrame::kInstead;
   --f.draw.left;
   if (lib.empty()) {
     Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
@@ -79,6 +97,7 @@ void Game::RunDraw(Frame& f) {
   Occurrence e = OccurrenceOf(EventKind::kDraw, p, top);
   e.from = Zone::kLibrary;
   e.to = Zone::kHand;
+  e.held = ListensInstead(EventKind::kDraw);  // through its step A
   Happened(Record(e));
 }
 

@@ -117,6 +117,12 @@ struct Occurrence {
   // resolved (invariant before_first); the kinds not held yet (a tap paid
   // as a cost, a move made by the rules) collect theirs as they happen.
   bool held = false;
+  // A record of step A (E-3) for an occurrence about to happen: the
+  // replacements ("instead") that fit it are collected on it, and
+  // `replaced` is set as the first of them applies: the occurrence then
+  // never happens (invariant replaced_never_happens).
+  bool instead = false;
+  bool replaced = false;
 };
 static_assert(std::is_trivially_copyable_v<Occurrence>);  // a game's copy carries its log
 
@@ -127,6 +133,9 @@ struct PendingDamage {
   int amount = 0;
   bool cant_regenerate = false;
   bool combat = false;
+  // No replacement applies to it any more (E-3 A): it was redirected, or a
+  // replacement's own effects dealt it.
+  bool replaced = false;
 };
 
 // A mandatory phase effect or a phase cost still to handle this phase.
@@ -267,8 +276,14 @@ struct TriggersFrame {
 };
 // prevention.cc: a damage-prevention step (T-4).
 struct PreventionFrame {
-  enum Pc : uint8_t { kActive, kNonactive, kFinal, kDeal };
+  // The players' prevention plays, then step A's replacements of each
+  // damage (kInstead; kReplaced takes out what they replaced), the "before"
+  // responses to what is left (kFinal), and the damage dealt (kDeal).
+  enum Pc : uint8_t { kActive, kNonactive, kInstead, kReplaced, kFinal, kDeal };
   int32_t damage_begin;  // the first pending damage of this step
+  // The step-A record of pending damage damage_begin + i is occurrence
+  // instead_begin + i.
+  int32_t instead_begin;
   Player who;
 };
 // combat.cc: the attack (T-7).
@@ -292,9 +307,10 @@ struct AttackFrame {
 };
 // reactions.cc: draws, one at a time (E-3).
 struct DrawFrame {
-  // Each draw: "before a player draws" triggers (E-3 B), reactions (C), an
-  // "instead of drawing" replacement, the draw.
-  enum Pc : uint8_t { kBefore, kReactions, kReplacement, kDraw };
+  // Each draw: replacements of it (E-3 A; kGone once one applied: the
+  // draw is used up), "before a player draws" triggers (B), reactions (C),
+  // a reaction's "instead of drawing", the draw.
+  enum Pc : uint8_t { kInstead, kBefore, kReactions, kReplacement, kDraw, kGone };
   Player player;
   int32_t left;    // draws left
   int32_t looked;  // cards looked at instead of drawing
@@ -353,7 +369,8 @@ struct PhaseCostFrame {
 // before trigger's change_amount step finds it by, and `end` the sum of
 // those changes to its size, applied together as it happens (E-7).
 struct OccurFrame {
-  enum Pc : uint8_t { kBefore, kHappen };
+  // kInstead: a life change's replacements (E-3 A); kGone once one applied.
+  enum Pc : uint8_t { kInstead, kBefore, kHappen, kGone };
   EventKind kind;
   Player player;
   Zone to;

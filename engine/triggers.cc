@@ -105,6 +105,8 @@ void Game::CollectTriggers(int event, Timing timing) {
       if (Has(ch.types, kArtifact) && (left ? left->was_tapped : s.obj.tapped[o])) continue;
       Player you = ch.controller;
       if (!TriggerFits(tr, e, o, you, ch, left)) continue;
+      // A replacement does not apply to what its own effects cause (E-3).
+      if (timing == Timing::kInstead && Replacing(o, ch.card, i)) continue;
       occ_.queued.push_back(QueuedTrigger{o, ch.card, static_cast<int16_t>(i), you, event});
       Note(LogKind::kTrigger, you, o, kNoObj, 0, [&] {
         return std::string(absl::StrCat(card.AbilityName(card.TriggerBit(i)), " triggers"));
@@ -185,9 +187,24 @@ void Game::RunTriggers(Frame& f) {
   if (f.pc == TriggersFrame::kTake) {
     QueuedTrigger q = occ_.queued[f.triggers.chosen];
     occ_.queued.erase(occ_.queued.begin() + f.triggers.chosen);
+    // E-3 A: the first replacement of an occurrence the active player
+    // picks applies, and the occurrence is gone: the others have nothing
+    // left to replace.
+    const bool replacement = TriggerOf(q).timing == Timing::kInstead;
+    if (replacement && Event(q.event).replaced) {
+      Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+        return absl::StrCat(TriggerName(q), " does not apply: another replacement took it");
+      });
+      f.pc = TriggersFrame::kPick;
+      return;
+    }
+    if (replacement) {
+      Event(q.event).replaced = true;
+      Replaced(UsageStats::kReplacedInstead);
+    }
     // A trigger timed before an occurrence that an earlier response made
     // impossible does not happen (E-3).
-    if (q.event >= 0 && !StillHappens(Event(q.event))) {
+    if (!replacement && q.event >= 0 && !StillHappens(Event(q.event))) {
       Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
         return std::string(
             absl::StrCat(TriggerName(q), " does not happen: what it waited for no longer happens"));

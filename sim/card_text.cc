@@ -484,6 +484,9 @@ struct Writer {
                                ? "reduce that gain or loss by " + amount.substr(1)
                                : "increase that gain or loss by " + amount);
         break;
+      case Op::kRedirect:
+        out = "that damage is dealt to " + who + " instead";
+        break;
       case Op::kTurnFaceDown:
         out = "turn " + who + " face down";
         break;
@@ -623,6 +626,10 @@ struct Writer {
       if (when.rfind("Whenever ", 0) == 0) when = "Before " + when.substr(9);
       if (when.rfind("At the ", 0) == 0) when = "Before the " + when.substr(7);
     }
+    // A replacement (E-3 A): "If ... would ..., instead ...".
+    if (t.timing == Timing::kInstead)
+      when = "Instead of \"" +
+             (when.rfind("Whenever ", 0) == 0 ? when.substr(9) : Uncapital(when)) + "\"";
     if (t.unless_any != kNoFilter) when += ", if there are no " + Filter(t.unless_any, true);
     return when;
   }

@@ -32,7 +32,7 @@ int Fail(const std::string& message) {
 
 void PrintCoverage(const CardDb& db, const FuzzCoverage& c) {
   int cast = 0, abilities = 0, abilities_used = 0;
-  std::array<uint64_t, 3> by_timing{};  // triggers by timing: before, when, after
+  std::array<uint64_t, kTimings> by_timing{};  // triggers by timing: before, when, after, instead
   for (CardId id = 0; id < db.cards.size(); ++id) {
     const CardDef& card = db[id];
     cast += c.usage.played[id] > 0;
@@ -66,21 +66,22 @@ void PrintCoverage(const CardDb& db, const FuzzCoverage& c) {
       static_cast<unsigned long long>(c.phase_effects_played),
       static_cast<unsigned long long>(c.phase_costs_answered),
       static_cast<unsigned long long>(c.attacks), static_cast<unsigned long long>(c.blocks));
-  std::printf("  triggers by timing        before %llu, when %llu, after %llu\n",
-              static_cast<unsigned long long>(by_timing[0]),
-              static_cast<unsigned long long>(by_timing[1]),
-              static_cast<unsigned long long>(by_timing[2]));
+  std::printf(
+      "  triggers by timing        before %llu, when %llu, after %llu, instead %llu\n",
+      static_cast<unsigned long long>(by_timing[0]), static_cast<unsigned long long>(by_timing[1]),
+      static_cast<unsigned long long>(by_timing[2]), static_cast<unsigned long long>(by_timing[3]));
   const auto& r = c.usage.replaced;
   std::printf(
       "  replacements used         draws replaced %llu, regenerations %llu, damage prevented "
       "%llu, occurrences a before response stopped %llu, next-time effects fired %llu, "
-      "gains or losses changed before they happened %llu\n",
+      "gains or losses changed before they happened %llu, occurrences replaced (instead) %llu\n",
       static_cast<unsigned long long>(r[UsageStats::kDrawReplaced]),
       static_cast<unsigned long long>(r[UsageStats::kRegenerated]),
       static_cast<unsigned long long>(r[UsageStats::kDamagePrevented]),
       static_cast<unsigned long long>(r[UsageStats::kNoLongerHappened]),
       static_cast<unsigned long long>(r[UsageStats::kNextTimeFired]),
-      static_cast<unsigned long long>(r[UsageStats::kAmountChanged]));
+      static_cast<unsigned long long>(r[UsageStats::kAmountChanged]),
+      static_cast<unsigned long long>(r[UsageStats::kReplacedInstead]));
 }
 
 // The scenario a failing game shrinks to, written to `out`: 0, or 2 with one

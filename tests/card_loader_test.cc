@@ -1287,5 +1287,55 @@ effects = [{ do = "next_time", )",
   EXPECT_TRUE(omen.triggers.empty());
 }
 
+// E-3 A: a replacement ("timing = instead") of the occurrences strata holds
+// for step A, never optional, choosing no targets; `redirect` only in a
+// replacement of damage, to one creature or player.
+TEST(CardLoaderErrors, ReplacementsAreChecked) {
+  auto card = [](const std::string& on, const std::string& rest) {
+    return absl::StrCat(R"([[card]]
+name = "Ward"
+cost = "1"
+types = ["Artifact"]
+
+[[card.trigger]]
+timing = "instead"
+on = { )",
+                        on, " }\n", rest, "\n");
+  };
+  const std::string gain = R"(event = "life_change", change = "gain")";
+  const std::string draw = R"(effects = [{ do = "draw", count = "event_amount" }])";
+  EXPECT_THAT(LoadError(card(R"(event = "zone_change", to = "graveyard")", draw)),
+              HasSubstr("expected event damage, life_change or draw for timing instead"));
+  EXPECT_THAT(LoadError(card(gain, draw + "\noptional_cost = \"1\"")),
+              HasSubstr("key 'optional_cost': expected nothing: a replacement is not optional"));
+  EXPECT_THAT(LoadError(card(gain, draw + "\ntargets = [{ types = [\"Creature\"] }]")),
+              HasSubstr("key 'targets': expected nothing"));
+  EXPECT_THAT(LoadError(card(gain, R"(effects = [{ do = "redirect", target = "self" }])")),
+              HasSubstr("redirect only in a trigger timed instead on damage"));
+  EXPECT_THAT(LoadError(card(R"(event = "damage", player = "you")",
+                             R"(effects = [{ do = "redirect", player = "each" }])")),
+              HasSubstr("one creature or player for redirect"));
+  EXPECT_THAT(LoadError(card(R"(event = "damage")",
+                             R"(effects = [{ do = "redirect", target = "self", amount = 1 }])")),
+              HasSubstr("key 'amount'"));
+  EXPECT_THAT(LoadError(R"([[card]]
+name = "Bad"
+cost = "1"
+types = ["Sorcery"]
+
+[card.spell]
+effects = [{ do = "redirect", target = "self" }]
+)"),
+              HasSubstr("redirect only in a trigger timed instead on damage"));
+  CardDb db;
+  ASSERT_TRUE(LoadCardsFromString(card(gain, draw), "cards.toml", db).ok());
+  EXPECT_EQ(db[db.Find("Ward")].triggers[0].timing, Timing::kInstead);
+  CardDb db2;
+  EXPECT_TRUE(LoadCardsFromString(card(R"(event = "damage", player = "you")",
+                                       R"(effects = [{ do = "redirect", target = "self" }])"),
+                                  "cards.toml", db2)
+                  .ok());
+}
+
 }  // namespace
 }  // namespace strata
