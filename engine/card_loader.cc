@@ -190,10 +190,12 @@ class CardCompiler {
   // The first source_power or source_toughness since the last static.
   const toml::node* source_pt_at_ = nullptr;
   std::string source_pt_key_;
-  // Parsing the body of a before trigger on life_change (change_amount).
+  // Parsing the body of a before trigger on life_change or damage (change_amount).
   bool in_before_life_change_ = false;
   // Parsing the body of a replacement of damage (redirect).
   bool in_instead_damage_ = false;
+  // Parsing the body of a before trigger on a cast (change_target).
+  bool in_before_cast_ = false;
 
   // An `x` value needs an X in the cost of what it belongs to: X is chosen
   // as that is paid; elsewhere it would be a silent 0 (issue 40).
@@ -728,7 +730,8 @@ class CardCompiler {
         {"attach", Op::kAttach},
         {"next_time", Op::kNextTime},
         {"change_amount", Op::kChangeAmount},
-        {"redirect", Op::kRedirect}};
+        {"redirect", Op::kRedirect},
+        {"change_target", Op::kChangeTarget}};
     EffectStep s;
     auto op = r_.RequiredString(t, "do");
     bool found = false;
@@ -796,8 +799,8 @@ class CardCompiler {
     if (s.op == Op::kNextTime) NextTime(t, s);
     if (s.op == Op::kChangeAmount && !in_before_life_change_)
       r_.Fail(t, "do",
-              "change_amount only in a before trigger on life_change: it changes the size of the "
-              "gain or loss that trigger waits on (E-7)");
+              "change_amount only in a before trigger on life_change or damage: it changes the "
+              "size of the gain, loss or damage that trigger waits on (E-7)");
     if (s.op == Op::kRedirect && !in_instead_damage_)
       r_.Fail(t, "do",
               "redirect only in a trigger timed instead on damage: it deals the damage that "
@@ -806,6 +809,17 @@ class CardCompiler {
                                   s.target.kind == Ref::kEachPlayer))
       r_.Fail(t, "target",
               "one creature or player for redirect: self, enchanted, event_object, you, "
+              "opponent or event_controller");
+    if (s.op == Op::kChangeTarget && !in_before_cast_)
+      r_.Fail(t, "do",
+              "change_target only in a before trigger on cast: it changes the targets a spell "
+              "was given before it is cast (\"when ... would\", E-1)");
+    if (s.op == Op::kChangeTarget && s.from == kNoFilter)
+      r_.Fail(t, "from", "a filter: which of the spell's targets change");
+    if (s.op == Op::kChangeTarget && (s.affects != kNoFilter || s.target.kind == Ref::kTarget ||
+                                      s.target.kind == Ref::kEachPlayer))
+      r_.Fail(t, "target",
+              "one creature or player for change_target: self, enchanted, event_object, you, "
               "opponent or event_controller");
     if (s.op == Op::kDelayed) {
       if (r_.RequiredString(t, "at") != "next_upkeep") r_.Fail(t, "at", "next_upkeep");
@@ -974,14 +988,18 @@ class CardCompiler {
     if (tr.timing == Timing::kInstead) Replacement(t, tr);
     std::vector<std::string_view> keys = {"timing", "on", "optional_cost"};
     keys.insert(keys.end(), extra.begin(), extra.end());
-    // Only a before trigger of a life change may change its size (E-7),
+    // Only a before trigger of a life change or damage may change its size (E-7),
     // and only a replacement of damage redirect it.
-    const bool outer = in_before_life_change_, outer_redirect = in_instead_damage_;
-    in_before_life_change_ = tr.timing == Timing::kBefore && tr.event == EventKind::kLifeChange;
+    const bool outer = in_before_life_change_, outer_redirect = in_instead_damage_,
+               outer_cast = in_before_cast_;
+    in_before_cast_ = tr.timing == Timing::kBefore && tr.event == EventKind::kCast;
+    in_before_life_change_ = tr.timing == Timing::kBefore &&
+                             (tr.event == EventKind::kLifeChange || tr.event == EventKind::kDamage);
     in_instead_damage_ = tr.timing == Timing::kInstead && tr.event == EventKind::kDamage;
     tr.body = Body(t, "a triggered ability", keys);
     in_before_life_change_ = outer;
     in_instead_damage_ = outer_redirect;
+    in_before_cast_ = outer_cast;
     if (auto* n = t.get("optional_cost")) {
       auto cost = ParseManaCost(r_.String(*n, "optional_cost"));
       if (!cost.ok()) r_.Fail(*n, "optional_cost", std::string(cost.status().message()));
@@ -1163,6 +1181,9 @@ class CardCompiler {
         break;
       case Op::kPrevent:
         add({"count", "amount", "from"});
+        break;
+      case Op::kChangeTarget:
+        add({"from"});
         break;
       case Op::kNextTime:
         add({"trigger", "duration"});

@@ -7,6 +7,48 @@
 
 namespace strata {
 
+// "When an opponent would cast a spell that targets a creature you
+// control, change that target to this creature" (seed 003: a "when ...
+// would" effect comes after the choice is indicated and before it takes
+// effect): resolving as a before trigger of a cast, it changes the targets
+// of the spell held for it (the innermost casting of the occurrence's
+// object) that match `from`, each to `to` where that is a legal target of
+// its spec and not already one of them; else that target stays.
+void Game::ChangeHeldTargets(const StackItem& trigger, Target to, FilterId from) {
+  if (trigger.event < 0) return;
+  const Occurrence& e = Event(trigger.event);
+  if (e.kind != EventKind::kCast || !e.before || e.object == kNoObj) return;
+  for (auto f = timing_.frames.rbegin(); f != timing_.frames.rend(); ++f) {
+    if (f->kind != FrameKind::kCast) continue;
+    StackItem& spell = stack_.items[f->cast.item];
+    if (spell.card != e.object || state_.obj.incarnation[e.object] != e.incarnation) continue;
+    const ObjId src = trigger.card != kNoObj ? trigger.card : trigger.source;
+    const FilterContext ctx = ContextFor(src, trigger.controller, kNoWord);
+    auto same = [](const Target& a, const Target& b) {
+      return a.kind == b.kind &&
+             (a.kind == Target::kPlayer ? a.player == b.player : a.obj == b.obj);
+    };
+    for (int i = 0; i < spell.target_count; ++i) {
+      Target& t = spell.targets[i];
+      if (t.kind != Target::kObject || !state_.Alive(t.obj) || !Matches(from, t.obj.id, ctx) ||
+          same(t, to))
+        continue;
+      bool taken = false;
+      for (int k = 0; k < spell.target_count; ++k)
+        taken |= spell.target_slot[k] == spell.target_slot[i] && same(spell.targets[k], to);
+      if (taken || !TargetLegal(spell, spell.target_slot[i], to)) continue;
+      const Target was = t;
+      t = to;
+      Note(LogKind::kInfo, kNoPlayer, src, kNoObj, 0, [&] {
+        return absl::StrCat(ObjectName(spell.card), "'s target ", ObjectName(was.obj.id),
+                            " becomes ",
+                            to.kind == Target::kPlayer ? Who(to.player) : ObjectName(to.obj.id));
+      });
+    }
+    return;
+  }
+}
+
 void Game::StartCast(Player p, const Action& a, Play play, ObjId about) {
   StackItem item;
   item.controller = p;

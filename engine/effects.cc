@@ -208,6 +208,12 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
             {source, Target{Target::kPlayer, {}, p}, each, false, false, by_replacement});
       break;
     }
+    case Op::kChangeTarget:
+      if (!objs.empty())
+        ChangeHeldTargets(item, Target{Target::kObject, state_.Ref(objs[0]), kNoPlayer}, st.from);
+      else if (!players.empty())
+        ChangeHeldTargets(item, Target{Target::kPlayer, {}, players[0]}, st.from);
+      break;
     case Op::kRedirect:
       if (!objs.empty())
         RedirectHeldDamage(item, Target{Target::kObject, state_.Ref(objs[0]), kNoPlayer});

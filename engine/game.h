@@ -681,6 +681,9 @@ class Game {
   // replaces is dealt to `to` instead.
   void RedirectHeldDamage(const StackItem& item, Target to);
   bool InsteadOfDamage(int begin);
+  // A `change_target` step of a before trigger on a cast: the spell's
+  // targets that match `from` become `to`, where it is a legal target.
+  void ChangeHeldTargets(const StackItem& item, Target to, FilterId from);
   // Is the item a replacement's (a trigger timed "instead") effects?
   bool IsReplacement(const StackItem& item) const;
   // A step timed before an occurrence (E-1) inside the frame that makes it

@@ -387,7 +387,8 @@ void InvariantChecker::CheckCombatAssignment(const Game& g, int begin, bool firs
 // stand, what each piece deals once prevention applies (E-3 A): a shield
 // against its source stops all of it and is spent; protection from a colour
 // of the source stops damage to a creature; damage to a player is reduced
-// (Urza's Armor); then the target's prevention shield takes what it can.
+// (Urza's Armor); then the target's prevention shield takes what it can;
+// then its before triggers' changes to its size are added (E-7).
 void InvariantChecker::ExpectDamage(const Game& g, int begin) {
   const GameState& s = g.state();
   expected_damage_.clear();
@@ -424,6 +425,7 @@ void InvariantChecker::ExpectDamage(const Game& g, int begin) {
     const int prevented = std::min(shield, amount);
     shield -= prevented;
     amount -= prevented;
+    amount = std::max(0, amount + d.change);  // its before triggers' changes (E-7)
     if (amount > 0)
       expected_damage_.push_back({d.source, to_object ? d.to.obj.id : kNoObj,
                                   to_object ? kNoPlayer : d.to.player, amount});

@@ -335,13 +335,27 @@ void Game::RunOccur(Frame& f) {
   }
 }
 
-// E-7: "increase (or reduce) the gain (or loss) by N", resolving as a
-// before trigger of a held life change: it changes the size that change
-// will have. A trigger of a change not held (it has happened) changes
-// nothing.
+// E-7: "increase (or reduce) the gain (or loss, or damage) by N",
+// resolving as a before trigger of a held life change or of a damage at the
+// end of its prevention step: it changes the size that change or damage
+// will have. A trigger of one not held (it has happened) changes nothing.
 void Game::ChangeHeldAmount(const StackItem& item, int by) {
   if (item.event < 0) return;
   for (auto it = timing_.frames.rbegin(); it != timing_.frames.rend(); ++it) {
+    // A damage of a prevention step whose before triggers resolve.
+    if (it->kind == FrameKind::kPrevention && it->pc == PreventionFrame::kDeal) {
+      const int i = it->prevention.damage_begin + (item.event - it->prevention.before_begin);
+      if (item.event < it->prevention.before_begin || i >= static_cast<int>(damage_.pending.size()))
+        continue;
+      PendingDamage& d = damage_.pending[i];
+      d.change = SaturatedAdd<int32_t>(d.change, by);
+      Replaced(UsageStats::kAmountChanged);
+      Note(LogKind::kInfo, kNoPlayer, d.source, kNoObj, by, [&] {
+        return absl::StrCat("the pending damage ", by >= 0 ? "grows by " : "shrinks by ",
+                            std::abs(by));
+      });
+      return;
+    }
     if (it->kind != FrameKind::kOccur || it->occur.kind != EventKind::kLifeChange ||
         it->occur.begin != item.event)
       continue;

@@ -52,6 +52,7 @@ void Game::RunPrevention(Frame& f) {
     // "Before" responses to the damage that prevention leaves (E-1, E-3 B)
     // happen now, before any of it is dealt.
     f.pc = PreventionFrame::kDeal;
+    f.prevention.before_begin = EventEnd();
     if (ListensBefore(EventKind::kDamage) && BeforeDamage(f.prevention.damage_begin)) return;
   }
   thread_local std::vector<PendingDamage> pending_buffer;
@@ -63,7 +64,9 @@ void Game::RunPrevention(Frame& f) {
   timing_.frames.pop_back();
   for (PendingDamage& d : pending) {
     if (d.to.kind == Target::kObject && !state_.Alive(d.to.obj)) continue;
-    d.amount = Prevent(d, damage_, /*real=*/true);
+    // What prevention leaves, with its before triggers' changes added
+    // (E-7): brought to zero or below, it is no damage.
+    d.amount = std::max(0, SaturatedAdd<int32_t>(Prevent(d, damage_, /*real=*/true), d.change));
     if (d.amount > 0) DealDamage(d);
   }
   Audit(AuditPoint::kDamageDealt);
@@ -117,11 +120,13 @@ int Game::Prevent(const PendingDamage& d, DamageState& shields, bool real) {
   return amount;
 }
 
-// The "before" responses to the damage of a prevention step (E-1): one
-// occurrence for each damage prevention leaves, all of one group (dealt
-// together), as prevention will leave it (looked ahead on a copy of the
-// shields: damage prevented in full no longer happens, E-3). True when
-// triggers were set off: they happen before the damage.
+// The "before" responses to the damage of a prevention step (E-1): a
+// before-record for each pending damage in order (a change_amount step
+// finds its damage by it), all of one group (dealt together), as
+// prevention will leave it (looked ahead on a copy of the shields); only
+// damage that prevention leaves and that still has something to hit sets
+// triggers off (damage prevented in full no longer happens, E-3). True
+// when triggers were set off: they happen before the damage.
 bool Game::BeforeDamage(int begin) {
   const int first = static_cast<int>(occ_.queued.size());
   DamageState ahead;
@@ -131,11 +136,10 @@ bool Game::BeforeDamage(int begin) {
   const int group = EventEnd();
   for (size_t i = begin; i < damage_.pending.size(); ++i) {
     const PendingDamage& d = damage_.pending[i];
-    if (d.to.kind == Target::kObject &&
-        (!state_.Alive(d.to.obj) || state_.obj.zone[d.to.obj.id] != Zone::kBattlefield))
-      continue;
-    const int left = Prevent(d, ahead, /*real=*/false);
-    if (left <= 0) continue;
+    const bool there =
+        d.to.kind == Target::kPlayer ||
+        (state_.Alive(d.to.obj) && state_.obj.zone[d.to.obj.id] == Zone::kBattlefield);
+    const int left = there ? Prevent(d, ahead, /*real=*/false) : 0;
     Occurrence e;
     e.kind = EventKind::kDamage;
     e.source = d.source;
@@ -146,15 +150,18 @@ bool Game::BeforeDamage(int begin) {
     e.group = group;
     if (d.to.kind == Target::kPlayer) {
       e.player = d.to.player;
-    } else {
+    } else if (there) {
       e.object = d.to.obj.id;
       e.last = Chars(e.object);
       e.player = e.last.controller;
       e.incarnation = state_.obj.incarnation[e.object];
     }
-    Record(e);
+    // A record with nothing to respond to names nobody: no invariant
+    // takes it for a damage's own.
+    if (left <= 0) e.player = kNoPlayer, e.object = kNoObj;
+    const int record = Record(e);
+    if (left > 0) CollectTriggers(record, Timing::kBefore);
   }
-  for (int ev = group; ev < EventEnd(); ++ev) CollectTriggers(ev, Timing::kBefore);
   return TriggersNow(first);
 }
 

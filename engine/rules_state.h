@@ -136,6 +136,9 @@ struct PendingDamage {
   // No replacement applies to it any more (E-3 A): it was redirected, or a
   // replacement's own effects dealt it.
   bool replaced = false;
+  // The sum of its before triggers' changes to its size (E-7), applied
+  // together after prevention as it is dealt.
+  int32_t change = 0;
 };
 
 // A mandatory phase effect or a phase cost still to handle this phase.
@@ -282,8 +285,9 @@ struct PreventionFrame {
   enum Pc : uint8_t { kActive, kNonactive, kInstead, kReplaced, kFinal, kDeal };
   int32_t damage_begin;  // the first pending damage of this step
   // The step-A record of pending damage damage_begin + i is occurrence
-  // instead_begin + i.
+  // instead_begin + i, and its before-record before_begin + i.
   int32_t instead_begin;
+  int32_t before_begin;
   Player who;
 };
 // combat.cc: the attack (T-7).

@@ -484,6 +484,9 @@ struct Writer {
                                ? "reduce that gain or loss by " + amount.substr(1)
                                : "increase that gain or loss by " + amount);
         break;
+      case Op::kChangeTarget:
+        out = "change that spell's targets that are " + Filter(s.from, true) + " to " + who;
+        break;
       case Op::kRedirect:
         out = "that damage is dealt to " + who + " instead";
         break;

@@ -74,7 +74,8 @@ void PrintCoverage(const CardDb& db, const FuzzCoverage& c) {
   std::printf(
       "  replacements used         draws replaced %llu, regenerations %llu, damage prevented "
       "%llu, occurrences a before response stopped %llu, next-time effects fired %llu, "
-      "gains or losses changed before they happened %llu, occurrences replaced (instead) %llu\n",
+      "gains, losses or damage changed before they happened %llu, occurrences replaced (instead) "
+      "%llu\n",
       static_cast<unsigned long long>(r[UsageStats::kDrawReplaced]),
       static_cast<unsigned long long>(r[UsageStats::kRegenerated]),
       static_cast<unsigned long long>(r[UsageStats::kDamagePrevented]),

@@ -1251,6 +1251,8 @@ effects = [{ do = "change_amount", amount = 1 }]
               HasSubstr(refused));
   CardDb db;
   EXPECT_TRUE(LoadCardsFromString(trigger("before", "life_change"), "cards.toml", db).ok());
+  CardDb db2;  // and the size of a damage about to be dealt
+  EXPECT_TRUE(LoadCardsFromString(trigger("before", "damage"), "cards.toml", db2).ok());
 }
 
 // E-6: a next-time step's trigger, its `or` and its duration are checked
@@ -1335,6 +1337,37 @@ effects = [{ do = "redirect", target = "self" }]
                                        R"(effects = [{ do = "redirect", target = "self" }])"),
                                   "cards.toml", db2)
                   .ok());
+}
+
+// Seed 003's "when ... would": change_target only in a before trigger on a
+// cast, with a `from` filter and one creature or player to change to.
+TEST(CardLoaderErrors, ChangeTargetOnlyInABeforeTriggerOnACast) {
+  auto trigger = [](const std::string& timing, const std::string& event, const std::string& step) {
+    return absl::StrCat(R"([[card]]
+name = "Rod"
+cost = "3"
+types = ["Artifact"]
+
+[[card.trigger]]
+timing = ")",
+                        timing, R"("
+on = { event = ")",
+                        event, R"(" }
+effects = [{ do = "change_target", )",
+                        step, " }]\n");
+  };
+  const std::string ok = R"(target = "self", from = { types = ["Creature"] })";
+  const std::string refused = "change_target only in a before trigger on cast";
+  EXPECT_THAT(LoadError(trigger("after", "cast", ok)), HasSubstr(refused));
+  EXPECT_THAT(LoadError(trigger("before", "damage", ok)), HasSubstr(refused));
+  EXPECT_THAT(LoadError(trigger("before", "cast", R"(target = "self")")),
+              HasSubstr("key 'from': expected a filter"));
+  EXPECT_THAT(LoadError(trigger("before", "cast", R"(player = "each", from = {})")),
+              HasSubstr("one creature or player for change_target"));
+  EXPECT_THAT(LoadError(trigger("before", "cast", ok + ", amount = 2")), HasSubstr("key 'amount'"));
+  CardDb db;
+  ASSERT_TRUE(LoadCardsFromString(trigger("before", "cast", ok), "cards.toml", db).ok());
+  EXPECT_EQ(db[db.Find("Rod")].triggers[0].body.steps[0].op, Op::kChangeTarget);
 }
 
 }  // namespace
