@@ -1,6 +1,7 @@
 #include "sim/compare.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -94,7 +95,7 @@ bool PairedDone(const PairedOptions& po, const PairedResult& r, int m) {
 }
 
 PairedResult RunPaired(const CardDb& db, const PairedOptions& po,
-                       const std::vector<int>& card_versions) {
+                       const std::vector<int>& card_versions, const PairedResult* resume) {
   std::unique_ptr<tbb::global_control> limit;
   if (po.threads > 0)
     limit = std::make_unique<tbb::global_control>(tbb::global_control::max_allowed_parallelism,
@@ -115,6 +116,17 @@ PairedResult RunPaired(const CardDb& db, const PairedOptions& po,
       for (int m = 0; m < matchups; ++m)
         result.stats[v][m].deck_a = 0, result.stats[v][m].deck_b = m + 1;
     }
+  // Where an earlier run of the same versions and opponents stopped: every
+  // count goes on from there (the caller checked that it is this run's).
+  if (resume && static_cast<int>(resume->score.size()) == versions) {
+    for (int v = 0; v < versions; ++v) {
+      if (static_cast<int>(resume->score[v].size()) != matchups) continue;
+      result.score[v] = resume->score[v];
+      result.paired[v] = resume->paired[v];
+      if (keep_cards[v] && static_cast<int>(resume->stats[v].size()) == matchups)
+        result.stats[v] = resume->stats[v];
+    }
+  }
 
   // What each thread adds up in a wave. Every field is an integer count or
   // a sum of multiples of 1/4, exact, so the merge order changes nothing.
@@ -138,9 +150,13 @@ PairedResult RunPaired(const CardDb& db, const PairedOptions& po,
 
   constexpr int kChunkGames = 16;  // even: a chunk holds whole seeds when paired
   const int unit = base.pair ? 2 : 1;
-  const int64_t planned = int64_t{matchups} * base.games * versions;
-  int64_t done = 0;
+  int64_t planned = int64_t{matchups} * base.games * versions;
+  for (int v = 0; v < versions; ++v)
+    for (int m = 0; m < matchups; ++m) planned -= result.score[v][m].games;
+  int64_t done = 0, waves = 0;
   const auto start = std::chrono::steady_clock::now();
+  std::atomic<bool> dropped{false};  // a task skipped for a stop: the wave is dropped
+  auto stopping = [&] { return po.stop && po.stop->load(std::memory_order_relaxed); };
   for (;;) {
     // A wave: the next block of every matchup not yet done.
     struct Task {
@@ -156,12 +172,19 @@ PairedResult RunPaired(const CardDb& db, const PairedOptions& po,
         tasks.push_back({m, first, std::min<int64_t>(end, first + kChunkGames)});
     }
     if (tasks.empty()) break;
+    if (stopping() || (po.stop_after_waves >= 0 && waves >= po.stop_after_waves)) {
+      break;
+    }
     tbb::parallel_for(tbb::blocked_range<size_t>(0, tasks.size(), 1),
                       [&](const tbb::blocked_range<size_t>& r) {
                         Local& l = locals.local();
                         StudyWorker& w = workers.local();
                         l.used = true;
                         for (size_t t = r.begin(); t != r.end(); ++t) {
+                          if (stopping()) {
+                            dropped.store(true);
+                            return;
+                          }
                           const Task& task = tasks[t];
                           for (int64_t u = task.first; u < task.last; u += unit) {
                             const int64_t u_end = std::min<int64_t>(task.last, u + unit);
@@ -194,21 +217,30 @@ PairedResult RunPaired(const CardDb& db, const PairedOptions& po,
                           }
                         }
                       });
+    // A wave cut short by a stop is dropped whole: the result stays at the
+    // last wave's end, where a resume goes on from, for any thread count.
+    const bool drop = dropped.load();
     for (Local& l : locals) {
       if (!l.used) continue;
       for (int v = 0; v < versions; ++v)
         for (int m = 0; m < matchups; ++m) {
-          result.score[v][m].Merge(l.score[v][m]);
-          result.paired[v][m].Merge(l.paired[v][m]);
+          if (!drop) {
+            result.score[v][m].Merge(l.score[v][m]);
+            result.paired[v][m].Merge(l.paired[v][m]);
+          }
           l.score[v][m] = VersionScore{};
           l.paired[v][m] = PairedStats{};
           if (keep_cards[v]) {
-            result.stats[v][m].Merge(l.stats[v][m]);
+            if (!drop) result.stats[v][m].Merge(l.stats[v][m]);
             l.stats[v][m] = MatchupStats{};
           }
         }
       l.used = false;
     }
+    if (drop) {
+      break;
+    }
+    ++waves;
     for (const Task& t : tasks) done += (t.last - t.first) * versions;
     if (po.progress) {
       int finished = 0;
@@ -225,8 +257,13 @@ PairedResult RunPaired(const CardDb& db, const PairedOptions& po,
                      static_cast<long long>(done), static_cast<long long>(planned), rate,
                      rate > 0 ? (planned - done) / rate : 0.0);
     }
+    if (po.after_wave && !po.after_wave(result)) {
+      break;
+    }
   }
   if (po.progress) std::fprintf(stderr, "\n");
+  for (int m = 0; m < matchups; ++m)
+    if (!PairedDone(po, result, m)) result.complete = false;
   return result;
 }
 

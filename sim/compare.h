@@ -7,7 +7,9 @@
 // which is far more precise than two independent studies.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -41,6 +43,8 @@ PairedDiff DiffOf(const PairedStats& p);
 // variance is the sum of the strata's (the rate is over all their games).
 PairedDiff DiffOf(const std::vector<PairedStats>& strata);
 
+struct PairedResult;
+
 struct PairedOptions {
   // One per version, identical but for decks[0]: the version of the tested
   // deck; decks[1..] the opponents; gauntlet 0.
@@ -52,6 +56,15 @@ struct PairedOptions {
   int threads = 0;
   bool progress = false;  // a progress line on stderr
   const char* what = "compare";
+  // Set (by a signal handler) to stop: the wave under way is dropped, and
+  // the result is where the last whole wave left it (complete false).
+  const std::atomic<bool>* stop = nullptr;
+  // Tests: stop as if interrupted once this many waves are done (-1: never).
+  int64_t stop_after_waves = -1;
+  // Called after each wave (the next block of every opponent not yet done,
+  // for every version) with every version as it stands: where a run with
+  // --out checkpoints. Returning false stops the run as if interrupted.
+  std::function<bool(const PairedResult&)> after_wave;
 };
 
 // A version's games against one opponent, in counts: what every version
@@ -72,13 +85,17 @@ struct PairedResult {
   std::vector<std::vector<MatchupStats>> stats;
   // [version][matchup]: version v minus version 0 (version 0's are zero).
   std::vector<std::vector<PairedStats>> paired;
+  // False when stopped before every matchup was done (a resume goes on).
+  bool complete = true;
 };
 
 // Plays every version against every opponent, the same games for any
 // thread count. Card statistics are kept for the versions listed in
-// `card_versions` only (they take memory).
+// `card_versions` only (they take memory). With `resume` (an earlier
+// result of the same run, stopped between waves), it goes on from there
+// and ends with the same numbers as an uninterrupted run.
 PairedResult RunPaired(const CardDb& db, const PairedOptions& options,
-                       const std::vector<int>& card_versions);
+                       const std::vector<int>& card_versions, const PairedResult* resume = nullptr);
 
 // True when matchup m needs no more games.
 bool PairedDone(const PairedOptions& options, const PairedResult& r, int matchup);

@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -24,10 +25,14 @@
 #include "policies/policy.h"
 #include "sim/card_pool.h"
 #include "sim/compare.h"
+#include "sim/durable.h"
+#include "sim/fingerprint.h"
 #include "sim/paired_report.h"
+#include "sim/paired_state.h"
 #include "sim/report.h"
 #include "sim/runner.h"
 #include "sim/study_command.h"
+#include "sim/study_file.h"
 
 namespace strata {
 namespace {
@@ -211,6 +216,208 @@ std::string DeckChanges(const CardDb& db, const Deck& old_deck, const Deck& new_
   return absl::StrJoin(out, ", ");
 }
 
+// The options --resume takes beside DIR: the others are the run's own.
+bool ResumeTakes(const std::string& flag) {
+  for (const char* f : {"--resume", "--threads", "--checkpoint-seconds", "--report", "--force",
+                        "--stop-after-waves"})
+    if (flag == f) return true;
+  return false;
+}
+
+// --resume DIR: the run's own options from DIR/study.toml, with what a
+// resume may set (--threads, --checkpoint-seconds, --report, --force).
+absl::Status ResumeArgs(const char* what, const CompareArgs& given, CompareArgs& a,
+                        PairedStudy& saved) {
+  const std::string& dir = given.resume;
+  std::vector<std::string> other;
+  for (const std::string& flag : given.given)
+    if (!ResumeTakes(flag)) other.push_back(flag);
+  if (!other.empty())
+    return absl::InvalidArgumentError(absl::StrCat(
+        "--resume ", dir, ": not with ", absl::StrJoin(other, ", "),
+        ": the run's options are kept in its study.toml; give only --resume DIR [--threads T] "
+        "[--checkpoint-seconds S] [--report] [--force]"));
+  auto loaded = LoadPairedStudy(dir);
+  if (!loaded.ok())
+    return absl::InvalidArgumentError(absl::StrCat("--resume: ", loaded.status().message()));
+  saved = *std::move(loaded);
+  if (saved.what != what)
+    return absl::InvalidArgumentError(absl::StrCat("--resume ", dir, ": holds a strata ",
+                                                   saved.what, " run; continue it with strata ",
+                                                   saved.what, " --resume ", dir));
+  if (saved.complete && !given.report)
+    return absl::InvalidArgumentError(
+        absl::StrCat("--resume ", dir,
+                     ": the run is complete; nothing to resume (--report writes its report.html "
+                     "from the games played)"));
+  a = saved.args;
+  // Kept absolute; shown as this directory gives them (the commands printed).
+  for (auto* paths : {&a.decks, &a.against, &a.card_paths})
+    for (std::string& p : *paths) p = ShortPath(p);
+  a.resume = dir;
+  a.out = dir;
+  a.threads = given.threads;
+  a.force = given.force;
+  // A run with a report keeps it up to date when resumed.
+  a.report = saved.args.report || given.report || fs::exists(fs::path(dir) / "report.html");
+  a.checkpoint_seconds = given.given.count("--checkpoint-seconds") ? given.checkpoint_seconds
+                                                                   : saved.checkpoint_seconds;
+  a.stop_after_waves = given.stop_after_waves;
+  a.command = saved.command;
+  a.given.clear();
+  return absl::OkStatus();
+}
+
+// The options as study.toml keeps them: every path absolute, the
+// opponents listed, --games resolved.
+CompareArgs KeptArgs(const CompareArgs& a, const Setup& s) {
+  CompareArgs k = a;
+  k.decks.clear();
+  for (auto& p : a.decks) k.decks.push_back(Abs(p));
+  k.against.clear();
+  for (auto& p : s.opponent_paths) k.against.push_back(Abs(p));
+  k.gauntlet = false;
+  k.card_paths.clear();
+  for (auto& p : a.card_paths) k.card_paths.push_back(Abs(p));
+  k.games = s.base.games;
+  return k;
+}
+
+std::vector<std::string> DeckDigests(const CardDb& db, const Setup& s) {
+  std::vector<std::string> out;
+  for (const Deck& d : s.tested) out.push_back(DeckDigest(db, d));
+  for (size_t d = 1; d < s.base.decks.size(); ++d) out.push_back(DeckDigest(db, s.base.decks[d]));
+  return out;
+}
+
+// A resumed run plays what its first run would have: the same strata and
+// cards (unless --force), the same decks as loaded.
+absl::Status CheckResumed(const CompareArgs& a, const CardDb& db, const Setup& s,
+                          const PairedStudy& saved, int versions) {
+  std::vector<std::string> changed;
+  if (saved.version != STRATA_VERSION)
+    changed.push_back(
+        absl::StrCat("the run was made by strata ", saved.version, ", this is ", STRATA_VERSION));
+  const std::string fingerprint = DbFingerprint(FingerprintCards(db));
+  if (saved.cards_fingerprint != fingerprint)
+    changed.push_back(absl::StrCat("the card database changed (fingerprint ",
+                                   saved.cards_fingerprint, ", now ", fingerprint, ")"));
+  if (!changed.empty()) {
+    const std::string what = absl::StrJoin(changed, "; ");
+    if (!a.force)
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--resume ", a.resume, ": ", what,
+          "; its games so far may not be what these would play; give --force to resume anyway"));
+    std::fprintf(stderr, "--resume %s: --force: %s\n", a.resume.c_str(), what.c_str());
+  }
+  const std::vector<std::string> now = DeckDigests(db, s);
+  std::vector<std::string> paths = a.decks;
+  paths.insert(paths.end(), a.against.begin(), a.against.end());
+  for (size_t i = 0; i < now.size() && i < saved.deck_digests.size(); ++i)
+    if (now[i] != saved.deck_digests[i])
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--resume ", a.resume, ": ", paths[i],
+          " is not the deck the run began with (its cards or label changed since); start a new "
+          "run instead"));
+  if (static_cast<int>(saved.progress.score.size()) != versions)
+    return absl::InvalidArgumentError(absl::StrCat("--resume ", a.resume, ": study.toml holds ",
+                                                   saved.progress.score.size(),
+                                                   " versions, the run plays ", versions));
+  return absl::OkStatus();
+}
+
+// A paired run played, kept in --out DIR if given: study.toml before the
+// first game (so a kill leaves a run to resume), after a wave once
+// --checkpoint-seconds have passed, and at the end. Ctrl-C, SIGTERM and
+// SIGHUP stop it at a wave's end.
+struct KeptRun {
+  PairedResult result;
+  double seconds = 0;  // over every run so far
+  std::string error;   // a write that failed
+};
+
+KeptRun RunKept(const CardDb& db, PairedOptions po, const std::vector<int>& card_versions,
+                const CompareArgs& a, const Setup& s, const char* what, PairedStudy* saved) {
+  KeptRun k;
+  PairedStudy state;
+  if (saved) {
+    state = *saved;
+  } else {
+    state.what = what;
+    state.args = KeptArgs(a, s);
+    state.command = a.command;
+    state.deck_digests = DeckDigests(db, s);
+  }
+  state.version = STRATA_VERSION;
+  state.cards_fingerprint = DbFingerprint(FingerprintCards(db));
+  state.checkpoint_seconds = a.checkpoint_seconds;
+  const double before = saved ? saved->seconds : 0;
+  const auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  auto save = [&](const PairedResult& r, bool complete) {
+    if (a.out.empty()) return true;
+    state.progress = r;
+    state.complete = complete;
+    state.seconds = before + elapsed();
+    if (auto st = SavePairedStudy(a.out, state); !st.ok()) {
+      k.error = std::string(st.message());
+      return false;
+    }
+    return true;
+  };
+  if (!saved) {
+    // Every version and opponent at 0 games: the first checkpoint.
+    PairedResult zero;
+    const size_t matchups = s.base.decks.size() - 1;
+    zero.score.assign(po.versions.size(), std::vector<VersionScore>(matchups));
+    zero.paired.assign(po.versions.size(), std::vector<PairedStats>(matchups));
+    zero.stats.assign(po.versions.size(), {});
+    for (int v : card_versions) {
+      zero.stats[v].resize(matchups);
+      for (size_t m = 0; m < matchups; ++m) zero.stats[v][m].deck_b = static_cast<int>(m) + 1;
+    }
+    if (!save(zero, false)) return k;
+  }
+  po.stop = StopFlag();
+  po.stop_after_waves = a.stop_after_waves;
+  auto last = std::chrono::steady_clock::now();
+  po.after_wave = [&](const PairedResult& r) {
+    const auto now = std::chrono::steady_clock::now();
+    if (a.out.empty() || std::chrono::duration<double>(now - last).count() < a.checkpoint_seconds)
+      return true;
+    last = now;
+    return save(r, false);
+  };
+  InstallStopHandlers();
+  k.result = RunPaired(db, po, card_versions, saved ? &saved->progress : nullptr);
+  if (k.error.empty()) save(k.result, k.result.complete);
+  k.seconds = before + elapsed();
+  return k;
+}
+
+// After the report of a run that did not end: how it stopped and how to
+// go on; the exit status (128 + the signal, SIGINT's for a test's stop).
+int Interrupted(const char* what, const CompareArgs& a, const PairedResult& r) {
+  int64_t games = 0;
+  for (auto& v : r.score)
+    for (auto& m : v) games += m.games;
+  const int sig = StopSignal();
+  std::fprintf(stderr, "interrupted%s: %lld games so far, in whole blocks of %d\n",
+               sig == SIGTERM  ? " (SIGTERM)"
+               : sig == SIGINT ? " (SIGINT)"
+               : sig == SIGHUP ? " (SIGHUP)"
+                               : "",
+               static_cast<long long>(games), kBlockGames);
+  if (!a.out.empty())
+    std::fprintf(stderr, "continue with: strata %s --resume %s\n", what, a.out.c_str());
+  else
+    std::fprintf(stderr, "no --out: this run cannot be resumed\n");
+  std::fflush(stdout);
+  return 128 + (sig ? sig : SIGINT);
+}
+
 }  // namespace
 
 // --out and --report checked, and DIR claimed, before any game.
@@ -223,15 +430,27 @@ absl::Status CheckPairedOut(const CompareArgs& a) {
   return ClaimPairedOut(a.out, a.force);
 }
 
-int RunCompareCommand(const CompareArgs& a) {
-  if (auto st = CheckPairedOut(a); !st.ok()) return Fail(std::string(st.message()));
+int RunCompareCommand(const CompareArgs& given) {
+  CompareArgs a = given;
+  PairedStudy saved;
+  const bool resumed = !given.resume.empty();
+  if (resumed) {
+    if (auto st = ResumeArgs("compare", given, a, saved); !st.ok())
+      return Fail(std::string(st.message()));
+  } else if (auto st = CheckPairedOut(a); !st.ok()) {
+    return Fail(std::string(st.message()));
+  }
+  DirLock lock;
+  if (!a.out.empty())
+    if (auto st = lock.Acquire(a.out); !st.ok())
+      return Fail(absl::StrCat(resumed ? "--resume: " : "--out: ", st.message()));
   CardDb db;
   if (auto st = LoadPool(PoolPaths(a.card_paths, a.no_default_cards), a.override_cards, db);
       !st.ok())
     return Fail(std::string(st.message()));
   if (a.decks.size() != 2)
-    return Fail(
-        absl::StrCat("compare: expected two deck files, OLD and NEW, got ", a.decks.size()));
+    return Fail(absl::StrCat(
+        "compare: expected two deck files, OLD and NEW (or --resume DIR), got ", a.decks.size()));
   Setup s;
   if (auto st = MakeSetup(a, db, s); !st.ok()) return Fail(std::string(st.message()));
   PairedOptions po;
@@ -240,10 +459,18 @@ int RunCompareCommand(const CompareArgs& a) {
   po.threads = a.threads;
   po.progress = isatty(2);
   po.what = "compare";
-  const auto start = std::chrono::steady_clock::now();
-  const PairedResult r = RunPaired(db, po, {0, 1});
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (resumed)
+    if (auto st = CheckResumed(a, db, s, saved, 2); !st.ok())
+      return Fail(std::string(st.message()));
+  const KeptRun kept = RunKept(db, po, {0, 1}, a, s, "compare", resumed ? &saved : nullptr);
+  if (!kept.error.empty())
+    return Fail(absl::StrCat(kept.error, "; the run stopped",
+                             a.out.empty()
+                                 ? ""
+                                 : absl::StrCat(": its last checkpoint in ", a.out,
+                                                " is intact: strata compare --resume ", a.out)));
+  const PairedResult& r = kept.result;
+  const double seconds = kept.seconds;
 
   const std::string& old_name = s.tested[0].name;
   const std::string& new_name = s.tested[1].name;
@@ -341,8 +568,14 @@ int RunCompareCommand(const CompareArgs& a) {
       s.tested_paths[1].c_str());
   if (!a.out.empty()) {
     CompareOutput out;
-    out.run = {a.command, s.rules, &s.base,
-               seconds,   games,   ReplayOf(a, s, s.tested_paths[1], most_games)};
+    out.run.command = a.command;
+    out.run.rules = s.rules;
+    out.run.base = &s.base;
+    out.run.seconds = seconds;
+    out.run.games = games;
+    out.run.replay = ReplayOf(a, s, s.tested_paths[1], most_games);
+    out.run.partial = !r.complete;
+    out.run.resume = absl::StrCat("strata compare --resume ", a.out);
     out.old_deck = s.tested[0], out.new_deck = s.tested[1];
     out.old_path = s.tested_paths[0], out.new_path = s.tested_paths[1];
     out.changes = changes;
@@ -355,9 +588,10 @@ int RunCompareCommand(const CompareArgs& a) {
       out.cards.push_back({l.name, l.old_copies, l.new_copies, l.old_gap, l.new_gap});
     if (auto st = WriteCompareOut(a.out, db, out, a.report); !st.ok())
       return Fail(std::string(st.message()));
-    std::printf("wrote %s/summary.json, opponents.csv, cards.csv%s\n", a.out.c_str(),
-                a.report ? " and report.html" : "");
+    std::printf("wrote %s/summary.json, opponents.csv, cards.csv%s and study.toml%s\n",
+                a.out.c_str(), a.report ? ", report.html" : "", r.complete ? "" : " (partial)");
   }
+  if (!r.complete) return Interrupted("compare", a, r);
   return StdoutStatus();
 }
 
@@ -404,14 +638,27 @@ absl::StatusOr<CardId> Replacement(const CompareArgs& a, const CardDb& db, const
 
 }  // namespace
 
-int RunAblateCommand(const CompareArgs& a) {
-  if (auto st = CheckPairedOut(a); !st.ok()) return Fail(std::string(st.message()));
+int RunAblateCommand(const CompareArgs& given) {
+  CompareArgs a = given;
+  PairedStudy saved;
+  const bool resumed = !given.resume.empty();
+  if (resumed) {
+    if (auto st = ResumeArgs("ablate", given, a, saved); !st.ok())
+      return Fail(std::string(st.message()));
+  } else if (auto st = CheckPairedOut(a); !st.ok()) {
+    return Fail(std::string(st.message()));
+  }
+  DirLock lock;
+  if (!a.out.empty())
+    if (auto st = lock.Acquire(a.out); !st.ok())
+      return Fail(absl::StrCat(resumed ? "--resume: " : "--out: ", st.message()));
   CardDb db;
   if (auto st = LoadPool(PoolPaths(a.card_paths, a.no_default_cards), a.override_cards, db);
       !st.ok())
     return Fail(std::string(st.message()));
   if (a.decks.size() != 1)
-    return Fail(absl::StrCat("ablate: expected one deck file, got ", a.decks.size()));
+    return Fail(
+        absl::StrCat("ablate: expected one deck file (or --resume DIR), got ", a.decks.size()));
   // A variant per distinct card: half the games per opponent of compare.
   CompareArgs args = a;
   if (args.games == 0 && args.ci == 0) args.games = 400;
@@ -438,10 +685,18 @@ int RunAblateCommand(const CompareArgs& a) {
   po.threads = a.threads;
   po.progress = isatty(2);
   po.what = "ablate";
-  const auto start = std::chrono::steady_clock::now();
-  const PairedResult r = RunPaired(db, po, {});
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (resumed)
+    if (auto st = CheckResumed(a, db, s, saved, static_cast<int>(po.versions.size())); !st.ok())
+      return Fail(std::string(st.message()));
+  const KeptRun kept = RunKept(db, po, {}, a, s, "ablate", resumed ? &saved : nullptr);
+  if (!kept.error.empty())
+    return Fail(absl::StrCat(kept.error, "; the run stopped",
+                             a.out.empty()
+                                 ? ""
+                                 : absl::StrCat(": its last checkpoint in ", a.out,
+                                                " is intact: strata ablate --resume ", a.out)));
+  const PairedResult& r = kept.result;
+  const double seconds = kept.seconds;
 
   const int matchups = static_cast<int>(r.score[0].size());
   const int color = MainColor(db, deck);
@@ -503,8 +758,14 @@ int RunAblateCommand(const CompareArgs& a) {
     int64_t most_games = 1;
     for (const auto& m : r.score[0]) most_games = std::max<int64_t>(most_games, m.games);
     AblateOutput out;
-    out.run = {a.command, s.rules, &s.base,
-               seconds,   games,   ReplayOf(a, s, s.tested_paths[0], most_games)};
+    out.run.command = a.command;
+    out.run.rules = s.rules;
+    out.run.base = &s.base;
+    out.run.seconds = seconds;
+    out.run.games = games;
+    out.run.replay = ReplayOf(a, s, s.tested_paths[0], most_games);
+    out.run.partial = !r.complete;
+    out.run.resume = absl::StrCat("strata ablate --resume ", a.out);
     out.deck = deck;
     out.path = s.tested_paths[0];
     out.with = db[*with].name;
@@ -514,9 +775,10 @@ int RunAblateCommand(const CompareArgs& a) {
       out.rows.push_back({db[row.card].name, row.copies, row.worth, row.without});
     if (auto st = WriteAblateOut(a.out, db, out, a.report); !st.ok())
       return Fail(std::string(st.message()));
-    std::printf("wrote %s/summary.json, cards.csv%s\n", a.out.c_str(),
-                a.report ? " and report.html" : "");
+    std::printf("wrote %s/summary.json, cards.csv%s and study.toml%s\n", a.out.c_str(),
+                a.report ? ", report.html" : "", r.complete ? "" : " (partial)");
   }
+  if (!r.complete) return Interrupted("ablate", a, r);
   return StdoutStatus();
 }
 

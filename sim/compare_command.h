@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,12 +32,16 @@ struct CompareArgs {
   uint64_t seed = 1;
   int threads = 0;
   bool no_pair = false;
-  std::string out;         // --out DIR: summary.json, CSVs (sim/paired_report.h)
-  bool force = false;      // --force: replace an earlier run's files in DIR
-  bool report = false;     // --report: DIR/report.html too
-  std::string command;     // the whole command line, for summary.json and the report
-  std::string candidates;  // swap --candidates: names, or a file
-  double alpha = 0.05;     // swap --alpha: the race's error rate
+  std::string out;      // --out DIR: summary.json, CSVs (sim/paired_report.h)
+  bool force = false;   // --force: replace an earlier run's files in DIR
+  bool report = false;  // --report: DIR/report.html too
+  std::string resume;   // --resume DIR: go on with the run kept there (sim/paired_state.h)
+  double checkpoint_seconds = 5;  // --checkpoint-seconds: study.toml saved this often
+  int64_t stop_after_waves = -1;  // tests: stop as if interrupted after N waves
+  std::set<std::string> given;    // the options given, by long name ("--games")
+  std::string command;            // the whole command line, for summary.json and the report
+  std::string candidates;         // swap --candidates: names, or a file
+  double alpha = 0.05;            // swap --alpha: the race's error rate
 };
 
 // The options and opponents a paired run of `decks[0]` plays, for other

@@ -317,19 +317,30 @@ int main(int argc, char** argv) {
       "A/B test two versions of a deck: both play the same opponents on the same games (seeds "
       "and seats), and the report gives each matchup's and the overall win-rate change with a "
       "paired 95% interval, and the per-card changes");
-  compare->add_option("decks", compare_args.decks, "OLD and NEW: two deck files")
-      ->required()
-      ->expected(2);
+  compare->add_option("decks", compare_args.decks, "OLD and NEW: two deck files")->expected(2);
   paired_options(compare, compare_args, 800);
   // --out and --report: compare's and ablate's figures kept (sim/paired_report.h).
   auto out_options = [&](CLI::App* cmd, strata::CompareArgs& a) {
     cmd->add_option("--out", a.out,
-                    "keep the figures in DIR: summary.json and CSVs (not resumable: a run "
-                    "stopped part way keeps nothing)");
-    cmd->add_flag("--force", a.force, "with --out: replace an earlier run's files in DIR");
+                    "keep the run in DIR: summary.json, CSVs and study.toml (its options and "
+                    "exact progress, saved every --checkpoint-seconds: --resume DIR goes on)");
+    cmd->add_flag("--force", a.force,
+                  "with --out: replace an earlier run's files in DIR; with --resume: go on "
+                  "though the cards or strata changed");
     cmd->add_flag("--report", a.report,
-                  "with --out: DIR/report.html too, a page of the changes, the decks and the "
-                  "cards for a browser");
+                  "with --out or --resume: DIR/report.html too, a page of the changes, the decks "
+                  "and the cards for a browser");
+    cmd->add_option("--resume", a.resume,
+                    "go on with the run kept in DIR from its last checkpoint, to the figures "
+                    "of an uninterrupted run (other options: only --threads, "
+                    "--checkpoint-seconds, --report, --force)")
+        ->type_name("DIR");
+    cmd->add_option("--checkpoint-seconds", a.checkpoint_seconds,
+                    "with --out: save study.toml after this many seconds of games (default 5)")
+        ->check(FiniteRange(0, 86400));
+    cmd->add_option("--stop-after-waves", a.stop_after_waves,
+                    "tests: stop as if interrupted after N waves of 256 games an opponent")
+        ->group("");
   };
   out_options(compare, compare_args);
   strata::CompareArgs ablate_args;
@@ -339,7 +350,7 @@ int main(int argc, char** argv) {
       "a basic land of the deck's main colour (or --with), each variant played on the same "
       "games as the deck, and the cards ranked by the win-rate change with paired 95% "
       "intervals");
-  ablate->add_option("deck", ablate_args.decks, "the deck file")->required()->expected(1);
+  ablate->add_option("deck", ablate_args.decks, "the deck file")->expected(1);
   ablate
       ->add_option("--with", ablate_args.with,
                    "the card that replaces each one in turn (default: the basic land of the "
@@ -481,6 +492,19 @@ int main(int argc, char** argv) {
   if (*merge)
     return strata::RunMergeCommand(merge_args, card_paths, no_default_cards, override_cards, argc,
                                    argv);
+  // The options given to compare and ablate, by long name (--resume takes
+  // few).
+  for (auto [cmd, a] : {std::pair{compare, &compare_args}, std::pair{ablate, &ablate_args}}) {
+    for (auto* o : cmd->get_options())
+      if (o->count() > 0) {
+        if (!o->get_lnames().empty())
+          a->given.insert("--" + o->get_lnames()[0]);
+        else if (o->get_positional())
+          a->given.insert(o->get_name());
+      }
+    if (app.count("--cards") || no_default_cards) a->given.insert("--cards");
+    if (override_cards) a->given.insert("--override");
+  }
   if (*ablate) {
     ablate_args.card_paths = card_paths;
     ablate_args.no_default_cards = no_default_cards;

@@ -17,7 +17,7 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr const char* kPairedOutputs[] = {"summary.json", "opponents.csv", "cards.csv",
-                                          "report.html"};
+                                          "report.html", "study.toml"};
 
 std::string Num(double v) {
   if (!std::isfinite(v)) return "null";
@@ -82,6 +82,9 @@ std::string JsonHeader(const char* what, const PairedRunInfo& run) {
     j += absl::StrCat(d > 1 ? ", " : "", JsonQuote(o.decks[d].name));
   j += "],\n";
   j += absl::StrCat("  \"replay\": ", JsonQuote(run.replay), ",\n");
+  // An interrupted run's figures so far, and how to go on.
+  j += absl::StrCat("  \"partial\": ", run.partial ? "true" : "false", ",\n");
+  if (run.partial) j += absl::StrCat("  \"resume\": ", JsonQuote(run.resume), ",\n");
   return j;
 }
 
@@ -117,6 +120,11 @@ std::string PageHead(const std::string& title, const PairedRunInfo& run) {
       static_cast<unsigned long long>(o.seed),
       o.pair ? "each seed twice with the seats swapped" : "each seed once", Esc(STRATA_VERSION),
       static_cast<long long>(run.games), run.seconds, Esc(run.command));
+  if (run.partial)
+    h += absl::StrFormat(
+        "<p class='bad'><b>Partial:</b> the run was stopped before every opponent was done; "
+        "these are its figures so far. Go on with <code>%s</code>.</p>\n",
+        Esc(run.resume));
   return h;
 }
 

@@ -4,8 +4,8 @@
 // self-contained page in the style of sim's report (inline SVG, nothing
 // fetched): per opponent the change with its paired interval, the deck
 // diff, the decks' lists, the per-card changes (compare) or each card's
-// worth (ablate). These runs are not resumable: an interrupted one keeps
-// nothing (a study that must survive a kill is `strata sim --out`).
+// worth (ablate). Beside them DIR/study.toml (sim/paired_state.h) keeps
+// the run's options and progress, so an interrupted run resumes.
 #pragma once
 
 #include <string>
@@ -42,6 +42,10 @@ struct PairedRunInfo {
   double seconds = 0;
   int64_t games = 0;   // all versions' games
   std::string replay;  // the `strata replay ...` of a game, without --matchup and --game
+  // Stopped before every opponent was done: the figures so far, and the
+  // command that goes on (`strata compare --resume DIR`).
+  bool partial = false;
+  std::string resume;
 };
 
 struct CompareOutput {
@@ -73,7 +77,7 @@ struct AblateOutput {
 std::string CompareVerdict(const PairedDiff& all, const std::string& new_name);
 
 // Refuses a DIR holding an earlier run's files (summary.json, the CSVs,
-// report.html), unless `force`, which deletes only those.
+// report.html, study.toml), unless `force`, which deletes only those.
 absl::Status ClaimPairedOut(const std::string& dir, bool force);
 
 // DIR/summary.json, DIR/opponents.csv, DIR/cards.csv, and with `report`

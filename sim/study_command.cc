@@ -49,7 +49,7 @@ void OnStopSignal(int sig) {
   g_stop.store(true);
 }
 
-void InstallStopHandlers() {
+void InstallHandlers() {
   struct sigaction sa {};
   sa.sa_handler = OnStopSignal;
   sigemptyset(&sa.sa_mask);
@@ -205,16 +205,14 @@ absl::Status CheckResumeArgs(const StudyArgs& a, const CardDb& db, const Study& 
 
 }  // namespace
 
-namespace {
-
-// A path as a command to paste in this directory gives it: relative when
-// it is under this directory, else absolute.
 std::string ShortPath(const std::string& path) {
   std::error_code ec;
   fs::path rel = fs::proximate(path, ec);
   if (ec || rel.empty() || *rel.begin() == "..") return path;
   return rel.string();
 }
+
+namespace {
 
 std::string ShortPaths(const std::vector<std::string>& paths) {
   std::vector<std::string> out;
@@ -460,7 +458,7 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
   // Before the first game: --out takes writes, and a kill from now on
   // leaves a study to resume.
   if (!out.empty() && !save(s.progress, false)) return Fail(write_error);
-  InstallStopHandlers();
+  InstallHandlers();
   SimResult r = RunStudy(db, opt, &s.progress);
   if (!write_error.empty() || !save(r.matchups, r.complete)) {
     std::fprintf(stderr, "%s\n", write_error.c_str());
@@ -564,6 +562,16 @@ absl::Status LoadStudyCardDb(const std::vector<std::string>& card_paths, bool no
   std::vector<std::string> paths = saved.card_paths;
   if (paths.empty()) paths = PoolPaths({}, false);
   return LoadDb(paths, saved.override_cards, db);
+}
+
+void InstallStopHandlers() {
+  InstallHandlers();
+}
+const std::atomic<bool>* StopFlag() {
+  return &g_stop;
+}
+int StopSignal() {
+  return g_signal.load();
 }
 
 std::string StudyChanges(const Study& saved, const CardDb& db) {

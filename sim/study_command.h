@@ -3,6 +3,7 @@
 // replay of one of its games with the full log.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <set>
 #include <string>
@@ -64,9 +65,19 @@ absl::Status LoadStudyCardDb(const std::vector<std::string>& card_paths, bool no
 // What differs between the strata and cards a study was made with and
 // these ("" if nothing).
 std::string StudyChanges(const Study& saved, const CardDb& db);
+// Ctrl-C, SIGTERM and SIGHUP (a closed terminal) set StopFlag(): a long
+// run (sim, compare, ablate) stops starting games and writes where it
+// stands; StopSignal() is the signal (0: none). The handlers reset at the
+// first signal, so a second one ends the program at once.
+void InstallStopHandlers();
+const std::atomic<bool>* StopFlag();
+int StopSignal();
 // A new study's --out: an old study there is refused, or with `force`
 // removed (its files only), so no file of it survives beside the new one.
 absl::Status ClaimStudyOut(const std::string& out, bool force);
+// A path as a command to paste in this directory gives it: relative when
+// it is under this directory, else absolute.
+std::string ShortPath(const std::string& path);
 // How to replay one of a study's games: from its directory, or with its
 // own flags when it has none.
 std::string StudyReplayCommand(const Study& s, const std::string& out);

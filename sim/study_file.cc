@@ -287,7 +287,14 @@ absl::StatusOr<toml::table> ParseStudyFile(const std::string& dir, std::string& 
         absl::StrCat(file, ": not found (is ", dir, " the --out of a strata sim run?)"));
   auto text = ReadInputFile(file, "study");
   if (!text.ok()) return text.status();
-  return ParseToml(*text, file);
+  auto t = ParseToml(*text, file);
+  // A compare or ablate run keeps its own study.toml (sim/paired_state.h).
+  if (t.ok())
+    if (auto what = (*t)["what"].value<std::string>())
+      return absl::InvalidArgumentError(absl::StrCat(
+          dir, " holds a strata ", *what, " run, not a strata sim study: continue it with strata ",
+          *what, " --resume ", dir, "; its games replay with the command in its summary.json"));
+  return t;
 }
 
 // The node under `key`, or the table itself when it lacks one: where a

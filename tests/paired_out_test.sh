@@ -3,7 +3,7 @@
 # writes summary.json and CSVs whose numbers are the terminal's, --report a
 # self-contained report.html (per-opponent changes with paired intervals,
 # the deck diff, the decks' lists, the cards); a DIR holding an earlier run
-# is refused unless --force; --report needs --out. In chromium (when
+# is refused unless --force; --report needs --out (resumes: paired_resume_test.sh). In chromium (when
 # installed) the page renders to a screenshot.
 # Usage: paired_out_test.sh STRATA SOURCE_DIR
 set -u
@@ -19,7 +19,7 @@ against="$d/green_stompy.txt,$d/white_weenie.txt"
 
 "$strata" compare "$old" "$new" --against "$against" --games 128 --threads 2 --out "$tmp/c" --report \
   >"$tmp/term" 2>&1 || { cat "$tmp/term"; fail "compare --out --report"; }
-grep -q "^wrote $tmp/c/summary.json, opponents.csv, cards.csv and report.html$" "$tmp/term" ||
+grep -q "^wrote $tmp/c/summary.json, opponents.csv, cards.csv, report.html and study.toml$" "$tmp/term" ||
   fail "no wrote line"
 for f in summary.json opponents.csv cards.csv report.html; do [ -s "$tmp/c/$f" ] || fail "no $f"; done
 # The files' numbers are the terminal's.
@@ -67,7 +67,7 @@ fi
 # An earlier run's DIR is refused, then replaced with --force; --report alone is refused.
 "$strata" compare "$old" "$new" --against "$against" --games 16 --out "$tmp/c" >"$tmp/again" 2>&1 &&
   fail "an earlier run's --out was overwritten"
-grep -q -e "--out $tmp/c: holds an earlier run's summary.json, opponents.csv, cards.csv, report.html; expected a new folder, or --force" "$tmp/again" ||
+grep -q -e "--out $tmp/c: holds an earlier run's summary.json, opponents.csv, cards.csv, report.html, study.toml; expected a new folder, or --force" "$tmp/again" ||
   { cat "$tmp/again"; fail "no message for an earlier run's --out"; }
 "$strata" compare "$old" "$new" --against "$against" --games 16 --out "$tmp/c" --force >/dev/null 2>&1 ||
   fail "--force"
