@@ -162,8 +162,7 @@ absl::Status SavePairedStudy(const std::string& dir, const PairedStudy& s) {
   }
   t.insert("versions", std::move(versions));
   std::ostringstream body;
-  body << "# strata " << s.what
-       << " run: its options and exact progress (strata " << s.what
+  body << "# strata " << s.what << " run: its options and exact progress (strata " << s.what
        << " --resume DIR).\n# Written by strata; the digest above refuses a file edited by "
           "hand.\n"
        << t << "\n";
@@ -177,8 +176,7 @@ absl::Status SavePairedStudy(const std::string& dir, const PairedStudy& s) {
 }
 
 absl::StatusOr<PairedStudy> LoadPairedStudy(const std::string& dir) {
-  if (!fs::is_directory(dir))
-    return absl::NotFoundError(absl::StrCat(dir, ": no such directory"));
+  if (!fs::is_directory(dir)) return absl::NotFoundError(absl::StrCat(dir, ": no such directory"));
   const std::string file = (fs::path(dir) / kStudyFile).string();
   if (!fs::exists(file))
     return absl::NotFoundError(
@@ -186,8 +184,7 @@ absl::StatusOr<PairedStudy> LoadPairedStudy(const std::string& dir) {
   auto text = ReadInputFile(file, "study");
   if (!text.ok()) return text.status();
   auto bad = [&](const std::string& key, const std::string& expected) {
-    return absl::InvalidArgumentError(
-        absl::StrCat(file, ": key ", key, ": expected ", expected));
+    return absl::InvalidArgumentError(absl::StrCat(file, ": key ", key, ": expected ", expected));
   };
   PairedStudy s;
   const size_t eol = text->find('\n');
@@ -199,15 +196,17 @@ absl::StatusOr<PairedStudy> LoadPairedStudy(const std::string& dir) {
           dir, " holds a strata sim study (", file,
           "), not a compare or ablate run: continue it with strata sim --resume ", dir));
     return absl::InvalidArgumentError(
-        absl::StrCat(file, ": expected a first line '# digest HEX' (written by strata compare "
-                           "or ablate --out)"));
+        absl::StrCat(file,
+                     ": expected a first line '# digest HEX' (written by strata compare "
+                     "or ablate --out)"));
   }
   const std::string digest = text->substr(std::strlen(kDigestLine), eol - std::strlen(kDigestLine));
   const std::string_view body = std::string_view(*text).substr(eol + 1);
   if (ContentDigestHex(ContentDigest(body)) != digest)
-    return absl::InvalidArgumentError(absl::StrCat(
-        file, ": its digest (first line) does not match its content: the file was edited or "
-              "damaged; start a new run instead"));
+    return absl::InvalidArgumentError(
+        absl::StrCat(file,
+                     ": its digest (first line) does not match its content: the file was edited or "
+                     "damaged; start a new run instead"));
   auto parsed = ParseToml(body, file);
   if (!parsed.ok()) return parsed.status();
   const toml::table& t = *parsed;
@@ -224,8 +223,7 @@ absl::StatusOr<PairedStudy> LoadPairedStudy(const std::string& dir) {
     std::memcpy(&out, &b, sizeof out);
     return true;
   };
-  auto strings = [&](const toml::table& tt, const std::string& key,
-                     std::vector<std::string>& out) {
+  auto strings = [&](const toml::table& tt, const std::string& key, std::vector<std::string>& out) {
     const toml::array* arr = tt[key].as_array();
     if (!arr) return false;
     for (auto& e : *arr) {
