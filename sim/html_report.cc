@@ -475,7 +475,8 @@ std::string HtmlReport(const SimOptions& opt, const std::vector<MatchupStats>& r
   h += "<h2 id='cards'>Cards</h2>\n";
   const std::vector<std::string> warnings = HealthWarnings(opt, results, info);
   if (warnings.empty()) {
-    h += "<p class='note'>Health: no warnings.</p>\n";
+    h += absl::StrCat("<p class='note'>Health: ", NoWarningsLine(UnjudgedCards(opt, results, info)),
+                      ".</p>\n");
   } else {
     h += absl::StrFormat(
         "<p class='warn'><b>Health: %zu warning%s.</b> Per-card figures are only as good as the "

@@ -256,6 +256,23 @@ MetagameSpread ResampleMetagame(const SimOptions& opt, const std::vector<Matchup
   return spread;
 }
 
+int UnjudgedCards(const SimOptions& opt, const std::vector<MatchupStats>& results,
+                  const StudyInfo& info) {
+  if (!info.db) return 0;
+  int n = 0;
+  for (const DeckCards& t : CardTables(info.db, opt, results))
+    for (const CardRow& c : t.cards)
+      if (c.castable && !Has((*info.db)[c.card].types, kLand) && c.drawn < kMinHealthDrawn) ++n;
+  return n;
+}
+
+std::string NoWarningsLine(int unjudged) {
+  if (unjudged == 0) return "no warnings";
+  return absl::StrCat("no warnings, but ", unjudged, " card", unjudged == 1 ? "" : "s",
+                      " drawn in fewer than ", kMinHealthDrawn,
+                      " games could not be judged (more games judge them)");
+}
+
 std::vector<std::string> HealthWarnings(const SimOptions& opt,
                                         const std::vector<MatchupStats>& results,
                                         const StudyInfo& info) {
@@ -446,7 +463,11 @@ int PrintStudy(FILE* out, const SimOptions& opt, const std::vector<MatchupStats>
                      [&](const CardRow* x, const CardRow* y) { return gap(*x) > gap(*y); });
     std::stable_sort(lands.begin(), lands.end(),
                      [&](const CardRow* x, const CardRow* y) { return gap(*x) > gap(*y); });
-    std::fprintf(out, "%s (%.1f%%)\n", name(t.deck), 100 * Rate(t.score.wins, t.score.games));
+    // The deck's rate with its games: "0.0%" alone could be one game.
+    std::fprintf(out, "%s (%.1f%% over %lld game%s)\n", name(t.deck),
+                 100 * Rate(t.score.wins, t.score.games),
+                 static_cast<long long>(std::llround(t.score.games)),
+                 t.score.games == 1 ? "" : "s");
     for (size_t k = 0; k < rows.size(); ++k) {
       if (k >= kShow && k + kShow < rows.size()) continue;
       const CardRow& c = *rows[k];
@@ -502,9 +523,10 @@ int PrintStudy(FILE* out, const SimOptions& opt, const std::vector<MatchupStats>
     const std::string mulligans =
         opt.mulligan == Mulligan::kNone
             ? ""
-            : absl::StrFormat("; mulligans %lld in %lld games (%.1f%%)",
+            : absl::StrFormat("; mulligans %lld in %lld of %lld games (%.1f%%)",
                               static_cast<long long>(t.mulligans),
                               static_cast<long long>(t.mulligan_games),
+                              static_cast<long long>(std::llround(t.score.games)),
                               100 * Rate(static_cast<double>(t.mulligan_games), t.score.games));
     std::fprintf(out, "  %-16s %s; burn %lld in %lld games; own side %lld%s\n", name(t.deck),
                  low.c_str(), static_cast<long long>(t.mana_burn),

@@ -144,6 +144,15 @@ std::vector<std::string> HealthWarnings(const SimOptions& options,
                                         const std::vector<MatchupStats>& results,
                                         const StudyInfo& info);
 
+// The non-land cards the health report could not judge: drawn in fewer
+// than kMinHealthDrawn games (none in a study of enough games). "No
+// warnings" says nothing of them.
+int UnjudgedCards(const SimOptions& options, const std::vector<MatchupStats>& results,
+                  const StudyInfo& info);
+// The line that ends the health report when there is no warning: "no
+// warnings", and the cards too rarely drawn to judge, if any.
+std::string NoWarningsLine(int unjudged);
+
 absl::Status WriteStudy(const std::string& dir, const SimOptions& options,
                         const std::vector<MatchupStats>& results, const StudyInfo& info);
 

@@ -539,7 +539,7 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
     std::printf("health: %d warning%s (above): the players or the decks, not only the cards\n",
                 warnings, warnings == 1 ? "" : "s");
   else
-    std::printf("health: no warnings\n");
+    std::printf("health: %s\n", NoWarningsLine(UnjudgedCards(opt, started, info)).c_str());
   const int status = StdoutStatus();
   for (const MatchupStats& m : r.matchups)
     if (m.violations > 0) return 1;  // a rules bug: the numbers can't be trusted

@@ -137,4 +137,18 @@ PY
 "$strata" sim --decks "$decks" --gauntlet "$d/white_weenie.txt" --games 2 --threads 2 --out "$tmp/gj" >/dev/null 2>&1 ||
   fail "gauntlet --out"
 grep -q '"metagame": null,' "$tmp/gj/summary.json" || fail "a gauntlet's summary.json has a metagame"
+# A rate over few games comes with its count (issue 39: "0.0%" alone could be
+# one game), and "no warnings" names the cards too rarely drawn to judge.
+"$strata" sim --decks "$d/red_burn.txt,$d/green_stompy.txt" --games 1 --no-pair --threads 1 --out "$tmp/one" \
+  --report >"$tmp/one.out" 2>&1 || { cat "$tmp/one.out"; fail "a study of one game"; }
+grep -q '^green_stompy (0.0% over 1 game)$' "$tmp/one.out" || { cat "$tmp/one.out"; fail "a deck's rate without its game"; }
+grep -q '^  green_stompy .*; mulligans 0 in 0 of 1 games (0.0%)$' "$tmp/one.out" ||
+  fail "the mulligan rate without its games"
+grep -q '^health: no warnings, but [0-9]* cards drawn in fewer than 10 games could not be judged' "$tmp/one.out" ||
+  fail "one game's health line does not say the cards were not judged"
+grep -q "Health: no warnings, but [0-9]* cards drawn in fewer than 10 games" "$tmp/one/report.html" ||
+  fail "one game's report does not say the cards were not judged"
+# In the gauntlet: the tested deck played both opponents, each other deck one.
+grep -q '^white_weenie ([0-9.]*% over 256 games)$' "$tmp/g" && grep -q '^red_burn ([0-9.]*% over 128 games)$' "$tmp/g" ||
+  { grep -E '^(white_weenie|red_burn) \(' "$tmp/g"; fail "a deck's rate without its games"; }
 echo "sim report: all checks passed"
