@@ -301,7 +301,7 @@ std::string HtmlReport(const SimOptions& opt, const std::vector<MatchupStats>& r
       "td:first-child,th:first-child{text-align:left}th{background:#f3f3f3}\n"
       ".warn{color:#a33;font-size:12px}.lengths svg{margin:0 8px 8px 0}\n"
       ".lists{display:flex;flex-wrap:wrap}.deck{margin:0 18px 12px 0}\n"
-      "code{background:#f3f3f3;padding:1px 3px}\n"
+      "code{background:#f3f3f3;padding:1px 3px;overflow-wrap:anywhere}\n"
       "</style>\n</head>\n<body>\n";
   h +=
       absl::StrFormat("<h1>strata study: %d decks, %zu matchup%s, %lld games%s</h1>\n", n,

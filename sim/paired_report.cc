@@ -105,7 +105,7 @@ constexpr const char* kStyle =
     "td:first-child,th:first-child{text-align:left}th{background:#f3f3f3}\n"
     ".good{color:#0b6e2a}.bad{color:#a33}.lists{display:flex;flex-wrap:wrap}"
     ".deck{margin:0 18px 12px 0}\n"
-    "code{background:#f3f3f3;padding:1px 3px}\n"
+    "code{background:#f3f3f3;padding:1px 3px;overflow-wrap:anywhere}\n"
     "</style>\n";
 
 std::string PageHead(const std::string& title, const PairedRunInfo& run) {
