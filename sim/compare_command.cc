@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <thread>
 
@@ -216,6 +217,54 @@ std::string DeckChanges(const CardDb& db, const Deck& old_deck, const Deck& new_
   return absl::StrJoin(out, ", ");
 }
 
+// compare's figures where the run stands: what the terminal prints and
+// --out writes (at every checkpoint, and at the end).
+CompareOutput CompareFigures(const CardDb& db, const CompareArgs& a, const Setup& s,
+                             const PairedResult& r, double seconds, bool complete) {
+  CompareOutput out;
+  const int matchups = static_cast<int>(r.score[0].size());
+  int64_t most_games = 1;
+  for (const auto& m : r.score[1]) most_games = std::max<int64_t>(most_games, m.games);
+  out.run.command = a.command;
+  out.run.rules = s.rules;
+  out.run.base = &s.base;
+  out.run.seconds = seconds;
+  out.run.games = Games(r.score[0]) + Games(r.score[1]);
+  out.run.replay = ReplayOf(a, s, s.tested_paths[1], most_games);
+  out.run.partial = !complete;
+  out.run.resume = absl::StrCat("strata compare --resume ", a.out);
+  out.old_deck = s.tested[0], out.new_deck = s.tested[1];
+  out.old_path = s.tested_paths[0], out.new_path = s.tested_paths[1];
+  out.changes = DeckChanges(db, s.tested[0], s.tested[1]);
+  for (int m = 0; m < matchups; ++m)
+    out.rows.push_back({s.base.decks[m + 1].name, r.score[0][m].games, r.score[0][m].WinRate(),
+                        r.score[1][m].WinRate(), DiffOf(r.paired[1][m])});
+  out.rows.push_back({"overall", Games(r.score[0]), OverallRate(r.score[0]),
+                      OverallRate(r.score[1]), DiffOf(r.paired[1])});
+  // Per card: copies in each version, and the drawn / not-drawn gap;
+  // changed cards first.
+  const SimOptions old_opt = Version(s, s.tested[0]), new_opt = Version(s, s.tested[1]);
+  const DeckCards old_cards = CardTables(&db, old_opt, r.stats[0])[0];
+  const DeckCards new_cards = CardTables(&db, new_opt, r.stats[1])[0];
+  auto find = [&](const std::string& name) -> CardChange& {
+    for (CardChange& l : out.cards)
+      if (l.name == name) return l;
+    out.cards.push_back(CardChange{name, 0, 0, std::nan(""), std::nan("")});
+    return out.cards.back();
+  };
+  for (const CardRow& c : old_cards.cards) {
+    CardChange& l = find(c.name);
+    l.old_copies = c.copies, l.old_gap = DrawnGap(c);
+  }
+  for (const CardRow& c : new_cards.cards) {
+    CardChange& l = find(c.name);
+    l.new_copies = c.copies, l.new_gap = DrawnGap(c);
+  }
+  std::stable_partition(out.cards.begin(), out.cards.end(),
+                        [](const CardChange& l) { return l.old_copies != l.new_copies; });
+  return out;
+}
+
 // The options --resume takes beside DIR: the others are the run's own.
 bool ResumeTakes(const std::string& flag) {
   for (const char* f : {"--resume", "--threads", "--checkpoint-seconds", "--report", "--force",
@@ -336,8 +385,14 @@ struct KeptRun {
   std::string error;   // a write that failed
 };
 
+// Writes the run's figures (summary.json, the CSVs, report.html) as they
+// stand after `seconds` of games; `complete`: every opponent is done.
+using WriteFigures =
+    std::function<absl::Status(const PairedResult& r, double seconds, bool complete)>;
+
 KeptRun RunKept(const CardDb& db, PairedOptions po, const std::vector<int>& card_versions,
-                const CompareArgs& a, const Setup& s, const char* what, PairedStudy* saved) {
+                const CompareArgs& a, const Setup& s, const char* what, PairedStudy* saved,
+                const WriteFigures& write) {
   KeptRun k;
   PairedStudy state;
   if (saved) {
@@ -356,16 +411,19 @@ KeptRun RunKept(const CardDb& db, PairedOptions po, const std::vector<int>& card
   auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
-  auto save = [&](const PairedResult& r, bool complete) {
+  // The figures first, then study.toml, which commits them: a kill
+  // between the two leaves figures a resume writes again.
+  auto save = [&](const PairedResult& r, bool complete, double seconds) {
     if (a.out.empty()) return true;
+    int64_t games = 0;
+    for (auto& m : r.score[0]) games += m.games;
+    absl::Status st = games > 0 ? write(r, seconds, complete) : absl::OkStatus();
     state.progress = r;
     state.complete = complete;
-    state.seconds = before + elapsed();
-    if (auto st = SavePairedStudy(a.out, state); !st.ok()) {
-      k.error = std::string(st.message());
-      return false;
-    }
-    return true;
+    state.seconds = seconds;
+    if (st.ok()) st = SavePairedStudy(a.out, state);
+    if (!st.ok()) k.error = std::string(st.message());
+    return st.ok();
   };
   if (!saved) {
     // Every version and opponent at 0 games: the first checkpoint.
@@ -378,7 +436,7 @@ KeptRun RunKept(const CardDb& db, PairedOptions po, const std::vector<int>& card
       zero.stats[v].resize(matchups);
       for (size_t m = 0; m < matchups; ++m) zero.stats[v][m].deck_b = static_cast<int>(m) + 1;
     }
-    if (!save(zero, false)) return k;
+    if (!save(zero, false, 0)) return k;
   }
   po.stop = StopFlag();
   po.stop_after_waves = a.stop_after_waves;
@@ -388,12 +446,12 @@ KeptRun RunKept(const CardDb& db, PairedOptions po, const std::vector<int>& card
     if (a.out.empty() || std::chrono::duration<double>(now - last).count() < a.checkpoint_seconds)
       return true;
     last = now;
-    return save(r, false);
+    return save(r, false, before + elapsed());
   };
   InstallStopHandlers();
   k.result = RunPaired(db, po, card_versions, saved ? &saved->progress : nullptr);
-  if (k.error.empty()) save(k.result, k.result.complete);
   k.seconds = before + elapsed();
+  if (k.error.empty()) save(k.result, k.result.complete, k.seconds);
   return k;
 }
 
@@ -462,7 +520,10 @@ int RunCompareCommand(const CompareArgs& given) {
   if (resumed)
     if (auto st = CheckResumed(a, db, s, saved, 2); !st.ok())
       return Fail(std::string(st.message()));
-  const KeptRun kept = RunKept(db, po, {0, 1}, a, s, "compare", resumed ? &saved : nullptr);
+  auto write = [&](const PairedResult& r, double seconds, bool complete) {
+    return WriteCompareOut(a.out, db, CompareFigures(db, a, s, r, seconds, complete), a.report);
+  };
+  const KeptRun kept = RunKept(db, po, {0, 1}, a, s, "compare", resumed ? &saved : nullptr, write);
   if (!kept.error.empty())
     return Fail(absl::StrCat(kept.error, "; the run stopped",
                              a.out.empty()
@@ -470,7 +531,8 @@ int RunCompareCommand(const CompareArgs& given) {
                                  : absl::StrCat(": its last checkpoint in ", a.out,
                                                 " is intact: strata compare --resume ", a.out)));
   const PairedResult& r = kept.result;
-  const double seconds = kept.seconds;
+  const CompareOutput out = CompareFigures(db, a, s, r, kept.seconds, r.complete);
+  const double seconds = out.run.seconds;
 
   const std::string& old_name = s.tested[0].name;
   const std::string& new_name = s.tested[1].name;
@@ -480,22 +542,16 @@ int RunCompareCommand(const CompareArgs& given) {
       "games: %s\n",
       old_name.c_str(), new_name.c_str(), matchups, matchups == 1 ? "" : "s",
       GamesLine(s.base, s.rules).c_str());
-  const std::string changes = DeckChanges(db, s.tested[0], s.tested[1]);
   std::printf("NEW's deck: %s (%zu cards, OLD %zu)\n",
-              changes.empty() ? "the same cards as OLD's" : changes.c_str(),
+              out.changes.empty() ? "the same cards as OLD's" : out.changes.c_str(),
               s.tested[1].main.size(), s.tested[0].main.size());
   std::printf("\n%-20s %7s %8s %8s %7s  %s\n", "opponent", "games", "OLD win", "NEW win", "change",
               "95% paired interval");
-  for (int m = 0; m < matchups; ++m) {
-    const PairedDiff d = DiffOf(r.paired[1][m]);
-    std::printf("%-20s %7lld %7.1f%% %7.1f%% %7s  %s\n", s.base.decks[m + 1].name.c_str(),
-                static_cast<long long>(r.score[0][m].games), 100 * r.score[0][m].WinRate(),
-                100 * r.score[1][m].WinRate(), Points(d.diff).c_str(), IntervalText(d).c_str());
-  }
-  const PairedDiff all = DiffOf(r.paired[1]);
-  std::printf("%-20s %7lld %7.1f%% %7.1f%% %7s  %s\n", "overall",
-              static_cast<long long>(Games(r.score[0])), 100 * OverallRate(r.score[0]),
-              100 * OverallRate(r.score[1]), Points(all.diff).c_str(), IntervalText(all).c_str());
+  for (const ChangeRow& row : out.rows)
+    std::printf("%-20s %7lld %7.1f%% %7.1f%% %7s  %s\n", row.opponent.c_str(),
+                static_cast<long long>(row.games), 100 * row.old_rate, 100 * row.new_rate,
+                Points(row.change.diff).c_str(), IntervalText(row.change).c_str());
+  const PairedDiff all = out.rows.back().change;
   std::printf(
       "win: the tested deck's score (a win counts 1, a draw 1/2); change: NEW's win %% minus "
       "OLD's, in points; its interval from the game-by-game differences, both versions having "
@@ -517,80 +573,30 @@ int RunCompareCommand(const CompareArgs& given) {
         "games (--games N, or --ci W) narrow it\n",
         Points(all.low).c_str(), Points(all.high).c_str());
 
-  // Per card: copies in each version, and the drawn / not-drawn gap.
-  const DeckCards old_cards = CardTables(&db, po.versions[0], r.stats[0])[0];
-  const DeckCards new_cards = CardTables(&db, po.versions[1], r.stats[1])[0];
   std::printf(
       "\ncards: copies OLD -> NEW, and the deck's win %% when the card was drawn minus when it "
       "was not, OLD -> NEW, in points (\"-\": drawn or not drawn in fewer than %lld games); an "
       "association, not the card's worth (strata ablate measures that); changed cards first\n",
       static_cast<long long>(kMinCardGames));
-  struct Line {
-    std::string name;
-    int old_copies = 0, new_copies = 0;
-    double old_gap = std::nan(""), new_gap = std::nan("");
-  };
-  std::vector<Line> lines;
-  auto find = [&](const std::string& name) -> Line& {
-    for (Line& l : lines)
-      if (l.name == name) return l;
-    lines.push_back(Line{name});
-    return lines.back();
-  };
-  for (const CardRow& c : old_cards.cards) {
-    Line& l = find(c.name);
-    l.old_copies = c.copies, l.old_gap = DrawnGap(c);
-  }
-  for (const CardRow& c : new_cards.cards) {
-    Line& l = find(c.name);
-    l.new_copies = c.copies, l.new_gap = DrawnGap(c);
-  }
-  std::stable_partition(lines.begin(), lines.end(),
-                        [](const Line& l) { return l.old_copies != l.new_copies; });
-  for (const Line& l : lines)
+  for (const CardChange& l : out.cards)
     std::printf("  %c %-26.26s %3d -> %-3d %6s -> %s\n", l.old_copies != l.new_copies ? '*' : ' ',
                 l.name.c_str(), l.old_copies, l.new_copies, Points(l.old_gap).c_str(),
                 Points(l.new_gap).c_str());
 
   const int threads =
       a.threads > 0 ? a.threads : static_cast<int>(std::thread::hardware_concurrency());
-  const int64_t games = Games(r.score[0]) + Games(r.score[1]);
-  int64_t most_games = 1;
-  for (const auto& m : r.score[1]) most_games = std::max<int64_t>(most_games, m.games);
+  const int64_t games = out.run.games;
   std::printf("\n%lld games in %.1f s (%.0f games/s), %d thread%s\n", static_cast<long long>(games),
               seconds, seconds > 0 ? games / seconds : 0.0, threads, threads == 1 ? "" : "s");
   std::printf(
       "next: a game with its log: %s --matchup M --game I (M: the opponent's row above, from 0; "
       "OLD's file for NEW's to see OLD's game); a full study of NEW: strata%s sim --decks %s,%s "
       "--gauntlet %s --out DIR\n",
-      ReplayOf(a, s, s.tested_paths[1], most_games).c_str(), PoolFlags(a).c_str(),
-      s.tested_paths[1].c_str(), absl::StrJoin(s.opponent_paths, ",").c_str(),
-      s.tested_paths[1].c_str());
-  if (!a.out.empty()) {
-    CompareOutput out;
-    out.run.command = a.command;
-    out.run.rules = s.rules;
-    out.run.base = &s.base;
-    out.run.seconds = seconds;
-    out.run.games = games;
-    out.run.replay = ReplayOf(a, s, s.tested_paths[1], most_games);
-    out.run.partial = !r.complete;
-    out.run.resume = absl::StrCat("strata compare --resume ", a.out);
-    out.old_deck = s.tested[0], out.new_deck = s.tested[1];
-    out.old_path = s.tested_paths[0], out.new_path = s.tested_paths[1];
-    out.changes = changes;
-    for (int m = 0; m < matchups; ++m)
-      out.rows.push_back({s.base.decks[m + 1].name, r.score[0][m].games, r.score[0][m].WinRate(),
-                          r.score[1][m].WinRate(), DiffOf(r.paired[1][m])});
-    out.rows.push_back(
-        {"overall", Games(r.score[0]), OverallRate(r.score[0]), OverallRate(r.score[1]), all});
-    for (const Line& l : lines)
-      out.cards.push_back({l.name, l.old_copies, l.new_copies, l.old_gap, l.new_gap});
-    if (auto st = WriteCompareOut(a.out, db, out, a.report); !st.ok())
-      return Fail(std::string(st.message()));
+      out.run.replay.c_str(), PoolFlags(a).c_str(), s.tested_paths[1].c_str(),
+      absl::StrJoin(s.opponent_paths, ",").c_str(), s.tested_paths[1].c_str());
+  if (!a.out.empty())
     std::printf("wrote %s/summary.json, opponents.csv, cards.csv%s and study.toml%s\n",
                 a.out.c_str(), a.report ? ", report.html" : "", r.complete ? "" : " (partial)");
-  }
   if (!r.complete) return Interrupted("compare", a, r);
   return StdoutStatus();
 }
@@ -688,7 +694,42 @@ int RunAblateCommand(const CompareArgs& given) {
   if (resumed)
     if (auto st = CheckResumed(a, db, s, saved, static_cast<int>(po.versions.size())); !st.ok())
       return Fail(std::string(st.message()));
-  const KeptRun kept = RunKept(db, po, {}, a, s, "ablate", resumed ? &saved : nullptr);
+  // The figures where the run stands: the cards ranked by their worth.
+  auto figures = [&](const PairedResult& r, double seconds, bool complete) {
+    AblateOutput out;
+    int64_t most_games = 1, games = 0;
+    for (const auto& m : r.score[0]) most_games = std::max<int64_t>(most_games, m.games);
+    for (auto& v : r.score) games += Games(v);
+    out.run.command = a.command;
+    out.run.rules = s.rules;
+    out.run.base = &s.base;
+    out.run.seconds = seconds;
+    out.run.games = games;
+    out.run.replay = ReplayOf(a, s, s.tested_paths[0], most_games);
+    out.run.partial = !complete;
+    out.run.resume = absl::StrCat("strata ablate --resume ", a.out);
+    out.deck = deck;
+    out.path = s.tested_paths[0];
+    out.with = db[*with].name;
+    out.rate = OverallRate(r.score[0]);
+    out.games = Games(r.score[0]);
+    for (size_t i = 0; i < ablated.size(); ++i) {
+      const PairedDiff d = DiffOf(r.paired[i + 1]);
+      // As it is minus without: the diff's negation.
+      out.rows.push_back(
+          {db[ablated[i]].name,
+           static_cast<int>(std::count(deck.main.begin(), deck.main.end(), ablated[i])),
+           PairedDiff{-d.diff, -d.high, -d.low, d.games}, OverallRate(r.score[i + 1])});
+    }
+    std::stable_sort(out.rows.begin(), out.rows.end(), [](const AblateRow& x, const AblateRow& y) {
+      return x.worth.diff > y.worth.diff;
+    });
+    return out;
+  };
+  auto write = [&](const PairedResult& r, double seconds, bool complete) {
+    return WriteAblateOut(a.out, db, figures(r, seconds, complete), a.report);
+  };
+  const KeptRun kept = RunKept(db, po, {}, a, s, "ablate", resumed ? &saved : nullptr, write);
   if (!kept.error.empty())
     return Fail(absl::StrCat(kept.error, "; the run stopped",
                              a.out.empty()
@@ -696,7 +737,8 @@ int RunAblateCommand(const CompareArgs& given) {
                                  : absl::StrCat(": its last checkpoint in ", a.out,
                                                 " is intact: strata ablate --resume ", a.out)));
   const PairedResult& r = kept.result;
-  const double seconds = kept.seconds;
+  const AblateOutput out = figures(r, kept.seconds, r.complete);
+  const double seconds = out.run.seconds;
 
   const int matchups = static_cast<int>(r.score[0].size());
   const int color = MainColor(db, deck);
@@ -708,32 +750,15 @@ int RunAblateCommand(const CompareArgs& given) {
       a.with.empty()
           ? absl::StrCat("a basic land of the deck's main colour, ", S(ColorName(color))).c_str()
           : "--with");
-  std::printf("%s as it is: %.1f%% over %lld games\n", deck.name.c_str(),
-              100 * OverallRate(r.score[0]), static_cast<long long>(Games(r.score[0])));
-  struct Row {
-    CardId card;
-    int copies;
-    PairedDiff worth;  // as it is minus without: the diff's negation
-    double without;
-  };
-  std::vector<Row> rows;
-  for (size_t i = 0; i < ablated.size(); ++i) {
-    const PairedDiff d = DiffOf(r.paired[i + 1]);
-    Row row{ablated[i],
-            static_cast<int>(std::count(deck.main.begin(), deck.main.end(), ablated[i])),
-            PairedDiff{-d.diff, -d.high, -d.low, d.games}, OverallRate(r.score[i + 1])};
-    rows.push_back(row);
-  }
-  std::stable_sort(rows.begin(), rows.end(),
-                   [](const Row& x, const Row& y) { return x.worth.diff > y.worth.diff; });
+  std::printf("%s as it is: %.1f%% over %lld games\n", deck.name.c_str(), 100 * out.rate,
+              static_cast<long long>(out.games));
   std::printf("\n%4s  %-26s %6s %7s  %-19s %8s\n", "rank", "card", "copies", "worth",
               "95% paired interval", "without");
-  for (size_t k = 0; k < rows.size(); ++k) {
-    const Row& row = rows[k];
+  for (size_t k = 0; k < out.rows.size(); ++k) {
+    const AblateRow& row = out.rows[k];
     const bool shown = std::isfinite(row.worth.low) && (row.worth.low > 0 || row.worth.high < 0);
-    std::printf("%4zu  %-26.26s %6d %7s  %-19s %7.1f%%%s\n", k + 1, db[row.card].name.c_str(),
-                row.copies, Points(row.worth.diff).c_str(), IntervalText(row.worth).c_str(),
-                100 * row.without,
+    std::printf("%4zu  %-26.26s %6d %7s  %-19s %7.1f%%%s\n", k + 1, row.card.c_str(), row.copies,
+                Points(row.worth.diff).c_str(), IntervalText(row.worth).c_str(), 100 * row.without,
                 shown ? (row.worth.diff > 0 ? "  earns its slots" : "  costs games") : "");
   }
   std::printf(
@@ -744,8 +769,7 @@ int RunAblateCommand(const CompareArgs& given) {
       db[*with].name.c_str());
   const int threads =
       a.threads > 0 ? a.threads : static_cast<int>(std::thread::hardware_concurrency());
-  int64_t games = 0;
-  for (auto& v : r.score) games += Games(v);
+  const int64_t games = out.run.games;
   std::printf("\n%lld games in %.1f s (%.0f games/s), %d thread%s\n", static_cast<long long>(games),
               seconds, seconds > 0 ? games / seconds : 0.0, threads, threads == 1 ? "" : "s");
   std::printf(
@@ -754,30 +778,9 @@ int RunAblateCommand(const CompareArgs& given) {
       PoolFlags(a).c_str(), s.tested_paths[0].c_str(), absl::StrJoin(s.opponent_paths, ",").c_str(),
       PoolFlags(a).c_str(), s.tested_paths[0].c_str(), absl::StrJoin(s.opponent_paths, ",").c_str(),
       s.tested_paths[0].c_str());
-  if (!a.out.empty()) {
-    int64_t most_games = 1;
-    for (const auto& m : r.score[0]) most_games = std::max<int64_t>(most_games, m.games);
-    AblateOutput out;
-    out.run.command = a.command;
-    out.run.rules = s.rules;
-    out.run.base = &s.base;
-    out.run.seconds = seconds;
-    out.run.games = games;
-    out.run.replay = ReplayOf(a, s, s.tested_paths[0], most_games);
-    out.run.partial = !r.complete;
-    out.run.resume = absl::StrCat("strata ablate --resume ", a.out);
-    out.deck = deck;
-    out.path = s.tested_paths[0];
-    out.with = db[*with].name;
-    out.rate = OverallRate(r.score[0]);
-    out.games = Games(r.score[0]);
-    for (const Row& row : rows)
-      out.rows.push_back({db[row.card].name, row.copies, row.worth, row.without});
-    if (auto st = WriteAblateOut(a.out, db, out, a.report); !st.ok())
-      return Fail(std::string(st.message()));
+  if (!a.out.empty())
     std::printf("wrote %s/summary.json, cards.csv%s and study.toml%s\n", a.out.c_str(),
                 a.report ? ", report.html" : "", r.complete ? "" : " (partial)");
-  }
   if (!r.complete) return Interrupted("ablate", a, r);
   return StdoutStatus();
 }

@@ -1,8 +1,9 @@
 #!/bin/bash
 # strata compare and strata ablate with --out keep study.toml (the run's
-# options and exact progress, issue 39): a run stopped part way (a test's
-# stop, SIGINT, SIGKILL) writes its figures so far with "partial": true,
-# exits 128 + the signal and names `--resume DIR`, which goes on to the same
+# options and exact progress, issue 39), and at each checkpoint the figures
+# so far: a run stopped part way (a test's stop, SIGINT, SIGKILL) has its
+# figures so far with "partial": true (a stop or SIGINT also exits 128 +
+# the signal and names `--resume DIR`), and `--resume DIR` goes on to the same
 # summary.json (but its command and run record), CSVs and terminal table as
 # an uninterrupted run, for any thread count. Bad resumes are refused
 # before any game: other options, the other command's run, sim's study, an
@@ -60,8 +61,7 @@ diff <(table "$tmp/full.out") <(table "$tmp/part.out") || fail "the resumed tabl
 grep -q "<b>Partial:</b>" "$tmp/part/report.html" && fail "the report is still partial after the resume"
 grep -q "<h2 id='changes'>" "$tmp/part/report.html" || fail "the resume did not keep the report"
 
-# SIGKILL once a checkpoint holds games (no partial files written then),
-# resumed to the end.
+# SIGKILL once a checkpoint holds games, resumed to the end.
 "$strata" "${run[@]}" --threads 1 --out "$tmp/kill" --checkpoint-seconds 0 >/dev/null 2>&1 &
 pid=$!
 for _ in $(seq 200); do
@@ -70,6 +70,9 @@ for _ in $(seq 200); do
 done
 kill -KILL $pid 2>/dev/null
 wait $pid 2>/dev/null
+# A checkpoint writes the figures so far too, then study.toml.
+grep -q '"partial": true' "$tmp/kill/summary.json" || fail "SIGKILL: no partial summary.json from the checkpoint"
+[ -s "$tmp/kill/opponents.csv" ] || fail "SIGKILL: no opponents.csv from the checkpoint"
 "$strata" compare --resume "$tmp/kill" >"$tmp/kill.out" 2>&1 || { cat "$tmp/kill.out"; fail "resume after SIGKILL"; }
 same "$tmp/full" "$tmp/kill"
 
