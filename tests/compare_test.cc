@@ -1,13 +1,18 @@
 // Paired studies (strata compare, strata ablate): the paired interval
 // against hand-computed values, version 0 playing exactly the games of a
 // gauntlet study, identical versions differing by nothing, the same numbers
-// for one or two threads, and --ci stopping on the paired interval.
+// for one or two threads, --ci stopping on the paired interval, and a run
+// stopped between waves, saved (sim/paired_state.h) and resumed ending as
+// one run does.
 #include "sim/compare.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <string>
 
 #include "gtest/gtest.h"
+#include "sim/paired_state.h"
 #include "tests/bundled.h"
 
 namespace strata {
@@ -169,6 +174,129 @@ TEST(RunPaired, SameNumbersWithOneOrTwoThreadsAndCiStopsOnThePairedInterval) {
   const int m = one.score[0][0].games == first ? 0 : 1;
   const PairedDiff d = DiffOf(b.paired[1][m]);
   EXPECT_GE((d.high - d.low) / 2, 0.03);
+}
+
+// Every count of two results, the per-card ones of the versions kept.
+void ExpectSameResult(const PairedResult& x, const PairedResult& y) {
+  ASSERT_EQ(x.score.size(), y.score.size());
+  for (size_t v = 0; v < x.score.size(); ++v) {
+    ASSERT_EQ(x.score[v].size(), y.score[v].size());
+    ASSERT_EQ(x.stats[v].size(), y.stats[v].size());
+    for (size_t m = 0; m < x.score[v].size(); ++m) {
+      const VersionScore &a = x.score[v][m], &b = y.score[v][m];
+      EXPECT_EQ(a.games, b.games);
+      EXPECT_EQ(a.wins, b.wins);
+      EXPECT_EQ(a.losses, b.losses);
+      EXPECT_EQ(a.draws, b.draws);
+      EXPECT_EQ(a.turns, b.turns);
+      EXPECT_EQ(a.first_player_wins, b.first_player_wins);
+      const PairedStats &p = x.paired[v][m], &q = y.paired[v][m];
+      EXPECT_EQ(p.units, q.units);
+      EXPECT_EQ(p.games, q.games);
+      EXPECT_EQ(p.sum, q.sum);
+      EXPECT_EQ(p.sum2, q.sum2);
+      if (m >= x.stats[v].size()) continue;
+      const MatchupStats &s = x.stats[v][m], &t = y.stats[v][m];
+      EXPECT_EQ(s.games, t.games);
+      EXPECT_EQ(s.a_wins, t.a_wins);
+      EXPECT_EQ(s.turn_histogram, t.turn_histogram);
+      EXPECT_EQ(s.win_turns, t.win_turns);
+      EXPECT_EQ(s.end_reasons, t.end_reasons);
+      EXPECT_EQ(s.mulligans, t.mulligans);
+      EXPECT_EQ(s.mana_burn, t.mana_burn);
+      for (int side = 0; side < 2; ++side)
+        for (int c = 0; c < 40; ++c) {
+          const CardCounts &k = s.cards.side[side][c], &l = t.cards.side[side][c];
+          EXPECT_EQ(k.drawn, l.drawn);
+          EXPECT_EQ(k.cast, l.cast);
+          EXPECT_EQ(k.drawn_score, l.drawn_score);
+          EXPECT_EQ(k.own_harm, l.own_harm);
+          EXPECT_EQ(k.first_cast, l.first_cast);
+        }
+    }
+  }
+}
+
+// What compare --out keeps of a stopped run (sim/paired_state.h), saved
+// and read back.
+PairedResult SavedAndLoaded(const PairedResult& r, const std::string& dir) {
+  PairedStudy s;
+  s.what = "compare";
+  s.args.decks = {"/old.txt", "/new.txt"};
+  s.args.against = {"/x.txt", "/y.txt"};
+  s.args.games = 600;
+  s.deck_digests = {"1", "2", "3", "4"};
+  s.progress = r;
+  EXPECT_TRUE(SavePairedStudy(dir, s).ok());
+  auto loaded = LoadPairedStudy(dir);
+  EXPECT_TRUE(loaded.ok()) << loaded.status().message();
+  if (!loaded.ok()) return {};
+  EXPECT_EQ(loaded->args.decks, s.args.decks);
+  EXPECT_EQ(loaded->args.against, s.args.against);
+  EXPECT_EQ(loaded->deck_digests, s.deck_digests);
+  EXPECT_FALSE(loaded->complete);
+  return loaded->progress;
+}
+
+TEST(RunPaired, StoppedAfterAWaveSavedAndResumedEqualsOneRun) {
+  const CardDb& db = BundledPool();
+  // 600 games: blocks of 256, 256 and 88.
+  PairedOptions po = TwoVersions(db, 600);
+  po.threads = 2;
+  const PairedResult full = RunPaired(db, po, {0, 1});
+  EXPECT_TRUE(full.complete);
+  PairedOptions part = po;
+  part.threads = 1;
+  part.stop_after_waves = 1;
+  const PairedResult first = RunPaired(db, part, {0, 1});
+  EXPECT_FALSE(first.complete);
+  for (int v = 0; v < 2; ++v)
+    for (int m = 0; m < 2; ++m) EXPECT_EQ(first.score[v][m].games, kBlockGames);
+  const std::string dir = testing::TempDir() + "/paired_resume_unit";
+  const PairedResult loaded = SavedAndLoaded(first, dir);
+  ExpectSameResult(first, loaded);
+  // Goes on on two threads, with a checkpoint after every wave.
+  int waves = 0;
+  po.after_wave = [&](const PairedResult&) { return ++waves > 0; };
+  const PairedResult resumed = RunPaired(db, po, {0, 1}, &loaded);
+  EXPECT_TRUE(resumed.complete);
+  EXPECT_EQ(waves, 2);
+  ExpectSameResult(full, resumed);
+}
+
+TEST(RunPaired, CiStopsAtTheSameBlockWhenResumed) {
+  const CardDb& db = BundledPool();
+  PairedOptions po = TwoVersions(db, 100000);
+  po.ci_half_width = 0.03;
+  po.threads = 2;
+  const PairedResult full = RunPaired(db, po, {});
+  PairedOptions part = po;
+  part.stop_after_waves = 1;
+  const PairedResult first = RunPaired(db, part, {});
+  ASSERT_FALSE(first.complete) << "the test wants a change needing more than one block";
+  po.threads = 1;
+  const PairedResult resumed = RunPaired(db, po, {}, &first);
+  ExpectSameResult(full, resumed);
+}
+
+TEST(RunPaired, AStopDropsTheWaveUnderWay) {
+  const CardDb& db = BundledPool();
+  PairedOptions po = TwoVersions(db, 512);
+  std::atomic<bool> stop{false};
+  po.stop = &stop;
+  // Stop as the first wave ends: the second is never started.
+  po.after_wave = [&](const PairedResult&) {
+    stop.store(true);
+    return true;
+  };
+  const PairedResult r = RunPaired(db, po, {0});
+  EXPECT_FALSE(r.complete);
+  for (int m = 0; m < 2; ++m) EXPECT_EQ(r.score[0][m].games, kBlockGames);
+  // A stop before any wave: nothing played.
+  po.after_wave = nullptr;
+  const PairedResult none = RunPaired(db, po, {0});
+  EXPECT_FALSE(none.complete);
+  for (int m = 0; m < 2; ++m) EXPECT_EQ(none.score[0][m].games, 0);
 }
 
 }  // namespace
