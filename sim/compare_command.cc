@@ -280,7 +280,10 @@ absl::Status ResumeArgs(const char* what, const CompareArgs& given, CompareArgs&
   const std::string& dir = given.resume;
   std::vector<std::string> other;
   for (const std::string& flag : given.given)
-    if (!ResumeTakes(flag)) other.push_back(flag);
+    if (!ResumeTakes(flag))
+      other.push_back(flag == "decks"  ? "the deck files OLD NEW"
+                      : flag == "deck" ? "the deck file DECK"
+                                       : flag);
   if (!other.empty())
     return absl::InvalidArgumentError(absl::StrCat(
         "--resume ", dir, ": not with ", absl::StrJoin(other, ", "),

@@ -111,6 +111,8 @@ diff <(sed -n '/^rank/,/^worth/p' "$tmp/afull.out") <(sed -n '/^rank/,/^worth/p'
 # Refusals, each before any game.
 expect 1 "--resume $tmp/apart: not with --games: the run's options are kept in its study.toml" \
   "$strata" ablate --resume "$tmp/apart" --games 64
+expect 1 "--resume $tmp/full: not with the deck files OLD NEW: the run's options are kept" \
+  "$strata" compare "$old" "$new" --resume "$tmp/full"
 expect 1 "--resume $tmp/afull: holds a strata ablate run; continue it with strata ablate --resume $tmp/afull" \
   "$strata" compare --resume "$tmp/afull" --report
 expect 1 "--resume $tmp/full: the run is complete; nothing to resume" \
