@@ -162,16 +162,21 @@ std::string PoolFlags(const CompareArgs& a) {
 // `strata replay` of game I of matchup M of a version: a gauntlet study of
 // the tested deck against the opponents plays the same games. `games`: the
 // most any matchup played, not the --ci cap, so the command reads as the run.
-std::string ReplayOf(const CompareArgs& a, const Setup& s, const std::string& tested_path,
-                     int64_t games) {
-  const SimOptions& o = s.base;
+std::string ReplayCommand(const CompareArgs& a, const SimOptions& o,
+                          const std::vector<std::string>& opponent_paths, const std::string& rules,
+                          const std::string& tested_path, int64_t games) {
   std::string cmd =
       absl::StrCat("strata", PoolFlags(a), " replay --decks ", tested_path, ",",
-                   absl::StrJoin(s.opponent_paths, ","), " --gauntlet ", tested_path, " --games ",
-                   games, " --policies ", o.policies[0], ",", o.policies[1], " --rules ", s.rules,
+                   absl::StrJoin(opponent_paths, ","), " --gauntlet ", tested_path, " --games ",
+                   games, " --policies ", o.policies[0], ",", o.policies[1], " --rules ", rules,
                    " --mulligan ", S(MulliganName(o.mulligan)), " --seed ", o.seed);
   if (!o.pair) cmd += " --no-pair";
   return cmd;
+}
+
+std::string ReplayOf(const CompareArgs& a, const Setup& s, const std::string& tested_path,
+                     int64_t games) {
+  return ReplayCommand(a, s.base, s.opponent_paths, s.rules, tested_path, games);
 }
 
 std::string GamesLine(const SimOptions& o, const std::string& rules) {
@@ -786,6 +791,10 @@ int RunAblateCommand(const CompareArgs& given) {
                 a.report ? ", report.html" : "", r.complete ? "" : " (partial)");
   if (!r.complete) return Interrupted("ablate", a, r);
   return StdoutStatus();
+}
+
+std::string PairedReplayCommand(const CompareArgs& a, const PairedSetupResult& s, int64_t games) {
+  return ReplayCommand(a, s.base, s.opponent_paths, s.rules, s.tested_path, games);
 }
 
 absl::Status PairedSetup(const CompareArgs& args, const CardDb& db, PairedSetupResult& out) {

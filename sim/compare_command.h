@@ -55,6 +55,9 @@ struct PairedSetupResult {
   std::string rules;
 };
 absl::Status PairedSetup(const CompareArgs& args, const CardDb& db, PairedSetupResult& out);
+// `strata replay ...` (without --matchup and --game) of the tested deck's
+// games: a gauntlet study of it against the opponents plays the same games.
+std::string PairedReplayCommand(const CompareArgs& args, const PairedSetupResult& s, int64_t games);
 
 // Both return the process exit status and print their own errors.
 int RunCompareCommand(const CompareArgs& args);

@@ -374,6 +374,10 @@ int main(int argc, char** argv) {
                    "0.05)")
       ->check(FiniteRange(0.0001, 0.5));
   paired_options(swap, swap_args, 2048);
+  swap->add_option("--out", swap_args.out,
+                   "keep the race in DIR: summary.json and swaps.csv (every swap with its change, "
+                   "corrected interval and the round it was dropped in; not resumable)");
+  swap->add_flag("--force", swap_args.force, "with --out: replace an earlier run's files in DIR");
 
   // strata merge
   strata::MergeArgs merge_args;
@@ -516,6 +520,7 @@ int main(int argc, char** argv) {
     swap_args.card_paths = card_paths;
     swap_args.no_default_cards = no_default_cards;
     swap_args.override_cards = override_cards;
+    swap_args.command = CommandLine(argc, argv);
     return strata::RunSwapCommand(swap_args);
   }
   if (*compare) {

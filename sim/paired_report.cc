@@ -17,7 +17,7 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr const char* kPairedOutputs[] = {"summary.json", "opponents.csv", "cards.csv",
-                                          "report.html", "study.toml"};
+                                          "swaps.csv",    "report.html",   "study.toml"};
 
 std::string Num(double v) {
   if (!std::isfinite(v)) return "null";
@@ -420,6 +420,41 @@ absl::Status WriteAblateOut(const std::string& dir, const CardDb& db, const Abla
                                                                    {"cards.csv", &csv}};
   if (report) files.push_back({"report.html", &html});
   return WriteAll(dir, files);
+}
+
+absl::Status WriteSwapOut(const std::string& dir, const SwapOutput& s) {
+  std::string j = JsonHeader("swap", s.run);
+  j += absl::StrCat("  \"deck\": {\"deck\": ", JsonQuote(s.deck.name),
+                    ", \"file\": ", JsonQuote(s.path), ", \"cards\": ", s.deck.main.size(), "},\n");
+  j += "  \"candidates\": [";
+  for (size_t i = 0; i < s.candidates.size(); ++i)
+    j += absl::StrCat(i ? ", " : "", JsonQuote(s.candidates[i]));
+  j += "],\n";
+  j += absl::StrCat("  \"alpha\": ", Num(s.alpha), ",\n  \"z\": ", Num(s.z), ",\n  \"rounds\": [",
+                    absl::StrJoin(s.rounds, ", "), "],\n");
+  j += absl::StrCat("  \"win_rate\": ", Num(s.rate), ",\n  \"deck_games\": ", s.games, ",\n");
+  j += "  \"swaps\": [\n";
+  std::string csv =
+      "rank,swap,out,in,copies,change,ci_low,ci_high,games,dropped_in_round,bar,mark\n";
+  for (size_t i = 0; i < s.rows.size(); ++i) {
+    const SwapRow& r = s.rows[i];
+    j += absl::StrCat(
+        "    {\"rank\": ", i + 1, ", \"swap\": ", JsonQuote(r.swap),
+        ", \"out\": ", JsonQuote(r.out), ", \"in\": ", JsonQuote(r.in), ", \"copies\": ", r.copies,
+        ", \"change\": ", Num(r.change), ", \"ci\": [", Num(r.low), ", ", Num(r.high),
+        "], \"games\": ", r.games,
+        ", \"dropped_in_round\": ", r.dropped_in > 0 ? absl::StrCat(r.dropped_in) : "null",
+        ", \"bar\": ", r.dropped_in > 0 ? Num(r.bar) : "null", ", \"mark\": ", JsonQuote(r.mark),
+        "}", i + 1 < s.rows.size() ? "," : "", "\n");
+    csv +=
+        absl::StrCat(i + 1, ",", CsvField(r.swap), ",", CsvField(r.out), ",", CsvField(r.in), ",",
+                     r.copies, ",", CsvNum(r.change), ",", CsvNum(r.low), ",", CsvNum(r.high), ",",
+                     r.games, ",", r.dropped_in > 0 ? absl::StrCat(r.dropped_in) : "", ",",
+                     r.dropped_in > 0 ? CsvNum(r.bar) : "", ",", CsvField(r.mark), "\n");
+  }
+  j += "  ],\n";
+  j += JsonFooter(s.run);
+  return WriteAll(dir, {{"summary.json", &j}, {"swaps.csv", &csv}});
 }
 
 }  // namespace strata

@@ -72,6 +72,29 @@ struct AblateOutput {
   std::vector<AblateRow> rows;  // ranked by worth
 };
 
+// A swap of `strata swap` (sim/swap_command.h) as the race left it.
+struct SwapRow {
+  std::string swap, out, in;  // "-4 Shock +4 Incinerate", "Shock", "Incinerate"
+  int copies = 0;
+  double change = 0, low = 0, high = 0;  // the corrected interval (NaN: too few games)
+  int64_t games = 0;                     // in its last round
+  int dropped_in = 0;                    // the round it was dropped in, from 1; 0: kept
+  double bar = 0;                        // then: the best's lower bound it lay below
+  std::string mark;                      // "better than the deck", "worse than the deck" or ""
+};
+
+struct SwapOutput {
+  PairedRunInfo run;  // base->games: the last round's games per opponent
+  Deck deck;
+  std::string path;
+  std::vector<std::string> candidates;
+  double alpha = 0, z = 0;
+  std::vector<int64_t> rounds;  // games per opponent of each round
+  double rate = 0;              // the deck as it is, in the last round played
+  int64_t games = 0;
+  std::vector<SwapRow> rows;  // the best swaps, then the dropped ones, each by change
+};
+
 // "NEW (burn) is better than OLD by ..." or the like: the verdict line,
 // without its "verdict: ".
 std::string CompareVerdict(const PairedDiff& all, const std::string& new_name);
@@ -84,6 +107,8 @@ absl::Status ClaimPairedOut(const std::string& dir, bool force);
 // DIR/report.html; each file whole or not at all.
 absl::Status WriteCompareOut(const std::string& dir, const CardDb& db, const CompareOutput& c,
                              bool report);
+// strata swap --out DIR: DIR/summary.json and DIR/swaps.csv.
+absl::Status WriteSwapOut(const std::string& dir, const SwapOutput& s);
 // DIR/summary.json, DIR/cards.csv, and with `report` DIR/report.html.
 absl::Status WriteAblateOut(const std::string& dir, const CardDb& db, const AblateOutput& a,
                             bool report);

@@ -23,6 +23,8 @@
 #include "sim/card_pool.h"
 #include "sim/card_stats.h"
 #include "sim/compare.h"
+#include "sim/durable.h"
+#include "sim/paired_report.h"
 
 namespace strata {
 namespace {
@@ -52,6 +54,14 @@ struct Swap {
   double bar = 0;       // then: the best swap's lower bound, which its interval lay below
   int64_t games = 0;    // its games in its last round
 };
+
+// Whether the swap's corrected interval lies above or below 0.
+std::string Mark(const Swap& sw) {
+  if (!std::isfinite(sw.half)) return "";
+  if (sw.change.diff - sw.half > 0) return "better than the deck";
+  if (sw.change.diff + sw.half < 0) return "worse than the deck";
+  return "";
+}
 
 }  // namespace
 
@@ -111,6 +121,13 @@ absl::StatusOr<std::vector<CardId>> ParseCandidates(const std::string& arg, cons
 }
 
 int RunSwapCommand(const CompareArgs& a) {
+  // --out checked, and DIR claimed, before any game.
+  if (a.force && a.out.empty()) return Fail("--force: expected --out DIR");
+  DirLock lock;
+  if (!a.out.empty()) {
+    if (auto st = ClaimPairedOut(a.out, a.force); !st.ok()) return Fail(std::string(st.message()));
+    if (auto st = lock.Acquire(a.out); !st.ok()) return Fail(absl::StrCat("--out: ", st.message()));
+  }
   CardDb db;
   if (auto st = LoadPool(PoolPaths(a.card_paths, a.no_default_cards), a.override_cards, db);
       !st.ok())
@@ -234,16 +251,14 @@ int RunSwapCommand(const CompareArgs& a) {
   auto row = [&](int i) {
     const Swap& sw = swaps[i];
     const double lo = sw.change.diff - sw.half, hi = sw.change.diff + sw.half;
-    const char* verdict = !std::isfinite(sw.half) ? ""
-                          : lo > 0                ? "  better than the deck"
-                          : hi < 0                ? "  worse than the deck"
-                                                  : "";
+    const std::string mark = Mark(sw);
+    const std::string verdict = mark.empty() ? "" : "  " + mark;
     const std::string when = sw.dropped_in >= 0 ? absl::StrFormat("  round %d, below %s",
                                                                   sw.dropped_in + 1, Points(sw.bar))
                                                 : std::string();
     std::printf("  %-44.44s %7s  [%6s, %6s] %7lld%s%s\n", sw.label.c_str(),
                 Points(sw.change.diff).c_str(), Points(lo).c_str(), Points(hi).c_str(),
-                static_cast<long long>(sw.games), verdict, when.c_str());
+                static_cast<long long>(sw.games), verdict.c_str(), when.c_str());
   };
   std::printf(
       "\nbest swaps: the ones the race kept to the end (%lld games per opponent), by the "
@@ -277,6 +292,34 @@ int RunSwapCommand(const CompareArgs& a) {
         "EDITED --against %s (EDITED: the deck with %s)\n",
         s.tested_path.c_str(), absl::StrJoin(s.opponent_paths, ",").c_str(),
         swaps[finalists[0]].label.c_str());
+  if (!a.out.empty()) {
+    SwapOutput out;
+    SimOptions last = s.base;
+    last.games = static_cast<int>(rounds.back());
+    out.run.command = a.command;
+    out.run.rules = s.rules;
+    out.run.base = &last;
+    out.run.seconds = seconds;
+    out.run.games = total_games;
+    out.run.replay = PairedReplayCommand(a, s, rounds.back());
+    out.deck = deck;
+    out.path = s.tested_path;
+    for (CardId c : *candidates) out.candidates.push_back(db[c].name);
+    out.alpha = a.alpha, out.z = z;
+    out.rounds = rounds;
+    out.rate = base_rate, out.games = base_games;
+    for (const std::vector<int>* list : {&finalists, &dropped})
+      for (int i : *list) {
+        const Swap& sw = swaps[i];
+        const double lo = sw.change.diff - sw.half, hi = sw.change.diff + sw.half;
+        out.rows.push_back({sw.label, db[sw.out].name, db[sw.in].name, sw.copies, sw.change.diff,
+                            std::isfinite(sw.half) ? lo : std::nan(""),
+                            std::isfinite(sw.half) ? hi : std::nan(""), sw.games, sw.dropped_in + 1,
+                            sw.bar, Mark(sw)});
+      }
+    if (auto st = WriteSwapOut(a.out, out); !st.ok()) return Fail(std::string(st.message()));
+    std::printf("wrote %s/summary.json and swaps.csv\n", a.out.c_str());
+  }
   std::fflush(stdout);
   return std::ferror(stdout) ? 1 : 0;
 }

@@ -5,8 +5,9 @@
 # double the games up to the cap; every dropped swap's interval lies wholly
 # below the best's at the round it was dropped in; the finalists' figures
 # are consistent (change inside its interval); the run is the same for one
-# and two threads; candidates come from a file too; an unknown candidate is
-# one message naming the closest card.
+# and two threads; --out keeps its swaps (summary.json, swaps.csv) as the
+# terminal shows them; candidates come from a file too; an unknown
+# candidate is one message naming the closest card.
 # Usage: swap_cli_test.sh STRATA SOURCE_DIR
 set -u
 strata=$1
@@ -54,10 +55,38 @@ for l in rows("clearly worse than the best", "x"):
 PY
 grep -q "^next: the best swap against the same games, in full: strata compare " "$tmp/two" || fail "no next line"
 
-# The same race on one thread (the games are the same whatever the threads).
+# The same race on one thread (the games are the same whatever the threads),
+# kept with --out: summary.json and swaps.csv hold the terminal's swaps.
 "$strata" swap "$d/red_burn.txt" --candidates "Incinerate,Grizzly Bears" --against "$d/green_stompy.txt" \
-  --games 1024 --threads 1 >"$tmp/one" 2>&1 || fail "swap --threads 1"
-diff <(grep -v ' games in ' "$tmp/one") <(grep -v ' games in ' "$tmp/two") || fail "one and two threads differ"
+  --games 1024 --threads 1 --out "$tmp/out" >"$tmp/one" 2>&1 || fail "swap --threads 1"
+diff <(grep -v -e ' games in ' -e '^wrote ' "$tmp/one") <(grep -v ' games in ' "$tmp/two") ||
+  fail "one and two threads differ"
+grep -q "^wrote $tmp/out/summary.json and swaps.csv$" "$tmp/one" || fail "swap --out: no wrote line"
+python3 - "$tmp/out" "$tmp/one" <<'PY' || fail "swap's files differ from its terminal"
+import csv, json, re, sys
+d, term = sys.argv[1], open(sys.argv[2]).read().splitlines()
+s = json.load(open(d + "/summary.json"))
+assert s["what"] == "swap" and s["rounds"] == [256, 512, 1024] and s["alpha"] == 0.05, s["rounds"]
+assert s["candidates"] == ["Incinerate", "Grizzly Bears"], s["candidates"]
+pat = re.compile(r"^  (.{44}) +([-+][0-9.]+)  \[ *([-+][0-9.]+), *([-+][0-9.]+)\] +(\d+)(.*)$")
+rows = [pat.match(l).groups() for l in term if pat.match(l)]
+assert len(rows) == len(s["swaps"]) == 21, (len(rows), len(s["swaps"]))
+for (label, ch, lo, hi, games, rest), w in zip(rows, s["swaps"]):
+    assert label.strip() == w["swap"], (label, w)
+    assert ch == "%+.1f" % (100 * w["change"]) or abs(float(ch) - 100 * w["change"]) < 0.051, (ch, w)
+    assert int(games) == w["games"], (games, w)
+    assert (w["dropped_in_round"] is None) == ("round" not in rest), (rest, w)
+    assert w["mark"] in rest, (rest, w)
+c = list(csv.DictReader(open(d + "/swaps.csv")))
+assert [r["swap"] for r in c] == [w["swap"] for w in s["swaps"]], "swaps.csv is not summary.json's"
+PY
+"$strata" swap "$d/red_burn.txt" --candidates "Incinerate" --against "$d/green_stompy.txt" --games 256 \
+  --out "$tmp/out" >"$tmp/again" 2>&1 && fail "swap --out over an earlier run ran"
+grep -q -e "--out $tmp/out: holds an earlier run's summary.json, swaps.csv; expected a new folder, or --force" "$tmp/again" ||
+  { cat "$tmp/again"; fail "no message for an earlier run's --out"; }
+"$strata" swap "$d/red_burn.txt" --candidates "Incinerate" --games 256 --force >"$tmp/force" 2>&1 &&
+  fail "swap --force without --out ran"
+grep -q -e "--force: expected --out DIR" "$tmp/force" || fail "no message for --force without --out"
 
 # Candidates from a file (decklist lines and comments allowed).
 printf '# candidates\n4 Incinerate\nGrizzly Bears\n' >"$tmp/cands.txt"
