@@ -172,9 +172,7 @@ PairedResult RunPaired(const CardDb& db, const PairedOptions& po,
         tasks.push_back({m, first, std::min<int64_t>(end, first + kChunkGames)});
     }
     if (tasks.empty()) break;
-    if (stopping() || (po.stop_after_waves >= 0 && waves >= po.stop_after_waves)) {
-      break;
-    }
+    if (stopping() || (po.stop_after_waves >= 0 && waves >= po.stop_after_waves)) break;
     tbb::parallel_for(tbb::blocked_range<size_t>(0, tasks.size(), 1),
                       [&](const tbb::blocked_range<size_t>& r) {
                         Local& l = locals.local();
@@ -237,9 +235,7 @@ PairedResult RunPaired(const CardDb& db, const PairedOptions& po,
         }
       l.used = false;
     }
-    if (drop) {
-      break;
-    }
+    if (drop) break;
     ++waves;
     for (const Task& t : tasks) done += (t.last - t.first) * versions;
     if (po.progress) {
@@ -257,9 +253,7 @@ PairedResult RunPaired(const CardDb& db, const PairedOptions& po,
                      static_cast<long long>(done), static_cast<long long>(planned), rate,
                      rate > 0 ? (planned - done) / rate : 0.0);
     }
-    if (po.after_wave && !po.after_wave(result)) {
-      break;
-    }
+    if (po.after_wave && !po.after_wave(result)) break;
   }
   if (po.progress) std::fprintf(stderr, "\n");
   for (int m = 0; m < matchups; ++m)
