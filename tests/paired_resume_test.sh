@@ -98,6 +98,15 @@ else
 fi
 same "$tmp/full" "$tmp/int"
 
+# --ci: the resumed run stops at the block the uninterrupted one does
+# (768 games: three blocks).
+ci=(compare "$old" "$new" --against "$d/black_removal.txt" --ci 0.03)
+"$strata" "${ci[@]}" --out "$tmp/cifull" >/dev/null 2>&1 || fail "compare --ci"
+expect 130 "continue with" "$strata" "${ci[@]}" --threads 1 --out "$tmp/cipart" --stop-after-waves 1
+"$strata" compare --resume "$tmp/cipart" --threads 2 >/dev/null 2>&1 || fail "compare --ci --resume"
+same "$tmp/cifull" "$tmp/cipart"
+grep -q '^black_removal,768,' "$tmp/cipart/opponents.csv" || fail "--ci stopped elsewhere than 768 games"
+
 # ablate: the same, with its own command.
 arun=(ablate "$d/red_burn.txt" --against "$d/green_stompy.txt" --games 512)
 "$strata" "${arun[@]}" --threads 2 --out "$tmp/afull" >"$tmp/afull.out" 2>&1 || fail "ablate"
