@@ -378,6 +378,9 @@ int main(int argc, char** argv) {
                    "keep the race in DIR: summary.json and swaps.csv (every swap with its change, "
                    "corrected interval and the round it was dropped in; not resumable)");
   swap->add_flag("--force", swap_args.force, "with --out: replace an earlier run's files in DIR");
+  swap->add_flag("--report", swap_args.report,
+                 "with --out: DIR/report.html too, a page of the swaps' changes with their "
+                 "corrected intervals and the deck for a browser");
 
   // strata merge
   strata::MergeArgs merge_args;

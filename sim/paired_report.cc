@@ -137,7 +137,11 @@ std::string ChangeSvg(const std::vector<std::pair<std::string, PairedDiff>>& row
     for (double v : {d.diff, d.low, d.high})
       if (std::isfinite(v)) reach = std::max(reach, std::fabs(v));
   reach = std::ceil(reach * 20) / 20;  // whole 5 points
-  const int left = 230, width = 420, row_h = 24, top = 28;
+  // Room for the longest label (about 7 px a character at 12 px).
+  size_t longest = 0;
+  for (auto& [name, d] : rows) longest = std::max(longest, name.size());
+  const int left = std::max(230, 20 + 7 * static_cast<int>(longest));
+  const int width = 420, row_h = 24, top = 28;
   const int h = top + row_h * static_cast<int>(rows.size()) + 24;
   auto x = [&](double v) {
     return left + static_cast<int>(std::lround(width * (v + reach) / (2 * reach)));
@@ -422,7 +426,8 @@ absl::Status WriteAblateOut(const std::string& dir, const CardDb& db, const Abla
   return WriteAll(dir, files);
 }
 
-absl::Status WriteSwapOut(const std::string& dir, const SwapOutput& s) {
+absl::Status WriteSwapOut(const std::string& dir, const CardDb& db, const SwapOutput& s,
+                          bool report) {
   std::string j = JsonHeader("swap", s.run);
   j += absl::StrCat("  \"deck\": {\"deck\": ", JsonQuote(s.deck.name),
                     ", \"file\": ", JsonQuote(s.path), ", \"cards\": ", s.deck.main.size(), "},\n");
@@ -454,7 +459,61 @@ absl::Status WriteSwapOut(const std::string& dir, const SwapOutput& s) {
   }
   j += "  ],\n";
   j += JsonFooter(s.run);
-  return WriteAll(dir, {{"summary.json", &j}, {"swaps.csv", &csv}});
+  std::string html;
+  if (report) {
+    html = PageHead(absl::StrCat("strata swap: ", s.deck.name), s.run);
+    std::string rounds;
+    for (int64_t n : s.rounds) absl::StrAppend(&rounds, rounds.empty() ? "" : ", ", n);
+    html += absl::StrFormat(
+        "<p>%s as it is: %s over %lld games. %zu swaps (every copy of a card of the deck out, as "
+        "many of a candidate in), raced on the deck's own games in rounds of %s games per "
+        "opponent; after each round the swaps whose interval lay wholly below the best's were "
+        "dropped. Intervals at %.4f%% each (z %.2f): alpha %.3g shared by every swap and round "
+        "(Bonferroni).</p>\n",
+        Esc(s.deck.name), Pct(s.rate), static_cast<long long>(s.games), s.rows.size(), rounds,
+        100 * (1 - s.alpha / (static_cast<double>(s.rows.size()) * s.rounds.size())), s.z, s.alpha);
+    for (const bool kept : {true, false}) {
+      std::vector<std::pair<std::string, PairedDiff>> chart;
+      std::string table;
+      for (const SwapRow& r : s.rows) {
+        if ((r.dropped_in == 0) != kept) continue;
+        chart.push_back({r.swap, PairedDiff{r.change, r.low, r.high, r.games}});
+        table += absl::StrFormat(
+            "<tr><td>%s</td><td>%s</td><td>[%s, %s]</td><td>%lld</td><td>%s</td><td>%s</td></tr>\n",
+            Esc(r.swap), Points(r.change), Points(r.low), Points(r.high),
+            static_cast<long long>(r.games),
+            r.dropped_in > 0 ? absl::StrFormat("round %d, below %s", r.dropped_in, Points(r.bar))
+                             : std::string("kept"),
+            Esc(r.mark));
+      }
+      html += kept ? "<h2 id='best'>Best swaps (kept to the end)</h2>\n"
+                   : "<h2 id='dropped'>Clearly worse than the best (dropped)</h2>\n";
+      if (chart.empty()) {
+        html += "<p class='note'>None.</p>\n";
+        continue;
+      }
+      html += ChangeSvg(chart, kept ? "the best swaps" : "the dropped swaps");
+      html += absl::StrCat(
+          "<table><tr><th>swap</th><th>change</th><th>corrected interval</th><th>games</th>"
+          "<th>dropped</th><th></th></tr>\n",
+          table, "</table>\n");
+    }
+    html +=
+        "<p class='note'>Change: the swapped deck's win % minus the deck's, in points, over "
+        "every opponent's games, both on the same seed and seat (each opponent a stratum); a "
+        "dropped swap's figures are those of the round it was dropped in. Green: better than "
+        "the deck (the corrected interval above 0); red: worse.</p>\n";
+    html += "<h2 id='lists'>Deck list</h2>\n<div class='lists'>\n";
+    html += DeckHtml(db, s.deck, s.deck.name);
+    html += absl::StrFormat(
+        "</div>\n<h2>Next</h2>\n<p class='note'>A game of the deck with its log: "
+        "<code>%s --matchup M --game I</code>.</p>\n</body>\n</html>\n",
+        Esc(s.run.replay));
+  }
+  std::vector<std::pair<std::string, const std::string*>> files = {{"summary.json", &j},
+                                                                   {"swaps.csv", &csv}};
+  if (report) files.push_back({"report.html", &html});
+  return WriteAll(dir, files);
 }
 
 }  // namespace strata

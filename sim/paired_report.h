@@ -107,8 +107,11 @@ absl::Status ClaimPairedOut(const std::string& dir, bool force);
 // DIR/report.html; each file whole or not at all.
 absl::Status WriteCompareOut(const std::string& dir, const CardDb& db, const CompareOutput& c,
                              bool report);
-// strata swap --out DIR: DIR/summary.json and DIR/swaps.csv.
-absl::Status WriteSwapOut(const std::string& dir, const SwapOutput& s);
+// strata swap --out DIR: DIR/summary.json, DIR/swaps.csv, and with
+// `report` DIR/report.html (the swaps' changes on a points axis with their
+// corrected intervals, kept and dropped apart, and the deck's list).
+absl::Status WriteSwapOut(const std::string& dir, const CardDb& db, const SwapOutput& s,
+                          bool report);
 // DIR/summary.json, DIR/cards.csv, and with `report` DIR/report.html.
 absl::Status WriteAblateOut(const std::string& dir, const CardDb& db, const AblateOutput& a,
                             bool report);

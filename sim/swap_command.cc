@@ -123,6 +123,8 @@ absl::StatusOr<std::vector<CardId>> ParseCandidates(const std::string& arg, cons
 int RunSwapCommand(const CompareArgs& a) {
   // --out checked, and DIR claimed, before any game.
   if (a.force && a.out.empty()) return Fail("--force: expected --out DIR");
+  if (a.report && a.out.empty())
+    return Fail("--report: expected --out DIR too (the report is DIR/report.html)");
   DirLock lock;
   if (!a.out.empty()) {
     if (auto st = ClaimPairedOut(a.out, a.force); !st.ok()) return Fail(std::string(st.message()));
@@ -317,8 +319,10 @@ int RunSwapCommand(const CompareArgs& a) {
                             std::isfinite(sw.half) ? hi : std::nan(""), sw.games, sw.dropped_in + 1,
                             sw.bar, Mark(sw)});
       }
-    if (auto st = WriteSwapOut(a.out, out); !st.ok()) return Fail(std::string(st.message()));
-    std::printf("wrote %s/summary.json and swaps.csv\n", a.out.c_str());
+    if (auto st = WriteSwapOut(a.out, db, out, a.report); !st.ok())
+      return Fail(std::string(st.message()));
+    std::printf("wrote %s/summary.json, swaps.csv%s\n", a.out.c_str(),
+                a.report ? " and report.html" : "");
   }
   std::fflush(stdout);
   return std::ferror(stdout) ? 1 : 0;

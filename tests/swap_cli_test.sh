@@ -6,7 +6,7 @@
 # below the best's at the round it was dropped in; the finalists' figures
 # are consistent (change inside its interval); the run is the same for one
 # and two threads; --out keeps its swaps (summary.json, swaps.csv) as the
-# terminal shows them; candidates come from a file too; an unknown
+# terminal shows them, --report a page of them (a screenshot in chromium); candidates come from a file too; an unknown
 # candidate is one message naming the closest card.
 # Usage: swap_cli_test.sh STRATA SOURCE_DIR
 set -u
@@ -58,10 +58,10 @@ grep -q "^next: the best swap against the same games, in full: strata compare " 
 # The same race on one thread (the games are the same whatever the threads),
 # kept with --out: summary.json and swaps.csv hold the terminal's swaps.
 "$strata" swap "$d/red_burn.txt" --candidates "Incinerate,Grizzly Bears" --against "$d/green_stompy.txt" \
-  --games 1024 --threads 1 --out "$tmp/out" >"$tmp/one" 2>&1 || fail "swap --threads 1"
+  --games 1024 --threads 1 --out "$tmp/out" --report >"$tmp/one" 2>&1 || fail "swap --threads 1"
 diff <(grep -v -e ' games in ' -e '^wrote ' "$tmp/one") <(grep -v ' games in ' "$tmp/two") ||
   fail "one and two threads differ"
-grep -q "^wrote $tmp/out/summary.json and swaps.csv$" "$tmp/one" || fail "swap --out: no wrote line"
+grep -q "^wrote $tmp/out/summary.json, swaps.csv and report.html$" "$tmp/one" || fail "swap --out: no wrote line"
 python3 - "$tmp/out" "$tmp/one" <<'PY' || fail "swap's files differ from its terminal"
 import csv, json, re, sys
 d, term = sys.argv[1], open(sys.argv[2]).read().splitlines()
@@ -80,9 +80,28 @@ for (label, ch, lo, hi, games, rest), w in zip(rows, s["swaps"]):
 c = list(csv.DictReader(open(d + "/swaps.csv")))
 assert [r["swap"] for r in c] == [w["swap"] for w in s["swaps"]], "swaps.csv is not summary.json's"
 PY
+# The page: self-contained, the kept and the dropped swaps with their
+# intervals (a circle each), the deck's list; in chromium when installed.
+page="$tmp/out/report.html"
+grep -q -i '<script' "$page" && fail "a script in swap's page"
+grep -q -i -E '(src|href)=' "$page" && fail "swap's page loads something"
+grep -q "<h2 id='best'>Best swaps (kept to the end)</h2>" "$page" || fail "swap's page: no best swaps"
+grep -q "<h2 id='dropped'>" "$page" || fail "swap's page: no dropped swaps"
+grep -q "<h2 id='lists'>Deck list</h2>" "$page" || fail "swap's page: no deck list"
+[ "$(grep -c "<circle " "$page")" = 21 ] || fail "swap's page: not 21 swaps charted"
+if command -v chromium >/dev/null; then
+  "$src/scripts/report_screenshot" "$tmp/out" "$tmp/swap.png" 1000x1400 >"$tmp/shot.out" 2>&1 ||
+    { cat "$tmp/shot.out"; fail "report_screenshot of swap's page"; }
+  [ -s "$tmp/swap.png" ] || fail "no screenshot of swap's page"
+elif [ "${CI:-}" = true ]; then
+  fail "no chromium under CI"
+fi
+"$strata" swap "$d/red_burn.txt" --candidates "Incinerate" --games 256 --report >"$tmp/rep" 2>&1 &&
+  fail "swap --report without --out ran"
+grep -q -e "--report: expected --out DIR too" "$tmp/rep" || fail "no message for --report without --out"
 "$strata" swap "$d/red_burn.txt" --candidates "Incinerate" --against "$d/green_stompy.txt" --games 256 \
   --out "$tmp/out" >"$tmp/again" 2>&1 && fail "swap --out over an earlier run ran"
-grep -q -e "--out $tmp/out: holds an earlier run's summary.json, swaps.csv; expected a new folder, or --force" "$tmp/again" ||
+grep -q -e "--out $tmp/out: holds an earlier run's summary.json, swaps.csv, report.html; expected a new folder, or --force" "$tmp/again" ||
   { cat "$tmp/again"; fail "no message for an earlier run's --out"; }
 "$strata" swap "$d/red_burn.txt" --candidates "Incinerate" --games 256 --force >"$tmp/force" 2>&1 &&
   fail "swap --force without --out ran"
