@@ -7,6 +7,34 @@
 
 namespace strata {
 
+bool Game::MayAttack(ObjId o) const {
+  if (combat_.flag[o] != kNotInCombat) return false;
+  const Characteristics& ch = Chars(o);
+  return ch.controller == state_.active && ch.IsCreature() && !state_.obj.tapped[o] &&
+         !Has(ch.keywords, kDefender) && !SummoningSick(o);
+}
+
+ColorMask Game::DefenderLandTypes() const {
+  ColorMask lands = 0;
+  const Player nap = Opponent(state_.active);
+  state_.ForEachPermanent([&](ObjId o) {
+    if (Chars(o).controller != nap) return;
+    for (int c = 0; c < kColorCount; ++c)
+      if (Chars(o).HasSubtype(BasicLandSubtype(c))) lands |= 1u << c;
+  });
+  return lands;
+}
+
+// (Inline: the blockers' list asks it of every blocker and attacker.)
+inline bool Game::MayBlock(ObjId b, ObjId a, ColorMask defender_lands) const {
+  const Characteristics &ac = Chars(a), &bc = Chars(b);
+  if (Has(ac.keywords, kFlying) && !Has(bc.keywords, kFlying) && !Has(bc.keywords, kReach))
+    return false;
+  for (int c = 0; c < kColorCount; ++c)
+    if (Has(ac.keywords, kPlainswalk + c) && Has(defender_lands, c)) return false;
+  return !ProtectedFrom(ac, bc.colors);
+}
+
 // T-7: declare attackers, a neutral-state loop, blockers, another loop, then
 // damage (first strike first), each with its prevention step (the frame:
 // AttackFrame, whose pc says which).
@@ -21,12 +49,7 @@ void Game::RunAttack(Frame& f) {
   switch (f.pc) {
     case AttackFrame::kAttackers: {
       s.ForEachPermanent([&](ObjId o) {
-        if (combat_.flag[o] != kNotInCombat) return;
-        const Characteristics& ch = Chars(o);
-        if (ch.controller != ap || !ch.IsCreature() || s.obj.tapped[o] ||
-            Has(ch.keywords, kDefender) || SummoningSick(o))
-          return;
-        timing_.decision.actions.push_back({ActionKind::kObject, o});
+        if (MayAttack(o)) timing_.decision.actions.push_back({ActionKind::kObject, o});
       });
       timing_.decision.actions.push_back({ActionKind::kDone});
       if (timing_.decision.actions.size() == 1) {
@@ -63,27 +86,14 @@ void Game::RunAttack(Frame& f) {
         attackers.push_back(o);
         for (int c = 0; c < kColorCount; ++c) landwalk |= Has(Chars(o).keywords, kPlainswalk + c);
       });
-      if (landwalk)
-        s.ForEachPermanent([&](ObjId o) {
-          if (Chars(o).controller != nap) return;
-          for (int c = 0; c < kColorCount; ++c)
-            if (Chars(o).HasSubtype(BasicLandSubtype(c))) defender_lands |= 1u << c;
-        });
+      if (landwalk) defender_lands = DefenderLandTypes();
       s.ForEachPermanent([&](ObjId b) {
         if (combat_.flag[b] != kNotInCombat) return;
         const Characteristics& bc = Chars(b);
         if (bc.controller != nap || !bc.IsCreature() || s.obj.tapped[b]) return;
-        for (ObjId a : attackers) {
-          const Characteristics& ac = Chars(a);
-          if (Has(ac.keywords, kFlying) && !Has(bc.keywords, kFlying) && !Has(bc.keywords, kReach))
-            continue;
-          bool walk = false;
-          for (int c = 0; c < kColorCount; ++c)
-            walk |= Has(ac.keywords, kPlainswalk + c) && Has(defender_lands, c);
-          if (walk) continue;
-          if (ProtectedFrom(ac, bc.colors)) continue;
-          timing_.decision.actions.push_back({ActionKind::kBlock, b, 0, a});
-        }
+        for (ObjId a : attackers)
+          if (MayBlock(b, a, defender_lands))
+            timing_.decision.actions.push_back({ActionKind::kBlock, b, 0, a});
       });
       timing_.decision.actions.push_back({ActionKind::kDone});
       if (timing_.decision.actions.size() == 1) {
@@ -209,22 +219,24 @@ void Game::Declare(ObjId o, ObjId to) {
 }
 
 // A declaration held for its "before" triggers, which have resolved: it
-// happens if the creature still may attack (block) as it was chosen to;
-// if one of them tapped it, moved it, or took it or its attacker out of
-// combat, it no longer happens (E-3), and the player chooses again.
+// happens if the creature still may attack (block) as it was chosen to,
+// by the same tests as the choice was offered by (a trigger may have
+// tapped it, moved it, taken it or its attacker out of combat, or given
+// the attacker flying or a landwalk); else it no longer happens (E-3), and
+// the player chooses again.
 void Game::DeclareHeld(Frame& f) {
   f.attack.holding = false;
   const ObjId o = f.attack.held, to = f.attack.held_to;
   const GameState& s = state_;
-  const Player who = to == kNoObj ? s.active : Opponent(s.active);
-  bool still = s.obj.incarnation[o] == f.attack.held_incarnation &&
-               s.obj.zone[o] == Zone::kBattlefield && !s.obj.tapped[o] &&
-               combat_.flag[o] == kNotInCombat && Chars(o).IsCreature() &&
-               Chars(o).controller == who;
-  if (to == kNoObj)
-    still = still && !Has(Chars(o).keywords, kDefender) && !SummoningSick(o);
-  else
-    still = still && s.obj.zone[to] == Zone::kBattlefield && combat_.flag[to] == kAttacking;
+  const bool same =
+      s.obj.incarnation[o] == f.attack.held_incarnation && s.obj.zone[o] == Zone::kBattlefield;
+  bool still = same && MayAttack(o);
+  if (to != kNoObj) {
+    const Characteristics& bc = Chars(o);
+    still = same && combat_.flag[o] == kNotInCombat && bc.IsCreature() && !s.obj.tapped[o] &&
+            bc.controller == Opponent(s.active) && s.obj.zone[to] == Zone::kBattlefield &&
+            combat_.flag[to] == kAttacking && MayBlock(o, to, DefenderLandTypes());
+  }
   if (!still) {
     Replaced(UsageStats::kNoLongerHappened);
     Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {

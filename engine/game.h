@@ -793,6 +793,14 @@ class Game {
   void RunPrevention(Frame& f);
   void Declare(ObjId o, ObjId to);
   void DeclareHeld(Frame& f);
+  // May o be declared an attacker now (T-7)? The attackers offered, and a
+  // held one again after its before triggers (E-1).
+  bool MayAttack(ObjId o) const;
+  // May b block attacker a (T-7: flying and reach, landwalk against the
+  // defender's basic land types `defender_lands`, protection)? The same
+  // two uses.
+  bool MayBlock(ObjId b, ObjId a, ColorMask defender_lands) const;
+  ColorMask DefenderLandTypes() const;
   int Prevent(const PendingDamage& d, DamageState& shields, bool real);
   bool BeforeDamage(int begin);
   void ApplyPrevention(Frame& f, const Action& a);
