@@ -1009,17 +1009,17 @@ class CardCompiler {
     return tr;
   }
 
-  // A replacement ("instead", E-3 A): of a damage, a life change or a draw
-  // (the occurrences strata holds for step A); never optional (it applies
+  // A replacement ("instead", E-3 A): of a damage, a life change, a draw
+  // or a move (the occurrences strata holds for step A); never optional (it applies
   // or not as the occurrence comes, chosen by nobody), and it chooses no
   // targets: it acts on the occurrence (event_object, event_controller,
   // event_amount) or on fixed objects and players.
   void Replacement(const toml::table& t, const TriggeredAbility& tr) {
     if (tr.event != EventKind::kDamage && tr.event != EventKind::kLifeChange &&
-        tr.event != EventKind::kDraw)
+        tr.event != EventKind::kDraw && tr.event != EventKind::kZoneChange)
       r_.Fail(*t.get("on"), "on",
-              "event damage, life_change or draw for timing instead: the occurrences held for "
-              "their replacements (docs/rules.md E-3)");
+              "event damage, life_change, draw or zone_change for timing instead: the "
+              "occurrences held for their replacements (docs/rules.md E-3)");
     for (const char* key : {"optional_cost", "targets", "modes", "choose"})
       if (auto* n = t.get(key))
         r_.Fail(*n, key,

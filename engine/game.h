@@ -681,6 +681,8 @@ class Game {
   // replaces is dealt to `to` instead.
   void RedirectHeldDamage(const StackItem& item, Target to);
   bool InsteadOfDamage(int begin);
+  bool InsteadOfMoves(const std::vector<ObjRef>& refs, int begin, int end, Zone to);
+  void DropReplacedMoves(std::vector<ObjRef>& refs, int begin, int end, int instead_begin);
   // A `change_target` step of a before trigger on a cast: the spell's
   // targets that match `from` become `to`, where it is a legal target.
   void ChangeHeldTargets(const StackItem& item, Target to, FilterId from);

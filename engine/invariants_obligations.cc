@@ -459,24 +459,28 @@ void InvariantChecker::CheckBeforeFirst(const Game& g, int event) {
 namespace strata {
 
 // replaced_never_happens (E-3 A): an occurrence held at its time point
-// (a draw, damage, an effect's life change, in a game with replacements
-// of its kind) went through step A on a record of its own: the latest
-// step-A record of the same kind, player, object (any object for a draw:
-// its record names none) and, for damage, source, since the last time such
-// an occurrence happened. If a replacement took that record, the
+// (a draw, damage, an effect's life change, a move by an effect or a
+// destruction, in a game with replacements of its kind) went through step
+// A on a record of its own: the latest step-A record of the same kind,
+// player, object (any object for a draw: its record names none) and, for
+// damage, source, for a move the same object as it was and the same way,
+// since the last time such an occurrence happened. If a replacement took that record, the
 // occurrence must not happen. (A redirected damage has a new record for
 // what now takes it.)
 void InvariantChecker::CheckReplacedNeverHappens(const Game& g, int event) {
   const Occurrence& e = g.Event(event);
   if (e.before || !e.held) return;
   if (e.kind != EventKind::kDraw && e.kind != EventKind::kDamage &&
-      e.kind != EventKind::kLifeChange)
+      e.kind != EventKind::kLifeChange && e.kind != EventKind::kZoneChange)
     return;
   const int first = g.EventEnd() - static_cast<int>(g.occ_.events.size());
   auto same = [&](const Occurrence& b) {
     if (b.kind != e.kind || b.player != e.player) return false;
     if (e.kind == EventKind::kDamage) return b.object == e.object && b.source == e.source;
     if (e.kind == EventKind::kLifeChange) return (b.amount > 0) == (e.amount > 0);
+    if (e.kind == EventKind::kZoneChange)
+      return b.object == e.object && b.from == e.from && b.to == e.to &&
+             static_cast<uint16_t>(b.incarnation + 1) == e.incarnation;
     return true;
   };
   for (int i = event - 1; i >= first; --i) {
@@ -484,9 +488,10 @@ void InvariantChecker::CheckReplacedNeverHappens(const Game& g, int event) {
     if (!same(b) || (b.before && !b.instead)) continue;
     if (!b.before) return;  // an earlier one happened: its record is older
     Record(Invariant::kReplacedNeverHappens, !b.replaced,
-           absl::StrCat(e.kind == EventKind::kDraw     ? "a draw"
-                        : e.kind == EventKind::kDamage ? "damage"
-                                                       : "a life change",
+           absl::StrCat(e.kind == EventKind::kDraw         ? "a draw"
+                        : e.kind == EventKind::kDamage     ? "damage"
+                        : e.kind == EventKind::kZoneChange ? "a move"
+                                                           : "a life change",
                         " of ", e.object != kNoObj ? g.ObjectName(e.object) : Who(e.player),
                         " happens though a replacement took it"));
     return;

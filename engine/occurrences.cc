@@ -60,9 +60,13 @@ void Game::DropSettledOccurrences() {
     if (f.kind == FrameKind::kTriggers) need_item(f.triggers.item);
     // A phase's end whose "when" triggers resolve: its "after" ones come next.
     if (f.kind == FrameKind::kPhase && f.pc == PhaseFrame::kBurn) need(f.phase.ended);
-    // A prevention step's damage, by its step-A records, once replaced.
+    // A prevention step's damage, a destruction's or an effect's moves, by
+    // their step-A records, once replaced.
     if (f.kind == FrameKind::kPrevention && f.pc == PreventionFrame::kReplaced)
       need(f.prevention.instead_begin);
+    if (f.kind == FrameKind::kDestroy && f.pc == DestroyFrame::kReplaced)
+      need(f.destroy.instead_begin);
+    if (f.kind == FrameKind::kOccur && f.pc == OccurFrame::kReplaced) need(f.occur.amount);
   }
   for (const auto& delayed : stack_.next_upkeep) need(delayed.first.event);
   if (keep == occ_.first_event) return;
@@ -143,6 +147,37 @@ void Game::RedirectHeldDamage(const StackItem& item, Target to) {
     });
     return;
   }
+}
+
+// E-3 A for objects about to move to `to` together, refs[begin, end): a
+// step-A record of each move (empty for one that no longer happens: the
+// object is gone or already there, so that refs[begin + i]'s record is the
+// first + i), and the replacements of the moves that still happen. True
+// when some apply: they happen now.
+bool Game::InsteadOfMoves(const std::vector<ObjRef>& refs, int begin, int end, Zone to) {
+  const int first = static_cast<int>(occ_.queued.size());
+  const int group = EventEnd();
+  for (int i = begin; i < end; ++i) {
+    const ObjRef r = refs[i];
+    const bool moves =
+        state_.Alive(r) && state_.obj.zone[r.id] != Zone::kNone && state_.obj.zone[r.id] != to;
+    Occurrence e;
+    if (moves)
+      e = LeaveOccurrence(r.id, to);
+    else
+      e.kind = EventKind::kZoneChange;
+    e.before = e.instead = e.held = true;
+    e.group = group;
+    const int record = Record(e);
+    if (moves) CollectTriggers(record, Timing::kInstead);
+  }
+  return TriggersNow(first);
+}
+
+// A move a replacement took does not happen (E-3 A): its ref is emptied.
+void Game::DropReplacedMoves(std::vector<ObjRef>& refs, int begin, int end, int instead_begin) {
+  for (int i = begin; i < end; ++i)
+    if (Event(instead_begin + (i - begin)).replaced) refs[i] = ObjRef{};
 }
 
 void Game::ZoneChange(ObjId o, Zone to) {
@@ -235,7 +270,7 @@ void Game::EffectTaps(const std::vector<ObjId>& objs, bool tapped) {
 
 void Game::EffectMove(const ObjId* objs, int n, Zone to) {
   if (n <= 0) return;
-  if (!ListensBefore(EventKind::kZoneChange)) {
+  if (!Holds(EventKind::kZoneChange)) {
     LeaveTogether(objs, n, to);
     return;
   }
@@ -267,9 +302,14 @@ void Game::RunOccur(Frame& f) {
     }
   };
   if (f.pc == OccurFrame::kInstead) {
-    // E-3 A: a life change replaced does not happen, and nothing responds
-    // to it before or after.
+    // E-3 A: a life change or a move replaced does not happen, and nothing
+    // responds to it before or after.
     f.pc = OccurFrame::kBefore;
+    if (o.kind == EventKind::kZoneChange && ListensInstead(EventKind::kZoneChange)) {
+      f.pc = OccurFrame::kReplaced;  // first: a frame pushed can move `f`
+      f.occur.amount = EventEnd();
+      if (InsteadOfMoves(occ_.moving, o.begin, o.end, o.to)) return;
+    }
     if (o.kind == EventKind::kLifeChange) {
       Occurrence e = OccurrenceOf(EventKind::kLifeChange, o.player, kNoObj);
       e.amount = o.amount;
@@ -283,6 +323,10 @@ void Game::RunOccur(Frame& f) {
   if (f.pc == OccurFrame::kGone) {
     timing_.frames.pop_back();
     return;
+  }
+  if (f.pc == OccurFrame::kReplaced) {
+    f.pc = OccurFrame::kBefore;
+    DropReplacedMoves(occ_.moving, o.begin, o.end, f.occur.amount);
   }
   // (A life change held for its replacements alone has no "before" step.)
   if (f.pc == OccurFrame::kBefore &&
@@ -391,6 +435,7 @@ void Game::LeaveTogether(const ObjId* objs, int n, Zone to, bool before_done) {
     e.group = group;
     if (e.from == Zone::kBattlefield && to == Zone::kGraveyard)
       occ_.died_this_turn.push_back(e.last.card);
+    e.held = before_done && ListensInstead(EventKind::kZoneChange);  // through its step A
     Record(e);
   }
   Audit(AuditPoint::kLeftTogether, n);

@@ -162,7 +162,7 @@ void Game::RunDestroy(Frame& f) {
   if (f.pc == DestroyFrame::kShields) {
     // E-3 A: a regeneration shield replaces the destruction; then nothing
     // responds to it.
-    f.pc = DestroyFrame::kBefore;
+    f.pc = DestroyFrame::kInstead;
     still();
     for (int i = f.destroy.begin; i < f.destroy.end; ++i) {
       ObjRef& r = occ_.destroying[i];
@@ -170,6 +170,21 @@ void Game::RunDestroy(Frame& f) {
       Regenerate(r.id);
       r = ObjRef{};
     }
+  }
+  if (f.pc == DestroyFrame::kInstead) {
+    // E-3 A, the rest of it: replacements of the move to the graveyard
+    // ("if it would die, exile it instead") for what no shield saved.
+    // Shields come first: a destruction a shield replaced is no move.
+    f.pc = DestroyFrame::kBefore;
+    if (ListensInstead(EventKind::kZoneChange)) {
+      f.pc = DestroyFrame::kReplaced;  // first: a frame pushed can move `f`
+      f.destroy.instead_begin = EventEnd();
+      if (InsteadOfMoves(occ_.destroying, f.destroy.begin, f.destroy.end, Zone::kGraveyard)) return;
+    }
+  }
+  if (f.pc == DestroyFrame::kReplaced) {
+    f.pc = DestroyFrame::kBefore;
+    DropReplacedMoves(occ_.destroying, f.destroy.begin, f.destroy.end, f.destroy.instead_begin);
   }
   if (f.pc == DestroyFrame::kBefore) {
     // E-3 B, before the destruction happens (E-1): "before it is destroyed"

@@ -321,11 +321,17 @@ struct DrawFrame {
 };
 // reactions.cc: objects being destroyed together (E-3, E-5).
 struct DestroyFrame {
-  // The time point before the destruction (E-3): A shields, B "before it is
-  // destroyed" triggers, C reactions; then what is still destroyed leaves.
-  enum Pc : uint8_t { kShields, kBefore, kReactions, kLeave };
+  // The time point before the destruction (E-3): A shields, then the
+  // replacements of each move to the graveyard (kInstead; kReplaced takes
+  // out what they replaced), B "before it is destroyed" triggers, C
+  // reactions; then what is still destroyed leaves. (Values only compared
+  // for equality: the later steps were added at the end.)
+  enum Pc : uint8_t { kShields, kBefore, kReactions, kLeave, kInstead, kReplaced };
   int32_t begin, end;  // the group in destroying_
-  bool lethal;         // for lethal damage: no longer destroyed once it isn't lethal
+  // The step-A record of destroying_[begin + i]'s move is occurrence
+  // instead_begin + i.
+  int32_t instead_begin;
+  bool lethal;  // for lethal damage: no longer destroyed once it isn't lethal
 };
 // reactions.cc: a reaction window (E-3 C).
 struct ReactionFrame {
@@ -371,10 +377,13 @@ struct PhaseCostFrame {
 // (E-5): those are [begin, end) of OccurrenceState::moving. A life change
 // moves nothing: its `begin` is the number of its before-record, which a
 // before trigger's change_amount step finds it by, and `end` the sum of
-// those changes to its size, applied together as it happens (E-7).
+// those changes to its size, applied together as it happens (E-7). A move's
+// `amount` is the number of its first step-A record: moving[begin + i]'s
+// is occurrence amount + i.
 struct OccurFrame {
-  // kInstead: a life change's replacements (E-3 A); kGone once one applied.
-  enum Pc : uint8_t { kInstead, kBefore, kHappen, kGone };
+  // kInstead: the replacements of a life change (kGone once one applied)
+  // or of each move (kReplaced takes out the moves they replaced) (E-3 A).
+  enum Pc : uint8_t { kInstead, kBefore, kHappen, kGone, kReplaced };
   EventKind kind;
   Player player;
   Zone to;

@@ -1306,8 +1306,17 @@ on = { )",
   };
   const std::string gain = R"(event = "life_change", change = "gain")";
   const std::string draw = R"(effects = [{ do = "draw", count = "event_amount" }])";
-  EXPECT_THAT(LoadError(card(R"(event = "zone_change", to = "graveyard")", draw)),
-              HasSubstr("expected event damage, life_change or draw for timing instead"));
+  EXPECT_THAT(LoadError(card(R"(event = "tap")", draw)),
+              HasSubstr("expected event damage, life_change, draw or zone_change for timing "
+                        "instead"));
+  EXPECT_THAT(LoadError(card(R"(event = "cast")", draw)), HasSubstr("for timing instead"));
+  {
+    CardDb db;
+    EXPECT_EQ(LoadOne(db, card(R"(event = "zone_change", to = "graveyard")",
+                               R"(effects = [{ do = "exile", target = "event_object" }])"))
+                  .triggers.size(),
+              1u);
+  }
   EXPECT_THAT(LoadError(card(gain, draw + "\noptional_cost = \"1\"")),
               HasSubstr("key 'optional_cost': expected nothing: a replacement is not optional"));
   EXPECT_THAT(LoadError(card(gain, draw + "\ntargets = [{ types = [\"Creature\"] }]")),
