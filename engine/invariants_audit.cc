@@ -483,8 +483,18 @@ void InvariantChecker::CheckDamageDealt(const Game& g) {
 // under way (regeneration may still replace that destruction).
 std::string InvariantChecker::StateCheckLeft(const Game& g) const {
   const GameState& s = g.state();
+  // An object on its way out in a held move (its replacements or "before"
+  // responses happen first, E-1, E-3 A) is left for that move.
+  auto held = [&](ObjId o) {
+    const ObjRef ref = s.Ref(o);
+    for (const Game::Frame& f : g.timing_.frames)
+      if (f.kind == FrameKind::kOccur && f.occur.kind == EventKind::kZoneChange)
+        for (int i = f.occur.begin; i < f.occur.end; ++i)
+          if (g.occ_.moving[i] == ref) return true;
+    return false;
+  };
   for (ObjId o = 0; o < s.obj.count; ++o) {
-    if (s.obj.zone[o] != Zone::kBattlefield) continue;
+    if (s.obj.zone[o] != Zone::kBattlefield || held(o)) continue;
     const Characteristics& ch = g.Chars(o);
     // An Aura on nothing in play, or on an object its enchant line doesn't
     // allow (its types and controller), goes to the graveyard.

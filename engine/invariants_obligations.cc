@@ -388,7 +388,10 @@ void InvariantChecker::CheckGroupTriggered(const Game& g, int n) {
       const ObjId attached = left ? left->attached_to : s.obj.attached_to[o];
       for (int i = 0; i < static_cast<int>(card.triggers.size()); ++i) {
         const TriggeredAbility& tr = card.triggers[i];
-        if (tr.timing == Timing::kBefore || tr.event != EventKind::kZoneChange) continue;
+        // (A replacement is collected at step A only, never as it happens.)
+        if (tr.timing == Timing::kBefore || tr.timing == Timing::kInstead ||
+            tr.event != EventKind::kZoneChange)
+          continue;
         if (!Has(ch.abilities, card.TriggerBit(i))) continue;
         if (Has(ch.types, kArtifact) && tapped) continue;  // T-12
         if (tr.player >= 0 && (e.player == ch.controller) != (tr.player == 0)) continue;

@@ -175,9 +175,14 @@ bool Game::InsteadOfMoves(const std::vector<ObjRef>& refs, int begin, int end, Z
 }
 
 // A move a replacement took does not happen (E-3 A): its ref is emptied.
+// The state check looks again: a replacement may leave the object where it
+// was, with its lethal damage or 0 toughness (Test Martyr's Vow).
 void Game::DropReplacedMoves(std::vector<ObjRef>& refs, int begin, int end, int instead_begin) {
   for (int i = begin; i < end; ++i)
-    if (Event(instead_begin + (i - begin)).replaced) refs[i] = ObjRef{};
+    if (Event(instead_begin + (i - begin)).replaced) {
+      refs[i] = ObjRef{};
+      StateCheckInputChanged();
+    }
 }
 
 void Game::ZoneChange(ObjId o, Zone to) {
@@ -372,6 +377,8 @@ void Game::RunOccur(Frame& f) {
   switch (o.kind) {
     case EventKind::kZoneChange:
       LeaveTogether(objs.data(), static_cast<int>(objs.size()), o.to, /*before_done=*/true);
+      // The state check that made it goes on until it finds nothing (T-1.5).
+      if (o.by_state_check) CheckState();
       return;
     default:
       for (ObjId x : objs) Tap(x, o.kind == EventKind::kTap, /*before_done=*/true);
@@ -597,6 +604,11 @@ void Game::RunStateCheck() {
     thread_local std::vector<ObjId> buffer;
     Borrowed<ObjId> borrowed(buffer);
     std::vector<ObjId>& leaving = borrowed.v;
+    // In a game with replacements of moves or "before" responses to them,
+    // what the check puts into the graveyard is held at its time point like
+    // an effect's move (E-1, E-3): a frame, after which the check goes on.
+    const bool held_moves = Holds(EventKind::kZoneChange);
+    bool skipped_held = false;  // then the check is not clean: it must look again
     for (int guard = 0; guard < 16; ++guard) {
       leaving.clear();
       const int destroy_begin = static_cast<int>(occ_.destroying.size());
@@ -611,6 +623,12 @@ void Game::RunStateCheck() {
         // What simply leaves comes first: 0 toughness, or an Aura on
         // nothing legal (an animated Aura with lethal damage too goes to the
         // graveyard, unregenerable, even while its destruction is under way).
+        // An object already held on its way out (its move's replacements or
+        // "before" responses happen now) is not sent again.
+        if (held_moves && BeingMoved(o)) {
+          skipped_held = true;
+          return;
+        }
         if (ch.IsCreature() && ch.toughness <= 0) {
           Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
             return std::string(absl::StrCat(ObjectName(o), " has toughness ", ch.toughness));
@@ -634,10 +652,16 @@ void Game::RunStateCheck() {
         Push(Frame::NewDestroy(destroy_begin, static_cast<int32_t>(occ_.destroying.size()),
                                /*lethal=*/true));
       if (leaving.empty()) {
-        if (guard == 0 && static_cast<int>(occ_.destroying.size()) == destroy_begin) {
+        if (guard == 0 && static_cast<int>(occ_.destroying.size()) == destroy_begin &&
+            !skipped_held) {
           occ_.clean_version = state_.version;
           occ_.clean_inputs = occ_.check_inputs;
         }
+        break;
+      }
+      if (held_moves) {
+        EffectMove(leaving.data(), static_cast<int>(leaving.size()), Zone::kGraveyard);
+        timing_.frames.back().occur.by_state_check = true;
         break;
       }
       LeaveTogether(leaving.data(), static_cast<int>(leaving.size()), Zone::kGraveyard);
@@ -659,6 +683,7 @@ void Game::RunStateCheck() {
 std::string Game::StateCheckLeftovers() const {
   for (ObjId o = 0; o < state_.obj.count; ++o) {
     if (state_.obj.zone[o] != Zone::kBattlefield) continue;
+    if (BeingMoved(o)) continue;  // held: its move comes (RunStateCheck)
     const Characteristics& ch = Chars(o);
     if (!AttachedLegally(o))
       return absl::StrCat(ObjectName(o), " is not attached to a legal object after a state check");

@@ -113,6 +113,16 @@ void Game::ApplyDraw(Frame& f, const Action& a) {
   lib.insert(lib.begin(), a.object);  // library order is no layer input
 }
 
+// Is o among the objects of a held move (an OccurFrame) still to happen?
+bool Game::BeingMoved(ObjId o) const {
+  const ObjRef ref = state_.Ref(o);
+  for (const Frame& f : timing_.frames)
+    if (f.kind == FrameKind::kOccur && f.occur.kind == EventKind::kZoneChange)
+      for (int i = f.occur.begin; i < f.occur.end; ++i)
+        if (occ_.moving[i] == ref) return true;
+  return false;
+}
+
 bool Game::BeingDestroyed(ObjId o) const {
   const ObjRef ref = state_.Ref(o);
   for (const Frame& f : timing_.frames)

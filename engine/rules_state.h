@@ -387,6 +387,8 @@ struct OccurFrame {
   EventKind kind;
   Player player;
   Zone to;
+  // A move the state check makes (T-1.5): the check goes on once it happened.
+  bool by_state_check;
   int32_t amount;
   int32_t begin, end;
 };
