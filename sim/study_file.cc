@@ -203,8 +203,13 @@ absl::Status SaveStudy(const std::string& dir, const Study& s, const CardDb& db)
   t.insert("games_out_digest", s.games_out_digest);
   t.insert("checkpoint_seconds", s.checkpoint_seconds);
   t.insert("cards_fingerprint", s.cards_fingerprint);
-  toml::table per_card;
-  for (auto& [name, h] : s.card_fingerprints) per_card.insert(name, h);
+  // [[card_fingerprints]] name/fingerprint pairs, never a card name as a key:
+  // toml++ prints a key bare when it has an apostrophe and otherwise only
+  // bare-key characters (Will-o'-the-Wisp), which no TOML reader parses.
+  // Names as string values are always quoted and escaped.
+  toml::array per_card;
+  for (auto& [name, h] : s.card_fingerprints)
+    per_card.push_back(toml::table{{"name", name}, {"fingerprint", h}});
   t.insert("card_fingerprints", std::move(per_card));
   toml::table digests;
   for (auto& [key, value] : DigestedValues(s, db)) digests.insert(key, Digest(key, value));
@@ -278,6 +283,35 @@ absl::Status SaveStudy(const std::string& dir, const Study& s, const CardDb& db)
 
 namespace {
 
+// In the [card_fingerprints] table of an older strata's study.toml, every
+// key printed bare with an apostrophe in it double-quoted (such a key holds
+// only letters, digits, '_', '-' and '\'', nothing to escape).
+std::string QuoteOldFingerprintKeys(const std::string& text) {
+  std::string out;
+  out.reserve(text.size() + 64);
+  bool in_table = false;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t end = text.find('\n', pos);
+    end = end == std::string::npos ? text.size() : end + 1;
+    std::string_view line(text.data() + pos, end - pos);
+    pos = end;
+    if (!line.empty() && line[0] == '[') in_table = line.starts_with("[card_fingerprints]");
+    const size_t eq = line.find(" = ");
+    if (in_table && eq != std::string_view::npos && eq > 0) {
+      std::string_view key = line.substr(0, eq);
+      if (key.find('\'') != std::string_view::npos && key.front() != '\'' &&
+          key.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                                "0123456789_-'") == std::string_view::npos) {
+        out.append("\"").append(key).append("\"").append(line.substr(eq));
+        continue;
+      }
+    }
+    out.append(line);
+  }
+  return out;
+}
+
 absl::StatusOr<toml::table> ParseStudyFile(const std::string& dir, std::string& file) {
   if (!std::filesystem::is_directory(dir))
     return absl::NotFoundError(absl::StrCat(dir, ": no such study directory"));
@@ -288,6 +322,13 @@ absl::StatusOr<toml::table> ParseStudyFile(const std::string& dir, std::string& 
   auto text = ReadInputFile(file, "study");
   if (!text.ok()) return text.status();
   auto t = ParseToml(*text, file);
+  // An older strata wrote a card name with an apostrophe and otherwise only
+  // bare-key characters as a bare key of [card_fingerprints]
+  // (Will-o'-the-Wisp = '...'), which does not parse: read such a study with
+  // those keys quoted, as they meant. No digest covers these keys.
+  if (!t.ok())
+    if (auto repaired = QuoteOldFingerprintKeys(*text); repaired != *text)
+      if (auto again = ParseToml(repaired, file); again.ok()) t = std::move(again);
   // A compare or ablate run keeps its own study.toml (sim/paired_state.h).
   if (t.ok())
     if (auto what = (*t)["what"].value<std::string>())
@@ -314,13 +355,27 @@ void ReadCards(const TomlReader& r, const toml::table& t, Study& s) {
   if (t.contains("cards_fingerprint"))
     s.cards_fingerprint = r.RequiredString(t, "cards_fingerprint");
   if (const toml::node* n = t.get("card_fingerprints")) {
-    const char* expected = "a table of card name = fingerprint";
-    const toml::table* ct = n->as_table();
-    if (!ct) r.Fail(*n, "card_fingerprints", expected);
-    for (auto& [name, h] : *ct) {
-      auto v = h.value_exact<std::string>();
-      if (!v) r.Fail(h, "card_fingerprints", expected);
-      s.card_fingerprints[std::string(name.str())] = *v;
+    const char* expected =
+        "[[card_fingerprints]] tables of name and fingerprint strings (or, as an older strata "
+        "wrote, a table of card name = fingerprint)";
+    if (const toml::array* a = n->as_array()) {
+      for (const toml::node& e : *a) {
+        const toml::table* et = e.as_table();
+        if (!et) r.Fail(e, "card_fingerprints", expected);
+        auto name = (*et)["name"].value_exact<std::string>();
+        auto h = (*et)["fingerprint"].value_exact<std::string>();
+        if (!name || !h || et->size() != 2) r.Fail(e, "card_fingerprints", expected);
+        if (!s.card_fingerprints.emplace(*name, *h).second)
+          r.Fail(e, "card_fingerprints", absl::StrCat(expected, "; '", *name, "' twice"));
+      }
+    } else if (const toml::table* ct = n->as_table()) {  // an older strata's
+      for (auto& [name, h] : *ct) {
+        auto v = h.value_exact<std::string>();
+        if (!v) r.Fail(h, "card_fingerprints", expected);
+        s.card_fingerprints[std::string(name.str())] = *v;
+      }
+    } else {
+      r.Fail(*n, "card_fingerprints", expected);
     }
   }
 }
