@@ -29,7 +29,7 @@ wisps=("Will-o'-the-Wisp" 'Quote"Wisp' 'Dot.Wisp=1' 'Wïsp_Ünïcödé')
 for w in "${wisps[@]}"; do
   # Basic strings: escape the backslash and the quote.
   e=${w//\\/\\\\}; e=${e//\"/\\\"}
-  printf '[[card]]\nname = "%s"\ncost = "R"\ntypes = ["Creature"]\npower = 1\ntoughness = 1\n' "$e" >>"$tmp/cards.toml"
+  printf '[[card]]\nname = "%s"\ncost = "R"\ntypes = ["Creature"]\npower = 2\ntoughness = 1\n' "$e" >>"$tmp/cards.toml"
 done
 wlabel="Wisp's #1 [a.b]=c"
 wdeck="$tmp/$wlabel.txt"
@@ -86,6 +86,19 @@ for f in "$tmp/wf"/*.toml; do
   "${cards[@]}" fuzz --replay "$f" --canary power:1 >"$tmp/replay" 2>&1
   grep -q "violated: canary: " "$tmp/replay" || { cat "$tmp/replay"; fail "wisp fuzz --replay $f"; }
 done
+# A shrunk scenario of a failure with wisps only (the wisp deck against
+# itself): it parses and names a wisp.
+"${cards[@]}" fuzz --decks "$wdeck,$wdeck" --games 2 --seed 5 --threads 1 --canary power:1 \
+  --failures "$tmp/wf2" --replay-every 0 >"$tmp/fuzz" 2>&1
+wfail=$(ls "$tmp/wf2"/*.toml | head -1)
+"${cards[@]}" fuzz --replay "$wfail" --canary power:1 --shrink --shrink-budget 40 \
+  --shrink-out "$tmp/wisp.scenario.toml" >"$tmp/out" 2>&1
+[ -s "$tmp/wisp.scenario.toml" ] || { cat "$tmp/out"; fail "no shrunk wisp scenario"; }
+python3 - "$tmp/wisp.scenario.toml" "${wisps[@]}" <<'PY' || fail "the shrunk wisp scenario does not parse or names no wisp"
+import sys, tomllib
+s = tomllib.load(open(sys.argv[1], "rb"))
+assert any(o["card"] in sys.argv[2:] for o in s.get("object", [])), [o["card"] for o in s.get("object", [])]
+PY
 
 # A study.toml as strata wrote it before [[card_fingerprints]]: a table of
 # card name = fingerprint, Will-o'-the-Wisp as a bare key that no TOML
