@@ -203,13 +203,16 @@ absl::Status SaveStudy(const std::string& dir, const Study& s, const CardDb& db)
   t.insert("games_out_digest", s.games_out_digest);
   t.insert("checkpoint_seconds", s.checkpoint_seconds);
   t.insert("cards_fingerprint", s.cards_fingerprint);
-  // [[card_fingerprints]] name/fingerprint pairs, never a card name as a key:
+  // An array of { name, fingerprint } tables, never a card name as a key:
   // toml++ prints a key bare when it has an apostrophe and otherwise only
   // bare-key characters (Will-o'-the-Wisp), which no TOML reader parses.
   // Names as string values are always quoted and escaped.
   toml::array per_card;
-  for (auto& [name, h] : s.card_fingerprints)
-    per_card.push_back(toml::table{{"name", name}, {"fingerprint", h}});
+  for (auto& [name, h] : s.card_fingerprints) {
+    toml::table e{{"name", name}, {"fingerprint", h}};
+    e.is_inline(true);  // one line a card
+    per_card.push_back(std::move(e));
+  }
   t.insert("card_fingerprints", std::move(per_card));
   toml::table digests;
   for (auto& [key, value] : DigestedValues(s, db)) digests.insert(key, Digest(key, value));
@@ -356,7 +359,7 @@ void ReadCards(const TomlReader& r, const toml::table& t, Study& s) {
     s.cards_fingerprint = r.RequiredString(t, "cards_fingerprint");
   if (const toml::node* n = t.get("card_fingerprints")) {
     const char* expected =
-        "[[card_fingerprints]] tables of name and fingerprint strings (or, as an older strata "
+        "an array of { name, fingerprint } tables of strings (or, as an older strata "
         "wrote, a table of card name = fingerprint)";
     if (const toml::array* a = n->as_array()) {
       for (const toml::node& e : *a) {

@@ -109,7 +109,7 @@ import re, sys, tomllib
 path = sys.argv[1]
 text = open(path, encoding="utf-8").read()
 fps = tomllib.loads(text)["card_fingerprints"]
-text = re.sub(r"\[\[card_fingerprints\]\]\n(?:[a-z]+ = .*\n)+\n?", "", text)
+text = re.sub(r"card_fingerprints = \[\n(?: +\{.*\},?\n)*\]\n", "", text)
 assert "card_fingerprints]" not in text
 def key(n):  # as toml++ printed it
     if re.fullmatch(r"[A-Za-z0-9_'-]+", n): return n

@@ -70,10 +70,10 @@ mkdir "$tmp/nostudy"
 grep -q "no study.toml, so nothing to resume" "$tmp/err" ||
   { cat "$tmp/err"; fail "no message for files without study.toml"; }
 
-# The file size limit (90 KiB: study.toml, with its per-card health counts,
-# fits; games.jsonl outgrows it): the write fails (EFBIG),
+# The file size limit (100 KiB: study.toml, 89 KB with its per-card health counts,
+# fits; games.jsonl, 107 KB, outgrows it): the write fails (EFBIG),
 # strata exits 1 and study.toml is the last good checkpoint.
-(ulimit -f 90; "$strata" "${study[@]}" --out "$tmp/fsize" --games-out --checkpoint-seconds 0 \
+(ulimit -f 100; "$strata" "${study[@]}" --out "$tmp/fsize" --games-out --checkpoint-seconds 0 \
    >/dev/null 2>"$tmp/err")
 rc=$?
 [ $rc -eq 1 ] || fail "a write past the file size limit exits 1, not $rc"
