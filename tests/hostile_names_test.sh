@@ -27,6 +27,8 @@ printf '[[card]]\nname = %s\ncost = "2R"\ntypes = ["Creature"]\nsubtypes = ["Ogr
   "'$card'" >"$tmp/cards.toml"
 wisps=("Will-o'-the-Wisp" 'Quote"Wisp' 'Dot.Wisp=1' 'Wïsp_Ünïcödé')
 for w in "${wisps[@]}"; do
+  # Will-o'-the-Wisp is a card of the pool (data/cards/revised_fourth.toml).
+  [ "$w" = "Will-o'-the-Wisp" ] && continue
   # Basic strings: escape the backslash and the quote.
   e=${w//\\/\\\\}; e=${e//\"/\\\"}
   printf '[[card]]\nname = "%s"\ncost = "R"\ntypes = ["Creature"]\npower = 2\ntoughness = 1\n' "$e" >>"$tmp/cards.toml"
