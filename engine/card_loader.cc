@@ -1010,8 +1010,8 @@ class CardCompiler {
   }
 
   // A replacement ("instead", E-3 A): of a damage, a life change, a draw
-  // or a move (the occurrences strata holds for step A); never optional (it applies
-  // or not as the occurrence comes, chosen by nobody), and it chooses no
+  // or a move (the occurrences strata holds for step A); never optional (it
+  // applies or not as the occurrence comes, chosen by nobody), and it chooses no
   // targets: it acts on the occurrence (event_object, event_controller,
   // event_amount) or on fixed objects and players.
   void Replacement(const toml::table& t, const TriggeredAbility& tr) {

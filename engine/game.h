@@ -815,6 +815,7 @@ class Game {
   void RunDestroy(Frame& f);
   // Destruction (E-3, E-5): is `o` in a destruction under way?
   bool BeingDestroyed(ObjId o) const;
+  // Is `o` in a held move (an OccurFrame) still to happen?
   bool BeingMoved(ObjId o) const;
   // An Aura's one state-check condition: true unless `o` enchants and is not
   // attached to a battlefield object its enchant filter allows.

@@ -483,18 +483,10 @@ void InvariantChecker::CheckDamageDealt(const Game& g) {
 // under way (regeneration may still replace that destruction).
 std::string InvariantChecker::StateCheckLeft(const Game& g) const {
   const GameState& s = g.state();
-  // An object on its way out in a held move (its replacements or "before"
-  // responses happen first, E-1, E-3 A) is left for that move.
-  auto held = [&](ObjId o) {
-    const ObjRef ref = s.Ref(o);
-    for (const Game::Frame& f : g.timing_.frames)
-      if (f.kind == FrameKind::kOccur && f.occur.kind == EventKind::kZoneChange)
-        for (int i = f.occur.begin; i < f.occur.end; ++i)
-          if (g.occ_.moving[i] == ref) return true;
-    return false;
-  };
   for (ObjId o = 0; o < s.obj.count; ++o) {
-    if (s.obj.zone[o] != Zone::kBattlefield || held(o)) continue;
+    // An object on its way out in a held move (its replacements or "before"
+    // responses happen first, E-1, E-3 A) is left for that move.
+    if (s.obj.zone[o] != Zone::kBattlefield || g.BeingMoved(o)) continue;
     const Characteristics& ch = g.Chars(o);
     // An Aura on nothing in play, or on an object its enchant line doesn't
     // allow (its types and controller), goes to the graveyard.
@@ -515,13 +507,7 @@ std::string InvariantChecker::StateCheckLeft(const Game& g) const {
     if (ch.toughness <= 0)
       return absl::StrCat(g.ObjectName(o), " is in play with toughness ", ch.toughness);
     if (s.obj.damage[o] < ch.toughness) continue;
-    bool destroying = false;
-    const ObjRef ref = s.Ref(o);
-    for (const Game::Frame& f : g.timing_.frames)
-      if (f.kind == FrameKind::kDestroy)
-        for (int i = f.destroy.begin; i < f.destroy.end && !destroying; ++i)
-          destroying = g.occ_.destroying[i] == ref;
-    if (!destroying)
+    if (!g.BeingDestroyed(o))
       return absl::StrCat(g.ObjectName(o), " (", ch.power, "/", ch.toughness, ") has ",
                           s.obj.damage[o], " damage and no destruction under way");
   }

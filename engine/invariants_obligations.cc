@@ -462,14 +462,14 @@ void InvariantChecker::CheckBeforeFirst(const Game& g, int event) {
 namespace strata {
 
 // replaced_never_happens (E-3 A): an occurrence held at its time point
-// (a draw, damage, an effect's life change, a move by an effect or a
-// destruction, in a game with replacements of its kind) went through step
-// A on a record of its own: the latest step-A record of the same kind,
-// player, object (any object for a draw: its record names none) and, for
-// damage, source, for a move the same object as it was and the same way,
-// since the last time such an occurrence happened. If a replacement took that record, the
-// occurrence must not happen. (A redirected damage has a new record for
-// what now takes it.)
+// (a draw, damage, an effect's life change, a move by an effect, a
+// destruction or the state check, in a game with replacements of its kind)
+// went through step A on a record of its own: the latest step-A record of
+// the same kind, player, object (any object for a draw: its record names
+// none) and, for damage, source, for a move the same object as it was and
+// the same way, since the last time such an occurrence happened. If a
+// replacement took that record, the occurrence must not happen. (A redirected damage has a new
+// record for what now takes it.)
 void InvariantChecker::CheckReplacedNeverHappens(const Game& g, int event) {
   const Occurrence& e = g.Event(event);
   if (e.before || !e.held) return;
