@@ -608,7 +608,6 @@ void Game::RunStateCheck() {
     // what the check puts into the graveyard is held at its time point like
     // an effect's move (E-1, E-3): a frame, after which the check goes on.
     const bool held_moves = Holds(EventKind::kZoneChange);
-    bool skipped_held = false;  // then the check is not clean: it must look again
     for (int guard = 0; guard < 16; ++guard) {
       leaving.clear();
       const int destroy_begin = static_cast<int>(occ_.destroying.size());
@@ -625,10 +624,7 @@ void Game::RunStateCheck() {
         // graveyard, unregenerable, even while its destruction is under way).
         // An object already held on its way out (its move's replacements or
         // "before" responses happen now) is not sent again.
-        if (held_moves && BeingMoved(o)) {
-          skipped_held = true;
-          return;
-        }
+        if (held_moves && BeingMoved(o)) return;
         if (ch.IsCreature() && ch.toughness <= 0) {
           Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
             return std::string(absl::StrCat(ObjectName(o), " has toughness ", ch.toughness));
@@ -652,8 +648,7 @@ void Game::RunStateCheck() {
         Push(Frame::NewDestroy(destroy_begin, static_cast<int32_t>(occ_.destroying.size()),
                                /*lethal=*/true));
       if (leaving.empty()) {
-        if (guard == 0 && static_cast<int>(occ_.destroying.size()) == destroy_begin &&
-            !skipped_held) {
+        if (guard == 0 && static_cast<int>(occ_.destroying.size()) == destroy_begin) {
           occ_.clean_version = state_.version;
           occ_.clean_inputs = occ_.check_inputs;
         }
