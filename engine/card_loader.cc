@@ -1009,16 +1009,17 @@ class CardCompiler {
     return tr;
   }
 
-  // A replacement ("instead", E-3 A): of a damage, a life change, a draw
-  // or a move (the occurrences strata holds for step A); never optional (it
+  // A replacement ("instead", E-3 A): of a damage, a life change, a draw,
+  // a move, a tap or an untap (the occurrences strata holds for step A); never optional (it
   // applies or not as the occurrence comes, chosen by nobody), and it chooses no
   // targets: it acts on the occurrence (event_object, event_controller,
   // event_amount) or on fixed objects and players.
   void Replacement(const toml::table& t, const TriggeredAbility& tr) {
     if (tr.event != EventKind::kDamage && tr.event != EventKind::kLifeChange &&
-        tr.event != EventKind::kDraw && tr.event != EventKind::kZoneChange)
+        tr.event != EventKind::kDraw && tr.event != EventKind::kZoneChange &&
+        tr.event != EventKind::kTap && tr.event != EventKind::kUntap)
       r_.Fail(*t.get("on"), "on",
-              "event damage, life_change, draw or zone_change for timing instead: the "
+              "event damage, life_change, draw, zone_change, tap or untap for timing instead: the "
               "occurrences held for their replacements (docs/rules.md E-3)");
     for (const char* key : {"optional_cost", "targets", "modes", "choose"})
       if (auto* n = t.get(key))
@@ -1093,7 +1094,10 @@ class CardCompiler {
         only(v, k, kind == EventKind::kLifeChange, "life_change");
         tr.life_change = OneOfTwo(v, k, "gain", "loss");
       } else if (k == "phase") {
-        only(v, k, is_phase, "phase_begin and phase_end");
+        // A phase's beginning or end; a tap or untap during that phase
+        // (every tap and untap occurrence records its phase).
+        only(v, k, is_phase || kind == EventKind::kTap || kind == EventKind::kUntap,
+             "phase_begin, phase_end, tap and untap");
         tr.phase = r_.String(v, k);
         if (!ParsePhase(tr.phase)) r_.Fail(v, k, "untap, upkeep, draw, main, discard or cleanup");
       } else {

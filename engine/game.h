@@ -255,6 +255,7 @@ enum class AuditPoint : uint8_t {
   kStepExecuting,  // a resolving item's effect step about to run (E-); arg: its index
   kStepExecuted,   // it ran; frames it pushed have not (arg: the same index)
   kHappening,      // occurrence arg happens, its when and after triggers not yet collected (E-1)
+  kReplacing,      // a replacement takes occurrence arg, its step-A record (E-3 A)
 };
 inline constexpr int kFirstStrikeStep = 1 << 20;
 class RulesAudit {
@@ -674,6 +675,8 @@ class Game {
   // triggers frame pushed above; the first the active player picks
   // applies, and the occurrence does not happen. True if one applies.
   bool InsteadNow(Occurrence e);
+  // A replacement of its own untap: on while its artifact is tapped (T-12).
+  bool OwnUntapReplacement(const TriggeredAbility& tr) const;
   // Is the replacement (source, card, triggered ability) applying now, its
   // effects resolving? It then does not apply to what they cause.
   bool Replacing(ObjId source, CardId card, int ability) const;
@@ -681,8 +684,14 @@ class Game {
   // replaces is dealt to `to` instead.
   void RedirectHeldDamage(const StackItem& item, Target to);
   bool InsteadOfDamage(int begin);
-  bool InsteadOfMoves(const std::vector<ObjRef>& refs, int begin, int end, Zone to);
-  void DropReplacedMoves(std::vector<ObjRef>& refs, int begin, int end, int instead_begin);
+  // Step A for each object of a held move (to `to`), tap or untap (kind):
+  // a step-A record per object, in one group, and the replacements that
+  // fit each, in a triggers frame pushed above. True if there were any.
+  bool InsteadOfEach(EventKind kind, const std::vector<ObjRef>& refs, int begin, int end, Zone to);
+  // Takes out (empties the refs of) the moves, taps or untaps a
+  // replacement took: their step-A records start at instead_begin.
+  void DropReplaced(EventKind kind, std::vector<ObjRef>& refs, int begin, int end,
+                    int instead_begin);
   // A `change_target` step of a before trigger on a cast: the spell's
   // targets that match `from` become `to`, where it is a legal target.
   void ChangeHeldTargets(const StackItem& item, Target to, FilterId from);
@@ -735,6 +744,10 @@ class Game {
   // "before" responses come first (E-1, E-3).
   void EffectLifeChange(Player p, int amount);
   void EffectTaps(const std::vector<ObjId>& objs, bool tapped);
+  // The untap phase's untaps of the active player's permanents as one held
+  // occurrence (E-3; a game with replacements of untaps or "before"
+  // responses to them). True if a frame was pushed.
+  bool HoldUntapStep();
   void EffectMove(const ObjId* objs, int n, Zone to);
   void RunOccur(Frame& f);
   // After a player's life went down: a new lowest life is a step toward

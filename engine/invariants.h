@@ -181,6 +181,9 @@ class InvariantChecker : public RulesAudit {
   int hand_before_discard_ = 0;
   int mana_before_paying_ = 0;
   std::vector<uint8_t> untapped_before_paying_;
+  // The active player's permanents whose untap in this untap phase a
+  // replacement took (E-3 A): the untap invariant lets them stay tapped.
+  std::vector<ObjRef> untap_replaced_;
   void CheckManaPaid(const Game& g, const StackItem& item);
   void MarkUntappedBeforePaying(const GameState& s, Player p);
   // The mana p spent since MarkUntappedBeforePaying: the pool's fall plus

@@ -60,6 +60,12 @@ void InvariantChecker::At(const Game& g, AuditPoint point, int arg) {
       CheckBeforeFirst(g, arg);
       CheckReplacedNeverHappens(g, arg);
       return;
+    case AuditPoint::kReplacing: {
+      const Occurrence& e = g.Event(arg);
+      if (e.kind == EventKind::kUntap && e.phase == Phase::kUntap && s.phase == Phase::kUntap)
+        untap_replaced_.push_back(s.Ref(e.object));
+      return;
+    }
     case AuditPoint::kUnlessPayRefused: {
       // T-8 (Power Sink): the player who would not pay has every land with
       // a mana ability tapped and no mana left.
@@ -132,13 +138,18 @@ void InvariantChecker::At(const Game& g, AuditPoint point, int arg) {
       CheckMulligan(g, nullptr);
       CollectPhaseCosts(g);
       if (s.phase == Phase::kUntap) {
+        // (A held untap phase's untaps happened before its beginning went
+        // on, PhaseFrame::kUntapped; the ones a replacement took did not.)
         std::string why;
         s.ForEachPermanent([&](ObjId o) {
-          if (why.empty() && g.Chars(o).controller == s.active && s.obj.tapped[o])
+          if (why.empty() && g.Chars(o).controller == s.active && s.obj.tapped[o] &&
+              std::find(untap_replaced_.begin(), untap_replaced_.end(), s.Ref(o)) ==
+                  untap_replaced_.end())
             why = absl::StrCat(g.ObjectName(o), " of the active player ", Who(s.active),
                                " stays tapped through untap");
         });
         Record(Invariant::kUntap, why.empty(), why);
+        untap_replaced_.clear();
       }
       if (s.phase == Phase::kCleanup) {
         std::string why;

@@ -463,7 +463,8 @@ namespace strata {
 
 // replaced_never_happens (E-3 A): an occurrence held at its time point
 // (a draw, damage, an effect's life change, a move by an effect, a
-// destruction or the state check, in a game with replacements of its kind)
+// destruction or the state check, an effect's or the untap phase's tap or
+// untap, in a game with replacements of its kind)
 // went through step A on a record of its own: the latest step-A record of
 // the same kind, player, object (any object for a draw: its record names
 // none) and, for damage, source, for a move the same object as it was and
@@ -474,7 +475,8 @@ void InvariantChecker::CheckReplacedNeverHappens(const Game& g, int event) {
   const Occurrence& e = g.Event(event);
   if (e.before || !e.held) return;
   if (e.kind != EventKind::kDraw && e.kind != EventKind::kDamage &&
-      e.kind != EventKind::kLifeChange && e.kind != EventKind::kZoneChange)
+      e.kind != EventKind::kLifeChange && e.kind != EventKind::kZoneChange &&
+      e.kind != EventKind::kTap && e.kind != EventKind::kUntap)
     return;
   const int first = g.EventEnd() - static_cast<int>(g.occ_.events.size());
   auto same = [&](const Occurrence& b) {
@@ -484,6 +486,8 @@ void InvariantChecker::CheckReplacedNeverHappens(const Game& g, int event) {
     if (e.kind == EventKind::kZoneChange)
       return b.object == e.object && b.from == e.from && b.to == e.to &&
              static_cast<uint16_t>(b.incarnation + 1) == e.incarnation;
+    if (e.kind == EventKind::kTap || e.kind == EventKind::kUntap)
+      return b.object == e.object && b.incarnation == e.incarnation;
     return true;
   };
   for (int i = event - 1; i >= first; --i) {
@@ -494,6 +498,8 @@ void InvariantChecker::CheckReplacedNeverHappens(const Game& g, int event) {
            absl::StrCat(e.kind == EventKind::kDraw         ? "a draw"
                         : e.kind == EventKind::kDamage     ? "damage"
                         : e.kind == EventKind::kZoneChange ? "a move"
+                        : e.kind == EventKind::kTap        ? "a tap"
+                        : e.kind == EventKind::kUntap      ? "an untap"
                                                            : "a life change",
                         " of ", e.object != kNoObj ? g.ObjectName(e.object) : Who(e.player),
                         " happens though a replacement took it"));

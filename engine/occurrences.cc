@@ -149,39 +149,48 @@ void Game::RedirectHeldDamage(const StackItem& item, Target to) {
   }
 }
 
-// E-3 A for objects about to move to `to` together, refs[begin, end): a
-// step-A record of each move (empty for one that no longer happens: the
-// object is gone or already there, so that refs[begin + i]'s record is the
-// first + i), and the replacements of the moves that still happen. True
-// when some apply: they happen now.
-bool Game::InsteadOfMoves(const std::vector<ObjRef>& refs, int begin, int end, Zone to) {
+// E-3 A for objects about to move to `to` together, or to be tapped or
+// untapped together (kind), refs[begin, end): a step-A record of each (an
+// empty one for a move, tap or untap that no longer happens: the object is
+// gone or already there, so that refs[begin + i]'s record is the first + i),
+// and the replacements of the ones that still happen. True when some
+// apply: they happen now.
+bool Game::InsteadOfEach(EventKind kind, const std::vector<ObjRef>& refs, int begin, int end,
+                         Zone to) {
   const int first = static_cast<int>(occ_.queued.size());
   const int group = EventEnd();
+  const bool move = kind == EventKind::kZoneChange, tapped = kind == EventKind::kTap;
   for (int i = begin; i < end; ++i) {
     const ObjRef r = refs[i];
-    const bool moves =
-        state_.Alive(r) && state_.obj.zone[r.id] != Zone::kNone && state_.obj.zone[r.id] != to;
+    const bool alive = state_.Alive(r) && state_.obj.zone[r.id] != Zone::kNone;
+    const bool happens = alive && (move ? state_.obj.zone[r.id] != to
+                                        : state_.obj.zone[r.id] == Zone::kBattlefield &&
+                                              state_.obj.tapped[r.id] != tapped);
     Occurrence e;
-    if (moves)
-      e = LeaveOccurrence(r.id, to);
-    else
-      e.kind = EventKind::kZoneChange;
+    e.kind = kind;
+    if (happens && move) e = LeaveOccurrence(r.id, to);
+    if (happens && !move) {
+      FillOccurrence(e, kind, Chars(r.id).controller, r.id);
+      e.phase = state_.phase;
+    }
     e.before = e.instead = e.held = true;
     e.group = group;
     const int record = Record(e);
-    if (moves) CollectTriggers(record, Timing::kInstead);
+    if (happens) CollectTriggers(record, Timing::kInstead);
   }
   return TriggersNow(first);
 }
 
-// A move a replacement took does not happen (E-3 A): its ref is emptied.
-// The state check looks again: a replacement may leave the object where it
-// was, with its lethal damage or 0 toughness (Test Martyr's Vow).
-void Game::DropReplacedMoves(std::vector<ObjRef>& refs, int begin, int end, int instead_begin) {
+// A move, tap or untap a replacement took does not happen (E-3 A): its ref
+// is emptied. After a move, the state check looks again: a replacement may
+// leave the object where it was, with its lethal damage or 0 toughness
+// (Test Martyr's Vow).
+void Game::DropReplaced(EventKind kind, std::vector<ObjRef>& refs, int begin, int end,
+                        int instead_begin) {
   for (int i = begin; i < end; ++i)
     if (Event(instead_begin + (i - begin)).replaced) {
       refs[i] = ObjRef{};
-      StateCheckInputChanged();
+      if (kind == EventKind::kZoneChange) StateCheckInputChanged();
     }
 }
 
@@ -262,7 +271,7 @@ void Game::EffectLifeChange(Player p, int amount) {
 
 void Game::EffectTaps(const std::vector<ObjId>& objs, bool tapped) {
   const EventKind kind = tapped ? EventKind::kTap : EventKind::kUntap;
-  if (!ListensBefore(kind)) {
+  if (!Holds(kind)) {
     for (ObjId o : objs) Tap(o, tapped);
     return;
   }
@@ -271,6 +280,18 @@ void Game::EffectTaps(const std::vector<ObjId>& objs, bool tapped) {
     if (state_.obj.tapped[o] != tapped) occ_.moving.push_back(state_.Ref(o));
   const auto end = static_cast<int32_t>(occ_.moving.size());
   if (end > begin) Push(Frame::NewOccur(kind, kNoPlayer, 0, begin, end, Zone::kNone));
+}
+
+bool Game::HoldUntapStep() {
+  thread_local std::vector<ObjId> buffer;
+  Borrowed<ObjId> borrowed(buffer);
+  std::vector<ObjId>& objs = borrowed.v;
+  state_.ForEachPermanent([&](ObjId o) {
+    if (Chars(o).controller == state_.active && state_.obj.tapped[o]) objs.push_back(o);
+  });
+  const size_t frames = timing_.frames.size();
+  EffectTaps(objs, /*tapped=*/false);
+  return timing_.frames.size() > frames;
 }
 
 void Game::EffectMove(const ObjId* objs, int n, Zone to) {
@@ -307,13 +328,13 @@ void Game::RunOccur(Frame& f) {
     }
   };
   if (f.pc == OccurFrame::kInstead) {
-    // E-3 A: a life change or a move replaced does not happen, and nothing
-    // responds to it before or after.
+    // E-3 A: a life change, a move, a tap or an untap replaced does not
+    // happen, and nothing responds to it before or after.
     f.pc = OccurFrame::kBefore;
-    if (o.kind == EventKind::kZoneChange && ListensInstead(EventKind::kZoneChange)) {
+    if (o.kind != EventKind::kLifeChange && ListensInstead(o.kind)) {
       f.pc = OccurFrame::kReplaced;  // first: a frame pushed can move `f`
-      f.occur.amount = EventEnd();
-      if (InsteadOfMoves(occ_.moving, o.begin, o.end, o.to)) return;
+      f.occur.amount = EventEnd();   // its step-A records
+      if (InsteadOfEach(o.kind, occ_.moving, o.begin, o.end, o.to)) return;
     }
     if (o.kind == EventKind::kLifeChange) {
       Occurrence e = OccurrenceOf(EventKind::kLifeChange, o.player, kNoObj);
@@ -331,7 +352,7 @@ void Game::RunOccur(Frame& f) {
   }
   if (f.pc == OccurFrame::kReplaced) {
     f.pc = OccurFrame::kBefore;
-    DropReplacedMoves(occ_.moving, o.begin, o.end, f.occur.amount);
+    DropReplaced(o.kind, occ_.moving, o.begin, o.end, f.occur.amount);
   }
   // (A life change held for its replacements alone has no "before" step.)
   if (f.pc == OccurFrame::kBefore &&

@@ -189,12 +189,15 @@ void Game::RunDestroy(Frame& f) {
     if (ListensInstead(EventKind::kZoneChange)) {
       f.pc = DestroyFrame::kReplaced;  // first: a frame pushed can move `f`
       f.destroy.instead_begin = EventEnd();
-      if (InsteadOfMoves(occ_.destroying, f.destroy.begin, f.destroy.end, Zone::kGraveyard)) return;
+      if (InsteadOfEach(EventKind::kZoneChange, occ_.destroying, f.destroy.begin, f.destroy.end,
+                        Zone::kGraveyard))
+        return;
     }
   }
   if (f.pc == DestroyFrame::kReplaced) {
     f.pc = DestroyFrame::kBefore;
-    DropReplacedMoves(occ_.destroying, f.destroy.begin, f.destroy.end, f.destroy.instead_begin);
+    DropReplaced(EventKind::kZoneChange, occ_.destroying, f.destroy.begin, f.destroy.end,
+                 f.destroy.instead_begin);
   }
   if (f.pc == DestroyFrame::kBefore) {
     // E-3 B, before the destruction happens (E-1): "before it is destroyed"

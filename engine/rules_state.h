@@ -215,7 +215,10 @@ struct TurnFrame {
 // when it happens, each resolved before mana burn), mana burn and the life
 // check (T-1.4, T-1.5).
 struct PhaseFrame {
-  enum Pc : uint8_t { kBegin, kBegun, kDiscard, kNeutral, kEnd, kEnding, kBurn };
+  // kUntapped: the untap phase's untaps, held for their replacements and
+  // "before" responses (E-3), happened in a frame above; the phase's
+  // beginning goes on. (Added last: no other value moved.)
+  enum Pc : uint8_t { kBegin, kBegun, kDiscard, kNeutral, kEnd, kEnding, kBurn, kUntapped };
   int32_t ended;  // from kBurn on: the occurrence of its end, or -1 if none was recorded
 };
 // batch.cc: the neutral state (T-2, T-6).
@@ -382,7 +385,8 @@ struct PhaseCostFrame {
 // is occurrence amount + i.
 struct OccurFrame {
   // kInstead: the replacements of a life change (kGone once one applied)
-  // or of each move (kReplaced takes out the moves they replaced) (E-3 A).
+  // or of each move, tap or untap (kReplaced takes out the ones they
+  // replaced) (E-3 A).
   enum Pc : uint8_t { kInstead, kBefore, kHappen, kGone, kReplaced };
   EventKind kind;
   Player player;

@@ -32,7 +32,7 @@ inline bool Game::TriggerFits(const TriggeredAbility& tr, const Occurrence& e, O
     return false;
   if (tr.from != Zone::kNone && tr.from != e.from) return false;
   if (tr.to != Zone::kNone && tr.to != e.to) return false;
-  // (The loader takes `phase` on phase_begin and phase_end alone.)
+  // (The loader takes `phase` on phase_begin, phase_end, tap and untap alone.)
   if (!tr.phase.empty() && tr.phase != PhaseName(e.phase)) return false;
   if (tr.self_source && e.source != o) return false;
   if (tr.combat && !e.combat) return false;
@@ -71,6 +71,11 @@ inline bool Game::TriggerFits(const TriggeredAbility& tr, const Occurrence& e, O
   return true;
 }
 
+bool Game::OwnUntapReplacement(const TriggeredAbility& tr) const {
+  return tr.timing == Timing::kInstead && tr.event == EventKind::kUntap && tr.filter != kNoFilter &&
+         db_->filter(tr.filter).self;
+}
+
 // Finds the triggered abilities an occurrence sets off and queues them in
 // order (E-3 B). A source that just left play still triggers (E-5): the
 // occurrence's object is checked with its last known characteristics.
@@ -101,8 +106,13 @@ void Game::CollectTriggers(int event, Timing timing) {
       const TriggeredAbility& tr = card.triggers[i];
       if (tr.timing != timing || tr.event != e.kind) continue;
       if (!Has(ch.abilities, card.TriggerBit(i))) continue;
-      // Abilities of tapped artifacts are off (RULES.md T-12).
-      if (Has(ch.types, kArtifact) && (left ? left->was_tapped : s.obj.tapped[o])) continue;
+      // Abilities of tapped artifacts are off (RULES.md T-12), but a
+      // replacement of its own untap ("doesn't untap during your untap
+      // step"): it is about the artifact being tapped, and off then it
+      // could never apply.
+      if (Has(ch.types, kArtifact) && (left ? left->was_tapped : s.obj.tapped[o]) &&
+          !OwnUntapReplacement(tr))
+        continue;
       Player you = ch.controller;
       if (!TriggerFits(tr, e, o, you, ch, left)) continue;
       // A replacement does not apply to what its own effects cause (E-3).
@@ -200,6 +210,7 @@ void Game::RunTriggers(Frame& f) {
     }
     if (replacement) {
       Event(q.event).replaced = true;
+      Audit(AuditPoint::kReplacing, q.event);
       Replaced(UsageStats::kReplacedInstead);
     }
     // A trigger timed before an occurrence that an earlier response made

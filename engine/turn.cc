@@ -53,10 +53,11 @@ void Game::PhaseBeginEffects() {
   GameState& s = state_;
   Player ap = s.active;
   switch (s.phase) {
-    case Phase::kUntap:
+    case Phase::kUntap: {
+      const bool held = Holds(EventKind::kUntap);  // then HoldUntapStep untapped them
       s.ForEachPermanent([&](ObjId o) {
         if (Chars(o).controller != ap) return;
-        if (s.obj.tapped[o]) Tap(o, false);
+        if (s.obj.tapped[o] && !held) Tap(o, false);
         s.obj.sick[o] = false;  // controlled since this turn began (T-7)
         turn_.control_seen[o] = ap;
       });
@@ -64,6 +65,7 @@ void Game::PhaseBeginEffects() {
       // version where a layer reads it (SetTapped).
       ++mana_epoch_;
       break;
+    }
     case Phase::kCleanup:
       // Off the battlefield these are zero already: entering resets them
       // (MoveTo), and nothing marks damage or shields elsewhere.
@@ -101,10 +103,19 @@ void Game::RunPhase(Frame& f) {
           BeforeNow(PhaseOccurrence(EventKind::kPhaseBegin)))
         return;
       [[fallthrough]];
-    case PhaseFrame::kBegun: {
+    case PhaseFrame::kBegun:
       Note(LogKind::kPhase, s.active, kNoObj, kNoObj, 0, [&] {
         return std::string(absl::StrCat("begin ", S(PhaseName(s.phase)), " of ", Who(s.active)));
       });
+      // The untap phase's untaps, in a game with replacements of untaps or
+      // "before" responses to them, are held (E-3): they happen in a frame
+      // above, through step A, and the phase's beginning goes on after.
+      if (s.phase == Phase::kUntap && Holds(EventKind::kUntap)) {
+        f.pc = PhaseFrame::kUntapped;  // first: a frame pushed can move `f`
+        if (HoldUntapStep()) return;
+      }
+      [[fallthrough]];
+    case PhaseFrame::kUntapped: {
       // Built only where read: an occurrence copies the characteristics.
       std::optional<Occurrence> begins;
       if (Observed(EventKind::kPhaseBegin)) begins = PhaseOccurrence(EventKind::kPhaseBegin);

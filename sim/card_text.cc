@@ -535,6 +535,10 @@ struct Writer {
 
   std::string Trigger(const TriggeredAbility& t) const {
     std::string when = When(t);
+    // A replacement with nothing in the occurrence's place: it does not
+    // happen ("doesn't untap during your untap step").
+    if (t.timing == Timing::kInstead && t.body.steps.empty() && t.body.modes.empty())
+      return when + " does not happen";
     std::string body = Uncapital(Body(t.body));
     if (t.has_optional_cost)
       body = absl::StrCat("you may pay ", t.optional_cost.ToString(), "; if you do, ", body);
@@ -563,9 +567,19 @@ struct Writer {
   }
 
   std::string When(const TriggeredAbility& t) const {
-    std::string who = t.filter == kNoFilter ? card.name : Filter(t.filter, false);
-    if (t.filter != kNoFilter && !db.filter(t.filter).self && who.rfind("the ", 0) != 0)
+    // A tap, untap, attack or block of anyone's (no filter) is of a
+    // permanent, not the card's own.
+    const bool permanent_event = t.event == EventKind::kTap || t.event == EventKind::kUntap ||
+                                 t.event == EventKind::kAttack || t.event == EventKind::kBlock;
+    std::string who = t.filter != kNoFilter ? Filter(t.filter, false)
+                      : permanent_event     ? std::string("permanent")
+                                            : card.name;
+    if ((t.filter != kNoFilter && !db.filter(t.filter).self && who.rfind("the ", 0) != 0) ||
+        (t.filter == kNoFilter && permanent_event))
       who = A(who);
+    // Whose permanent: `player` is its controller for these events.
+    if (permanent_event && t.player >= 0 && (t.filter == kNoFilter || !db.filter(t.filter).self))
+      who += t.player == 0 ? " you control" : " an opponent controls";
     const std::string player = t.player == 0 ? "you" : t.player == 1 ? "an opponent" : "a player";
     std::string when;
     switch (t.event) {
@@ -624,6 +638,8 @@ struct Writer {
         when = "Whenever " + who + " becomes untapped";
         break;
     }
+    if ((t.event == EventKind::kTap || t.event == EventKind::kUntap) && !t.phase.empty())
+      when += " during " + A(t.phase) + " phase";
     // A response timed before its occurrence (E-1) says so.
     if (t.timing == Timing::kBefore) {
       if (when.rfind("Whenever ", 0) == 0) when = "Before " + when.substr(9);

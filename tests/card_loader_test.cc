@@ -706,7 +706,8 @@ effects = [{ do = "gain_life", amount = 1 }]
     std::string on, key, applies_to;
   };
   const Case cases[] = {
-      {R"({ event = "draw", phase = "upkeep" })", "phase", "phase_begin and phase_end"},
+      {R"({ event = "draw", phase = "upkeep" })", "phase", "phase_begin, phase_end, tap and untap"},
+      {R"({ event = "attack", phase = "main" })", "phase", "phase_begin, phase_end, tap and untap"},
       {R"({ event = "cast", from = "hand" })", "from", "zone_change"},
       {R"({ event = "damage", to = "graveyard" })", "to", "zone_change"},
       {R"({ event = "attack", damaged_by_self = true })", "damaged_by_self", "zone_change"},
@@ -734,7 +735,8 @@ effects = [{ do = "gain_life", amount = 1 }]
        R"({ event = "zone_change", from = "battlefield", to = "graveyard", damaged_by_self = true })",
        R"({ event = "damage", source = "self", combat = true, damage_to = "player" })",
        R"({ event = "life_change", player = "opponent", unless_any = { types = ["Creature"] } })",
-       R"({ event = "life_change", change = "loss", player = "you" })"}) {
+       R"({ event = "life_change", change = "loss", player = "you" })",
+       R"({ event = "untap", self = true, phase = "untap" })"}) {
     CardDb db;
     EXPECT_TRUE(LoadCardsFromString(trigger(on), "cards.toml", db).ok()) << on;
   }
@@ -1306,16 +1308,27 @@ on = { )",
   };
   const std::string gain = R"(event = "life_change", change = "gain")";
   const std::string draw = R"(effects = [{ do = "draw", count = "event_amount" }])";
-  EXPECT_THAT(LoadError(card(R"(event = "tap")", draw)),
-              HasSubstr("expected event damage, life_change, draw or zone_change for timing "
-                        "instead"));
-  EXPECT_THAT(LoadError(card(R"(event = "cast")", draw)), HasSubstr("for timing instead"));
-  {
+  EXPECT_THAT(LoadError(card(R"(event = "cast")", draw)),
+              HasSubstr("expected event damage, life_change, draw, zone_change, tap or untap for "
+                        "timing instead"));
+  for (const char* refused : {"play", "attack", "block", "phase_begin", "phase_end"})
+    EXPECT_THAT(LoadError(card(absl::StrCat("event = \"", refused, "\""), draw)),
+                HasSubstr("for timing instead"))
+        << refused;
+  for (const std::string on : {R"(event = "zone_change", to = "graveyard")", R"(event = "tap")",
+                               R"(event = "untap", self = true, phase = "untap")"}) {
     CardDb db;
-    EXPECT_EQ(LoadOne(db, card(R"(event = "zone_change", to = "graveyard")",
-                               R"(effects = [{ do = "exile", target = "event_object" }])"))
+    EXPECT_EQ(LoadOne(db, card(on, R"(effects = [{ do = "exile", target = "event_object" }])"))
                   .triggers.size(),
-              1u);
+              1u)
+        << on;
+  }
+  {
+    // "Doesn't untap": a replacement with nothing in the occurrence's place.
+    CardDb db;
+    EXPECT_TRUE(LoadOne(db, card(R"(event = "untap", self = true)", "effects = []"))
+                    .triggers[0]
+                    .body.steps.empty());
   }
   EXPECT_THAT(LoadError(card(gain, draw + "\noptional_cost = \"1\"")),
               HasSubstr("key 'optional_cost': expected nothing: a replacement is not optional"));
