@@ -45,6 +45,9 @@ struct Filter {
   int8_t colorless = -1;
   KeywordMask keywords = 0, not_keywords = 0;
   int8_t no_abilities = -1, tapped = -1, face_down = -1, token = -1;
+  // A creature with at least this power (Meekstone: 3); kAnyPower: any.
+  static constexpr int16_t kAnyPower = INT16_MIN;
+  int16_t min_power = kAnyPower;
   CardId name = kNoCard;  // has this card's name (Plague Rats)
   std::string name_text;  // as written, resolved once the file's cards are known
   TargetWhat what = TargetWhat::kPermanent;
@@ -280,6 +283,10 @@ struct ActivatedAbility {
   ManaCost cost;
   bool tap = false, sacrifice_self = false;
   bool sorcery = false;  // only as a sorcery (equip)
+  // "Activate only during your turn" (Disrupting Scepter), "only during
+  // your upkeep" (Colossus of Sardia): -1 is any phase.
+  bool only_your_turn = false;
+  int8_t only_phase = -1;
   int discard = 0, life = 0;
   bool mana_ability = false;
   AbilityBody body;

@@ -353,13 +353,13 @@ class CardCompiler {
 
   FilterId FilterOf(const toml::node& n, std::string_view key) {
     const toml::table& t = r_.Table(n, key);
-    r_.CheckKeys(
-        t, "a filter",
-        {"self",   "other",      "enchanted", "controller",   "owner",        "zones",
-         "types",  "not_types",  "subtypes",  "not_subtypes", "supertypes",   "not_supertypes",
-         "colors", "not_colors", "colorless", "keywords",     "not_keywords", "no_abilities",
-         "tapped", "face_down",  "token",     "what",         "max",          "extra_target_cost",
-         "name"});
+    r_.CheckKeys(t, "a filter", {"self",         "other",         "enchanted",  "controller",
+                                 "owner",        "zones",         "types",      "not_types",
+                                 "subtypes",     "not_subtypes",  "supertypes", "not_supertypes",
+                                 "colors",       "not_colors",    "colorless",  "keywords",
+                                 "not_keywords", "no_abilities",  "tapped",     "face_down",
+                                 "token",        "what",          "max",        "extra_target_cost",
+                                 "name",         "power_at_least"});
     Filter f;
     const toml::node* name_node = nullptr;
     for (auto& [kk, v] : t) {
@@ -411,6 +411,8 @@ class CardCompiler {
         f.face_down = r_.Bool(v, k);
       else if (k == "token")
         f.token = r_.Bool(v, k);
+      else if (k == "power_at_least")
+        f.min_power = static_cast<int16_t>(IntOf(v, k, -kMaxCardNumber, kMaxCardNumber));
       else if (k == "name")
         f.name_text = r_.String(v, k), name_node = &v;
       else if (k == "max" || k == "extra_target_cost") {
@@ -637,10 +639,22 @@ class CardCompiler {
 
   void Affects(const toml::node& n, absl::InlinedVector<FilterId, 2>& out) {
     if (auto* a = n.as_array()) {
-      for (auto& f : *a) out.push_back(FilterOf(f, "affects"));
+      for (auto& f : *a) out.push_back(LayerFilterOf(f, "affects"));
     } else {
-      out.push_back(FilterOf(n, "affects"));
+      out.push_back(LayerFilterOf(n, "affects"));
     }
+  }
+
+  // A filter the layers read while they compute power (a static ability's
+  // `affects`, a condition): one on power would depend on its own result.
+  FilterId LayerFilterOf(const toml::node& n, std::string_view key) {
+    const FilterId id = FilterOf(n, key);
+    if (db_.filters[id].min_power != Filter::kAnyPower)
+      r_.Fail(*r_.Table(n, key).get("power_at_least"), "power_at_least",
+              "no power_at_least in a static ability's filter: the layers compute power "
+              "after they choose what an ability affects (it is taken in triggers, targets "
+              "and effects)");
+    return id;
   }
 
   EffectTemplate Static(const toml::table& t) {
@@ -654,7 +668,8 @@ class CardCompiler {
       r_.CheckKeys(c, "a condition", {"source_tapped", "you_control"});
       if (auto* s = c.get("source_tapped"))
         e.condition.source_tapped = r_.Bool(*s, "source_tapped");
-      if (auto* s = c.get("you_control")) e.condition.you_control = FilterOf(*s, "you_control");
+      if (auto* s = c.get("you_control"))
+        e.condition.you_control = LayerFilterOf(*s, "you_control");
     }
     Parts(t, e);
     for (const Part& p : e.parts)
@@ -945,8 +960,19 @@ class CardCompiler {
   ActivatedAbility Activated(const toml::table& t) {
     ActivatedAbility a;
     a.body = Body(t, "an activated ability",
-                  {"cost", "tap", "discard", "sacrifice_self", "life", "sorcery"});
+                  {"cost", "tap", "discard", "sacrifice_self", "life", "sorcery", "turn", "phase"});
     if (auto* n = t.get("sorcery")) a.sorcery = r_.Bool(*n, "sorcery");
+    if (auto* n = t.get("turn")) {
+      if (r_.String(*n, "turn") != "yours") r_.Fail(*n, "turn", "yours (only during your turn)");
+      a.only_your_turn = true;
+    }
+    if (auto* n = t.get("phase")) {
+      auto phase = ParsePhase(r_.String(*n, "phase"));
+      if (!phase) r_.Fail(*n, "phase", "untap, upkeep, draw, main, discard or cleanup");
+      if (*phase == Phase::kUntap || *phase == Phase::kCleanup)
+        r_.Fail(*n, "phase", "a phase with fast effects: upkeep, draw, main or discard (T-1)");
+      a.only_phase = static_cast<int8_t>(*phase);
+    }
     a.name = r_.OptionalString(t, "name");
     if (auto* n = t.get("cost")) {
       auto cost = ParseManaCost(r_.String(*n, "cost"));

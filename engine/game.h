@@ -677,6 +677,11 @@ class Game {
   bool InsteadNow(Occurrence e);
   // A replacement of its own untap: on while its artifact is tapped (T-12).
   bool OwnUntapReplacement(const TriggeredAbility& tr) const;
+  // Is it a time player p may activate a (turn or phase) limited ability?
+  bool ActivationTime(const ActivatedAbility& a, Player p) const {
+    return (!a.only_your_turn || p == state_.active) &&
+           (a.only_phase < 0 || static_cast<int>(state_.phase) == a.only_phase);
+  }
   // Is the replacement (source, card, triggered ability) applying now, its
   // effects resolving? It then does not apply to what they cause.
   bool Replacing(ObjId source, CardId card, int ability) const;

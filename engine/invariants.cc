@@ -453,7 +453,21 @@ void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
       }
       if (a.kind == ActionKind::kActivate) {
         const CardDef& card = g.db()[g.Chars(a.object).card];
-        slow = a.index < static_cast<int>(card.activated.size()) && card.activated[a.index].sorcery;
+        if (a.index >= static_cast<int>(card.activated.size())) continue;
+        const ActivatedAbility& ab = card.activated[a.index];
+        slow = ab.sorcery;
+        // "Activate only during your turn / your upkeep": never outside it.
+        const bool in_time = (!ab.only_your_turn || d.player == s.active) &&
+                             (ab.only_phase < 0 || static_cast<int>(s.phase) == ab.only_phase);
+        if (ab.only_your_turn || ab.only_phase >= 0)
+          Record(Invariant::kSorcerySpeed, in_time,
+                 absl::StrCat(g.ObjectName(a.object), "'s ability limited to ",
+                              ab.only_your_turn ? "its controller's turn" : "",
+                              ab.only_your_turn && ab.only_phase >= 0 ? " and " : "",
+                              ab.only_phase >= 0 ? S(PhaseName(static_cast<Phase>(ab.only_phase)))
+                                                 : std::string(),
+                              " offered to ", (d.player ? "B" : "A"), " in ", S(PhaseName(s.phase)),
+                              " of ", (s.active ? "B" : "A")));
       }
       if (!slow) continue;
       Record(Invariant::kSorcerySpeed, main_neutral,

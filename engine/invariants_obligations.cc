@@ -347,6 +347,8 @@ bool MatchesAsItWas(const Game& g, const Filter& f, const Occurrence& e, ObjId s
   if (f.tapped >= 0 && e.was_tapped != (f.tapped == 1)) return false;
   if (f.face_down >= 0 && g.state().obj.face_down[o] != (f.face_down == 1)) return false;
   if (f.token >= 0 && g.state().obj.token[o] != (f.token == 1)) return false;
+  if (f.min_power != Filter::kAnyPower && (!ch.IsCreature() || ch.power < f.min_power))
+    return false;
   if (f.name != kNoCard && (ch.blank || ch.card != f.name)) return false;
   return true;
 }

@@ -1188,6 +1188,8 @@ bool MatchFilter(const GameState& s, const Characteristics* chs, const Filter& f
   if (f.tapped >= 0 && s.obj.tapped[o] != (f.tapped == 1)) return false;
   if (f.face_down >= 0 && s.obj.face_down[o] != (f.face_down == 1)) return false;
   if (f.token >= 0 && s.obj.token[o] != (f.token == 1)) return false;
+  if (f.min_power != Filter::kAnyPower && (!ch.IsCreature() || ch.power < f.min_power))
+    return false;
   if (f.name != kNoCard && (ch.blank || ch.card != f.name)) return false;
   return true;
 }

@@ -132,6 +132,7 @@ bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reacti
          timing_.frames.empty() || timing_.frames.back().kind != FrameKind::kNeutral ||
          timing_.frames.back().neutral.in_attack))
       return false;  // equip: only as a sorcery
+    if (!ActivationTime(a, p)) return false;
     if (!Has(ch.abilities, card.ActivatedBit(probe.ability))) return false;
     if (PhaseCostPending(probe.source)) return false;  // T-13
     if (a.tap && (s.obj.tapped[probe.source] || SummoningSick(probe.source))) return false;

@@ -362,6 +362,8 @@ class Evaluator {
     if (f.tapped >= 0 && s_.obj.tapped[o] != (f.tapped == 1)) return false;
     if (f.face_down >= 0 && s_.obj.face_down[o] != (f.face_down == 1)) return false;
     if (f.token >= 0 && s_.obj.token[o] != (f.token == 1)) return false;
+    if (f.min_power != Filter::kAnyPower && (!v.IsCreature() || v.power < f.min_power))
+      return false;
     if (f.name != kNoCard && (v.blank || v.card != f.name)) return false;
     return true;
   }

@@ -114,6 +114,8 @@ struct Writer {
     if (f.keywords) out += " with " + Keywords(f.keywords);
     if (f.not_keywords) out += " without " + Keywords(f.not_keywords);
     if (f.no_abilities == 1) out += " with no abilities";
+    if (f.min_power != strata::Filter::kAnyPower)
+      out += absl::StrCat(" with power ", f.min_power, " or greater");
     if (f.name != kNoCard) out += " named " + db[f.name].name;
     if (f.controller == 0) out += " you control";
     if (f.controller == 1) out += plural ? " your opponents control" : " an opponent controls";
@@ -538,11 +540,28 @@ struct Writer {
     // A replacement with nothing in the occurrence's place: it does not
     // happen ("doesn't untap during your untap step").
     if (t.timing == Timing::kInstead && t.body.steps.empty() && t.body.modes.empty())
-      return when + " does not happen";
+      return WouldNot(t);
     std::string body = Uncapital(Body(t.body));
     if (t.has_optional_cost)
       body = absl::StrCat("you may pay ", t.optional_cost.ToString(), "; if you do, ", body);
     return absl::StrCat(when, ", ", body);
+  }
+
+  // "If X would become untapped ..., it doesn't": a replacement with
+  // nothing in the occurrence's place.
+  std::string WouldNot(const TriggeredAbility& t) const {
+    TriggeredAbility plain = t;
+    plain.timing = Timing::kAfter;
+    std::string core = When(plain);
+    if (core.rfind("Whenever ", 0) != 0) return "Instead of \"" + Uncapital(core) + "\", nothing";
+    core = core.substr(9);
+    for (auto [from, to] :
+         {std::pair{" becomes ", " would become "}, std::pair{" is ", " would be "},
+          std::pair{" draws ", " would draw "}, std::pair{" deals ", " would deal "},
+          std::pair{" moves", " would move"}, std::pair{" enters", " would enter"}})
+      if (auto at = core.find(from); at != std::string::npos)
+        return "If " + core.replace(at, std::string_view(from).size(), to) + ", it doesn't";
+    return "Instead of \"" + core + "\", nothing";
   }
 
   // "the next time A (or B) this turn, ..." (E-6).
@@ -664,6 +683,12 @@ struct Writer {
     if (cost.empty()) cost.push_back("{0}");
     std::string out = absl::StrCat(absl::StrJoin(cost, ", "), ": ", Body(a.body));
     if (a.sorcery) out += ". Activate only as a sorcery";
+    if (a.only_your_turn || a.only_phase >= 0) {
+      const std::string when =
+          a.only_phase >= 0 ? std::string(PhaseName(static_cast<strata::Phase>(a.only_phase)))
+                            : std::string("turn");
+      out += std::string(". Activate only during ") + (a.only_your_turn ? "your " : "each ") + when;
+    }
     return out;
   }
 };

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <string>
 
+#include "engine/state.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 #include "sim/fingerprint.h"
@@ -740,6 +741,57 @@ effects = [{ do = "gain_life", amount = 1 }]
     CardDb db;
     EXPECT_TRUE(LoadCardsFromString(trigger(on), "cards.toml", db).ok()) << on;
   }
+}
+
+// Activation limits ("activate only during your turn / your upkeep", T-5)
+// and a filter on power (Meekstone): checked values; no power filter where
+// the layers would read it while computing power.
+TEST(CardLoaderErrors, ActivationLimitsAndPowerFiltersAreChecked) {
+  auto activated = [](const std::string& keys) {
+    return absl::StrCat(R"([[card]]
+name = "Rod"
+cost = "1"
+types = ["Artifact"]
+
+[[card.activated]]
+cost = "1"
+)",
+                        keys, "\neffects = [{ do = \"untap\", target = \"self\" }]\n");
+  };
+  EXPECT_THAT(LoadError(activated(R"(turn = "mine")")),
+              HasSubstr("key 'turn': expected yours (only during your turn)"));
+  EXPECT_THAT(LoadError(activated(R"(phase = "upkep")")),
+              HasSubstr("key 'phase': expected untap, upkeep, draw, main, discard or cleanup"));
+  EXPECT_THAT(LoadError(activated(R"(phase = "untap")")),
+              HasSubstr("key 'phase': expected a phase with fast effects"));
+  {
+    CardDb db;
+    const CardDef& c = LoadOne(db, activated("turn = \"yours\"\nphase = \"upkeep\""));
+    EXPECT_TRUE(c.activated[0].only_your_turn);
+    EXPECT_EQ(c.activated[0].only_phase, static_cast<int>(strata::Phase::kUpkeep));
+  }
+  EXPECT_THAT(LoadError(R"([[card]]
+name = "Big Anthem"
+cost = "1"
+types = ["Enchantment"]
+
+[[card.static]]
+affects = { types = ["Creature"], power_at_least = 3 }
+parts = [{ layer = "pt_modify", power = 1, toughness = 1 }]
+)"),
+              HasSubstr("key 'power_at_least': expected no power_at_least in a static ability's "
+                        "filter"));
+  EXPECT_THAT(LoadError(R"([[card]]
+name = "Bad Stone"
+cost = "1"
+types = ["Artifact"]
+
+[[card.trigger]]
+timing = "instead"
+on = { event = "untap", power_at_least = "three" }
+effects = []
+)"),
+              HasSubstr("power_at_least"));
 }
 
 TEST(CardLoaderErrors, EveryBadCardIsReportedOncePerCard) {
