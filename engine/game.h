@@ -675,6 +675,7 @@ class Game {
   // triggers frame pushed above; the first the active player picks
   // applies, and the occurrence does not happen. True if one applies.
   bool InsteadNow(Occurrence e);
+  void TakeShield(const QueuedTrigger& q);
   // A replacement of its own untap: on while its artifact is tapped (T-12).
   bool OwnUntapReplacement(const TriggeredAbility& tr) const;
   // Is it a time player p may activate a (turn or phase) limited ability?
@@ -692,7 +693,8 @@ class Game {
   // Step A for each object of a held move (to `to`), tap or untap (kind):
   // a step-A record per object, in one group, and the replacements that
   // fit each, in a triggers frame pushed above. True if there were any.
-  bool InsteadOfEach(EventKind kind, const std::vector<ObjRef>& refs, int begin, int end, Zone to);
+  bool InsteadOfEach(EventKind kind, const std::vector<ObjRef>& refs, int begin, int end, Zone to,
+                     bool shields = false);
   // Takes out (empties the refs of) the moves, taps or untaps a
   // replacement took: their step-A records start at instead_begin.
   void DropReplaced(EventKind kind, std::vector<ObjRef>& refs, int begin, int end,

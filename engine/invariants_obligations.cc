@@ -411,7 +411,7 @@ void InvariantChecker::CheckGroupTriggered(const Game& g, int n) {
   const auto& all = g.occ_.queued;
   for (size_t k = std::min(queued_before_group_, all.size()); k < all.size(); ++k)
     // (An armed next-time trigger is no permanent's: E-6, not checked here.)
-    if (all[k].event >= first && all[k].event < end && !all[k].next_time)
+    if (all[k].event >= first && all[k].event < end && !all[k].next_time && !all[k].shield)
       queued.push_back({all[k].source, all[k].index, all[k].event});
   auto order = [](const Expected& a, const Expected& b) {
     return std::tie(a.event, a.source, a.index) < std::tie(b.event, b.source, b.index);

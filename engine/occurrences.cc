@@ -150,13 +150,15 @@ void Game::RedirectHeldDamage(const StackItem& item, Target to) {
 }
 
 // E-3 A for objects about to move to `to` together, or to be tapped or
-// untapped together (kind), refs[begin, end): a step-A record of each (an
+// untapped together (kind), refs[begin, end) (with `shields`, destroyed:
+// each one's regeneration shield is queued with the replacements of its
+// move, for the active player to order): a step-A record of each (an
 // empty one for a move, tap or untap that no longer happens: the object is
 // gone or already there, so that refs[begin + i]'s record is the first + i),
 // and the replacements of the ones that still happen. True when some
 // apply: they happen now.
 bool Game::InsteadOfEach(EventKind kind, const std::vector<ObjRef>& refs, int begin, int end,
-                         Zone to) {
+                         Zone to, bool shields) {
   const int first = static_cast<int>(occ_.queued.size());
   const int group = EventEnd();
   const bool move = kind == EventKind::kZoneChange, tapped = kind == EventKind::kTap;
@@ -176,7 +178,20 @@ bool Game::InsteadOfEach(EventKind kind, const std::vector<ObjRef>& refs, int be
     e.before = e.instead = e.held = true;
     e.group = group;
     const int record = Record(e);
+    const auto own = static_cast<std::ptrdiff_t>(occ_.queued.size());
     if (happens) CollectTriggers(record, Timing::kInstead);
+    // A destruction's move: the regeneration shield on the creature is one
+    // more way to replace it, ordered with the others; offered first, as
+    // the shield applied before the replacements until they were ordered.
+    if (happens && shields && state_.obj.regen_shields[r.id] > 0 && !damage_.no_regen[r.id]) {
+      QueuedTrigger q;
+      q.source = r.id;
+      q.card = Chars(r.id).card;
+      q.controller = Chars(r.id).controller;
+      q.event = record;
+      q.shield = true;
+      occ_.queued.insert(occ_.queued.begin() + own, q);
+    }
   }
   return TriggersNow(first);
 }

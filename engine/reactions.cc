@@ -171,10 +171,12 @@ void Game::RunDestroy(Frame& f) {
   };
   if (f.pc == DestroyFrame::kShields) {
     // E-3 A: a regeneration shield replaces the destruction; then nothing
-    // responds to it.
+    // responds to it. (In a game with replacements of moves, the shields
+    // are ordered with them at kInstead: the active player picks.)
     f.pc = DestroyFrame::kInstead;
     still();
-    for (int i = f.destroy.begin; i < f.destroy.end; ++i) {
+    for (int i = f.destroy.begin; i < f.destroy.end && !ListensInstead(EventKind::kZoneChange);
+         ++i) {
       ObjRef& r = occ_.destroying[i];
       if (r.id == kNoObj || !shielded(r.id)) continue;
       Regenerate(r.id);
@@ -183,14 +185,16 @@ void Game::RunDestroy(Frame& f) {
   }
   if (f.pc == DestroyFrame::kInstead) {
     // E-3 A, the rest of it: replacements of the move to the graveyard
-    // ("if it would die, exile it instead") for what no shield saved.
-    // Shields come first: a destruction a shield replaced is no move.
+    // ("if it would die, exile it instead"), and the regeneration shields
+    // already on the creatures, which replace the destruction: conflicting
+    // ones are ordered by the active player (seed 003's prevention and
+    // substitution of one move), the first applies.
     f.pc = DestroyFrame::kBefore;
     if (ListensInstead(EventKind::kZoneChange)) {
       f.pc = DestroyFrame::kReplaced;  // first: a frame pushed can move `f`
       f.destroy.instead_begin = EventEnd();
       if (InsteadOfEach(EventKind::kZoneChange, occ_.destroying, f.destroy.begin, f.destroy.end,
-                        Zone::kGraveyard))
+                        Zone::kGraveyard, /*shields=*/true))
         return;
     }
   }

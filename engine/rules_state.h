@@ -70,6 +70,10 @@ struct StackItem {
 
 // A triggered ability waiting to happen (E-3 B, E-4): the card's
 // triggers[index], or next_times[index] for an armed "next time" trigger.
+// Or, with `shield`, the regeneration shield on `source`, ordered with the
+// replacements of its move to the graveyard at step A (E-3 A: the active
+// player orders conflicting ones); `event` is then that move's step-A
+// record.
 struct QueuedTrigger {
   ObjId source = kNoObj;
   CardId card = kNoCard;
@@ -77,6 +81,7 @@ struct QueuedTrigger {
   Player controller = 0;
   int32_t event = -1;
   bool next_time = false;
+  bool shield = false;
 };
 
 // "The next time X happens this turn, ..." (E-6): a delayed trigger a

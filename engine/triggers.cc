@@ -159,9 +159,31 @@ const TriggeredAbility& Game::TriggerOf(const QueuedTrigger& q) const {
 }
 
 std::string Game::TriggerName(const QueuedTrigger& q) const {
+  if (q.shield) return absl::StrCat("the regeneration shield of ", ObjectName(q.source));
   const CardDef& card = (*db_)[q.card];
   if (q.next_time) return absl::StrCat(card.name, "'s next-time effect");
   return card.AbilityName(card.TriggerBit(q.index));
+}
+
+// E-3 A: a regeneration shield ordered with the replacements of a
+// destruction's move (InsteadOfEach): picked first, it replaces the
+// destruction (the creature regenerates, and the move is gone: no
+// replacement after it applies); picked after one, it has nothing left to
+// replace and stays on the creature.
+void Game::TakeShield(const QueuedTrigger& q) {
+  Occurrence& e = Event(q.event);
+  const ObjId o = q.source;
+  if (e.replaced || state_.obj.incarnation[o] != e.incarnation ||
+      state_.obj.zone[o] != Zone::kBattlefield || state_.obj.regen_shields[o] <= 0 ||
+      damage_.no_regen[o]) {
+    Note(LogKind::kInfo, kNoPlayer, o, kNoObj, 0, [&] {
+      return absl::StrCat(TriggerName(q), " does not apply: another replacement took the move");
+    });
+    return;
+  }
+  e.replaced = true;
+  Audit(AuditPoint::kReplacing, q.event);
+  Regenerate(o);
 }
 
 // E-3 B: triggered effects happen one at a time, in the order the active
@@ -197,6 +219,11 @@ void Game::RunTriggers(Frame& f) {
   if (f.pc == TriggersFrame::kTake) {
     QueuedTrigger q = occ_.queued[f.triggers.chosen];
     occ_.queued.erase(occ_.queued.begin() + f.triggers.chosen);
+    if (q.shield) {
+      TakeShield(q);
+      f.pc = TriggersFrame::kPick;
+      return;
+    }
     // E-3 A: the first replacement of an occurrence the active player
     // picks applies, and the occurrence is gone: the others have nothing
     // left to replace.
