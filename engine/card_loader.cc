@@ -811,7 +811,16 @@ class CardCompiler {
       if (s.target.kind == Ref::kNone && s.affects == kNoFilter)
         r_.Fail(t, "target", "a target, self, or an affects filter for a continuous effect");
     }
-    if (s.op == Op::kNextTime) NextTime(t, s);
+    if (s.op == Op::kNextTime) {
+      NextTime(t, s);
+      // `target = N` binds it to that target; nothing else names objects.
+      for (const char* key : {"player", "affects", "if"})
+        if (auto* n = t.get(key))
+          r_.Fail(*n, key, "nothing: a next_time step waits on its trigger's occurrence");
+      if (auto* n = t.get("target"); n && s.target.kind != Ref::kTarget)
+        r_.Fail(*n, "target",
+                "a target number for next_time: the target it waits on (Disintegrate)");
+    }
     if (s.op == Op::kChangeAmount && !in_before_life_change_)
       r_.Fail(t, "do",
               "change_amount only in a before trigger on life_change or damage: it changes the "

@@ -329,10 +329,18 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
       if (source != kNoObj && state_.obj.zone[source] == Zone::kBattlefield)
         for (ObjId o : objs) Attach(source, o);
       break;
-    case Op::kNextTime:
+    case Op::kNextTime: {
+      // Bound to its target: none legal now (a player, or gone), nothing to arm (T-11).
+      ObjRef bound;
+      if (st.target.kind == Ref::kTarget) {
+        if (objs.empty()) break;
+        bound = state_.Ref(objs[0]);
+      }
       occ_.armed.push_back(ArmedNextTime{source, item.body_card, st.next_time, st.next_time_or,
-                                         item.controller, st.duration == Duration::kEndOfTurn});
+                                         item.controller, st.duration == Duration::kEndOfTurn,
+                                         bound});
       break;
+    }
     case Op::kChangeAmount:
       ChangeHeldAmount(item, amount);
       break;

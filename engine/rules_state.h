@@ -96,6 +96,10 @@ struct ArmedNextTime {
   int16_t index = -1, alt = -1;
   Player controller = 0;
   bool this_turn = true;
+  // Armed by a step with `target = N`: it fits only occurrences of that
+  // object, as it was when armed ("if the creature would die this turn":
+  // Disintegrate). kNoObj: any object its `on` fits.
+  ObjRef bound;
 };
 
 // An occurrence (E-): what happened, with last known values of its object.

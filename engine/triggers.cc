@@ -134,8 +134,15 @@ void Game::CollectNextTimes(int event, Timing timing) {
   for (size_t k = 0; k < occ_.armed.size();) {
     const ArmedNextTime a = occ_.armed[k];
     const CardDef& card = (*db_)[a.card];
+    // A bound one: only its object, as it was when armed (a move's record
+    // after the move names the object one incarnation on).
+    const bool bound_fits = a.bound.id == kNoObj ||
+                            (e.object == a.bound.id &&
+                             (e.incarnation == a.bound.incarnation ||
+                              (e.kind == EventKind::kZoneChange && !e.before &&
+                               e.incarnation == static_cast<uint16_t>(a.bound.incarnation + 1))));
     auto fits = [&](int16_t index) {
-      if (index < 0) return false;
+      if (index < 0 || !bound_fits) return false;
       const TriggeredAbility& tr = card.next_times[index];
       if (tr.timing != timing || tr.event != e.kind) return false;
       const Characteristics& ch = Chars(a.source);

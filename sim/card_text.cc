@@ -566,14 +566,18 @@ struct Writer {
 
   // "the next time A (or B) this turn, ..." (E-6).
   std::string NextTime(const EffectStep& s) const {
+    // Bound to a target (Disintegrate): it waits on that object alone.
+    const std::string bound =
+        s.target.kind == Ref::kTarget ? absl::StrCat("target ", s.target.index) : "";
     auto next = [&](int16_t i) {
-      std::string w = When(card.next_times[i]);
+      std::string w = When(card.next_times[i], bound);
       for (auto [from, to] :
            {std::pair{"Whenever ", "the next time "}, std::pair{"Before ", "before the next time "},
             std::pair{"At the beginning of each ", "at the next beginning of "},
             std::pair{"Before the beginning of each ", "before the next beginning of "},
             std::pair{"At the end of each ", "at the next end of "},
-            std::pair{"Before the end of each ", "before the next end of "}})
+            std::pair{"Before the end of each ", "before the next end of "},
+            std::pair{"Instead of \"", "instead of the next time \""}})
         if (w.rfind(from, 0) == 0) return to + w.substr(std::string_view(from).size());
       return w;
     };
@@ -585,7 +589,7 @@ struct Writer {
     return absl::StrCat(out, ", ", Uncapital(Body(card.next_times[s.next_time].body)));
   }
 
-  std::string When(const TriggeredAbility& t) const {
+  std::string When(const TriggeredAbility& t, const std::string& bound = "") const {
     // A tap, untap, attack or block of anyone's (no filter) is of a
     // permanent, not the card's own.
     const bool permanent_event = t.event == EventKind::kTap || t.event == EventKind::kUntap ||
@@ -596,6 +600,7 @@ struct Writer {
     if ((t.filter != kNoFilter && !db.filter(t.filter).self && who.rfind("the ", 0) != 0) ||
         (t.filter == kNoFilter && permanent_event))
       who = A(who);
+    if (!bound.empty()) who = "the object chosen as " + bound;
     // Whose permanent: `player` is its controller for these events.
     if (permanent_event && t.player >= 0 && (t.filter == kNoFilter || !db.filter(t.filter).self))
       who += t.player == 0 ? " you control" : " an opponent controls";

@@ -794,6 +794,34 @@ effects = []
               HasSubstr("power_at_least"));
 }
 
+// A next_time step names objects only by `target = N`, the target it is
+// bound to (Disintegrate); `player`, `affects` and `if` would be ignored.
+TEST(CardLoaderErrors, NextTimeTargetsAreChecked) {
+  auto spell = [](const std::string& extra) {
+    return absl::StrCat(
+        R"([[card]]
+name = "Doom"
+cost = "R"
+types = ["Sorcery"]
+
+[card.spell]
+targets = [{ types = ["Creature"] }]
+effects = [{ do = "next_time", )",
+        extra,
+        R"(, trigger = { timing = "instead", on = { event = "zone_change", to = "graveyard" }, effects = [{ do = "exile", target = "event_object" }] } }]
+)");
+  };
+  {
+    CardDb db;
+    EXPECT_EQ(LoadOne(db, spell("target = 1")).spell.steps[0].target.kind, Ref::kTarget);
+  }
+  EXPECT_THAT(LoadError(spell(R"(target = "self")")),
+              HasSubstr("key 'target': expected a target number for next_time"));
+  EXPECT_THAT(LoadError(spell(R"(player = "you")")), HasSubstr("key 'player': expected nothing"));
+  EXPECT_THAT(LoadError(spell(R"(affects = { types = ["Creature"] })")),
+              HasSubstr("key 'affects': expected nothing"));
+}
+
 TEST(CardLoaderErrors, EveryBadCardIsReportedOncePerCard) {
   std::string msg = LoadError(R"([[card]]
 name = "One"

@@ -16,7 +16,7 @@ set -u
 strata=$1
 src=$2
 . "$src/tests/lib.sh"
-EXPECTED=222
+EXPECTED=223
 
 lists="$src/data/sets/3ED.txt $src/data/sets/4ED.txt"
 for f in $lists; do [ -s "$f" ] || fail "missing set list $f"; done
