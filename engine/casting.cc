@@ -264,7 +264,15 @@ void Game::RunCast(Frame& f) {
         }
         if (a.tap) Tap(item.source, true);
         if (a.life) LoseLife(p, a.life);
-        if (a.sacrifice_self) ZoneChange(item.source, Zone::kGraveyard);
+        if (a.sacrifice_self) {
+          // A sacrifice is a move held for its replacements and "before"
+          // responses like an effect's (E-3): it happens in a frame above,
+          // before the interrupts.
+          f.pc = CastFrame::kInterrupts;  // first: EffectMove may push a frame
+          const ObjId source = item.source;
+          EffectMove(&source, 1, Zone::kGraveyard);
+          return;
+        }
       } else if (item.from == BodySource::kSpell) {
         if (!opt_.free_mana) {
           Audit(AuditPoint::kCostsPaying, f.cast.item);
@@ -363,8 +371,8 @@ void Game::ApplyCast(Frame& f, const Action& a) {
       Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
         return std::string(absl::StrCat(Who(item.controller), " discards ", ObjectName(a.object)));
       });
-      ZoneChange(a.object, Zone::kGraveyard);
-      ++f.cast.discarded;
+      ++f.cast.discarded;                          // first: EffectMove may push a frame
+      EffectMove(&a.object, 1, Zone::kGraveyard);  // held like an effect's (E-3)
       return;
     default:
       return;

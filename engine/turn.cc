@@ -223,8 +223,8 @@ void Game::RunDiscardToMax(Frame& f) {
     ObjId o = hand[rng_.Below(static_cast<uint32_t>(hand.size()))];
     Note(LogKind::kInfo, p, o, kNoObj, 0,
          [&] { return absl::StrCat(Who(p), " discards ", ObjectName(o), " at random"); });
-    ZoneChange(o, Zone::kGraveyard);
-    --count;
+    --count;  // first: a held move pushes a frame, which can move `f`
+    EffectMove(&o, 1, Zone::kGraveyard);
     return;
   }
   timing_.decision.actions.clear();
@@ -238,8 +238,10 @@ void Game::ApplyDiscardToMax(Frame& f, const Action& a) {
     return std::string(
         absl::StrCat(Who(timing_.decision.player), " discards ", ObjectName(a.object)));
   });
-  ZoneChange(a.object, Zone::kGraveyard);
-  if (f.discard.count > 0) --f.discard.count;
+  if (f.discard.count > 0) --f.discard.count;  // first: EffectMove may push a frame
+  // A discard is a move held for its replacements and "before" responses
+  // like an effect's (E-3).
+  EffectMove(&a.object, 1, Zone::kGraveyard);
 }
 
 }  // namespace strata
