@@ -811,6 +811,7 @@ class CardCompiler {
       if (s.target.kind == Ref::kNone && s.affects == kNoFilter)
         r_.Fail(t, "target", "a target, self, or an affects filter for a continuous effect");
     }
+    CheckStepRefs(t, s);
     if (s.op == Op::kNextTime) {
       NextTime(t, s);
       // `target = N` binds it to that target; nothing else names objects.
@@ -1178,6 +1179,59 @@ class CardCompiler {
     }
     card_->next_times.push_back(std::move(tr));
     s.next_time = static_cast<int16_t>(card_->next_times.size() - 1);
+  }
+
+  // What a step acts on, by what its operation reads (effects.cc
+  // ExecuteStep): some read players alone (a draw), some objects alone (a
+  // destruction), some nothing (mana for its controller): a reference of
+  // the other kind, an `affects` set or an `if` condition on objects would
+  // be accepted and ignored (issue 36: every key the loader accepts is
+  // read). A target number may name players or objects: its spec says.
+  void CheckStepRefs(const toml::table& t, const EffectStep& s) {
+    const Ref::Kind k = s.target.kind;
+    const bool object_ref = k == Ref::kSelf || k == Ref::kEnchanted || k == Ref::kEventObject;
+    const bool player_ref = k == Ref::kYou || k == Ref::kOpponent || k == Ref::kEachPlayer ||
+                            k == Ref::kEventController || k == Ref::kTargetController;
+    const char* ref_key = t.contains("player") ? "player" : "target";
+    auto refuse = [&](const char* key, std::string_view why) {
+      if (auto* n = t.get(key)) r_.Fail(*n, key, why);
+    };
+    switch (s.op) {
+      case Op::kAddMana:
+      case Op::kDelayed:
+      case Op::kReplaceNextDraw:
+      case Op::kChangeAmount:
+        for (const char* key : {"target", "player", "affects", "if"})
+          refuse(key,
+                 "nothing: this effect acts for its controller (or on the occurrence its "
+                 "trigger waits on) alone");
+        return;
+      case Op::kDraw:
+      case Op::kGainLife:
+      case Op::kLoseLife:
+      case Op::kDiscard:
+        if (object_ref) refuse(ref_key, "a player: this effect acts on players");
+        refuse("affects", "no affects: this effect acts on players, not on a set of objects");
+        refuse("if", "no if: a condition on objects, and this effect acts on players");
+        return;
+      case Op::kTap:
+      case Op::kUntap:
+      case Op::kDestroy:
+      case Op::kExile:
+      case Op::kBounce:
+      case Op::kSacrifice:
+      case Op::kRegenerate:
+      case Op::kAddCounters:
+      case Op::kCounterSpell:
+      case Op::kCounterUnlessPay:
+      case Op::kTurnFaceDown:
+      case Op::kAttach:
+      case Op::kContinuous:
+        if (player_ref) refuse(ref_key, "an object: this effect acts on objects");
+        return;
+      default:
+        return;
+    }
   }
 
   // The keys each operation reads, beyond `do` and the objects it acts on

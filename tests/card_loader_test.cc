@@ -822,6 +822,44 @@ effects = [{ do = "next_time", )",
               HasSubstr("key 'affects': expected nothing"));
 }
 
+// What a step acts on, by what its operation reads: a player for a draw,
+// objects for a destruction, nothing for mana; another kind of reference,
+// an `affects` or an `if` would be accepted and ignored (issue 36).
+TEST(CardLoaderErrors, StepReferencesFitTheirOperation) {
+  auto spell = [](const std::string& effect) {
+    return absl::StrCat(R"([[card]]
+name = "Odd"
+cost = "1"
+types = ["Sorcery"]
+
+[card.spell]
+effects = [)",
+                        effect, "]\n");
+  };
+  struct Case {
+    std::string effect, message;
+  };
+  const Case cases[] = {
+      {R"({ do = "add_mana", mana = "R", player = "opponent" })", "key 'player': expected nothing"},
+      {R"({ do = "draw", count = 1, target = "self" })", "key 'target': expected a player"},
+      {R"({ do = "gain_life", amount = 1, affects = { types = ["Creature"] } })",
+       "key 'affects': expected no affects"},
+      {R"({ do = "lose_life", amount = 1, if = { colors = ["red"] } })",
+       "key 'if': expected no if"},
+      {R"({ do = "destroy", player = "opponent" })", "key 'player': expected an object"},
+      {R"({ do = "tap", target = "each" })", "key 'target': expected an object"},
+  };
+  for (const Case& c : cases)
+    EXPECT_THAT(LoadError(spell(c.effect)), HasSubstr(c.message)) << c.effect;
+  for (const std::string ok :
+       {R"({ do = "draw", count = 1, player = "opponent" })", R"({ do = "tap", target = "self" })",
+        R"({ do = "destroy", affects = { types = ["Creature"] } })",
+        R"({ do = "add_mana", mana = "R" })"}) {
+    CardDb db;
+    EXPECT_TRUE(LoadCardsFromString(spell(ok), "cards.toml", db).ok()) << ok;
+  }
+}
+
 TEST(CardLoaderErrors, EveryBadCardIsReportedOncePerCard) {
   std::string msg = LoadError(R"([[card]]
 name = "One"
