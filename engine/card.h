@@ -464,6 +464,16 @@ struct CardDb {
   // "closest: A, B, C", or what to do when no name is close, for the
   // parentheses after an unknown name.
   std::string ClosestNote(std::string_view name) const;
+
+  // Names the pool's cards were once spelt by (data/card_aliases.toml,
+  // docs/decks.md), folded (FoldCardName), to the card. Find does not read
+  // them: a deck, scenario or fuzz failure file that names a card by one
+  // gets the card and a note saying so (FindAlias, AliasNote).
+  absl::flat_hash_map<std::string, CardId> aliases;
+  // The card `name` is an old spelling of, or kNoCard.
+  CardId FindAlias(std::string_view name) const;
+  // "'OLD' is an old spelling of 'NAME'; loaded as that".
+  std::string AliasNote(std::string_view name, CardId id) const;
 };
 
 // A card name as the tools of the ecosystem may spell it, reduced to one

@@ -4,6 +4,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "engine/card.h"
+#include "engine/strings.h"
 
 namespace strata {
 
@@ -285,6 +286,16 @@ std::vector<std::string> CardDb::Closest(std::string_view name, int n) const {
   for (int i = 0; i < n && i < static_cast<int>(scored.size()); ++i)
     out.push_back(scored[i].second);
   return out;
+}
+
+CardId CardDb::FindAlias(std::string_view name) const {
+  auto it = aliases.find(FoldCardName(name));
+  return it == aliases.end() ? kNoCard : it->second;
+}
+
+std::string CardDb::AliasNote(std::string_view name, CardId id) const {
+  return absl::StrCat("'", Shown(name), "' is an old spelling of '", cards[id].name,
+                      "'; loaded as that");
 }
 
 std::string CardDb::ClosestNote(std::string_view name) const {

@@ -353,6 +353,11 @@ absl::StatusOr<Deck> ParseDeck(std::string_view text, const std::string& file, c
     }
     const bool sideboard = d.sideboard || part == kSideboard || blank_after_cards;
     CardId id = db.Find(d.name);
+    if (id == kNoCard) {
+      id = db.FindAlias(d.name);
+      if (id != kNoCard)
+        deck.notes.push_back(absl::StrCat(file, ":", line_no, ": ", db.AliasNote(d.name, id)));
+    }
     if (id == kNoCard && sideboard) {
       // No game plays the sideboard, so a card strata lacks there is no
       // reason to refuse the deck: it is left out and named.

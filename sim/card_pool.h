@@ -21,7 +21,17 @@ std::string DefaultCardsPath();
 // `cards` in order, each once (as the first spelling of it given).
 std::vector<std::string> PoolPaths(const std::vector<std::string>& cards, bool no_default);
 
-// Loads `paths` into `db`; with `override_cards`, a card replaces an
+// The file of old spellings of a directory's cards, beside the directory
+// (data/card_aliases.toml for data/cards; docs/decks.md): an [aliases]
+// table of "OLD NAME" = "CARD NAME".
+inline constexpr char kCardAliasesFile[] = "card_aliases.toml";
+
+// Reads an aliases file into `db.aliases`, after the cards: every card it
+// names must be in `db`, and no old name may be a card's.
+absl::Status LoadCardAliases(const std::string& path, CardDb& db);
+
+// Loads `paths` into `db`, with the aliases file beside each directory
+// among them; with `override_cards`, a card replaces an
 // earlier one of its name, and the cards replaced are listed once on
 // stderr.
 absl::Status LoadPool(const std::vector<std::string>& paths, bool override_cards, CardDb& db);

@@ -399,6 +399,8 @@ bool ReadFailureFile(const std::string& path, const CardDb& db, FuzzSetup& setup
     for (auto& n : *a) {
       auto name = n.value<std::string>();
       CardId c = name ? db.Find(*name) : kNoCard;
+      if (c == kNoCard && name && (c = db.FindAlias(*name)) != kNoCard)
+        std::fprintf(stderr, "%s: key %s: %s\n", path.c_str(), key, db.AliasNote(*name, c).c_str());
       if (c == kNoCard)
         return fail(key, absl::StrCat("card names of the pool, got ",
                                       name ? *name : std::string("a non-string")));

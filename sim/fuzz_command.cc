@@ -11,6 +11,7 @@
 #include "engine/card_loader.h"
 #include "engine/strings.h"
 #include "policies/policy.h"
+#include "sim/card_pool.h"
 #include "sim/durable.h"
 #include "sim/fuzz.h"
 #include "sim/shrink.h"
@@ -235,7 +236,8 @@ CLI::App* AddFuzzCommand(CLI::App& app, FuzzArgs& a) {
 int RunFuzzCommand(const FuzzArgs& args, const std::vector<std::string>& card_paths,
                    const std::string& command) {
   CardDb db;
-  if (auto st = LoadCards(card_paths, db); !st.ok()) return Fail(std::string(st.message()));
+  // LoadPool: the cards and their old spellings, which failure files may name.
+  if (auto st = LoadPool(card_paths, false, db); !st.ok()) return Fail(std::string(st.message()));
   FuzzOptions opt;
   if (!args.canary.empty()) {
     auto c = CanaryCheck(args.canary);
@@ -279,6 +281,7 @@ int RunFuzzCommand(const FuzzArgs& args, const std::vector<std::string>& card_pa
     for (const std::string& f : files) {
       auto d = LoadDeckFile(f, db);
       if (!d.ok()) return Fail(std::string(d.status().message()));
+      for (const std::string& note : d->notes) std::fprintf(stderr, "%s\n", note.c_str());
       opt.deck_files.push_back(*d);
     }
   }

@@ -1,6 +1,7 @@
 #include "sim/scenario.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -24,7 +25,7 @@ namespace {
 // players A and B, cards by their names in the database.
 class Loader : public TomlReader {
  public:
-  Loader(const CardDb& db, const std::string& file) : TomlReader(file), db_(db) {}
+  Loader(const CardDb& db, const std::string& file) : TomlReader(file), db_(db), file_(file) {}
 
   Player PlayerOf(const toml::node& n, std::string_view key) const {
     auto s = String(n, key);
@@ -34,6 +35,9 @@ class Loader : public TomlReader {
   }
   CardId Card(const toml::node& n, std::string_view key, const std::string& name) const {
     CardId c = db_.Find(name);
+    if (c == kNoCard && (c = db_.FindAlias(name)) != kNoCard)
+      std::fprintf(stderr, "%s:%d: %s\n", file_.c_str(), static_cast<int>(n.source().begin.line),
+                   db_.AliasNote(name, c).c_str());
     if (c == kNoCard)
       Fail(n, key,
            absl::StrCat("a card name from the card database, got '", name, "' (",
@@ -43,6 +47,7 @@ class Loader : public TomlReader {
 
  private:
   const CardDb& db_;
+  std::string file_;
 };
 
 std::string Lower(std::string_view s) {

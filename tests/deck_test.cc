@@ -4,10 +4,12 @@
 #include "engine/deck.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+#include "sim/card_pool.h"
 #include "tests/bundled.h"
 
 namespace strata {
@@ -407,6 +409,63 @@ TEST_F(DeckTest, SideboardNote) {
   d.sideboard.assign(15, db_->Find("Shock"));
   EXPECT_EQ(SideboardNote(d),
             "burn: sideboard: 15 cards, not used (games are single games of the main deck)");
+}
+
+// Old spellings (data/card_aliases.toml, issue 37): read with the pool by
+// LoadPool, beside data/cards. A deck naming a card by one gets the card
+// and a note naming the line; without the aliases, and for a name that is
+// neither, the unknown-card error as before.
+TEST(DeckAliases, OldSpellingLoadsTheCardWithANote) {
+  CardDb db;
+  ASSERT_TRUE(LoadPool({BundledCardsDir()}, false, db).ok());
+  const CardId djinn = db.Find("Erhnam Djinn");
+  ASSERT_NE(djinn, kNoCard);
+  EXPECT_EQ(db.Find("Ernham Djinn"), kNoCard);  // Find itself knows no alias
+  EXPECT_EQ(db.FindAlias("ernham  djinn"), djinn);
+  auto d = ParseDeck("20 Forest\n4 Ernham Djinn\n16 Grizzly Bears\n", "old.txt", db);
+  ASSERT_TRUE(d.ok()) << d.status();
+  EXPECT_EQ(std::count(d->main.begin(), d->main.end(), djinn), 4);
+  EXPECT_THAT(d->notes, ::testing::ElementsAre(
+                            "old.txt:2: 'Ernham Djinn' is an old spelling of 'Erhnam Djinn'; "
+                            "loaded as that"));
+  auto same = ParseDeck("20 Forest\n4 Erhnam Djinn\n16 Grizzly Bears\n", "new.txt", db);
+  ASSERT_TRUE(same.ok()) << same.status();
+  EXPECT_EQ(same->main, d->main);
+  EXPECT_TRUE(same->notes.empty());
+
+  auto typo = ParseDeck("20 Forest\n4 Ernhem Djinn\n16 Grizzly Bears\n", "typo.txt", db);
+  ASSERT_FALSE(typo.ok());
+  EXPECT_THAT(std::string(typo.status().message()),
+              HasSubstr("typo.txt:2: unknown card 'Ernhem Djinn' (closest: Erhnam Djinn"));
+  // LoadCards alone (no aliases file): the old spelling is unknown.
+  auto without =
+      ParseDeck("20 Forest\n4 Ernham Djinn\n16 Grizzly Bears\n", "old.txt", BundledPool());
+  ASSERT_FALSE(without.ok());
+  EXPECT_THAT(std::string(without.status().message()),
+              HasSubstr("old.txt:2: unknown card 'Ernham Djinn' (closest: Erhnam Djinn"));
+}
+
+// An aliases file naming a card the pool lacks, or an old name that is a
+// card's own, is refused with the line.
+TEST(DeckAliases, BadAliasesRefused) {
+  CardDb db;
+  ASSERT_TRUE(LoadPool({BundledCardsDir()}, false, db).ok());
+  const std::string path = ::testing::TempDir() + "/bad_card_aliases.toml";
+  {
+    std::FILE* f = std::fopen(path.c_str(), "w");
+    ASSERT_NE(f, nullptr);
+    std::fputs("[aliases]\n\"Grizly Bears\" = \"Grizzly Baers\"\n\"Forest\" = \"Island\"\n", f);
+    std::fclose(f);
+  }
+  absl::Status st = LoadCardAliases(path, db);
+  ASSERT_FALSE(st.ok());
+  EXPECT_THAT(std::string(st.message()),
+              HasSubstr(":2: key 'Grizly Bears': expected the name of a card of the pool, got "
+                        "'Grizzly Baers' (closest: Grizzly Bears"));
+  EXPECT_THAT(std::string(st.message()),
+              HasSubstr(":3: key 'Forest': expected a name no card of the pool has; 'Forest' is a "
+                        "card"));
+  std::remove(path.c_str());
 }
 
 }  // namespace

@@ -24,7 +24,7 @@ int CountActions(const Decision& d, ActionKind kind) {
   return n;
 }
 
-// Ernham Djinn's upkeep effect, with a creature of B's to target: offered
+// Erhnam Djinn's upkeep effect, with a creature of B's to target: offered
 // until A plays it, then never again in that upkeep, and the phase ends.
 TEST(PhaseEffects, PlayedOnceAPhaseAndThenNoLongerOffered) {
   const CardDb& db = BundledPool();
@@ -32,7 +32,7 @@ TEST(PhaseEffects, PlayedOnceAPhaseAndThenNoLongerOffered) {
   opt.free_mana = true;
   opt.checked_layers = true;
   Game g(db, opt);
-  g.AddObject(Card(db, "Ernham Djinn"), 0, Zone::kBattlefield);
+  g.AddObject(Card(db, "Erhnam Djinn"), 0, Zone::kBattlefield);
   g.AddObject(Card(db, "Grizzly Bears"), 1, Zone::kBattlefield);
   g.StartAt(Phase::kUpkeep, 0, 2);
   int played = 0, offered_after = 0;
@@ -64,7 +64,7 @@ TEST(PhaseEffects, WithoutALegalTargetNotOffered) {
   GameOptions opt;
   opt.free_mana = true;
   Game g(db, opt);
-  g.AddObject(Card(db, "Ernham Djinn"), 0, Zone::kBattlefield);
+  g.AddObject(Card(db, "Erhnam Djinn"), 0, Zone::kBattlefield);
   g.StartAt(Phase::kUpkeep, 0, 2);
   for (int guard = 0; guard < 50 && g.state().phase == Phase::kUpkeep; ++guard) {
     const Decision& d = g.Advance();
@@ -75,23 +75,23 @@ TEST(PhaseEffects, WithoutALegalTargetNotOffered) {
   EXPECT_NE(g.state().phase, Phase::kUpkeep);
 }
 
-// The review's deck (20 Forest, 4 Ernham Djinn, 16 Grizzly Bears) against
+// The review's deck (20 Forest, 4 Erhnam Djinn, 16 Grizzly Bears) against
 // white_weenie, heuristic players: 48 of 64 games used to end by the action
 // cap, the upkeep effect "handled" a thousand times. None may now.
-TEST(PhaseEffects, ErnhamDeckGamesEndWithoutTheActionCap) {
+TEST(PhaseEffects, ErhnamDeckGamesEndWithoutTheActionCap) {
   const CardDb& db = BundledPool();
-  Deck ernham;
-  ernham.name = "ernham";
-  for (int i = 0; i < 20; ++i) ernham.main.push_back(Card(db, "Forest"));
-  for (int i = 0; i < 4; ++i) ernham.main.push_back(Card(db, "Ernham Djinn"));
-  for (int i = 0; i < 16; ++i) ernham.main.push_back(Card(db, "Grizzly Bears"));
+  Deck erhnam;
+  erhnam.name = "erhnam";
+  for (int i = 0; i < 20; ++i) erhnam.main.push_back(Card(db, "Forest"));
+  for (int i = 0; i < 4; ++i) erhnam.main.push_back(Card(db, "Erhnam Djinn"));
+  for (int i = 0; i < 16; ++i) erhnam.main.push_back(Card(db, "Grizzly Bears"));
   const Deck weenie = BundledDecks(db, {"white_weenie"})[0];
   int action_caps = 0, phase_effects = 0;
   for (uint64_t seed = 1; seed <= 64; ++seed) {
     GameOptions opt;
     opt.seed = seed;
     Game g(db, opt);
-    g.Deal(seed % 2 ? ernham : weenie, seed % 2 ? weenie : ernham,
+    g.Deal(seed % 2 ? erhnam : weenie, seed % 2 ? weenie : erhnam,
            static_cast<Player>(seed / 2 % 2));
     auto a = MakePolicy("heuristic", seed * 2), b = MakePolicy("heuristic", seed * 2 + 1);
     ASSERT_TRUE(a.ok() && b.ok());
