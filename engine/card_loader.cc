@@ -1148,6 +1148,12 @@ class CardCompiler {
     if (!filter.empty()) {
       filter.insert("zones",
                     toml::array{"battlefield", "graveyard", "stack", "hand", "library", "exile"});
+      // The copied keys have no line: a message names the `on` table's.
+      r_.SetFallbackLine(o.source().begin.line);
+      struct Reset {
+        const TomlReader& r;
+        ~Reset() { r.SetFallbackLine(0); }
+      } reset{r_};
       tr.filter = FilterOf(filter, "on");
     }
   }

@@ -42,7 +42,8 @@ absl::StatusOr<toml::table> ParseToml(std::string_view text, const std::string& 
 
 std::string TomlReader::Message(const toml::node& at, std::string_view key,
                                 std::string_view expected) const {
-  const auto line = at.source().begin.line;
+  auto line = at.source().begin.line;
+  if (!line) line = fallback_line_;
   return absl::StrCat(file_, line ? absl::StrCat(":", line) : "", ": ", context_, "key '", S(key),
                       "': expected ", S(expected));
 }

@@ -52,8 +52,13 @@ class TomlReader {
   void SetContext(std::string context) { context_ = std::move(context); }
 
   // "FILE:LINE: CONTEXTkey 'KEY': expected WHAT", at the line where `at`
-  // begins (no line for a node made in code, which has none).
+  // begins; a node made in code has none, and gets the fallback line.
   std::string Message(const toml::node& at, std::string_view key, std::string_view expected) const;
+
+  // The line to name for nodes made in code from a table of the file (a
+  // copy of its keys has no place of its own): that table's. 0: none.
+  // Set for the time such nodes are read (FallbackLine, card_loader.cc).
+  void SetFallbackLine(uint32_t line) const { fallback_line_ = line; }
   [[noreturn]] void Fail(const toml::node& at, std::string_view key,
                          std::string_view expected) const;
 
@@ -104,6 +109,7 @@ class TomlReader {
  private:
   std::string file_;
   std::string context_;
+  mutable uint32_t fallback_line_ = 0;
 };
 
 }  // namespace strata

@@ -781,6 +781,8 @@ parts = [{ layer = "pt_modify", power = 1, toughness = 1 }]
 )"),
               HasSubstr("key 'power_at_least': expected no power_at_least in a static ability's "
                         "filter"));
+  // A filter key of an `on` table is copied into a filter made in code:
+  // its message still names the line of the `on` table.
   EXPECT_THAT(LoadError(R"([[card]]
 name = "Bad Stone"
 cost = "1"
@@ -791,7 +793,7 @@ timing = "instead"
 on = { event = "untap", power_at_least = "three" }
 effects = []
 )"),
-              HasSubstr("power_at_least"));
+              HasSubstr("cards.toml:8: card 'Bad Stone': key 'power_at_least'"));
 }
 
 // A next_time step names objects only by `target = N`, the target it is
