@@ -841,6 +841,8 @@ class Game {
   // attached to a battlefield object its enchant filter allows.
   bool AttachedLegally(ObjId o) const;
   void Regenerate(ObjId o);
+  // Does a regeneration shield on o replace its destruction now (E-3 A)?
+  bool Shielded(ObjId o) const { return state_.obj.regen_shields[o] > 0 && !damage_.no_regen[o]; }
   // A reaction's `about`: one object, or every object of the destruction
   // being reacted to (kAboutDestroying).
   bool AboutMatches(ObjId candidate, ObjId about) const;

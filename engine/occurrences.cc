@@ -183,7 +183,7 @@ bool Game::InsteadOfEach(EventKind kind, const std::vector<ObjRef>& refs, int be
     // A destruction's move: the regeneration shield on the creature is one
     // more way to replace it, ordered with the others; offered first, as
     // the shield applied before the replacements until they were ordered.
-    if (happens && shields && state_.obj.regen_shields[r.id] > 0 && !damage_.no_regen[r.id]) {
+    if (happens && shields && Shielded(r.id)) {
       QueuedTrigger q;
       q.source = r.id;
       q.card = Chars(r.id).card;

@@ -158,7 +158,6 @@ void Game::RunDestroy(Frame& f) {
     const Characteristics& ch = Chars(r.id);
     return ch.IsCreature() && state_.obj.damage[r.id] >= ch.toughness;
   };
-  auto shielded = [&](ObjId o) { return state_.obj.regen_shields[o] > 0 && !damage_.no_regen[o]; };
   thread_local std::vector<ObjId> buffer;
   Borrowed<ObjId> borrowed(buffer);
   std::vector<ObjId>& leaving = borrowed.v;
@@ -178,7 +177,7 @@ void Game::RunDestroy(Frame& f) {
     for (int i = f.destroy.begin; i < f.destroy.end && !ListensInstead(EventKind::kZoneChange);
          ++i) {
       ObjRef& r = occ_.destroying[i];
-      if (r.id == kNoObj || !shielded(r.id)) continue;
+      if (r.id == kNoObj || !Shielded(r.id)) continue;
       Regenerate(r.id);
       r = ObjRef{};
     }
@@ -237,7 +236,7 @@ void Game::RunDestroy(Frame& f) {
   for (int i = begin; i < end; ++i) {
     const ObjRef r = occ_.destroying[i];
     if (!destroyed(r) || std::find(leaving.begin(), leaving.end(), r.id) != leaving.end()) continue;
-    if (shielded(r.id)) {
+    if (Shielded(r.id)) {
       Regenerate(r.id);
       continue;
     }

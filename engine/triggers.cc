@@ -181,8 +181,7 @@ void Game::TakeShield(const QueuedTrigger& q) {
   Occurrence& e = Event(q.event);
   const ObjId o = q.source;
   if (e.replaced || state_.obj.incarnation[o] != e.incarnation ||
-      state_.obj.zone[o] != Zone::kBattlefield || state_.obj.regen_shields[o] <= 0 ||
-      damage_.no_regen[o]) {
+      state_.obj.zone[o] != Zone::kBattlefield || !Shielded(o)) {
     Note(LogKind::kInfo, kNoPlayer, o, kNoObj, 0, [&] {
       return absl::StrCat(TriggerName(q), " does not apply: another replacement took the move");
     });
