@@ -1108,6 +1108,10 @@ class CardCompiler {
         only(v, k, is_move, "zone_change");
         auto z = ParseZone(r_.String(v, k));
         if (!z) r_.Fail(v, k, "a zone");
+        // Nothing is moved to the stack but a spell cast, whose occurrence
+        // is the cast: accepted, such a trigger would never fire.
+        if (k == "to" && *z == Zone::kStack)
+          r_.Fail(v, k, "a zone other than stack: a spell put on the stack is cast (event cast)");
         (k == "from" ? tr.from : tr.to) = *z;
       } else if (k == "player") {
         tr.player = Relation(v, k);

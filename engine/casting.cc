@@ -247,40 +247,64 @@ void Game::RunCast(Frame& f) {
       // Costs (T-8): discards are chosen; then mana, tapping, life, sacrifice.
       Player p = item.controller;
       ReadSourceValues(item);  // before a cost sacrifices or taps the source
-      if (item.from == BodySource::kActivated) {
-        const ActivatedAbility& a = card.activated[item.ability];
-        if (a.discard > 0 && f.cast.discarded < a.discard) {
-          for (ObjId o : s.players[p].hand)
-            timing_.decision.actions.push_back({ActionKind::kObject, o});
-          if (!timing_.decision.actions.empty()) {
-            Decide(DecisionKind::kDiscard, p);
-            return;
-          }
-        }
-        if (!opt_.free_mana) {
-          Audit(AuditPoint::kCostsPaying, f.cast.item);
-          Pay(p, a.cost, item.x, a.tap ? item.source : kNoObj);
-          Audit(AuditPoint::kCostsPaid, f.cast.item);
-        }
-        if (a.tap) Tap(item.source, true);
-        if (a.life) LoseLife(p, a.life);
-        if (a.sacrifice_self) {
-          // A sacrifice is a move held for its replacements and "before"
-          // responses like an effect's (E-3): it happens in a frame above,
-          // before the interrupts.
-          f.pc = CastFrame::kInterrupts;  // first: EffectMove may push a frame
-          const ObjId source = item.source;
-          EffectMove(&source, 1, Zone::kGraveyard);
+      if (item.from == BodySource::kSpell && !opt_.free_mana) {
+        Audit(AuditPoint::kCostsPaying, f.cast.item);
+        Pay(p, TotalCost(item), item.x, kNoObj);
+        Audit(AuditPoint::kCostsPaid, f.cast.item);
+      }
+      if (item.from != BodySource::kActivated) {
+        f.pc = CastFrame::kInterrupts;
+        return;
+      }
+      const ActivatedAbility& a = card.activated[item.ability];
+      if (a.discard > 0 && f.cast.discarded < a.discard) {
+        for (ObjId o : s.players[p].hand)
+          timing_.decision.actions.push_back({ActionKind::kObject, o});
+        if (!timing_.decision.actions.empty()) {
+          Decide(DecisionKind::kDiscard, p);
           return;
         }
-      } else if (item.from == BodySource::kSpell) {
-        if (!opt_.free_mana) {
-          Audit(AuditPoint::kCostsPaying, f.cast.item);
-          Pay(p, TotalCost(item), item.x, kNoObj);
-          Audit(AuditPoint::kCostsPaid, f.cast.item);
-        }
       }
-      f.pc = CastFrame::kInterrupts;
+      if (!opt_.free_mana) {
+        Audit(AuditPoint::kCostsPaying, f.cast.item);
+        Pay(p, a.cost, item.x, a.tap ? item.source : kNoObj);
+        Audit(AuditPoint::kCostsPaid, f.cast.item);
+      }
+      // The {T}, life and sacrifice costs, in this order: each is held for
+      // its "before" responses like an effect's (E-1), in a frame above,
+      // and the next waits for it. The life and the sacrifice are held for
+      // their replacements too (E-3 A), and a cost replaced is paid all the
+      // same; the {T} is not: replaced, the permanent would stay untapped
+      // and the cost unpaid, again and again.
+      f.pc = CastFrame::kCostLife;  // first: a frame pushed can move `f`
+      if (a.tap) {
+        if (ListensBefore(EventKind::kTap)) {
+          EffectTaps({item.source}, /*tapped=*/true, /*replaceable=*/false);
+          return;
+        }
+        Tap(item.source, true);
+      }
+      [[fallthrough]];
+    }
+    case CastFrame::kCostLife: {
+      const ActivatedAbility& a = card.activated[item.ability];
+      f.pc = CastFrame::kCostSacrifice;  // first: a frame pushed can move `f`
+      if (a.life) {
+        if (Holds(EventKind::kLifeChange)) {
+          EffectLifeChange(item.controller, -a.life);
+          return;
+        }
+        LoseLife(item.controller, a.life);
+      }
+      [[fallthrough]];
+    }
+    case CastFrame::kCostSacrifice: {
+      const ActivatedAbility& a = card.activated[item.ability];
+      f.pc = CastFrame::kInterrupts;  // first: EffectMove may push a frame
+      if (a.sacrifice_self) {
+        const ObjId source = item.source;
+        EffectMove(&source, 1, Zone::kGraveyard);
+      }
       return;
     }
     case CastFrame::kInterrupts:
@@ -446,8 +470,9 @@ void Game::CounterSpell(ObjId card) {
                        stack_.batch.end());
     Note(LogKind::kCounter, kNoPlayer, card, kNoObj, 0,
          [&] { return std::string(absl::StrCat(ObjectName(card), " is countered")); });
-    // Costs are not refunded (T-8).
-    ZoneChange(card, Zone::kGraveyard);
+    // Costs are not refunded (T-8). The move is held for its "before"
+    // responses and replacements like an effect's (E-1, E-3).
+    EffectMove(&card, 1, Zone::kGraveyard);
     return;
   }
 }

@@ -42,7 +42,13 @@ void Game::RunAttack(Frame& f) {
   GameState& s = state_;
   Player ap = s.active, nap = Opponent(ap);
   timing_.decision.actions.clear();
-  if (f.attack.holding) {
+  if (f.attack.holding == AttackFrame::kTapInstead) {
+    // The replacements of its tap happened: its "before" triggers come.
+    f.attack.tap_replaced = Event(f.attack.tap_record).replaced;
+    if (!HoldBeforeDeclaring(f)) DeclareHeld(f);
+    return;
+  }
+  if (f.attack.holding == AttackFrame::kBefore) {
     DeclareHeld(f);
     return;
   }
@@ -183,28 +189,60 @@ void Game::ApplyAttack(Frame& f, const Action& a) {
   }
   const bool attacks = f.pc == AttackFrame::kAttackers;
   const ObjId to = attacks ? kNoObj : static_cast<ObjId>(a.value);
-  const EventKind kind = attacks ? EventKind::kAttack : EventKind::kBlock;
-  if (ListensBefore(kind)) {
-    // "Before a creature attacks (blocks)" (E-1): its triggers resolve
-    // first; it is declared after them if it still can be (DeclareHeld).
-    f.attack.holding = true;
-    f.attack.held = a.object;
-    f.attack.held_incarnation = state_.obj.incarnation[a.object];
-    f.attack.held_to = to;
-    Occurrence e = OccurrenceOf(kind, attacks ? state_.active : Opponent(state_.active), a.object);
+  f.attack.held = a.object;
+  f.attack.held_incarnation = state_.obj.incarnation[a.object];
+  f.attack.held_to = to;
+  f.attack.tap_replaced = false;
+  // An attacker taps as it is declared (T-7): a replacement of the tap
+  // applies first (E-3 A), and the attack goes on without it.
+  if (attacks && !Has(Chars(a.object).keywords, kVigilance) && ListensInstead(EventKind::kTap)) {
+    Occurrence e = OccurrenceOf(EventKind::kTap, Chars(a.object).controller, a.object);
     e.phase = state_.phase;
-    if (BeforeNow(e)) return;
-    f.attack.holding = false;
+    f.attack.holding = AttackFrame::kTapInstead;  // first: a frame pushed can move `f`
+    f.attack.tap_record = EventEnd();
+    if (InsteadNow(e)) return;
+    f.attack.holding = AttackFrame::kNotHolding;
   }
+  if (HoldBeforeDeclaring(f)) return;
   Declare(a.object, to);
 }
 
+// "Before a creature attacks (blocks)" and "before it becomes tapped" as it
+// attacks (E-1): their triggers resolve first; it is declared after them if
+// it still can be (DeclareHeld).
+bool Game::HoldBeforeDeclaring(Frame& f) {
+  const ObjId o = f.attack.held;
+  const bool attacks = f.attack.held_to == kNoObj;
+  const EventKind kind = attacks ? EventKind::kAttack : EventKind::kBlock;
+  const bool taps = attacks && !f.attack.tap_replaced && !Has(Chars(o).keywords, kVigilance);
+  if (!ListensBefore(kind) && !(taps && ListensBefore(EventKind::kTap))) return false;
+  if (state_.obj.incarnation[o] != f.attack.held_incarnation ||
+      state_.obj.zone[o] != Zone::kBattlefield)
+    return false;  // gone meanwhile: DeclareHeld says it no longer attacks
+  const int first = static_cast<int>(occ_.queued.size());
+  Occurrence e = OccurrenceOf(kind, attacks ? state_.active : Opponent(state_.active), o);
+  e.phase = state_.phase;
+  e.held = true;
+  Before(e);
+  if (taps) {
+    Occurrence t = OccurrenceOf(EventKind::kTap, Chars(o).controller, o);
+    t.phase = state_.phase;
+    t.held = true;
+    Before(t);
+  }
+  f.attack.holding = AttackFrame::kBefore;  // first: a frame pushed can move `f`
+  if (TriggersNow(first)) return true;
+  f.attack.holding = AttackFrame::kNotHolding;
+  return false;
+}
+
 // An attacker (to == kNoObj) or a blocker of `to` is declared: the
-// occurrence happens ("before" responses were collected as it was chosen).
-void Game::Declare(ObjId o, ObjId to) {
+// occurrence happens ("before" responses were collected as it was chosen,
+// and its tap's replacements applied: `tap_replaced`).
+void Game::Declare(ObjId o, ObjId to, bool tap_replaced) {
   if (to == kNoObj) {
     combat_.flag[o] = kAttacking;
-    if (!Has(Chars(o).keywords, kVigilance)) Tap(o, true);
+    if (!tap_replaced && !Has(Chars(o).keywords, kVigilance)) Tap(o, true, /*before_done=*/true);
     Note(LogKind::kAttack, kNoPlayer, o, kNoObj, 0,
          [&] { return std::string(absl::StrCat(ObjectName(o), " attacks")); });
     Occur(EventKind::kAttack, state_.active, o, 0, /*before_done=*/true);
@@ -225,7 +263,7 @@ void Game::Declare(ObjId o, ObjId to) {
 // the attacker flying or a landwalk); else it no longer happens (E-3), and
 // the player chooses again.
 void Game::DeclareHeld(Frame& f) {
-  f.attack.holding = false;
+  f.attack.holding = AttackFrame::kNotHolding;
   const ObjId o = f.attack.held, to = f.attack.held_to;
   const GameState& s = state_;
   const bool same =
@@ -244,7 +282,7 @@ void Game::DeclareHeld(Frame& f) {
     });
     return;
   }
-  Declare(o, to);
+  Declare(o, to, f.attack.tap_replaced);
 }
 
 }  // namespace strata

@@ -186,12 +186,17 @@ void Game::ApplyUnlessPay(Frame& /*f*/, const Action& a) {
   }
   // Not paid: countered, and its controller taps all lands with mana
   // abilities and loses all unspent mana (Power Sink).
+  // The taps are an effect's, held like one (E-1, E-3).
   CounterSpell(a.object);
+  thread_local std::vector<ObjId> buffer;
+  Borrowed<ObjId> borrowed(buffer);
+  std::vector<ObjId>& lands = borrowed.v;
   for (ObjId o = 0; o < state_.obj.count; ++o)
     if (state_.obj.zone[o] == Zone::kBattlefield &&
         Chars(o).controller == timing_.decision.player && Has(Chars(o).types, kLand) &&
         HasManaAbility(o))
-      Tap(o, true);
+      lands.push_back(o);
+  EffectTaps(lands, /*tapped=*/true);
   state_.players[timing_.decision.player].pool = {};
   Audit(AuditPoint::kUnlessPayRefused, timing_.decision.player);
 }

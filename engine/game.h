@@ -735,14 +735,18 @@ class Game {
   // Tapping or untapping as a game event. `before_done` (here and below):
   // its "before" responses were collected already, by the OccurFrame that
   // held it at its time point.
-  void Tap(ObjId o, bool tapped, bool before_done = false);
+  // `replaced_first`: with before_done, it went through its step A (E-3
+  // A) too; a {T} cost's tap does not (EffectTaps).
+  void Tap(ObjId o, bool tapped, bool before_done = false, bool replaced_first = true);
   // An occurrence of one object or player, recorded only if something reads
   // its kind: the test inline, as most occurrences (taps, phase ends) are
   // read by nothing.
-  void Occur(EventKind kind, Player p, ObjId o, int amount = 0, bool before_done = false) {
-    if (Observed(kind)) RecordOccurrence(kind, p, o, amount, before_done);
+  void Occur(EventKind kind, Player p, ObjId o, int amount = 0, bool before_done = false,
+             bool replaced_first = true) {
+    if (Observed(kind)) RecordOccurrence(kind, p, o, amount, before_done, replaced_first);
   }
-  void RecordOccurrence(EventKind kind, Player p, ObjId o, int amount, bool before_done);
+  void RecordOccurrence(EventKind kind, Player p, ObjId o, int amount, bool before_done,
+                        bool replaced_first = true);
   void GainLife(Player p, int n, bool before_done = false);
   void LoseLife(Player p, int n, bool before_done = false);
   // An effect's life change (+ gain, - loss), tap or untap, or move of
@@ -750,7 +754,9 @@ class Game {
   // occurrences of its kind, held in an OccurFrame at its time point so its
   // "before" responses come first (E-1, E-3).
   void EffectLifeChange(Player p, int amount);
-  void EffectTaps(const std::vector<ObjId>& objs, bool tapped);
+  // `replaceable` false: held for its "before" responses alone (a tap paid
+  // as a {T} cost: a replacement would leave the cost unpaid).
+  void EffectTaps(const std::vector<ObjId>& objs, bool tapped, bool replaceable = true);
   // The untap phase's untaps of the active player's permanents as one held
   // occurrence (E-3; a game with replacements of untaps or "before"
   // responses to them). True if a frame was pushed.
@@ -813,8 +819,11 @@ class Game {
   // The damage-prevention step, T-4, E-3 A (prevention.cc).
   struct DamageState;
   void RunPrevention(Frame& f);
-  void Declare(ObjId o, ObjId to);
+  void Declare(ObjId o, ObjId to, bool tap_replaced = false);
   void DeclareHeld(Frame& f);
+  // The "before" triggers of a chosen attacker or blocker and of an
+  // attacker's tap (E-1): true if some happen now (the frame holds it).
+  bool HoldBeforeDeclaring(Frame& f);
   // May o be declared an attacker now (T-7)? The attackers offered, and a
   // held one again after its before triggers (E-1).
   bool MayAttack(ObjId o) const;
@@ -835,8 +844,10 @@ class Game {
   void RunDestroy(Frame& f);
   // Destruction (E-3, E-5): is `o` in a destruction under way?
   bool BeingDestroyed(ObjId o) const;
-  // Is `o` in a held move (an OccurFrame) still to happen?
-  bool BeingMoved(ObjId o) const;
+  // Is `o` in a held move (tap, untap: `kind`) of an OccurFrame, still to
+  // happen?
+  bool BeingHeld(ObjId o, EventKind kind) const;
+  bool BeingMoved(ObjId o) const { return BeingHeld(o, EventKind::kZoneChange); }
   // An Aura's one state-check condition: true unless `o` enchants and is not
   // attached to a battlefield object its enchant filter allows.
   bool AttachedLegally(ObjId o) const;

@@ -68,14 +68,15 @@ void InvariantChecker::At(const Game& g, AuditPoint point, int arg) {
     }
     case AuditPoint::kUnlessPayRefused: {
       // T-8 (Power Sink): the player who would not pay has every land with
-      // a mana ability tapped and no mana left.
+      // a mana ability tapped, or its tap held for "before" responses and
+      // replacements (E-1, E-3), and no mana left.
       const Player p = static_cast<Player>(arg);
       std::string why;
       for (int m : s.players[p].pool)
         if (m) why = "keeps mana in the pool";
       s.ForEachPermanent([&](ObjId o) {
         if (why.empty() && g.Chars(o).controller == p && Has(g.Chars(o).types, kLand) &&
-            !s.obj.tapped[o] && g.HasManaAbility(o))
+            !s.obj.tapped[o] && g.HasManaAbility(o) && !g.BeingHeld(o, EventKind::kTap))
           why = absl::StrCat("keeps ", g.ObjectName(o), " untapped");
       });
       Record(Invariant::kManaPaid, why.empty(),
@@ -106,9 +107,13 @@ void InvariantChecker::At(const Game& g, AuditPoint point, int arg) {
       return;
     case AuditPoint::kPhaseEnded:
       for (Player p = 0; p < 2; ++p) {
-        // T-1.4: one life per unspent mana, and the pools empty.
+        // T-1.4: one life per unspent mana, and the pools empty. (A burn
+        // held for its "before" responses and replacements may be changed
+        // or replaced, and those responses change life on their own: in
+        // such a game, before_first and replaced_never_happens watch it.)
         const int expected = LifeAfter(life_at_phase_end_[p], -unspent_at_phase_end_[p]);
-        Record(Invariant::kManaBurn, s.players[p].life == expected,
+        Record(Invariant::kManaBurn,
+               s.players[p].life == expected || g.Holds(EventKind::kLifeChange),
                absl::StrCat(Who(p), " had ", unspent_at_phase_end_[p], " unspent mana and ",
                             life_at_phase_end_[p], " life at the end of ", S(PhaseName(s.phase)),
                             ", and has ", s.players[p].life, " after mana burn"));

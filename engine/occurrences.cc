@@ -67,6 +67,9 @@ void Game::DropSettledOccurrences() {
     if (f.kind == FrameKind::kDestroy && f.pc == DestroyFrame::kReplaced)
       need(f.destroy.instead_begin);
     if (f.kind == FrameKind::kOccur && f.pc == OccurFrame::kReplaced) need(f.occur.amount);
+    // An attacker's tap, once its replacements happened.
+    if (f.kind == FrameKind::kAttack && f.attack.holding == AttackFrame::kTapInstead)
+      need(f.attack.tap_record);
   }
   for (const auto& delayed : stack_.next_upkeep) need(delayed.first.event);
   if (keep == occ_.first_event) return;
@@ -284,17 +287,20 @@ void Game::EffectLifeChange(Player p, int amount) {
   Push(Frame::NewOccur(EventKind::kLifeChange, p, amount, 0, 0, Zone::kNone));
 }
 
-void Game::EffectTaps(const std::vector<ObjId>& objs, bool tapped) {
+void Game::EffectTaps(const std::vector<ObjId>& objs, bool tapped, bool replaceable) {
   const EventKind kind = tapped ? EventKind::kTap : EventKind::kUntap;
-  if (!Holds(kind)) {
-    for (ObjId o : objs) Tap(o, tapped);
+  if (replaceable ? !Holds(kind) : !ListensBefore(kind)) {
+    for (ObjId o : objs) Tap(o, tapped, /*before_done=*/false, replaceable);
     return;
   }
   const auto begin = static_cast<int32_t>(occ_.moving.size());
   for (ObjId o : objs)
     if (state_.obj.tapped[o] != tapped) occ_.moving.push_back(state_.Ref(o));
   const auto end = static_cast<int32_t>(occ_.moving.size());
-  if (end > begin) Push(Frame::NewOccur(kind, kNoPlayer, 0, begin, end, Zone::kNone));
+  if (end <= begin) return;
+  // Not replaceable: no step A, marked by an amount of -1 (RunOccur).
+  Push(Frame::NewOccur(kind, kNoPlayer, replaceable ? 0 : -1, begin, end, Zone::kNone));
+  if (!replaceable) timing_.frames.back().pc = OccurFrame::kBefore;
 }
 
 bool Game::HoldUntapStep() {
@@ -417,7 +423,8 @@ void Game::RunOccur(Frame& f) {
       if (o.by_state_check) CheckState();
       return;
     default:
-      for (ObjId x : objs) Tap(x, o.kind == EventKind::kTap, /*before_done=*/true);
+      for (ObjId x : objs)
+        Tap(x, o.kind == EventKind::kTap, /*before_done=*/true, /*replaced_first=*/o.amount >= 0);
       return;
   }
 }
@@ -552,7 +559,8 @@ void Game::DealDamage(const PendingDamage& d) {
 }
 
 // A simple occurrence: recorded, and "after" triggers collected (E-1).
-void Game::RecordOccurrence(EventKind kind, Player p, ObjId o, int amount, bool before_done) {
+void Game::RecordOccurrence(EventKind kind, Player p, ObjId o, int amount, bool before_done,
+                            bool replaced_first) {
   auto fill = [&](Occurrence& e) {
     FillOccurrence(e, kind, p, o);
     e.amount = amount;
@@ -567,15 +575,16 @@ void Game::RecordOccurrence(EventKind kind, Player p, ObjId o, int amount, bool 
   const int index = EventEnd();
   Occurrence& e = occ_.events.emplace_back();
   fill(e);
-  e.group = index;                               // an occurrence of its own
-  e.held = before_done && ListensInstead(kind);  // through its step A (E-3)
+  e.group = index;                                                 // an occurrence of its own
+  e.held = before_done && replaced_first && ListensInstead(kind);  // through its step A (E-3)
   Happened(index);
 }
 
-void Game::Tap(ObjId o, bool tapped, bool before_done) {
+void Game::Tap(ObjId o, bool tapped, bool before_done, bool replaced_first) {
   if (state_.obj.tapped[o] == tapped) return;
   SetTapped(o, tapped);
-  Occur(tapped ? EventKind::kTap : EventKind::kUntap, Chars(o).controller, o, 0, before_done);
+  Occur(tapped ? EventKind::kTap : EventKind::kUntap, Chars(o).controller, o, 0, before_done,
+        replaced_first);
 }
 
 void Game::GainLife(Player p, int n, bool before_done) {

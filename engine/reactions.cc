@@ -114,10 +114,10 @@ void Game::ApplyDraw(Frame& f, const Action& a) {
 }
 
 // Is o among the objects of a held move (an OccurFrame) still to happen?
-bool Game::BeingMoved(ObjId o) const {
+bool Game::BeingHeld(ObjId o, EventKind kind) const {
   const ObjRef ref = state_.Ref(o);
   for (const Frame& f : timing_.frames)
-    if (f.kind == FrameKind::kOccur && f.occur.kind == EventKind::kZoneChange)
+    if (f.kind == FrameKind::kOccur && f.occur.kind == kind)
       for (int i = f.occur.begin; i < f.occur.end; ++i)
         if (occ_.moving[i] == ref) return true;
   return false;

@@ -52,8 +52,13 @@ void Game::RunResolve(Frame& f) {
                 item.card != kNoObj ? ObjectName(item.card) : ObjectName(item.source), " fizzles"));
           });
       stack_.outcomes.push_back({item.serial, Outcome::kFizzled});
-      if (SpellOnStack(item)) ZoneChange(item.card, Zone::kGraveyard);
+      const ObjId spell = item.card;
+      const bool leaves = SpellOnStack(item), held = leaves && Holds(EventKind::kZoneChange);
+      if (leaves && !held) ZoneChange(spell, Zone::kGraveyard);
       timing_.frames.pop_back();
+      // Held for its "before" responses and replacements (E-1, E-3), in a
+      // frame of its own, once the resolution is over.
+      if (held) EffectMove(&spell, 1, Zone::kGraveyard);
       return;
     }
     if (item.from == BodySource::kSpell && !card.has_spell) {
@@ -95,7 +100,9 @@ void Game::RunResolve(Frame& f) {
       triggers_begin = f.resolve.triggers_begin;
   timing_.frames.pop_back();
   StackItem& done = stack_.items[idx];
-  if (SpellOnStack(done)) ZoneChange(done.card, Zone::kGraveyard);
+  const ObjId spell = done.card;
+  const bool leaves = SpellOnStack(done), held = leaves && Holds(EventKind::kZoneChange);
+  if (leaves && !held) ZoneChange(spell, Zone::kGraveyard);
   stack_.outcomes.push_back({done.serial, Outcome::kResolved});
   Audit(AuditPoint::kResolved);
   if (static_cast<int>(damage_.pending.size()) > damage_begin)
@@ -104,6 +111,10 @@ void Game::RunResolve(Frame& f) {
     CheckState();
   if (static_cast<int>(occ_.queued.size()) > triggers_begin)
     Push(Frame::NewTriggers(triggers_begin));
+  // The spell's card leaves the stack as the resolution ends: held for its
+  // "before" responses and replacements (E-1, E-3), its frame comes first,
+  // before the triggers the resolution caused and its prevention step.
+  if (held) EffectMove(&spell, 1, Zone::kGraveyard);
 }
 
 void Game::EnterBattlefield(StackItem& item) {

@@ -226,8 +226,9 @@ struct TurnFrame {
 struct PhaseFrame {
   // kUntapped: the untap phase's untaps, held for their replacements and
   // "before" responses (E-3), happened in a frame above; the phase's
-  // beginning goes on. (Added last: no other value moved.)
-  enum Pc : uint8_t { kBegin, kBegun, kDiscard, kNeutral, kEnd, kEnding, kBurn, kUntapped };
+  // beginning goes on. kBurnt: mana burn, held the same way, happened; the
+  // life check comes. (Added last: no other value moved.)
+  enum Pc : uint8_t { kBegin, kBegun, kDiscard, kNeutral, kEnd, kEnding, kBurn, kUntapped, kBurnt };
   int32_t ended;  // from kBurn on: the occurrence of its end, or -1 if none was recorded
 };
 // batch.cc: the neutral state (T-2, T-6).
@@ -257,7 +258,12 @@ struct CastFrame {
     kInterrupts,
     kBeforeCast,
     kCast,
-    kJoin
+    kJoin,
+    // An activated ability's {T} and life costs, each held for its "before"
+    // responses and replacements (E-1, E-3) in a frame above, then its
+    // sacrifice. (Added last: no other value moved.)
+    kCostLife,
+    kCostSacrifice
   };
   int32_t item;       // index into items_
   PlayAs play;        // where it goes once cast
@@ -313,14 +319,21 @@ struct AttackFrame {
     kRegularDamage,
     kEnd
   };
-  // An attacker or blocker chosen whose "before" triggers resolve before it
-  // is declared (E-1): `held` (as it was: its incarnation) attacking, or
-  // blocking `held_to`.
-  bool holding;
+  // An attacker or blocker chosen and held before it is declared: `held`
+  // (as it was: its incarnation) attacking, or blocking `held_to`. First,
+  // for an attacker that taps, the replacements of its tap (kTapInstead,
+  // E-3 A: their step-A record is `tap_record`; one that applies leaves
+  // it attacking untapped, `tap_replaced`); then its "before" triggers
+  // and its tap's (kBefore, E-1).
+  enum Holding : uint8_t { kNotHolding, kTapInstead, kBefore };
+  Holding holding;
+  bool tap_replaced;
   ObjId held;
   uint16_t held_incarnation;
   ObjId held_to;
+  int32_t tap_record;
 };
+static_assert(sizeof(AttackFrame) <= 16, "in Frame's four words");
 // reactions.cc: draws, one at a time (E-3).
 struct DrawFrame {
   // Each draw: replacements of it (E-3 A; kGone once one applied: the

@@ -4,6 +4,7 @@
 // to the maximum hand size (and discards an effect asks for).
 // Scenarios: tests/scenarios/t1_*.
 
+#include <array>
 #include <optional>
 
 #include "engine/game_internal.h"
@@ -181,15 +182,32 @@ void Game::RunPhase(Frame& f) {
     case PhaseFrame::kBurn: {
       // T-1.4 and T-1.5: mana burn, the life check.
       Audit(AuditPoint::kPhaseEnding);
+      // In a game with "before" responses to life changes or replacements
+      // of them, each player's burn is held at its time point like an
+      // effect's loss (E-1, E-3): the active player's first, each in a frame
+      // above, the life check after both.
+      const bool held = Holds(EventKind::kLifeChange);
+      std::array<int, 2> burn{};
       for (Player p = 0; p < 2; ++p) {
         int unspent = 0;
         for (int& m : s.players[p].pool) unspent += m, m = 0;
+        burn[p] = unspent;
         if (unspent) {
           Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
                [&] { return std::string(absl::StrCat(Who(p), " burns for ", unspent)); });
-          LoseLife(p, unspent);
+          if (!held) LoseLife(p, unspent);
         }
       }
+      if (held && (burn[0] || burn[1])) {
+        f.pc = PhaseFrame::kBurnt;  // first: a frame pushed can move `f`
+        const Player active = s.active;
+        EffectLifeChange(Opponent(active), -burn[Opponent(active)]);
+        EffectLifeChange(active, -burn[active]);  // pushed last, it happens first
+        return;
+      }
+      [[fallthrough]];
+    }
+    case PhaseFrame::kBurnt: {
       for (Player p = 0; p < 2; ++p)
         if (s.players[p].life <= 0) Lose(p, EndReason::kLife);
       Audit(AuditPoint::kPhaseEnded);

@@ -1512,5 +1512,30 @@ effects = [{ do = "change_target", )",
   EXPECT_EQ(db[db.Find("Rod")].triggers[0].body.steps[0].op, Op::kChangeTarget);
 }
 
+// Nothing but a cast puts a card on the stack, and a cast is its own
+// occurrence: a zone_change trigger `to = "stack"` would never fire.
+TEST(CardLoaderErrors, NoZoneChangeToTheStack) {
+  auto card = [](const std::string& to) {
+    return absl::StrCat(R"([[card]]
+name = "Watcher"
+cost = "1"
+types = ["Artifact"]
+
+[[card.trigger]]
+timing = "after"
+on = { event = "zone_change", to = ")",
+                        to, R"(" }
+effects = [{ do = "gain_life", amount = 1, target = "you" }]
+)");
+  };
+  {
+    CardDb db;
+    EXPECT_EQ(LoadOne(db, card("graveyard")).triggers.size(), 1u);
+  }
+  EXPECT_THAT(LoadError(card("stack")),
+              HasSubstr("key 'to': expected a zone other than stack: a spell put on the stack is "
+                        "cast (event cast)"));
+}
+
 }  // namespace
 }  // namespace strata
