@@ -137,14 +137,36 @@ void Game::ApplyNeutral(Frame& f, const Action& a) {
   }
   if (a.kind == ActionKind::kPlayLand) {
     Player p = w.who;
-    MoveTo(a.object, Zone::kBattlefield, p);
-    SetControllerOnEntry(a.object, p);  // sick until p's next turn (T-7)
+    const ObjId land = a.object;
+    if (Holds(EventKind::kZoneChange)) {
+      // In a game with replacements of moves or "before" responses to
+      // them, the land's move is held like an effect's (E-1, E-3); the
+      // play's own occurrence and the state check come once it entered
+      // (OccurFrame::kLandPlayed). The land drop is used either way.
+      ++turn_.lands_played[p];
+      turn_.seen[land] |= kSeenCast;
+      Used(s.obj.card[land], -1);
+      Note(LogKind::kPlayLand, p, land, kNoObj, 0,
+           [&] { return std::string(absl::StrCat(Who(p), " plays ", ObjectName(land))); });
+      w.Open(s.active);  // first: a frame pushed can move `w`
+      EffectMove(&land, 1, Zone::kBattlefield);
+      timing_.frames.back().occur.then = OccurFrame::kLandPlayed;
+      return;
+    }
+    Occurrence entering = LeaveOccurrence(land, Zone::kBattlefield);
+    MoveTo(land, Zone::kBattlefield, p);
+    SetControllerOnEntry(land, p);  // sick until p's next turn (T-7)
     ++turn_.lands_played[p];
-    turn_.seen[a.object] |= kSeenCast;
-    Used(s.obj.card[a.object], -1);
-    Note(LogKind::kPlayLand, p, a.object, kNoObj, 0,
-         [&] { return std::string(absl::StrCat(Who(p), " plays ", ObjectName(a.object))); });
-    if (Observed(EventKind::kPlay)) Happened(Record(OccurrenceOf(EventKind::kPlay, p, a.object)));
+    turn_.seen[land] |= kSeenCast;
+    Used(s.obj.card[land], -1);
+    Note(LogKind::kPlayLand, p, land, kNoObj, 0,
+         [&] { return std::string(absl::StrCat(Who(p), " plays ", ObjectName(land))); });
+    // Its move from the hand is a zone change too ("when a land enters").
+    if (Observed(EventKind::kZoneChange)) {
+      entering.incarnation = s.obj.incarnation[land];
+      Happened(Record(entering));
+    }
+    LandPlayed(land);
     w.Open(s.active);
     CheckState();  // a state check follows every permanent's entry
     return;

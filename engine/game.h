@@ -612,7 +612,10 @@ class Game {
 
   // Resolution, T-3, T-11, entering (resolve.cc).
   void RunResolve(Frame& f);
-  void EnterBattlefield(StackItem& item);
+  // `held`: its replacements and "before" responses came (EnterHeld).
+  void EnterBattlefield(StackItem& item, bool held = false);
+  Occurrence EnterOccurrence(const StackItem& item) const;
+  void EnterHeld(Frame& f, StackItem& item);
   void RunEntry(Frame& f);
   void ApplyEntry(Frame& f, const Action& a);
   // Is the spell of `item` still the same object on the stack? (game.cc)
@@ -762,6 +765,7 @@ class Game {
   // responses to them). True if a frame was pushed.
   bool HoldUntapStep();
   void EffectMove(const ObjId* objs, int n, Zone to);
+  void LandPlayed(ObjId land);
   void RunOccur(Frame& f);
   // After a player's life went down: a new lowest life is a step toward
   // losing (turn_.lowest_life).

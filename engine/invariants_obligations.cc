@@ -435,8 +435,7 @@ void InvariantChecker::CheckGroupTriggered(const Game& g, int n) {
 // happens only once they have all resolved: as it happens, no trigger of
 // its own before-record still waits. Its record is the latest before-record
 // of the same kind, player, object (when the record names one) and zones;
-// one not held (a mana ability's tap, a land played, a permanent spell
-// entering the battlefield) is not checked.
+// one not held (a mana ability's tap, T-10) is not checked.
 void InvariantChecker::CheckBeforeFirst(const Game& g, int event) {
   const Occurrence& e = g.Event(event);
   if (e.before) return;

@@ -67,6 +67,9 @@ void Game::DropSettledOccurrences() {
     if (f.kind == FrameKind::kDestroy && f.pc == DestroyFrame::kReplaced)
       need(f.destroy.instead_begin);
     if (f.kind == FrameKind::kOccur && f.pc == OccurFrame::kReplaced) need(f.occur.amount);
+    // A permanent spell's entry, once its replacements happened.
+    if (f.kind == FrameKind::kResolve && f.pc == ResolveFrame::kEnterReplaced)
+      need(f.resolve.next_step);
     // An attacker's tap, once its replacements happened.
     if (f.kind == FrameKind::kAttack && f.attack.holding == AttackFrame::kTapInstead)
       need(f.attack.tap_record);
@@ -420,13 +423,22 @@ void Game::RunOccur(Frame& f) {
     case EventKind::kZoneChange:
       LeaveTogether(objs.data(), static_cast<int>(objs.size()), o.to, /*before_done=*/true);
       // The state check that made it goes on until it finds nothing (T-1.5).
-      if (o.by_state_check) CheckState();
+      if (o.then == OccurFrame::kLandPlayed) LandPlayed(objs.empty() ? kNoObj : objs[0]);
+      if (o.then != OccurFrame::kNothing) CheckState();
       return;
     default:
       for (ObjId x : objs)
         Tap(x, o.kind == EventKind::kTap, /*before_done=*/true, /*replaced_first=*/o.amount >= 0);
       return;
   }
+}
+
+// A land played has entered the battlefield (T-6): the play's occurrence.
+// (A land whose move a replacement took did not enter: nothing was played.)
+void Game::LandPlayed(ObjId land) {
+  if (land == kNoObj || state_.obj.zone[land] != Zone::kBattlefield) return;
+  if (Observed(EventKind::kPlay))
+    Happened(Record(OccurrenceOf(EventKind::kPlay, state_.obj.owner[land], land)));
 }
 
 // E-7: "increase (or reduce) the gain (or loss, or damage) by N",
@@ -701,7 +713,7 @@ void Game::RunStateCheck() {
       }
       if (held_moves) {
         EffectMove(leaving.data(), static_cast<int>(leaving.size()), Zone::kGraveyard);
-        timing_.frames.back().occur.by_state_check = true;
+        timing_.frames.back().occur.then = OccurFrame::kCheckState;
         break;
       }
       LeaveTogether(leaving.data(), static_cast<int>(leaving.size()), Zone::kGraveyard);

@@ -14,6 +14,10 @@ namespace strata {
 void Game::RunResolve(Frame& f) {
   StackItem& item = stack_.items[f.resolve.item];
   const CardDef& card = (*db_)[item.body_card];
+  if (f.pc == ResolveFrame::kEnterReplaced || f.pc == ResolveFrame::kEnter) {
+    EnterHeld(f, item);
+    return;
+  }
   if (f.pc == ResolveFrame::kStart) {
     f.resolve.damage_begin = static_cast<int32_t>(damage_.pending.size());
     f.resolve.triggers_begin = static_cast<int32_t>(occ_.queued.size());
@@ -62,8 +66,20 @@ void Game::RunResolve(Frame& f) {
       return;
     }
     if (item.from == BodySource::kSpell && !card.has_spell) {
+      // A permanent spell enters the battlefield: in a game with
+      // replacements of moves or "before" responses to them, a move by the
+      // rules held like an effect's (E-1, E-3): its replacements first,
+      // then its "before" responses, then it enters if it is still the
+      // spell on the stack.
       f.pc = ResolveFrame::kFinish;
-      EnterBattlefield(item);
+      if (!Holds(EventKind::kZoneChange)) {
+        EnterBattlefield(item);
+        return;
+      }
+      f.pc = ResolveFrame::kEnterReplaced;  // first: a frame pushed can move `f`
+      f.resolve.next_step = EventEnd();
+      if (ListensInstead(EventKind::kZoneChange) && InsteadNow(EnterOccurrence(item))) return;
+      EnterHeld(f, item);
       return;
     }
     Note(LogKind::kResolve, item.controller, item.card != kNoObj ? item.card : item.source, kNoObj,
@@ -117,7 +133,32 @@ void Game::RunResolve(Frame& f) {
   if (held) EffectMove(&spell, 1, Zone::kGraveyard);
 }
 
-void Game::EnterBattlefield(StackItem& item) {
+// A permanent spell's move onto the battlefield, as it is about to happen.
+Occurrence Game::EnterOccurrence(const StackItem& item) const {
+  Occurrence e = LeaveOccurrence(item.card, Zone::kBattlefield);
+  e.player = item.controller;
+  return e;
+}
+
+// A permanent spell's entry held at its time point (the frame's kEnter
+// pcs): once its replacements happened, unless one took it (then it does
+// not enter: it stays on the stack, unless the replacement moved it, and
+// goes to the graveyard as the resolution ends), its "before" responses;
+// then it enters if it is still the spell on the stack (E-3: else its
+// entry no longer happens).
+void Game::EnterHeld(Frame& f, StackItem& item) {
+  if (f.pc == ResolveFrame::kEnterReplaced) {
+    const int record = f.resolve.next_step;
+    const bool replaced = record >= occ_.first_event && record < EventEnd() &&
+                          Event(record).instead && Event(record).replaced;
+    f.pc = replaced ? ResolveFrame::kFinish : ResolveFrame::kEnter;
+    if (replaced || BeforeNow(EnterOccurrence(item))) return;
+  }
+  f.pc = ResolveFrame::kFinish;
+  if (SpellOnStack(item)) EnterBattlefield(item, /*held=*/true);
+}
+
+void Game::EnterBattlefield(StackItem& item, bool held) {
   ObjId o = item.card;
   MoveTo(o, Zone::kBattlefield, item.controller);
   SetControllerOnEntry(o, item.controller);
@@ -130,6 +171,7 @@ void Game::EnterBattlefield(StackItem& item) {
     Occurrence e = OccurrenceOf(EventKind::kZoneChange, item.controller, o);
     e.from = Zone::kStack;
     e.to = Zone::kBattlefield;
+    e.held = held && ListensInstead(EventKind::kZoneChange);  // through its step A
     Happened(Record(e));
   }
   if (card.enters.choose != ChoiceKind::kNone) Push(Frame::NewEntry(o));

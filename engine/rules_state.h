@@ -280,7 +280,11 @@ struct InterruptsFrame {
 };
 // resolve.cc: a spell or ability resolving (T-3, T-11).
 struct ResolveFrame {
-  enum Pc : uint8_t { kStart, kSteps, kFinish };
+  // kEnterReplaced, kEnter: a permanent spell about to enter the
+  // battlefield, held for its move's replacements (their step-A record is
+  // `next_step`, which a permanent spell has no other use for) and then
+  // its "before" responses (E-1, E-3). (Added last: no other value moved.)
+  enum Pc : uint8_t { kStart, kSteps, kFinish, kEnterReplaced, kEnter };
   int32_t item;
   int32_t next_step;
   int32_t damage_begin;    // damage_ size when it began
@@ -413,8 +417,11 @@ struct OccurFrame {
   EventKind kind;
   Player player;
   Zone to;
-  // A move the state check makes (T-1.5): the check goes on once it happened.
-  bool by_state_check;
+  // What comes once the move happened: for the state check's (T-1.5), the
+  // check goes on; for a land played (T-6), the play's own occurrence and
+  // a state check.
+  enum Then : uint8_t { kNothing, kCheckState, kLandPlayed };
+  Then then;
   int32_t amount;
   int32_t begin, end;
 };
