@@ -679,6 +679,7 @@ class Game {
   // applies, and the occurrence does not happen. True if one applies.
   bool InsteadNow(Occurrence e);
   void TakeShield(const QueuedTrigger& q);
+  void PreventFirst(const QueuedTrigger& q);
   // A replacement of its own untap: on while its artifact is tapped (T-12).
   bool OwnUntapReplacement(const TriggeredAbility& tr) const;
   // Is it a time player p may activate a (turn or phase) limited ability?

@@ -422,6 +422,13 @@ void InvariantChecker::ExpectDamage(const Game& g, int begin) {
     const bool to_object = d.to.kind == Target::kObject;
     if (to_object && (!s.Alive(d.to.obj) || s.obj.zone[d.to.obj.id] != Zone::kBattlefield))
       continue;
+    if (d.prevented) {  // prevention applied at step A, before its replacements
+      const int left = std::max(0, d.amount + d.change);
+      if (left > 0)
+        expected_damage_.push_back({d.source, to_object ? d.to.obj.id : kNoObj,
+                                    to_object ? kNoPlayer : d.to.player, left});
+      continue;
+    }
     bool stopped = false;
     for (size_t k = 0; k < shield_used.size() && !stopped; ++k) {
       const auto& sh = g.damage_.source_shields[k];

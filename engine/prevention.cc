@@ -26,8 +26,9 @@ void Game::RunPrevention(Frame& f) {
   }
   if (f.pc == PreventionFrame::kInstead) {
     // E-3 A: replacements of each damage as the players' plays left it,
-    // before prevention shields (a damage redirected is then prevented, or
-    // not, as damage to what now takes it).
+    // ordered by the active player with the prevention that would stop
+    // some of it (a damage redirected is then prevented, or not, as damage
+    // to what now takes it).
     f.pc = PreventionFrame::kFinal;
     if (ListensInstead(EventKind::kDamage)) {
       f.pc = PreventionFrame::kReplaced;  // first: a frame pushed can move `f`
@@ -79,6 +80,7 @@ void Game::RunPrevention(Frame& f) {
 // shields it uses in `shields`: the game's own (`real`, which notes and
 // counts what it prevents) or a copy that looks ahead.
 int Game::Prevent(const PendingDamage& d, DamageState& shields, bool real) {
+  if (d.prevented) return d.amount;  // at step A, first of its replacements
   // Shields against a kind of source (E-3 A): all of that damage.
   bool blocked = false;
   for (size_t i = 0; i < shields.source_shields.size() && !blocked; ++i) {
@@ -193,9 +195,60 @@ bool Game::InsteadOfDamage(int begin) {
       e.incarnation = state_.obj.incarnation[e.object];
     }
     const int record = Record(e);
-    if (there && !d.replaced && d.amount > 0) CollectTriggers(record, Timing::kInstead);
+    if (!there || d.replaced || d.amount <= 0) continue;
+    const auto own = static_cast<std::ptrdiff_t>(occ_.queued.size());
+    CollectTriggers(record, Timing::kInstead);
+    // Prevention is one more way to stop it (E-3 A: "effects that negate,
+    // prevent or substitute"): where a replacement fits and prevention
+    // would stop some of it, the active player orders the two, prevention
+    // offered first. (Without a replacement, prevention applies as the
+    // damage is dealt, as always.)
+    if (static_cast<std::ptrdiff_t>(occ_.queued.size()) > own) {
+      DamageState ahead = damage_;
+      // Named in the order decision by the creature dealt the damage, or
+      // for a player by the damage's source.
+      const ObjId named = e.object != kNoObj ? e.object : d.source;
+      if (named != kNoObj && Prevent(d, ahead, /*real=*/false) < d.amount) {
+        QueuedTrigger q;
+        q.source = named;
+        q.card = Chars(named).card;
+        q.controller = e.player;
+        q.event = record;
+        q.shield = true;
+        occ_.queued.insert(occ_.queued.begin() + own, q);
+      }
+    }
   }
   return TriggersNow(first);
+}
+
+// E-3 A: prevention of a damage ordered with its replacements
+// (InsteadOfDamage). Picked first, it applies now: what it stops is
+// stopped, and a damage it stops in full is gone (no replacement after it
+// applies); what it leaves may still be replaced. Picked after a
+// replacement that took the damage, it has nothing left to stop, and its
+// shields stay.
+void Game::PreventFirst(const QueuedTrigger& q) {
+  Occurrence& e = Event(q.event);
+  for (auto it = timing_.frames.rbegin(); it != timing_.frames.rend(); ++it) {
+    if (it->kind != FrameKind::kPrevention || it->pc != PreventionFrame::kReplaced) continue;
+    const int i = it->prevention.damage_begin + (q.event - it->prevention.instead_begin);
+    if (q.event < it->prevention.instead_begin || i >= static_cast<int>(damage_.pending.size()))
+      continue;
+    PendingDamage& d = damage_.pending[i];
+    if (e.replaced || d.replaced || d.prevented) break;
+    d.amount = Prevent(d, damage_, /*real=*/true);
+    d.prevented = true;
+    e.amount = d.amount;  // what its replacements now see (event_amount)
+    if (d.amount == 0) {
+      e.replaced = true;
+      Audit(AuditPoint::kReplacing, q.event);
+    }
+    return;
+  }
+  Note(LogKind::kInfo, kNoPlayer, q.source, kNoObj, 0, [&] {
+    return absl::StrCat(TriggerName(q), " does not apply: another replacement took the damage");
+  });
 }
 
 void Game::ApplyPrevention(Frame& f, const Action& a) {

@@ -148,6 +148,10 @@ struct PendingDamage {
   // The sum of its before triggers' changes to its size (E-7), applied
   // together after prevention as it is dealt.
   int32_t change = 0;
+  // Prevention already applied to it at step A, which the active player
+  // ordered before its replacements (E-3 A): `amount` is what it left, and
+  // prevention does not apply again.
+  bool prevented = false;
 };
 
 // A mandatory phase effect or a phase cost still to handle this phase.

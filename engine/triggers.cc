@@ -166,6 +166,10 @@ const TriggeredAbility& Game::TriggerOf(const QueuedTrigger& q) const {
 }
 
 std::string Game::TriggerName(const QueuedTrigger& q) const {
+  if (q.shield && q.event >= occ_.first_event && Event(q.event).kind == EventKind::kDamage)
+    return absl::StrCat("the prevention of damage to ", Event(q.event).object != kNoObj
+                                                            ? ObjectName(Event(q.event).object)
+                                                            : Who(Event(q.event).player));
   if (q.shield) return absl::StrCat("the regeneration shield of ", ObjectName(q.source));
   const CardDef& card = (*db_)[q.card];
   if (q.next_time) return absl::StrCat(card.name, "'s next-time effect");
@@ -226,7 +230,10 @@ void Game::RunTriggers(Frame& f) {
     QueuedTrigger q = occ_.queued[f.triggers.chosen];
     occ_.queued.erase(occ_.queued.begin() + f.triggers.chosen);
     if (q.shield) {
-      TakeShield(q);
+      if (Event(q.event).kind == EventKind::kDamage)
+        PreventFirst(q);
+      else
+        TakeShield(q);
       f.pc = TriggersFrame::kPick;
       return;
     }
