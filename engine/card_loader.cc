@@ -1053,10 +1053,12 @@ class CardCompiler {
   void Replacement(const toml::table& t, const TriggeredAbility& tr) {
     if (tr.event != EventKind::kDamage && tr.event != EventKind::kLifeChange &&
         tr.event != EventKind::kDraw && tr.event != EventKind::kZoneChange &&
-        tr.event != EventKind::kTap && tr.event != EventKind::kUntap)
+        tr.event != EventKind::kTap && tr.event != EventKind::kUntap &&
+        tr.event != EventKind::kPhaseBegin)
       r_.Fail(*t.get("on"), "on",
-              "event damage, life_change, draw, zone_change, tap or untap for timing instead: the "
-              "occurrences held for their replacements (docs/rules.md E-3)");
+              "event damage, life_change, draw, zone_change, tap, untap or phase_begin (the phase "
+              "is skipped) for timing instead: the occurrences held for their replacements "
+              "(docs/rules.md E-3)");
     for (const char* key : {"optional_cost", "targets", "modes", "choose"})
       if (auto* n = t.get(key))
         r_.Fail(*n, key,

@@ -500,7 +500,8 @@ class Game {
   // The turn and its phases, T-1 (turn.cc).
   void RunTurn(Frame& f);
   void RunPhase(Frame& f);
-  void PhaseBeginEffects();
+  // `skipped`: a replacement took the phase (E-3 A); only sickness ends.
+  void PhaseBeginEffects(bool skipped = false);
   void RunDiscardToMax(Frame& f);
   void ApplyDiscardToMax(Frame& f, const Action& a);
 

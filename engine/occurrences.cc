@@ -67,6 +67,9 @@ void Game::DropSettledOccurrences() {
     if (f.kind == FrameKind::kDestroy && f.pc == DestroyFrame::kReplaced)
       need(f.destroy.instead_begin);
     if (f.kind == FrameKind::kOccur && f.pc == OccurFrame::kReplaced) need(f.occur.amount);
+    // A phase's beginning, once its replacements happened (`ended` holds
+    // their step-A record until the phase ends).
+    if (f.kind == FrameKind::kPhase && f.pc == PhaseFrame::kSkipping) need(f.phase.ended);
     // A permanent spell's entry, once its replacements happened.
     if (f.kind == FrameKind::kResolve && f.pc == ResolveFrame::kEnterReplaced)
       need(f.resolve.next_step);

@@ -140,6 +140,9 @@ bool Game::PhaseCostPending(ObjId o) const {
 void Game::AskPhaseCost(int todo) {
   PhaseTodo& t = turn_.phase_todo[todo];
   t.done = true;
+  // Handled, paid or refused: the card's phase cost was used (as one
+  // played as an instant is, StartCast).
+  if (!t.granted) Used(t.card, (*db_)[t.card].PhaseBit(t.index));
   PhaseTodoCurrent(t, &t.cost);  // what it asks now (T-13)
   Push(Frame::NewPhaseCost(todo, t.controller));
   RunPhaseCost(timing_.frames.back());

@@ -231,8 +231,21 @@ struct PhaseFrame {
   // kUntapped: the untap phase's untaps, held for their replacements and
   // "before" responses (E-3), happened in a frame above; the phase's
   // beginning goes on. kBurnt: mana burn, held the same way, happened; the
-  // life check comes. (Added last: no other value moved.)
-  enum Pc : uint8_t { kBegin, kBegun, kDiscard, kNeutral, kEnd, kEnding, kBurn, kUntapped, kBurnt };
+  // life check comes. kSkipping: the replacements of its beginning (E-3 A)
+  // happened; if one took it, the phase is skipped. (Added last: no other
+  // value moved.)
+  enum Pc : uint8_t {
+    kBegin,
+    kBegun,
+    kDiscard,
+    kNeutral,
+    kEnd,
+    kEnding,
+    kBurn,
+    kUntapped,
+    kBurnt,
+    kSkipping
+  };
   int32_t ended;  // from kBurn on: the occurrence of its end, or -1 if none was recorded
 };
 // batch.cc: the neutral state (T-2, T-6).

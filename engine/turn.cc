@@ -50,12 +50,17 @@ void Game::RunTurn(Frame& f) {
   Push(FrameKind::kPhase);
 }
 
-void Game::PhaseBeginEffects() {
+void Game::PhaseBeginEffects(bool skipped) {
   GameState& s = state_;
   Player ap = s.active;
+  // A phase skipped does nothing, but the turn's beginning still ends the
+  // sickness of what its player controls (T-7: controlled since the turn
+  // began, an untap step or not).
+  if (skipped && s.phase != Phase::kUntap) return;
   switch (s.phase) {
     case Phase::kUntap: {
-      const bool held = Holds(EventKind::kUntap);  // then HoldUntapStep untapped them
+      // Held: HoldUntapStep untapped them; skipped: nothing untaps.
+      const bool held = skipped || Holds(EventKind::kUntap);
       s.ForEachPermanent([&](ObjId o) {
         if (Chars(o).controller != ap) return;
         if (s.obj.tapped[o] && !held) Tap(o, false);
@@ -97,6 +102,25 @@ void Game::RunPhase(Frame& f) {
   GameState& s = state_;
   switch (f.pc) {
     case PhaseFrame::kBegin:
+      // A replacement of the phase's beginning (E-3 A: "skip your untap
+      // step") comes first; its step-A record is `ended` until kEnding.
+      if (ListensInstead(EventKind::kPhaseBegin)) {
+        f.pc = PhaseFrame::kSkipping;  // first: a frame pushed can move `f`
+        f.phase.ended = EventEnd();
+        if (InsteadNow(PhaseOccurrence(EventKind::kPhaseBegin))) return;
+      }
+      [[fallthrough]];
+    case PhaseFrame::kSkipping:
+      if (f.pc == PhaseFrame::kSkipping && Event(f.phase.ended).replaced) {
+        // Skipped: nothing of it happens, no beginning, no end, no burn,
+        // and nothing responds to it.
+        Note(LogKind::kPhase, s.active, kNoObj, kNoObj, 0, [&] {
+          return absl::StrCat(S(PhaseName(s.phase)), " of ", Who(s.active), " is skipped");
+        });
+        PhaseBeginEffects(/*skipped=*/true);
+        timing_.frames.pop_back();
+        return;
+      }
       // "Before phase X begins" (E-1) happens before it, in no phase: its
       // triggers resolve (at the next step) before anything of the phase.
       f.pc = PhaseFrame::kBegun;

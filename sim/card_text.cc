@@ -553,6 +553,13 @@ struct Writer {
     TriggeredAbility plain = t;
     plain.timing = Timing::kAfter;
     std::string core = When(plain);
+    // A phase's beginning replaced: the phase is skipped (Stasis).
+    constexpr std::string_view kBeginning = "At the beginning of ";
+    if (t.event == EventKind::kPhaseBegin && core.rfind(kBeginning, 0) == 0) {
+      std::string phase = core.substr(kBeginning.size());
+      phase[0] = absl::ascii_toupper(static_cast<unsigned char>(phase[0]));
+      return phase + " phase is skipped";
+    }
     if (core.rfind("Whenever ", 0) != 0) return "Instead of \"" + Uncapital(core) + "\", nothing";
     core = core.substr(9);
     for (auto [from, to] :

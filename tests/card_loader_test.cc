@@ -1429,9 +1429,9 @@ on = { )",
   const std::string gain = R"(event = "life_change", change = "gain")";
   const std::string draw = R"(effects = [{ do = "draw", count = "event_amount" }])";
   EXPECT_THAT(LoadError(card(R"(event = "cast")", draw)),
-              HasSubstr("expected event damage, life_change, draw, zone_change, tap or untap for "
-                        "timing instead"));
-  for (const char* refused : {"play", "attack", "block", "phase_begin", "phase_end"})
+              HasSubstr("expected event damage, life_change, draw, zone_change, tap, untap or "
+                        "phase_begin (the phase is skipped) for timing instead"));
+  for (const char* refused : {"play", "attack", "block", "phase_end"})
     EXPECT_THAT(LoadError(card(absl::StrCat("event = \"", refused, "\""), draw)),
                 HasSubstr("for timing instead"))
         << refused;
@@ -1442,6 +1442,13 @@ on = { )",
                   .triggers.size(),
               1u)
         << on;
+  }
+  {
+    // "Skip your untap step": a replacement of a phase's beginning.
+    CardDb db;
+    EXPECT_EQ(LoadOne(db, card(R"(event = "phase_begin", phase = "untap")", "effects = []"))
+                  .triggers.size(),
+              1u);
   }
   {
     // "Doesn't untap": a replacement with nothing in the occurrence's place.
