@@ -1,231 +1,51 @@
+// The heuristic player's way in (HeuristicPolicy::Choose): which file
+// answers each kind of decision (heuristic_internal.h lists them); the
+// kinds answered here (counters in an interrupt window, regeneration and
+// draws in a reaction window, optional and phase costs); the plan made when
+// it starts a spell or ability, for the choices of its casting (PlanFor,
+// Replan); the context of a decision; and what it did to which object
+// lately (Remember), so two spells don't go at one target in one window.
 #include "policies/heuristic.h"
 
 #include <algorithm>
+#include <array>
 #include <functional>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "policies/heuristic_internal.h"
 
 namespace strata {
+
+using heuristic_detail::Affords;
+using heuristic_detail::Available;
+using heuristic_detail::BurnReach;
+using heuristic_detail::CardOfAction;
+using heuristic_detail::ClearDecisionMemo;
+using heuristic_detail::CombatDamageTo;
+using heuristic_detail::CostOf;
+using heuristic_detail::Fight;
+using heuristic_detail::FightEnd;
+using heuristic_detail::IncomingInFight;
+using heuristic_detail::InRange;
+using heuristic_detail::IsFast;
+using heuristic_detail::IsLand;
+using heuristic_detail::LandColors;
+using heuristic_detail::Mana;
+using heuristic_detail::ManaColorsOf;
+using heuristic_detail::MaxX;
+using heuristic_detail::Mine;
+using heuristic_detail::MinePermanent;
+using heuristic_detail::PlayerKey;
+using heuristic_detail::Protected;
+using heuristic_detail::Regenerates;
+using heuristic_detail::TargetsCreatures;
+using heuristic_detail::ToughnessLeft;
+using heuristic_detail::Unblocked;
+using heuristic_detail::WorthOf;
+
 namespace {
-
-// Players in the memory ring, beside objects.
-ObjId PlayerKey(Player p) {
-  return static_cast<ObjId>(0xFFF0 + p);
-}
-
-bool IsFast(const CardDef& c) {
-  return Has(c.types, kInstant) || Has(c.types, kInterrupt) || Has(c.keywords, kFlash);
-}
-
-// Mana a player could make now: untapped sources (one mana each) and the
-// pool; per colour, the sources that can make it.
-struct Mana {
-  int total = 0;
-  std::array<int, kColorCount> color{};
-};
-
-ColorMask ManaColorsOf(const PlayerView& v, ObjId o, const Characteristics& ch, bool& any) {
-  ColorMask colors = ch.land_mana;
-  any = colors != 0;
-  if (ch.card == kNoCard || ch.blank) return colors;
-  const CardDef& c = v.db()[ch.card];
-  for (int i = 0; i < static_cast<int>(c.activated.size()); ++i) {
-    const ActivatedAbility& a = c.activated[i];
-    if (!a.mana_ability || !a.tap || !Has(ch.abilities, c.ActivatedBit(i))) continue;
-    for (const EffectStep& st : a.body.steps) {
-      if (st.op != Op::kAddMana) continue;
-      any = true;
-      colors |= st.mana_any ? 0x1F : st.mana_colors;
-    }
-  }
-  (void)o;
-  return colors;
-}
-
-// What several parts of one decision ask again, worked out once: the game
-// does not change while a policy chooses, and HeuristicPolicy::Choose, the
-// only way in, clears it first. Per thread, as the policies of a thread
-// choose one at a time.
-struct DecisionMemo {
-  std::array<bool, 2> mana_known{};
-  std::array<Mana, 2> mana;
-  int8_t in_range = -1;  // -1: not asked yet
-};
-thread_local DecisionMemo memo;
-
-Mana CountAvailable(const PlayerView& v, Player p) {
-  Mana m;
-  for (int i = 0; i < 6; ++i) {
-    int n = v.PoolOf(p, i);
-    m.total += n;
-    if (i < kColorCount) m.color[i] += n;
-  }
-  for (ObjId o : v.Battlefield()) {
-    const Characteristics* ch = v.Chars(o);
-    if (!ch || ch->controller != p || v.Tapped(o)) continue;
-    if (ch->IsCreature() && v.Sick(o) && !Has(ch->keywords, kHaste)) continue;
-    bool any = false;
-    ColorMask colors = ManaColorsOf(v, o, *ch, any);
-    if (!any) continue;
-    ++m.total;
-    for (int c = 0; c < kColorCount; ++c)
-      if (Has(colors, c)) ++m.color[c];
-  }
-  return m;
-}
-
-// A count kept from one decision to the next, under the stamp of the mana
-// it counted (PlayerView::ManaStamp), per viewer (what it sees) and
-// player: most decisions meet the mana the last one counted.
-struct KeptCount {
-  uint64_t stamp = 0;  // none given out is 0
-  bool omniscient = false;
-  Mana mana;
-};
-thread_local std::array<std::array<KeptCount, 2>, 2> kept_counts;  // [viewer][player]
-
-Mana Available(const PlayerView& v, Player p) {
-  if (!memo.mana_known[p]) {
-    const uint64_t stamp = v.ManaStamp(p);
-    KeptCount& kept = kept_counts[v.me()][p];
-    if (kept.stamp != stamp || kept.omniscient != v.omniscient())
-      kept = KeptCount{stamp, v.omniscient(), CountAvailable(v, p)};
-    memo.mana[p] = kept.mana;
-    memo.mana_known[p] = true;
-  }
-  return memo.mana[p];
-}
-
-// Could this mana pay the cost with X = x and `extra` more generic?
-bool Affords(const ManaCost& cost, const Mana& m, int x = 0, int extra = 0) {
-  int need = cost.ManaValue() + x * cost.x_count + extra;
-  if (m.total < need) return false;
-  for (int c = 0; c < kColorCount; ++c)
-    if (cost.colored[c] > m.color[c]) return false;
-  for (ColorMask h : cost.hybrid) {
-    bool ok = false;
-    for (int c = 0; c < kColorCount; ++c) ok |= Has(h, c) && m.color[c] > 0;
-    if (!ok) return false;
-  }
-  return true;
-}
-
-// The largest X this mana pays for (0 if none).
-int MaxX(const ManaCost& cost, const Mana& m) {
-  if (cost.x_count <= 0 || !Affords(cost, m)) return 0;
-  return (m.total - cost.ManaValue()) / cost.x_count;
-}
-
-// How much an object is worth to its controller.
-int WorthOf(const PlayerView& v, ObjId o) {
-  const Characteristics* ch = v.Chars(o);
-  if (!ch) return 0;
-  if (ch->IsCreature()) {
-    int value = std::max(0, static_cast<int>(ch->power)) * 10 + std::max(0, ch->toughness + 0) * 4;
-    if (Has(ch->keywords, kFlying)) value += 10;
-    if (Has(ch->keywords, kFirstStrike)) value += 5;
-    value += 4 * __builtin_popcount(ch->abilities);
-    return std::max(value, 5);
-  }
-  if (Has(ch->types, kLand)) return 6;
-  return 8 * std::max<int>(1, ch->mana_value);
-}
-
-int ToughnessLeft(const PlayerView& v, ObjId o) {
-  const Characteristics* ch = v.Chars(o);
-  return ch ? ch->toughness - v.Damage(o) : 0;
-}
-
-// Has `ch` protection from any colour of `colors`?
-bool Protected(const Characteristics& ch, ColorMask colors) {
-  for (int c = 0; c < kColorCount; ++c)
-    if (Has(colors, c) && Has(ch.keywords, kProtWhite + c)) return true;
-  return false;
-}
-
-// How a fight between attacker `a` and blocker `b` ends, one on one:
-// first and double strike, deathtouch, protection and damage already marked
-// counted (a 2/2 that attacks into a first-striking 2/2 dies alone).
-struct FightEnd {
-  bool attacker_dies = false, blocker_dies = false;
-};
-FightEnd Fight(const PlayerView& v, ObjId a, ObjId b) {
-  FightEnd end;
-  const Characteristics* ca = v.Chars(a);
-  const Characteristics* cb = v.Chars(b);
-  if (!ca || !cb) return end;
-  const int to_b = Protected(*cb, ca->colors) ? 0 : std::max<int>(0, ca->power);
-  const int to_a = Protected(*ca, cb->colors) ? 0 : std::max<int>(0, cb->power);
-  const bool first_a = Has(ca->keywords, kFirstStrike) || Has(ca->keywords, kDoubleStrike);
-  const bool first_b = Has(cb->keywords, kFirstStrike) || Has(cb->keywords, kDoubleStrike);
-  const bool twice_a = Has(ca->keywords, kDoubleStrike), twice_b = Has(cb->keywords, kDoubleStrike);
-  const int left_a = ca->toughness - v.Damage(a), left_b = cb->toughness - v.Damage(b);
-  int taken_a = 0, taken_b = 0;
-  auto dead = [](int taken, int left, bool deathtouch) {
-    return taken > 0 && (deathtouch || taken >= left);
-  };
-  if (first_a) taken_b += to_b;
-  if (first_b) taken_a += to_a;
-  bool a_dead = dead(taken_a, left_a, Has(cb->keywords, kDeathtouch));
-  bool b_dead = dead(taken_b, left_b, Has(ca->keywords, kDeathtouch));
-  if (!a_dead && (!first_a || twice_a)) taken_b += to_b;
-  if (!b_dead && (!first_b || twice_b)) taken_a += to_a;
-  end.attacker_dies = dead(taken_a, left_a, Has(cb->keywords, kDeathtouch));
-  end.blocker_dies = dead(taken_b, left_b, Has(ca->keywords, kDeathtouch));
-  return end;
-}
-
-bool Mine(const PlayerView& v, ObjId o) {
-  return v.Controller(o) == v.me();
-}
-
-// Mine(v, o) for a permanent whose characteristics `ch` the view shows
-// (PlayerView::Controller reads a permanent's controller from them): the
-// walks over the battlefield have them already.
-bool MinePermanent(const PlayerView& v, const Characteristics& ch) {
-  return ch.controller == v.me();
-}
-
-// The creatures on the other side of o's fight, and the damage they deal it.
-int IncomingInFight(const PlayerView& v, ObjId o, ObjId* first_foe) {
-  int incoming = 0;
-  *first_foe = kNoObj;
-  if (v.game_attacking(o)) {
-    for (ObjId b : v.Battlefield())
-      if (b != o && v.Blocking(b) == o && v.Chars(b)) {
-        incoming += std::max<int>(0, v.Chars(b)->power);
-        if (*first_foe == kNoObj) *first_foe = b;
-      }
-  } else if (ObjId a = v.Blocking(o); a != kNoObj && a != o && v.Chars(a)) {
-    incoming = std::max<int>(0, v.Chars(a)->power);
-    *first_foe = a;
-  }
-  return incoming;
-}
-
-bool Unblocked(const PlayerView& v, ObjId a) {
-  return v.game_attacking(a) && v.Blocking(a) != a;
-}
-
-// Combat damage headed for player p: unblocked attackers, and what a
-// trampler has beyond its blockers' toughness.
-int CombatDamageTo(const PlayerView& v, Player p) {
-  int total = 0;
-  for (ObjId a : v.Battlefield()) {
-    const Characteristics* ch = v.Chars(a);
-    if (!ch || !v.game_attacking(a) || ch->controller == p) continue;
-    if (Unblocked(v, a)) {
-      total += std::max<int>(0, ch->power);
-    } else if (Has(ch->keywords, kTrample)) {
-      int rest = ch->power;
-      for (ObjId b : v.Battlefield())
-        if (b != a && v.Blocking(b) == a) rest -= std::max(0, ToughnessLeft(v, b));
-      total += std::max(0, rest);
-    }
-  }
-  return total;
-}
 
 // What a pump of +p/+t on my creature o gains in its fight now.
 int PumpGain(const PlayerView& v, ObjId o, int p, int t) {
@@ -280,76 +100,6 @@ ObjId GuessDamageTarget(const PlayerView& v, int amount) {
   return best;
 }
 
-// Can a body's first target be a creature (a permanent, or a creature or
-// player; its filter is not checked against a particular one)?
-bool TargetsCreatures(const AbilityBody& b) {
-  return !b.targets.empty() && (b.targets[0].what == TargetWhat::kPermanent ||
-                                b.targets[0].what == TargetWhat::kCreatureOrPlayer);
-}
-
-// The damage the burn spells in my hand can deal to a player now, cast one
-// after another with the mana I have (the cheapest first; an X spell with
-// what is left): when it is at least the opponent's life, every one goes
-// at the face. With `creatures`, only the spells that can hit a creature.
-int BurnReach(const PlayerView& v, const Mana& mana, bool sorcery_time, bool creatures = false) {
-  thread_local std::vector<std::pair<int, int>> spells;  // cost, damage
-  spells.clear();
-  int x_spell = -1;  // the X spell's fixed cost, if any
-  for (ObjId o : v.MyHand()) {
-    const CardId id = v.CardOf(o);
-    if (id == kNoCard) continue;
-    const CardDef& c = v.db()[id];
-    if (!c.has_spell || Has(c.types, kLand) || (!IsFast(c) && !sorcery_time)) continue;
-    const AbilityBody& b = c.spell.modes.empty() ? c.spell : c.spell.modes[0];
-    if (b.targets.empty() || SlotAim(c, b, 0) != Aim::kHarm) continue;
-    if (creatures && !TargetsCreatures(b)) continue;
-    if (c.cost.x_count > 0) {
-      if (SlotDamage(b, 0, 1) > SlotDamage(b, 0, 0))
-        x_spell = std::max(x_spell, c.cost.ManaValue());
-      continue;
-    }
-    if (int dmg = SlotDamage(b, 0, 0); dmg > 0) spells.emplace_back(c.cost.ManaValue(), dmg);
-  }
-  std::sort(spells.begin(), spells.end());
-  int left = mana.total, damage = 0;
-  for (auto [cost, dmg] : spells)
-    if (cost <= left) left -= cost, damage += dmg;
-  if (x_spell >= 0 && left > x_spell) damage += left - x_spell;
-  return damage;
-}
-
-// Could creature o regenerate now: an ability of its own that regenerates
-// it, which its controller's untapped mana pays? Damage or destruction
-// aimed at it then only costs the opponent a mana (random black_removal's
-// Drudge Skeletons soaked up a third of red_burn's burn in its losses).
-bool Regenerates(const PlayerView& v, ObjId o) {
-  const Characteristics* ch = v.Chars(o);
-  if (!ch || ch->card == kNoCard || ch->blank) return false;
-  const CardDef& c = v.db()[ch->card];
-  for (int i = 0; i < static_cast<int>(c.activated.size()); ++i) {
-    const ActivatedAbility& a = c.activated[i];
-    if (!Has(ch->abilities, c.ActivatedBit(i)) || (a.tap && v.Tapped(o))) continue;
-    bool regen = false;
-    for (const EffectStep& st : a.body.steps)
-      regen |= st.op == Op::kRegenerate && st.target.kind == Ref::kSelf;
-    if (regen && Affords(a.cost, Available(v, ch->controller))) return true;
-  }
-  return false;
-}
-
-// The card of a cast or activate action (nullptr for other actions or
-// what it may not see), and the mana cost the action pays.
-const CardDef* CardOfAction(const PlayerView& v, const Action& a) {
-  CardId id = kNoCard;
-  if (a.kind == ActionKind::kCast) id = v.CardOf(a.object);
-  if (a.kind == ActionKind::kActivate && v.Chars(a.object)) id = v.Chars(a.object)->card;
-  return id == kNoCard ? nullptr : &v.db()[id];
-}
-
-const ManaCost& CostOf(const CardDef& c, const Action& a) {
-  return a.kind == ActionKind::kActivate ? c.activated[a.index].cost : c.cost;
-}
-
 // --- the opening hand (G-1)
 
 // The lands a kept hand of `cards` cards may hold: 2 to 5 of seven, 2 to 4
@@ -374,17 +124,6 @@ struct HandMana {
   int lands = 0, spells = 0;
   std::array<int, kColorCount> sources{}, needs{};
 };
-
-bool IsLand(const PlayerView& v, ObjId o) {
-  const Characteristics* ch = v.Chars(o);
-  return ch && Has(ch->types, kLand);
-}
-
-ColorMask LandColors(const PlayerView& v, ObjId o) {
-  const Characteristics* ch = v.Chars(o);
-  bool any = false;
-  return ch ? ManaColorsOf(v, o, *ch, any) : 0;
-}
 
 HandMana ReadHand(const PlayerView& v) {
   HandMana h;
@@ -455,16 +194,6 @@ int ChooseOpeningHand(const PlayerView& v, const Decision& d) {
   return best;
 }
 
-// Where the game stands for this decision.
-struct HeuristicPolicy::Context {
-  Player me, opp;
-  bool my_turn, main, sorcery_time, combat, end_of_their_turn;
-  bool harm_pending, help_pending;
-  bool can_attack = false;  // the decision offers to announce an attack
-  Mana mana;
-  int hand;
-};
-
 std::string HeuristicPolicy::Name() const {
   return absl::StrCat(style_ == Style::kAggro ? "heuristic:style=aggro" : "heuristic:style=control",
                       keep_all_ ? ",keep=all" : "");
@@ -486,28 +215,6 @@ bool HeuristicPolicy::Remembers(const PlayerView& v, Did did, ObjId o) const {
 // fewer untapped creatures than it has attackers; control only when no
 // blocker can kill it (a control deck that waited for an empty board
 // decked itself against any deck with a small flier).
-// Is the opponent in range: its life no more than the power of my
-// creatures that can attack plus the burn in my hand? Then aggro presses:
-// every blocker it spends on an attacker is one fewer later, and every
-// attacker let through brings the burn closer to lethal.
-static bool CountInRange(const PlayerView& v) {
-  int power = 0;
-  for (ObjId o : v.Battlefield()) {
-    const Characteristics* ch = v.Chars(o);
-    if (!ch || !ch->IsCreature() || ch->controller != v.me()) continue;
-    if (!v.game_attacking(o) &&
-        (v.Tapped(o) || (v.Sick(o) && !Has(ch->keywords, kHaste)) || Has(ch->keywords, kDefender)))
-      continue;
-    power += std::max<int>(0, ch->power);
-  }
-  return power > 0 && v.Life(Opponent(v.me())) <= power + BurnReach(v, Available(v, v.me()), false);
-}
-
-static bool InRange(const PlayerView& v) {
-  if (memo.in_range < 0) memo.in_range = CountInRange(v);
-  return memo.in_range > 0;
-}
-
 // Is the opponent low (10 life or less) and behind this player in life?
 // Then aggro's burn finishes it rather than trading with its creatures:
 // each turn the game goes on is a draw more towards a threat burn can't
@@ -1504,7 +1211,7 @@ int HeuristicPolicy::ChooseBlock(const PlayerView& v, const Decision& d) {
 }
 
 int HeuristicPolicy::Choose(const PlayerView& v, const Decision& d) {
-  memo = DecisionMemo{};
+  ClearDecisionMemo();
   const int n = static_cast<int>(d.actions.size());
   if (n <= 1) return 0;
   auto first_of = [&](ActionKind k) {
