@@ -1,0 +1,562 @@
+// What the heuristic thinks starting each action is worth (Evaluate): a
+// land, an attack, a permanent spell, and the body of every spell or
+// ability by what its effects do (EvaluateBody: prevention, rituals,
+// sweeps, removal and burn, pumps, draws, Equipment, other help). The best
+// becomes the plan its later choices follow (heuristic_choices.cc).
+
+#include <algorithm>
+#include <vector>
+
+#include "policies/heuristic_internal.h"
+
+namespace strata {
+
+using heuristic_detail::Affords;
+using heuristic_detail::BurnReach;
+using heuristic_detail::CardOfAction;
+using heuristic_detail::CombatDamageTo;
+using heuristic_detail::CostOf;
+using heuristic_detail::IncomingInFight;
+using heuristic_detail::InRange;
+using heuristic_detail::IsFast;
+using heuristic_detail::Mana;
+using heuristic_detail::ManaColorsOf;
+using heuristic_detail::MaxX;
+using heuristic_detail::Mine;
+using heuristic_detail::MinePermanent;
+using heuristic_detail::PlayerKey;
+using heuristic_detail::Regenerates;
+using heuristic_detail::TargetsCreatures;
+using heuristic_detail::ToughnessLeft;
+using heuristic_detail::Unblocked;
+using heuristic_detail::WorthOf;
+
+namespace {
+
+// What a pump of +p/+t on my creature o gains in its fight now.
+int PumpGain(const PlayerView& v, ObjId o, int p, int t) {
+  const Characteristics* ch = v.Chars(o);
+  if (!ch || !ch->IsCreature()) return 0;
+  ObjId foe;
+  int incoming = IncomingInFight(v, o, &foe);
+  if (Unblocked(v, o)) {
+    const Player opp = Opponent(v.me());
+    int dmg = CombatDamageTo(v, opp);
+    return p > 0 && dmg < v.Life(opp) && dmg + p >= v.Life(opp) ? 1000 : 0;
+  }
+  if (foe == kNoObj) return 0;
+  int left = ToughnessLeft(v, o), gain = 0;
+  bool dies_now = incoming >= left, dies_after = incoming >= left + t;
+  if (dies_now && !dies_after) gain += WorthOf(v, o);
+  int foe_left = ToughnessLeft(v, foe);
+  if (ch->power < foe_left && ch->power + p >= foe_left) gain += WorthOf(v, foe);
+  return gain;
+}
+
+// The opponent's spell resolving or waiting on the stack that deals damage
+// (its newest), and how much (X spells: a guess).
+ObjId OpposingDamageSpell(const PlayerView& v, int* amount) {
+  ObjId best = kNoObj;
+  *amount = 0;
+  for (ObjId o : v.Stack()) {
+    if (v.ZoneOf(o) != Zone::kStack || Mine(v, o)) continue;
+    CardId c = v.CardOf(o);
+    if (c == kNoCard || !v.db()[c].has_spell) continue;
+    const CardDef& card = v.db()[c];
+    const AbilityBody& b = card.spell.modes.empty() ? card.spell : card.spell.modes[0];
+    int dmg = b.targets.empty() ? 0 : SlotDamage(b, 0, 4);
+    if (dmg <= 0) continue;
+    if (best == kNoObj || v.Timestamp(o) > v.Timestamp(best)) best = o, *amount = dmg;
+  }
+  return best;
+}
+
+// The object of mine an opposing damage spell most likely aims at: the most
+// valuable creature it would kill (the opponent plays like this player), or
+// kNoObj for my face.
+ObjId GuessDamageTarget(const PlayerView& v, int amount) {
+  ObjId best = kNoObj;
+  int best_value = 0;
+  for (ObjId o : v.Battlefield()) {
+    const Characteristics* ch = v.Chars(o);
+    if (!ch || !ch->IsCreature() || !MinePermanent(v, *ch) || ToughnessLeft(v, o) > amount)
+      continue;
+    if (int value = WorthOf(v, o); value > best_value) best_value = value, best = o;
+  }
+  return best;
+}
+
+}  // namespace
+
+// Is the opponent low (10 life or less) and behind this player in life?
+// Then aggro's burn finishes it rather than trading with its creatures:
+// each turn the game goes on is a draw more towards a threat burn can't
+// answer. Random black_removal cast a Nightmare in 44 of the 45 games it
+// won against heuristic red_burn (seed 1), mostly at 7 to 13 life against
+// red_burn's 17 to 20, after red_burn had spent its burn on Black Knights
+// and Hypnotic Specters and held only Terrors that can't hit black.
+static bool Closing(const PlayerView& v) {
+  const int theirs = v.Life(Opponent(v.me()));
+  return theirs <= 10 && theirs < v.Life(v.me());
+}
+
+// Has the opponent a creature this player can neither block (a flier and
+// no flier or reach of its own) nor kill with the burn in its hand? Then
+// the game is a race, and burn kept for creatures is burn wasted.
+static bool OutOfAnswers(const PlayerView& v, const Mana& mana) {
+  bool air = false;
+  for (ObjId o : v.Battlefield()) {
+    const Characteristics* ch = v.Chars(o);
+    if (ch && ch->IsCreature() && MinePermanent(v, *ch) &&
+        (Has(ch->keywords, kFlying) || Has(ch->keywords, kReach)))
+      air = true;
+  }
+  const int burn = BurnReach(v, mana, false, /*creatures=*/true);
+  for (ObjId o : v.Battlefield()) {
+    const Characteristics* ch = v.Chars(o);
+    if (!ch || !ch->IsCreature() || MinePermanent(v, *ch) || ch->power < 2) continue;
+    if (Has(ch->keywords, kFlying) && !air && ToughnessLeft(v, o) > burn) return true;
+  }
+  return false;
+}
+
+void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, DecisionKind window,
+                                   const Action& a, const CardDef& c, const AbilityBody& body,
+                                   int mode, Plan& best) {
+  const bool aggro = style_ == Style::kAggro;
+  const bool spell = a.kind == ActionKind::kCast;
+  const ObjId source = a.object;
+  const ManaCost& cost = CostOf(c, a);
+  const bool tap_ability = !spell && c.activated[a.index].tap;
+  Plan p;
+  p.kind = a.kind;
+  p.object = a.object;
+  p.index = a.index;
+  p.mode = mode;
+  auto offer = [&](int score) {
+    p.score = score;
+    if (score > best.score) best = p;
+  };
+  // Mana left for X once the rest of the cost is paid.
+  const int x = cost.x_count > 0 ? MaxX(cost, cx.mana) : 0;
+  if (cost.x_count > 0) {
+    if (x <= 0) return;
+    p.x = x;
+  }
+
+  // Prevention and regeneration wait for their own windows.
+  if (window == DecisionKind::kPrevention) {
+    const EffectStep* st = PreventStep(body);
+    if (!st) return;
+    int amount = st->amount.kind == Value::kConst ? st->amount.constant : 0;
+    int spell_amount = 0;
+    ObjId spell_obj = OpposingDamageSpell(v, &spell_amount);
+    if (st->from != kNoFilter) {
+      // A shield against a kind of source, for this player: one per source
+      // about to deal damage to it.
+      for (ObjId s = 0; s < v.ObjectCount(); ++s) {
+        bool hits = false;
+        if (v.ZoneOf(s) == Zone::kBattlefield && v.game_attacking(s) && !Mine(v, s))
+          hits = Unblocked(v, s);
+        if (s == spell_obj && spell_obj != kNoObj)
+          hits = GuessDamageTarget(v, spell_amount) == kNoObj;
+        if (!hits || Remembers(v, Did::kShielded, s) || !v.Matches(st->from, s, source, cx.me))
+          continue;
+        p.target = s;  // remembered as the source shielded against
+        offer(150);
+        return;
+      }
+      return;
+    }
+    const bool spell_damage = spell_obj != kNoObj;
+    const int to_me = spell_damage
+                          ? (GuessDamageTarget(v, spell_amount) == kNoObj ? spell_amount : 0)
+                          : CombatDamageTo(v, cx.me);
+    if (body.targets.empty()) return;
+    if (to_me > 0 && v.CouldTargetPlayer(a, 0, cx.me, mode) &&
+        !Remembers(v, Did::kHelped, PlayerKey(cx.me))) {
+      int life = v.Life(cx.me);
+      if (to_me >= life && to_me - amount < life) {
+        p.target_player = cx.me;
+        offer(200);
+      } else if (life <= 8 && to_me >= 2) {
+        p.target_player = cx.me;
+        offer(20);
+      }
+    }
+    PlayerView::TargetsOf could_target(v, a, 0, mode);
+    for (ObjId o : v.Battlefield()) {
+      const Characteristics* ch = v.Chars(o);
+      if (!ch || !ch->IsCreature() || !MinePermanent(v, *ch) || Remembers(v, Did::kHelped, o))
+        continue;
+      ObjId foe;
+      int incoming = spell_damage ? (GuessDamageTarget(v, spell_amount) == o ? spell_amount : 0)
+                                  : IncomingInFight(v, o, &foe);
+      int left = ToughnessLeft(v, o);
+      if (incoming < left || incoming - amount >= left) continue;
+      if (!could_target.Could(o)) continue;
+      p.target_player = kNoPlayer;
+      p.target = o;
+      offer(100 + WorthOf(v, o) / 10);
+    }
+    return;
+  }
+  if (body.reaction != Reaction::kNone) return;  // kReaction decisions handle these
+
+  // Rituals: only when the mana then casts a spell it could not cast now.
+  if (OnlyAddsMana(body)) {
+    if (!cx.sorcery_time) return;
+    Mana after = cx.mana;
+    after.total += ManaAdded(body) - cost.ManaValue();
+    for (const EffectStep& st : body.steps)
+      for (int col = 0; col < kColorCount; ++col)
+        if (st.mana_any || Has(st.mana_colors, col)) after.color[col] += ManaAdded(body);
+    int enabled = -1;
+    for (ObjId h : v.MyHand()) {
+      if (h == source) continue;
+      CardId hc = v.CardOf(h);
+      if (hc == kNoCard) continue;
+      const CardDef& card = v.db()[hc];
+      if (Has(card.types, kLand) || Affords(card.cost, cx.mana)) continue;
+      if (!Affords(card.cost, after)) continue;
+      enabled = std::max(enabled, card.cost.ManaValue());
+    }
+    if (enabled >= 0) offer(51 + enabled);
+    return;
+  }
+
+  const int timing_bonus = cx.end_of_their_turn ? 10 : 0;
+  const bool instant_time = spell ? IsFast(c) : !c.activated[a.index].sorcery;
+
+  if (body.targets.empty()) {
+    // Effects on the source itself (firebreathing) or on everything matching.
+    int pp = 0, pt = 0;
+    if (!spell && PumpOf(c, body, -1, pp, pt)) {
+      if (v.Chars(source) && v.Chars(source)->IsCreature() && PumpGain(v, source, pp, pt) > 0)
+        offer(60);
+      return;
+    }
+    // A sweep pays when it takes clearly more from the opponent. An ability
+    // it can repeat this turn (Pestilence) is weighed as repeated as often
+    // as its mana allows, since damage adds up until the turn ends.
+    int draws = 0, best_gain = 0;
+    bool sweeps = false;
+    const int repeats =
+        spell || tap_ability ? 1 : std::min(6, cx.mana.total / std::max(1, cost.ManaValue()));
+    auto sweeping = [](const EffectStep& st) {
+      return st.affects != kNoFilter && (st.op == Op::kDestroy || st.op == Op::kDamage ||
+                                         st.op == Op::kExile || st.op == Op::kBounce);
+    };
+    // What a sweeping step reaches does not change with the repeats: it is
+    // matched once, and weighed for each.
+    thread_local std::vector<ObjBits> reached;  // per step; no allocation once warm
+    reached.assign(body.steps.size(), ObjBits{});
+    for (size_t i = 0; i < body.steps.size(); ++i) {
+      if (!sweeping(body.steps[i])) continue;
+      for (ObjId o : v.Battlefield())
+        if (v.Chars(o) && v.Matches(body.steps[i].affects, o, source, cx.me)) reached[i].Set(o);
+    }
+    for (int k = 1; k <= std::max(1, repeats); ++k) {
+      int gain = 0;
+      bool lethal_to_me = false;
+      for (size_t i = 0; i < body.steps.size(); ++i) {
+        const EffectStep& st = body.steps[i];
+        if (k == 1 && st.op == Op::kDraw && st.target.kind != Ref::kOpponent) ++draws;
+        if (!sweeping(st)) continue;
+        sweeps = true;
+        int amount =
+            st.op == Op::kDamage && st.amount.kind == Value::kConst ? k * st.amount.constant : 0;
+        for (ObjId o : v.Battlefield()) {
+          if (!reached[i].Test(o)) continue;
+          const Characteristics* ch = v.Chars(o);
+          if (st.op == Op::kDamage && (!ch->IsCreature() || ToughnessLeft(v, o) > amount)) continue;
+          gain += Mine(v, o) ? -WorthOf(v, o) : WorthOf(v, o);
+        }
+        if (st.op == Op::kDamage && st.target.kind == Ref::kEachPlayer) {
+          lethal_to_me |= v.Life(cx.me) <= amount;  // never at the cost of the game
+          if (v.Life(cx.opp) <= amount) gain += 1000;
+        }
+      }
+      if (!lethal_to_me) best_gain = std::max(best_gain, gain);
+    }
+    if (sweeps) {
+      if (best_gain >= 20) offer(40 + best_gain / 10);
+      return;
+    }
+    if (draws > 0 && (cx.end_of_their_turn || cx.sorcery_time))
+      offer(cx.end_of_their_turn ? 30 : 20);
+    return;
+  }
+
+  // A targeted effect: what its first target gets.
+  const Aim aim = SlotAim(c, body, 0);
+  if (body.TargetsSpell()) return;  // counters: kInterrupt decisions
+  if (aim == Aim::kHarm) {
+    if (cx.harm_pending && spell) return;
+    const int dmg = SlotDamage(body, 0, x);
+    FilterId condition = kNoFilter;
+    bool regenerable = false;  // what it does to its target is undone by regeneration
+    for (const EffectStep& st : body.steps) {
+      if (st.target.kind != Ref::kTarget || st.target.index != 1) continue;
+      if (st.condition != kNoFilter) condition = st.condition;
+      regenerable |= (st.op == Op::kDamage || st.op == Op::kDestroy) && !st.cant_regenerate;
+    }
+    int best_score = -1;
+    ObjId best_obj = kNoObj;
+    int more_burn = -1;  // the most damage one other burn spell in hand deals now
+    PlayerView::TargetsOf could_target(v, a, 0, mode);
+    for (ObjId o : v.Battlefield()) {
+      const Characteristics* ch = v.Chars(o);
+      if (!ch || MinePermanent(v, *ch) || Remembers(v, Did::kHarmed, o)) continue;
+      if (condition != kNoFilter && !v.Matches(condition, o, source, cx.me)) continue;
+      if (!could_target.Could(o)) continue;
+      if (dmg > 0 && (!ch->IsCreature() || ToughnessLeft(v, o) > dmg)) continue;
+      if (regenerable && ch->IsCreature() && Regenerates(v, o)) continue;
+      const int value = WorthOf(v, o);
+      const bool in_fight = v.game_attacking(o) || v.Blocking(o) != kNoObj;
+      const bool big =
+          ch->IsCreature() && (ch->power >= 3 || (Has(ch->keywords, kFlying) && ch->power >= 2));
+      // A good moment: it attacks or blocks, the opponent's turn is ending,
+      // or in its own main phase (clearing the way for an attack; waiting
+      // for the end of the opponent's turn gave its creatures a turn more
+      // and lost games to random players).
+      bool now = !instant_time || in_fight || cx.end_of_their_turn || (cx.my_turn && cx.main) ||
+                 (tap_ability && dmg > 0);
+      if (ch->IsCreature() && ch->power <= 0 && !in_fight && ch->abilities == 0) continue;
+      // Removal that kills whatever it hits (destroy, exile) is kept for the
+      // big threats burn can't kill (red_burn's Terrors went at Silvercoat
+      // Lions and left nothing for the Serra Angel): a small creature goes
+      // to the burn in hand if it kills it, and is otherwise removed only in
+      // a fight or from a full hand.
+      if (spell && dmg == 0 && ch->IsCreature() && !big) {
+        if (more_burn < 0) {
+          more_burn = 0;
+          for (ObjId h : v.MyHand()) {
+            if (h == source) continue;
+            const CardId hc = v.CardOf(h);
+            if (hc == kNoCard) continue;
+            const CardDef& hd = v.db()[hc];
+            if (!hd.has_spell || Has(hd.types, kLand) || hd.cost.x_count > 0) continue;
+            if (!IsFast(hd) && !cx.sorcery_time) continue;
+            const AbilityBody& hb = hd.spell.modes.empty() ? hd.spell : hd.spell.modes[0];
+            if (!TargetsCreatures(hb) || SlotAim(hd, hb, 0) != Aim::kHarm) continue;
+            if (!Affords(hd.cost, cx.mana)) continue;
+            more_burn = std::max(more_burn, SlotDamage(hb, 0, 0));
+          }
+        }
+        if (more_burn >= ToughnessLeft(v, o) || (!in_fight && cx.hand < 6)) continue;
+      }
+      if (!now) continue;
+      int score = 35 + value / 5 + (in_fight ? 30 : 0) + timing_bonus;
+      if (score > best_score) best_score = score, best_obj = o;
+    }
+    if (best_obj != kNoObj) {
+      p.target = best_obj;
+      offer(best_score);
+    }
+    if (v.CouldTargetPlayer(a, 0, cx.opp, mode)) {
+      p.target = kNoObj;
+      p.target_player = cx.opp;
+      if (dmg > 0 && (dmg >= v.Life(cx.opp) ||
+                      (spell && BurnReach(v, cx.mana, cx.sorcery_time) >= v.Life(cx.opp)))) {
+        offer(500);
+      } else if (dmg > 0) {
+        // Burn the face: aggro when pressing, closing or racing a threat it
+        // can't answer, a tapping pinger every turn; control keeps burn for
+        // creatures. A full hand alone is no reason: the burn waits for a
+        // creature (three damage to the face on turn two lost games to the
+        // Serra Angel it could have helped kill).
+        if (aggro && spell && (cx.end_of_their_turn || cx.sorcery_time) &&
+            (InRange(v) || Closing(v)))
+          offer(70);  // pressing or closing: the burn goes at the face
+        else if (tap_ability && cx.end_of_their_turn)
+          offer(25);
+        else if (aggro && x > 0 && x >= 4 && cx.sorcery_time)
+          offer(25);
+        else if (aggro && spell && (cx.end_of_their_turn || cx.sorcery_time) &&
+                 OutOfAnswers(v, cx.mana))
+          offer(25);  // racing
+      } else if (dmg == 0 && (cx.end_of_their_turn || cx.sorcery_time)) {
+        offer(30);  // discard, lose life
+      }
+      p.target_player = kNoPlayer;
+    }
+    return;
+  }
+  if (aim == Aim::kHelp) {
+    int pp = 0, pt = 0;
+    if (PumpOf(c, body, 0, pp, pt)) {
+      if (cx.help_pending) return;
+      // A pump in a fight it changes, or against damage about to kill.
+      int spell_amount = 0;
+      ObjId spell_obj = OpposingDamageSpell(v, &spell_amount);
+      ObjId guess = spell_obj != kNoObj ? GuessDamageTarget(v, spell_amount) : kNoObj;
+      PlayerView::TargetsOf could_target(v, a, 0, mode);
+      for (ObjId o : v.Battlefield()) {
+        const Characteristics* ch = v.Chars(o);
+        if (!ch || !ch->IsCreature() || !MinePermanent(v, *ch) || Remembers(v, Did::kHelped, o))
+          continue;
+        int gain = PumpGain(v, o, pp, pt);
+        if (o == guess && ToughnessLeft(v, o) + pt > spell_amount) gain += WorthOf(v, o);
+        if (gain <= 0 || !could_target.Could(o)) continue;
+        p.target = o;
+        offer(60 + std::min(gain, 400) / 10);
+      }
+      return;
+    }
+    bool attach = false, draw = false, life = false;
+    int cards = 0;  // drawn by the target
+    for (const EffectStep& st : body.steps) {
+      if (st.target.kind != Ref::kTarget || st.target.index != 1) continue;
+      attach |= st.op == Op::kAttach;
+      draw |= st.op == Op::kDraw;
+      life |= st.op == Op::kGainLife;
+      if (st.op == Op::kDraw) cards += st.amount.kind == Value::kConst ? st.amount.constant : 1;
+    }
+    if (draw) {
+      // Drawing from an empty library loses: an opponent with fewer cards
+      // left than it would draw is a win, and a short library of its own is
+      // not drawn further (a control deck drew itself out against random).
+      const Player opp = Opponent(cx.me);
+      if (v.LibrarySize(opp) < cards && v.CouldTargetPlayer(a, 0, opp, mode)) {
+        p.target_player = opp;
+        offer(500);
+        return;
+      }
+      if (v.LibrarySize(cx.me) < cards + 3 && !life) return;
+      // Late in a long game the player whose library runs out first loses:
+      // it doesn't draw itself below the opponent's library.
+      if (!life && v.LibrarySize(opp) <= 15 && v.LibrarySize(cx.me) - cards < v.LibrarySize(opp))
+        return;
+      // Nor beyond the hand's maximum: what is drawn past it is discarded
+      // (a Recall into a full hand threw away its finishers).
+      const int most = v.MaxHandSize(cx.me);
+      if (!life && most >= 0 && cx.hand - (spell ? 1 : 0) + cards > most) return;
+    }
+    if (attach) {
+      // Equipment: on my best creature, unless already on one of mine.
+      ObjId on = v.AttachedTo(source);
+      if (on != kNoObj && v.ZoneOf(on) == Zone::kBattlefield && Mine(v, on)) return;
+      int best_value = -1;
+      PlayerView::TargetsOf could_target(v, a, 0, mode);
+      for (ObjId o : v.Battlefield()) {
+        const Characteristics* ch = v.Chars(o);
+        if (!ch || !ch->IsCreature() || !MinePermanent(v, *ch) || !could_target.Could(o)) continue;
+        if (int value = WorthOf(v, o); value > best_value) best_value = value, p.target = o;
+      }
+      if (best_value >= 0) offer(45);
+      return;
+    }
+    if ((draw || life) && v.CouldTargetPlayer(a, 0, cx.me, mode)) {
+      p.target_player = cx.me;
+      if (draw && (cx.end_of_their_turn || cx.sorcery_time)) offer(cx.end_of_their_turn ? 30 : 15);
+      // Life at the end of the opponent's turn: until then the card may be
+      // wanted to prevent damage (its other mode).
+      if (life && cx.end_of_their_turn && v.Life(cx.me) <= 12) offer(25);
+      return;
+    }
+    // Other helpful effects (keywords, untap, +1/+1 counters): on my best
+    // creature in my main phase. Shields wait for damage.
+    if (PreventStep(body) || (!cx.sorcery_time && !cx.end_of_their_turn)) return;
+    int best_value = -1;
+    PlayerView::TargetsOf could_target(v, a, 0, mode);
+    for (ObjId o : v.Battlefield()) {
+      const Characteristics* ch = v.Chars(o);
+      if (!ch || !ch->IsCreature() || !MinePermanent(v, *ch) || !could_target.Could(o)) continue;
+      if (int value = WorthOf(v, o); value > best_value) best_value = value, p.target = o;
+    }
+    if (best_value >= 0 && spell) offer(15);
+    return;
+  }
+  // Neither: text and colour changes, exchanges. Left alone.
+}
+
+HeuristicPolicy::Plan HeuristicPolicy::Evaluate(const PlayerView& v, const Context& cx,
+                                                DecisionKind window, const Action& a) {
+  Plan best;
+  switch (a.kind) {
+    case ActionKind::kPlayLand: {
+      // Prefer the land that makes a colour the hand lacks.
+      best.kind = a.kind;
+      best.object = a.object;
+      best.score = 100;
+      CardId id = v.CardOf(a.object);
+      if (id == kNoCard) return best;
+      ColorMask makes = 0;
+      if (const Characteristics* ch = v.Chars(a.object)) {
+        bool any = false;
+        makes = ManaColorsOf(v, a.object, *ch, any);
+      }
+      for (ObjId h : v.MyHand()) {
+        CardId hc = v.CardOf(h);
+        if (hc == kNoCard) continue;
+        const ManaCost& cost = v.db()[hc].cost;
+        for (int c = 0; c < kColorCount; ++c)
+          if (cost.colored[c] > cx.mana.color[c] && Has(makes, c)) best.score = 101;
+      }
+      return best;
+    }
+    case ActionKind::kAttack:
+      best.kind = a.kind;
+      best.score = AttackIsGood(v) ? 45 : -1;
+      return best;
+    case ActionKind::kPhaseEffect:
+      best.kind = a.kind;
+      best.score = 60;
+      return best;
+    case ActionKind::kCast:
+    case ActionKind::kActivate:
+      break;
+    default:
+      return best;
+  }
+  const bool spell = a.kind == ActionKind::kCast;
+  const CardDef* card = CardOfAction(v, a);
+  if (!card) return best;
+  const CardDef& c = *card;
+  if (!spell) {
+    const ActivatedAbility& ab = c.activated[a.index];
+    // Abilities that cost a card, life or the permanent wait for a reason
+    // no simple rule sees; free ones are bounded per turn.
+    if (ab.sacrifice_self || ab.life > 0 || ab.discard > 0) return best;
+    if (activation_turn_ == v.turn() && activations_ >= 24) return best;
+  }
+  const AbilityBody* body = ActionBody(c, a);
+  if (!body) {
+    // A permanent spell. An Aura goes on the right side, or waits.
+    best.kind = a.kind;
+    best.object = a.object;
+    if (c.enchant != kNoFilter) {
+      const Aim aim = AuraAim(c);
+      // An Aura that animates does nothing to what is a creature already.
+      bool animates = false;
+      for (const EffectTemplate& t : c.statics)
+        for (const Part& part : t.parts)
+          animates |= part.layer == PartLayer::kType && Has(part.add_types, kCreature);
+      int best_value = -1;
+      PlayerView::TargetsOf could_target(v, a, 0);
+      for (ObjId o : v.Battlefield()) {
+        const Characteristics* ch = v.Chars(o);
+        if (!ch || (aim == Aim::kHarm) == MinePermanent(v, *ch) || !could_target.Could(o)) continue;
+        if (animates && ch->IsCreature()) continue;
+        // Animating: something that is not a creature yet.
+        int value = ch->IsCreature() ? WorthOf(v, o) : 8 * std::max<int>(1, ch->mana_value);
+        if (value > best_value) best_value = value, best.target = o;
+      }
+      best.score = best_value >= 0 ? 40 + std::min(best_value, 200) / 20 : -1;
+      return best;
+    }
+    best.score = 50 + c.cost.ManaValue() + (v.Pool(cx.me) > 0 ? 100 : 0);
+    return best;
+  }
+  if (body->modes.empty()) {
+    EvaluateBody(v, cx, window, a, c, *body, -1, best);
+  } else {
+    for (int m = 0; m < static_cast<int>(body->modes.size()); ++m)
+      EvaluateBody(v, cx, window, a, c, body->modes[m], m, best);
+  }
+  if (best.score > 0 && spell && v.Pool(cx.me) > 0) best.score += 100;  // spend the pool
+  return best;
+}
+
+}  // namespace strata

@@ -1,0 +1,169 @@
+// Private to the heuristic player (policies/heuristic.h): included only by
+// the files its work is split into, one kind of decision each, and holding
+// what more than one of them uses. In strata::heuristic_detail, the
+// readings of the board they all make (the mana a player could make, what
+// an object is worth, how a fight ends, the combat damage on its way, the
+// burn in hand; defined in heuristic_board.cc, the one-liners here); and
+// HeuristicPolicy::Context, where the game stands for one decision. None of
+// it is part of the contract in heuristic.h.
+//
+// The files:
+//   heuristic.cc          Choose, the way in: which file answers a decision;
+//                         counters and reactions; the plan, and the memory
+//   heuristic_board.cc    the readings of the board declared here
+//   heuristic_opening.cc  the opening hand: mulligans and london bottoms
+//   heuristic_eval.cc     what starting each spell, ability or land is worth
+//   heuristic_choices.cc  what to start, and the choices of a casting under
+//                         way (target, X, mode); a discard
+//   heuristic_combat.cc   attackers and blockers
+#pragma once
+
+#include <array>
+
+#include "policies/heuristic.h"
+
+namespace strata {
+namespace heuristic_detail {
+
+// Players in the memory ring, beside objects.
+inline ObjId PlayerKey(Player p) {
+  return static_cast<ObjId>(0xFFF0 + p);
+}
+
+// Can card c be cast at instant speed?
+inline bool IsFast(const CardDef& c) {
+  return Has(c.types, kInstant) || Has(c.types, kInterrupt) || Has(c.keywords, kFlash);
+}
+
+// Mana a player could make now: untapped sources (one mana each) and the
+// pool; per colour, the sources that can make it.
+struct Mana {
+  int total = 0;
+  std::array<int, kColorCount> color{};
+};
+
+// The colours the mana abilities of permanent o (characteristics ch) can
+// make, its land mana included; `any`: whether it has a mana ability at all.
+ColorMask ManaColorsOf(const PlayerView& v, ObjId o, const Characteristics& ch, bool& any);
+
+// Forgets what the last decision worked out once (the mana of each player,
+// whether the opponent is in range; heuristic_board.cc): the game does not
+// change while a policy chooses, and HeuristicPolicy::Choose, the only way
+// in, calls this first.
+void ClearDecisionMemo();
+
+// The mana player p could make now, as this view sees it (worked out once
+// a decision, and kept from one decision to the next while p's mana is
+// unchanged).
+Mana Available(const PlayerView& v, Player p);
+
+// Could this mana pay the cost with X = x and `extra` more generic?
+bool Affords(const ManaCost& cost, const Mana& m, int x = 0, int extra = 0);
+
+// The largest X this mana pays for (0 if none).
+int MaxX(const ManaCost& cost, const Mana& m);
+
+// How much an object is worth to its controller.
+int WorthOf(const PlayerView& v, ObjId o);
+
+// The toughness o has left, the damage marked on it taken away.
+inline int ToughnessLeft(const PlayerView& v, ObjId o) {
+  const Characteristics* ch = v.Chars(o);
+  return ch ? ch->toughness - v.Damage(o) : 0;
+}
+
+// Has `ch` protection from any colour of `colors`?
+inline bool Protected(const Characteristics& ch, ColorMask colors) {
+  for (int c = 0; c < kColorCount; ++c)
+    if (Has(colors, c) && Has(ch.keywords, kProtWhite + c)) return true;
+  return false;
+}
+
+// How a fight between attacker `a` and blocker `b` ends, one on one:
+// first and double strike, deathtouch, protection and damage already marked
+// counted (a 2/2 that attacks into a first-striking 2/2 dies alone).
+struct FightEnd {
+  bool attacker_dies = false, blocker_dies = false;
+};
+FightEnd Fight(const PlayerView& v, ObjId a, ObjId b);
+
+// Does this player control o?
+inline bool Mine(const PlayerView& v, ObjId o) {
+  return v.Controller(o) == v.me();
+}
+
+// Mine(v, o) for a permanent whose characteristics `ch` the view shows
+// (PlayerView::Controller reads a permanent's controller from them): the
+// walks over the battlefield have them already.
+inline bool MinePermanent(const PlayerView& v, const Characteristics& ch) {
+  return ch.controller == v.me();
+}
+
+// The creatures on the other side of o's fight, and the damage they deal it.
+int IncomingInFight(const PlayerView& v, ObjId o, ObjId* first_foe);
+
+// Is a attacking and unblocked? (The engine marks a blocked attacker as
+// Blocking itself.)
+inline bool Unblocked(const PlayerView& v, ObjId a) {
+  return v.game_attacking(a) && v.Blocking(a) != a;
+}
+
+// Combat damage headed for player p: unblocked attackers, and what a
+// trampler has beyond its blockers' toughness.
+int CombatDamageTo(const PlayerView& v, Player p);
+
+// Can a body's first target be a creature (a permanent, or a creature or
+// player; its filter is not checked against a particular one)?
+inline bool TargetsCreatures(const AbilityBody& b) {
+  return !b.targets.empty() && (b.targets[0].what == TargetWhat::kPermanent ||
+                                b.targets[0].what == TargetWhat::kCreatureOrPlayer);
+}
+
+// The damage the burn spells in my hand can deal to a player now, cast one
+// after another with the mana I have (the cheapest first; an X spell with
+// what is left): when it is at least the opponent's life, every one goes
+// at the face. With `creatures`, only the spells that can hit a creature.
+int BurnReach(const PlayerView& v, const Mana& mana, bool sorcery_time, bool creatures = false);
+
+// Could creature o regenerate now: an ability of its own that regenerates
+// it, which its controller's untapped mana pays? Damage or destruction
+// aimed at it then only costs the opponent a mana (random black_removal's
+// Drudge Skeletons soaked up a third of red_burn's burn in its losses).
+bool Regenerates(const PlayerView& v, ObjId o);
+
+// The card of a cast or activate action (nullptr for other actions or
+// what it may not see), and the mana cost the action pays.
+const CardDef* CardOfAction(const PlayerView& v, const Action& a);
+
+inline const ManaCost& CostOf(const CardDef& c, const Action& a) {
+  return a.kind == ActionKind::kActivate ? c.activated[a.index].cost : c.cost;
+}
+
+// Is o a land?
+inline bool IsLand(const PlayerView& v, ObjId o) {
+  const Characteristics* ch = v.Chars(o);
+  return ch && Has(ch->types, kLand);
+}
+
+// The colours of mana land (or other mana source) o makes.
+ColorMask LandColors(const PlayerView& v, ObjId o);
+
+// Is the opponent in range: its life no more than the power of my
+// creatures that can attack plus the burn in my hand? Then aggro presses:
+// every blocker it spends on an attacker is one fewer later, and every
+// attacker let through brings the burn closer to lethal.
+bool InRange(const PlayerView& v);
+
+}  // namespace heuristic_detail
+
+// Where the game stands for this decision.
+struct HeuristicPolicy::Context {
+  Player me, opp;
+  bool my_turn, main, sorcery_time, combat, end_of_their_turn;
+  bool harm_pending, help_pending;
+  bool can_attack = false;  // the decision offers to announce an attack
+  heuristic_detail::Mana mana;
+  int hand;
+};
+
+}  // namespace strata
