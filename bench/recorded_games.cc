@@ -31,10 +31,11 @@ std::unique_ptr<Policy> MakeRecordedPolicy() {
 void PlayRecordedGames(const std::function<void(const DecisionPoint&)>& visit) {
   const CardDb& db = BundledPool();
   std::vector<Deck> decks;
-  for (const auto& pair : kBenchMatchups)
-    for (const char* name : pair) decks.push_back(BundledDeck(name, db));
+  for (int m = 0; m < kBenchReferenceMatchups; ++m)
+    for (const char* name : kBenchMatchups[static_cast<size_t>(m)])
+      decks.push_back(BundledDeck(name, db));
   std::array<std::unique_ptr<Policy>, 2> players = {MakeRecordedPolicy(), MakeRecordedPolicy()};
-  const int matchups = static_cast<int>(kBenchMatchups.size());
+  const int matchups = kBenchReferenceMatchups;
   for (int index = 0; index < kRecordedGames; ++index) {
     const int matchup = index % matchups;
     const bool swapped = (index / matchups) % 2 == 1;

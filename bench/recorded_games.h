@@ -2,7 +2,8 @@
 // step of the engine rather than whole games (actions_bench, copy_bench).
 //
 // The games are fixed: the three reference matchups of `strata bench`
-// (sim/bench.h), game g on matchup g % 3 with the seats swapped on every
+// (sim/bench.h: kBenchReferenceMatchups; not the classic matchup added
+// since), game g on matchup g % 3 with the seats swapped on every
 // other round, heuristic players on both sides, paris mulligans, modern
 // rules and seeds from the game index alone. Every run therefore visits the
 // same decisions in the same order, and a benchmark that keeps copies of

@@ -51,13 +51,25 @@ uint64_t PolicySeed(const std::string& spec) {
   return kBenchSeed + h;
 }
 
-// Game `index` of a policy: matchup index % 3, decks swapped on every other
-// round, both seeded from the policy's seed and the index alone.
-GameSummary PlayBenchGame(const std::vector<Deck>& decks, uint64_t policy_seed, int64_t index,
-                          BenchWorker& w) {
-  const int matchup = static_cast<int>(index % kBenchMatchups.size());
-  const bool swapped = (index / static_cast<int64_t>(kBenchMatchups.size())) % 2 == 1;
-  const uint64_t seed = Rng::GameSeed(policy_seed, static_cast<uint64_t>(index));
+// The seed of round `round` of matchup `matchup`. A reference matchup keeps
+// the seed its game had when the bench held only those (game 3 * round +
+// matchup of the policy's seeds); a matchup added later has a stream of its
+// own, so adding one changes no other matchup's games.
+uint64_t BenchGameSeed(uint64_t policy_seed, int matchup, int64_t round) {
+  if (matchup < kBenchReferenceMatchups)
+    return Rng::GameSeed(policy_seed,
+                         static_cast<uint64_t>(kBenchReferenceMatchups * round + matchup));
+  const uint64_t stream = Rng::GameSeed(policy_seed, ~static_cast<uint64_t>(matchup));
+  return Rng::GameSeed(stream, static_cast<uint64_t>(round));
+}
+
+// Game `index` of a run (its place in the signature): round `round` of
+// matchup `matchup`, decks swapped on every other round, seeded from the
+// policy's seed, the matchup and the round alone.
+GameSummary PlayBenchGame(const std::vector<Deck>& decks, uint64_t policy_seed, int matchup,
+                          int64_t round, int64_t index, BenchWorker& w) {
+  const bool swapped = round % 2 == 1;
+  const uint64_t seed = BenchGameSeed(policy_seed, matchup, round);
   GameOptions go;
   go.seed = seed;
   go.mulligan = Mulligan::kParis;
@@ -85,30 +97,52 @@ GameSummary PlayBenchGame(const std::vector<Deck>& decks, uint64_t policy_seed, 
   return s;
 }
 
+void Add(BenchTally& t, const GameSummary& g) {
+  ++t.games;
+  t.decisions += g.decisions;
+  t.turns += g.turns;
+}
+
 }  // namespace
 
 BenchResult RunBench(const CardDb& db, const std::vector<Deck>& decks, const BenchOptions& opt) {
   BenchResult r;
   r.threads = opt.threads > 0 ? opt.threads : static_cast<int>(std::thread::hardware_concurrency());
   r.threads = std::max(1, r.threads);
+  r.matchups = opt.matchups;
+  if (r.matchups.empty())
+    for (int m = 0; m < static_cast<int>(kBenchMatchups.size()); ++m) r.matchups.push_back(m);
+  const auto n = static_cast<int64_t>(r.matchups.size());
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, r.threads);
   uint64_t signature = Mix(0, static_cast<uint64_t>(opt.games));
   std::vector<GameSummary> games(static_cast<size_t>(opt.games));
   for (const std::string& spec : opt.policies) {
     const uint64_t policy_seed = PolicySeed(spec);
     tbb::enumerable_thread_specific<BenchWorker> workers([&] { return BenchWorker(db, spec); });
-    const auto start = std::chrono::steady_clock::now();
-    tbb::parallel_for(int64_t{0}, static_cast<int64_t>(opt.games), [&](int64_t i) {
-      games[static_cast<size_t>(i)] = PlayBenchGame(decks, policy_seed, i, workers.local());
-    });
     BenchRow row;
     row.policy = spec;
-    row.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    for (const GameSummary& g : games) {  // in game order: the same for any thread count
-      ++row.games;
-      row.decisions += g.decisions;
-      row.turns += g.turns;
-      signature = Mix(signature, g.hash);
+    row.by_matchup.resize(static_cast<size_t>(n));
+    // Game k is round k / n of the matchup in slot k % n of r.matchups;
+    // each matchup's games are played, and timed, together.
+    const auto start = std::chrono::steady_clock::now();
+    for (int64_t slot = 0; slot < n; ++slot) {
+      const int matchup = r.matchups[static_cast<size_t>(slot)];
+      const int64_t rounds = opt.games > slot ? (opt.games - slot + n - 1) / n : 0;
+      const auto matchup_start = std::chrono::steady_clock::now();
+      tbb::parallel_for(int64_t{0}, rounds, [&](int64_t round) {
+        const int64_t k = round * n + slot;
+        games[static_cast<size_t>(k)] =
+            PlayBenchGame(decks, policy_seed, matchup, round, k, workers.local());
+      });
+      row.by_matchup[static_cast<size_t>(slot)].seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - matchup_start).count();
+    }
+    row.total.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    for (size_t k = 0; k < games.size(); ++k) {  // in game order: the same for any thread count
+      Add(row.total, games[k]);
+      Add(row.by_matchup[k % static_cast<size_t>(n)], games[k]);
+      signature = Mix(signature, games[k].hash);
     }
     r.rows.push_back(row);
   }

@@ -4,6 +4,8 @@
 #include <cinttypes>
 #include <cstdio>
 #include <filesystem>
+#include <string>
+#include <vector>
 
 #include "engine/card_loader.h"
 #include "engine/deck.h"
@@ -14,11 +16,12 @@ namespace strata {
 CLI::App* AddBenchCommand(CLI::App& app, BenchOptions& opt) {
   auto* cmd = app.add_subcommand(
       "bench",
-      "play a fixed set of games (the reference matchups, random and heuristic players, fixed "
-      "seeds) and print games/s, decisions/s and the signature that pins their play; "
-      "--policies times other players on the same matchups");
+      "play a fixed set of games (the bench's matchups, random and heuristic players, fixed "
+      "seeds) and print games/s, decisions/s, per player and per matchup, and the signature "
+      "that pins their play; --policies times other players on the same matchups");
   cmd->add_option("--games", opt.games,
-                  "games per player (default 600: the signature tests/bench_signature pins)")
+                  "games per player, round robin over the matchups (default 800, 200 a matchup: "
+                  "the signature tests/bench_signature pins)")
       ->check(CLI::Range(1, 100'000'000));
   cmd->add_option("--threads", opt.threads, "worker threads (default: all cores)")
       ->check(CLI::Range(0, 1024));
@@ -33,6 +36,28 @@ CLI::App* AddBenchCommand(CLI::App& app, BenchOptions& opt) {
          "players, each against itself, P1,P2,... (default random,heuristic: the pinned "
          "signature's games), e.g. mc:rollouts=2,depth=14:\n" +
              PolicyHelp())
+      ->type_name("LIST");
+  std::string matchup_list;
+  for (size_t m = 0; m < kBenchMatchups.size(); ++m)
+    matchup_list += "\n  " + std::to_string(m + 1) + ": " + kBenchMatchups[m][0] + " vs " +
+                    kBenchMatchups[m][1];
+  cmd->add_option_function<std::vector<int>>(
+         "--matchups",
+         [&opt](const std::vector<int>& numbers) {
+           opt.matchups.clear();
+           for (int number : numbers) {
+             if (std::find(opt.matchups.begin(), opt.matchups.end(), number - 1) !=
+                 opt.matchups.end())
+               throw CLI::ValidationError("--matchups",
+                                          "matchup " + std::to_string(number) + " given twice");
+             opt.matchups.push_back(number - 1);
+           }
+         },
+         "the matchups to play, M1,M2,... in this order (default: all); a matchup plays the "
+         "same games whichever others stand beside it:" +
+             matchup_list)
+      ->delimiter(',')
+      ->check(CLI::Range(1, static_cast<int>(kBenchMatchups.size())))
       ->type_name("LIST");
   return cmd;
 }
@@ -55,27 +80,54 @@ int RunBenchCommand(const BenchOptions& opt, const std::vector<std::string>& car
       }
       decks.push_back(*std::move(d));
     }
-  std::printf("%d games per player over", opt.games);
-  for (const auto& pair : kBenchMatchups) std::printf(" %s/%s", pair[0], pair[1]);
-  std::printf(" (modern, paris mulligans, fixed seeds)\n");
+  std::printf("%d games per player over %zu matchups (modern, paris mulligans, fixed seeds)\n",
+              opt.games, opt.matchups.empty() ? kBenchMatchups.size() : opt.matchups.size());
   std::fflush(stdout);
   const BenchResult r = RunBench(db, decks, opt);
   int width = 10;  // the players' column: as wide as the longest spec
   for (const BenchRow& row : r.rows) width = std::max(width, static_cast<int>(row.policy.size()));
-  std::printf("%-*s %7s %8s %9s %12s %15s %11s\n", width, "player", "games", "seconds", "games/s",
-              "decisions/s", "decisions/game", "turns/game");
+  // games/s and the rest of a row, or dashes where it played no game.
+  const auto figures = [](const BenchTally& t) {
+    if (t.games == 0) {
+      std::printf(" %7d %8s %9s %12s %15s %11s\n", 0, "-", "-", "-", "-", "-");
+      return;
+    }
+    const double g = static_cast<double>(t.games);
+    std::printf(" %7" PRId64 " %8.2f %9.0f %12.0f %15.1f %11.1f\n", t.games, t.seconds,
+                g / t.seconds, static_cast<double>(t.decisions) / t.seconds,
+                static_cast<double>(t.decisions) / g, static_cast<double>(t.turns) / g);
+  };
+  const char* header = " %7s %8s %9s %12s %15s %11s\n";
+  std::printf("%-*s", width, "player");
+  std::printf(header, "games", "seconds", "games/s", "decisions/s", "decisions/game", "turns/game");
   for (const BenchRow& row : r.rows) {
-    const double g = static_cast<double>(row.games);
-    std::printf("%-*s %7" PRId64 " %8.2f %9.0f %12.0f %15.1f %11.1f\n", width, row.policy.c_str(),
-                row.games, row.seconds, g / row.seconds,
-                static_cast<double>(row.decisions) / row.seconds,
-                static_cast<double>(row.decisions) / g, static_cast<double>(row.turns) / g);
+    std::printf("%-*s", width, row.policy.c_str());
+    figures(row.total);
   }
+  // Per matchup, numbered as --matchups takes them: each timed on its own.
+  std::vector<std::string> names;
+  int name_width = 7;
+  for (int m : r.matchups) {
+    names.push_back(std::to_string(m + 1) + " " + kBenchMatchups[static_cast<size_t>(m)][0] +
+                    " vs " + kBenchMatchups[static_cast<size_t>(m)][1]);
+    name_width = std::max(name_width, static_cast<int>(names.back().size()));
+  }
+  std::printf("%-*s %-*s", name_width, "matchup", width, "player");
+  std::printf(header, "games", "seconds", "games/s", "decisions/s", "decisions/game", "turns/game");
+  for (size_t slot = 0; slot < names.size(); ++slot)
+    for (const BenchRow& row : r.rows) {
+      std::printf("%-*s %-*s", name_width, names[slot].c_str(), width, row.policy.c_str());
+      figures(row.by_matchup[slot]);
+    }
   std::printf("threads %d\n", r.threads);
   const std::vector<std::string> pinned(kBenchPolicies.begin(), kBenchPolicies.end());
-  if (opt.policies != pinned || opt.games != kBenchDefaultGames)
-    std::printf("(tests/bench_signature pins the default: --games %d, the players %s,%s)\n",
-                kBenchDefaultGames, kBenchPolicies[0], kBenchPolicies[1]);
+  std::vector<int> every(kBenchMatchups.size());
+  for (size_t m = 0; m < every.size(); ++m) every[m] = static_cast<int>(m);
+  if (opt.policies != pinned || opt.games != kBenchDefaultGames || r.matchups != every)
+    std::printf(
+        "(tests/bench_signature pins the default: --games %d, the players %s,%s, every "
+        "matchup)\n",
+        kBenchDefaultGames, kBenchPolicies[0], kBenchPolicies[1]);
   // Last, alone on its line, for scripts and the pinning test.
   std::printf("signature %016" PRIx64 "\n", r.signature);
   return std::fflush(stdout) == 0 && !std::ferror(stdout) ? 0 : 1;

@@ -2,7 +2,8 @@
 # strata bench --policies (issue 15): other players timed on the bench's
 # matchups. A spec plays the same games on any thread count and wherever it
 # stands in the list (the pinned players keep their own seeds), and the
-# report says when its signature is not the pinned one.
+# report says when its signature is not the pinned one. strata bench
+# --matchups (issue 37): the same for matchups.
 # Usage: bench_policies_test.sh STRATA CARDS
 set -u
 strata=$1
@@ -29,6 +30,28 @@ both=$(bench --games 30 --threads 2)
 [ "$(row "$alone" heuristic)" = "$(row "$both" heuristic)" ] ||
   fail "heuristic alone ($(row "$alone" heuristic)) and after random ($(row "$both" heuristic)) differ"
 [ "$(sig "$alone")" != "$(sig "$both")" ] || fail "two sets of games with one signature"
+
+# --matchups: a matchup plays the same games whichever matchups stand beside
+# it and in whatever order, and each matchup has its row in the report.
+# mrow OUT N PLAYER: matchup N's row for PLAYER: games, decisions/game, turns/game.
+mrow() { printf '%s\n' "$1" | awk -v m="$2" -v p="$3" '$1 == m && $5 == p { print $6, $10, $11 }'; }
+full=$(bench --games 40 --threads 2)
+for m in 1 2 3 4; do
+  for p in random heuristic; do
+    [ "$(mrow "$full" $m $p | cut -d' ' -f1)" = 10 ] || fail "matchup $m, $p: no row of 10 games"
+  done
+done
+fourth=$(bench --matchups 4 --games 10 --threads 1)
+[ "$(mrow "$fourth" 4 heuristic)" = "$(mrow "$full" 4 heuristic)" ] ||
+  fail "matchup 4 alone ($(mrow "$fourth" 4 heuristic)) and among all ($(mrow "$full" 4 heuristic)) differ"
+[ -z "$(mrow "$fourth" 1 heuristic)" ] || fail "--matchups 4 played matchup 1"
+reordered=$(bench --matchups 3,1 --games 20 --threads 2)
+for m in 1 3; do
+  [ "$(mrow "$reordered" $m random)" = "$(mrow "$full" $m random)" ] ||
+    fail "matchup $m after --matchups 3,1 ($(mrow "$reordered" $m random)) and among all ($(mrow "$full" $m random)) differ"
+done
+printf '%s\n' "$fourth" | grep -q '^(tests/bench_signature pins the default' ||
+  fail "--matchups 4: no word that this signature is not the pinned one"
 
 # The default needs no word about the pin.
 default=$(bench --threads 2)
