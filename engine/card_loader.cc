@@ -1022,6 +1022,18 @@ class CardCompiler {
               "when or after with event play: a card being played is not held for responses "
               "before it (a before trigger on cast resolves before a spell is cast)");
     if (tr.timing == Timing::kInstead) Replacement(t, tr);
+    // A draw is a move from the library to the hand: "when" and "after" a
+    // zone change see it (recorded as both), but it is held for its "before"
+    // responses and replacements as a draw, whose card is not known until
+    // it is drawn. Such a trigger would never fire before a draw.
+    if ((tr.timing == Timing::kBefore || tr.timing == Timing::kInstead) &&
+        tr.event == EventKind::kZoneChange &&
+        (tr.from == Zone::kNone || tr.from == Zone::kLibrary) &&
+        (tr.to == Zone::kNone || tr.to == Zone::kHand))
+      r_.Fail(*on, "on",
+              absl::StrCat("a zone change that is never a draw for timing ", timing,
+                           " (from a zone other than library, or to one other than hand): a draw "
+                           "is held as event draw, its card unknown until drawn"));
     std::vector<std::string_view> keys = {"timing", "on", "optional_cost"};
     keys.insert(keys.end(), extra.begin(), extra.end());
     // Only a before trigger of a life change or damage may change its size (E-7),

@@ -93,12 +93,29 @@ void Game::RunDraw(Frame& f) {
   MoveTo(top, Zone::kHand, p);
   Note(LogKind::kDraw, p, top, kNoObj, 1,
        [&] { return std::string(absl::StrCat(Who(p), " draws ", ObjectName(top))); });
-  if (!Observed(EventKind::kDraw)) return;
-  Occurrence e = OccurrenceOf(EventKind::kDraw, p, top);
-  e.from = Zone::kLibrary;
-  e.to = Zone::kHand;
-  e.held = ListensInstead(EventKind::kDraw);  // through its step A
-  Happened(Record(e));
+  // A draw is a move from the library to the hand too: "when" and "after" a
+  // zone change see it, as one group with the draw (E-5). (Its "before" and
+  // "instead" are the draw's: the loader refuses a zone change's that could
+  // match a draw.)
+  const bool as_draw = Observed(EventKind::kDraw), as_move = Observed(EventKind::kZoneChange);
+  if (!as_draw && !as_move) return;
+  int group = -1;
+  if (as_draw) {
+    Occurrence e = OccurrenceOf(EventKind::kDraw, p, top);
+    e.from = Zone::kLibrary;
+    e.to = Zone::kHand;
+    e.held = ListensInstead(EventKind::kDraw);  // through its step A
+    group = Record(e);
+  }
+  if (as_move) {
+    Occurrence m = OccurrenceOf(EventKind::kZoneChange, p, top);
+    m.from = Zone::kLibrary;
+    m.to = Zone::kHand;
+    m.group = group;
+    const int moved = Record(m);
+    if (group < 0) group = moved;
+  }
+  for (int ev = group; ev < EventEnd(); ++ev) Happened(ev);
 }
 
 void Game::ApplyDraw(Frame& f, const Action& a) {

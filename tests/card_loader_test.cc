@@ -1544,5 +1544,43 @@ effects = [{ do = "gain_life", amount = 1, target = "you" }]
                         "cast (event cast)"));
 }
 
+// A draw is held for its "before" responses and replacements as a draw,
+// its card unknown until drawn: a zone_change trigger of those timings that
+// could match one (from the library or anywhere, to the hand or anywhere)
+// would never fire before a draw, and is refused. "When" and "after" see a
+// draw as a zone change too (scenario e1_a_draw_is_a_zone_change).
+TEST(CardLoaderErrors, NoBeforeOrInsteadZoneChangeThatADrawWouldBe) {
+  auto card = [](const std::string& timing, const std::string& zones) {
+    return absl::StrCat(R"([[card]]
+name = "Watcher"
+cost = "1"
+types = ["Artifact"]
+
+[[card.trigger]]
+timing = ")",
+                        timing, R"("
+on = { event = "zone_change")",
+                        zones, R"( }
+effects = [{ do = "gain_life", amount = 1, target = "you" }]
+)");
+  };
+  for (const char* timing : {"before", "instead"})
+    for (const char* zones :
+         {"", R"(, from = "library")", R"(, to = "hand")", R"(, from = "library", to = "hand")"}) {
+      SCOPED_TRACE(absl::StrCat(timing, zones));
+      EXPECT_THAT(LoadError(card(timing, zones)),
+                  HasSubstr("key 'on': expected a zone change that is never a draw for timing "));
+    }
+  for (const char* zones : {R"(, from = "battlefield")", R"(, to = "graveyard")",
+                            R"(, from = "library", to = "graveyard")"}) {
+    CardDb db;
+    EXPECT_EQ(LoadOne(db, card("before", zones)).triggers.size(), 1u) << zones;
+  }
+  for (const char* timing : {"when", "after"}) {
+    CardDb db;
+    EXPECT_EQ(LoadOne(db, card(timing, R"(, from = "library")")).triggers.size(), 1u);
+  }
+}
+
 }  // namespace
 }  // namespace strata
