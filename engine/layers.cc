@@ -206,6 +206,7 @@ struct Scratch {
   std::vector<int> pending, index;
   std::vector<char> deps, done, affects_known;
   std::vector<std::pair<ObjId, Characteristics>> saved;
+  std::vector<int64_t> sig, trial_sig;  // Computer::Signature's, of x before and after a trial
   std::vector<std::bitset<kMaxObjects>> affects;
   std::array<std::vector<ObjId>, kZoneCount> by_zone;
   std::vector<ObjId> live;
@@ -225,6 +226,8 @@ class Computer {
         done_(scratch.done),
         affects_known_(scratch.affects_known),
         saved_(scratch.saved),
+        sig_(scratch.sig),
+        trial_sig_(scratch.trial_sig),
         affects_(scratch.affects),
         by_zone_(scratch.by_zone),
         live_(scratch.live) {}
@@ -837,32 +840,34 @@ class Computer {
 
   // What an effect is and does right now: existence, affected set and the
   // parameters it would apply with. "How much" it changes (two Mind Bends)
-  // is not part of it; what it reads (Ingester's X) is.
-  uint64_t Signature(const Candidate& c, StepKind step,
-                     const std::vector<Characteristics>& ch) const {
-    uint64_t h = 1469598103934665603ull;
-    auto mix = [&](uint64_t v) { h = (h ^ v) * 1099511628211ull; };
-    bool exists = Exists(c, ch);
-    mix(exists);
-    if (!exists) return h;
-    ObjSet set = AffectedNow(c, ch);
-    for (size_t o = set._Find_first(); o < kMaxObjects; o = set._Find_next(o)) mix(o + 1);
-    if (c.source != Candidate::kStatic && c.source != Candidate::kRow) return h;
-    mix(ControllerOf(c, ch));
+  // is not part of it; what it reads (Ingester's X) is. Written out value by
+  // value and compared whole, not hashed: a 64-bit hash of it once made two
+  // different signatures equal (Phyrexian Ingester's X of 0 and of -2, board
+  // seed 4294974340), and the dependency went unseen.
+  void Signature(const Candidate& c, StepKind step, const std::vector<Characteristics>& ch,
+                 std::vector<int64_t>& out) const {
+    out.clear();
+    const bool exists = Exists(c, ch);
+    out.push_back(exists);
+    if (!exists) return;
+    const ObjSet set = AffectedNow(c, ch);
+    for (size_t o = set._Find_first(); o < kMaxObjects; o = set._Find_next(o))
+      out.push_back(static_cast<int64_t>(o));
+    out.push_back(-1);  // the set's end
+    if (c.source != Candidate::kStatic && c.source != Candidate::kRow) return;
+    out.push_back(ControllerOf(c, ch));
     for (const Part& p : c.tmpl->parts) {
       if (StepOf(p.layer, c.cda, c.source == Candidate::kStatic, s_.edition) != step) continue;
       for (const WordList* l : {&p.add_subtypes, &p.set_creature_types, &p.set_land_types,
                                 &p.set_colors, &p.add_colors})
-        for (Word w : *l) mix(MapWord(c, w, ch));
+        for (Word w : *l) out.push_back(MapWord(c, w, ch));
       if (p.has_power || p.has_toughness) {
         for (size_t o = set._Find_first(); o < kMaxObjects; o = set._Find_next(o)) {
-          if (p.has_power) mix(static_cast<uint64_t>(Eval(p.power, c, static_cast<ObjId>(o), ch)));
-          if (p.has_toughness)
-            mix(static_cast<uint64_t>(Eval(p.toughness, c, static_cast<ObjId>(o), ch)));
+          if (p.has_power) out.push_back(Eval(p.power, c, static_cast<ObjId>(o), ch));
+          if (p.has_toughness) out.push_back(Eval(p.toughness, c, static_cast<ObjId>(o), ch));
         }
       }
     }
-    return h;
   }
 
   uint8_t WritesOf(const Candidate& c) const {
@@ -923,8 +928,8 @@ class Computer {
   // Does applying `y` change `x` (RULES.md L-6)? Tried on the state itself:
   // the objects y touches are saved, y is applied, x's signature is taken,
   // and the objects are restored.
-  bool DependsOn(const Candidate& x, uint64_t x_sig, const Candidate& y, const ObjSet& y_affects,
-                 StepKind step) {
+  bool DependsOn(const Candidate& x, const std::vector<int64_t>& x_sig, const Candidate& y,
+                 const ObjSet& y_affects, StepKind step) {
     Candidate ycopy = y;
     ycopy.affected = y_affects;
     ycopy.started = true;
@@ -932,7 +937,8 @@ class Computer {
     for (ObjId o = 0; o < s_.obj.count; ++o)
       if (ycopy.affected.test(o)) saved_.push_back({o, chars_[o]});
     Apply(ycopy, step, chars_);
-    bool changed = Signature(x, step, chars_) != x_sig;
+    Signature(x, step, chars_, trial_sig_);
+    const bool changed = trial_sig_ != x_sig;
     for (auto& [o, ch] : saved_) chars_[o] = ch;
     return changed;
   }
@@ -976,7 +982,6 @@ class Computer {
       if (done_[i]) continue;
       const Candidate& x = cands_[index_[i]];
       const Reads xr = ReadsOf(x);
-      uint64_t sig = 0;
       bool have_sig = false;
       for (size_t j = 0; j < k; ++j) {
         if (i == j || done_[j]) continue;
@@ -985,8 +990,8 @@ class Computer {
         if (!(w & xr.others) &&
             (!(w & xr.source) || x.object == kNoObj || !affects(j).test(x.object)))
           continue;  // the prefilter: y writes nothing x reads of others, nor of its source
-        if (!have_sig) sig = Signature(x, step, chars_), have_sig = true;
-        if (DependsOn(x, sig, y, affects(j), step)) deps_[i * k + j] = 1, any = true;
+        if (!have_sig) Signature(x, step, chars_, sig_), have_sig = true;
+        if (DependsOn(x, sig_, y, affects(j), step)) deps_[i * k + j] = 1, any = true;
       }
     }
     return any;
@@ -1114,6 +1119,7 @@ class Computer {
   std::vector<char>& done_;
   std::vector<char>& affects_known_;
   std::vector<std::pair<ObjId, Characteristics>>& saved_;
+  std::vector<int64_t>&sig_, &trial_sig_;
   std::vector<ObjSet>& affects_;
   std::array<std::vector<ObjId>, kZoneCount>& by_zone_;  // this state's objects by zone
   std::vector<ObjId>& live_;         // the objects computed (not Skipped), in numbering order

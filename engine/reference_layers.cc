@@ -1040,9 +1040,18 @@ std::string CheckGameAgainstReference(const Game& g, const ReferenceOptions& opt
 
 namespace {
 // What the layers read that ReferenceCheck watches besides the version.
+// Each word goes through a full 64-bit mix (SplitMix64's finalizer): a
+// plain xor-multiply of whole words makes structured inputs collide (one
+// did in Computer::Signature, the layers' dependency test), and a collision
+// here would skip a comparison.
 uint64_t LayerInputsHash(const GameState& s) {
   uint64_t h = 1469598103934665603ull;
-  auto mix = [&](uint64_t v) { h = (h ^ v) * 1099511628211ull; };
+  auto mix = [&](uint64_t v) {
+    uint64_t z = (h ^ v) + 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    h = z ^ (z >> 31);
+  };
   mix(s.version);
   mix(static_cast<uint64_t>(s.obj.count));
   for (ObjId o = 0; o < s.obj.count; ++o) {

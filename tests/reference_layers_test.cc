@@ -255,6 +255,49 @@ TEST(ReferenceLayers, IngesterAndCountersByEdition) {
   EXPECT_EQ(m10.Of("Phyrexian Ingester").toughness, 4);
 }
 
+// L-6: Phyrexian Ingester's +X/+Y reads the exiled card's power and
+// toughness, so in 7c it waits on an effect that changes them (a -2/-2 row
+// fixed on that card, as the random boards make), whatever its timestamp.
+// The dependency test compares what the Ingester would do before and after
+// the trial application; it once compared 64-bit hashes of it, and one
+// board's hash of X = 0 equalled its hash of X = -2 (board seed
+// 4294974340: the Ingester as object 5 of player B): the dependency was
+// missed and the Ingester read 0. Tried over object ids, controllers and
+// sizes, against the reference.
+TEST(ReferenceLayers, IngesterWaitsOnAnEffectOnTheCardItExiled) {
+  const CardDb& db = BundledPool();
+  const CardId laughter = db.Find("Hideous Laughter");
+  ASSERT_NE(laughter, kNoCard);
+  int checked = 0;
+  for (Edition edition : {Edition::kM10, Edition::kModern})
+    for (int fillers = 0; fillers < 8; ++fillers)
+      for (Player controller : {Player{0}, Player{1}})
+        for (CardId exiled : {db.Find("Plains"), db.Find("Grizzly Bears")}) {
+          GameOptions go;
+          go.edition = edition;
+          Game g(db, go);
+          for (int i = 0; i < fillers; ++i) g.AddObject(db.Find("Island"), 0, Zone::kBattlefield);
+          const ObjId ingester =
+              g.AddObject(db.Find("Phyrexian Ingester"), controller, Zone::kBattlefield);
+          const ObjId card = g.AddObject(exiled, 1 - controller, Zone::kExile);
+          g.MutableState().obj.linked[ingester] = g.state().Ref(card);
+          EffectRow row;
+          row.card = laughter;
+          row.tmpl = 0;
+          row.duration = Duration::kEndOfTurn;
+          row.timestamp = g.MutableState().NewTimestamp();  // after the Ingester's
+          g.AddEffectRow(row, {g.state().Ref(card)});
+          const int printed = db[exiled].power;
+          SCOPED_TRACE(absl::StrCat(std::string(EditionName(edition)), ", Ingester object ",
+                                    static_cast<int>(ingester), " of player ", int{controller},
+                                    ", exiled ", db[exiled].name));
+          EXPECT_EQ(g.Chars(ingester).power, 3 + printed - 2);
+          EXPECT_EQ(CheckGame(g), "");
+          ++checked;
+        }
+  EXPECT_EQ(checked, 64);
+}
+
 // L-5: Humility keeps applying after removing its own ability; the order in
 // 7b is by timestamp.
 TEST(ReferenceLayers, HumilityAndOpalescence) {
