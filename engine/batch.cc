@@ -199,6 +199,11 @@ void Game::RunBatch(Frame& f) {
     }
     if (w.Closed()) {
       f.pc = BatchFrame::kResolve;
+      // "Before effects resolve" (E-2's time point: the batch's resolution
+      // begins).
+      if (ListensBefore(EventKind::kEffectsResolved) &&
+          BeforeNow(OccurrenceOf(EventKind::kEffectsResolved, kNoPlayer, kNoObj)))
+        return;
       break;
     }
     Player p = w.who;
@@ -208,6 +213,14 @@ void Game::RunBatch(Frame& f) {
     w.Pass();
   }
   if (stack_.batch.empty()) {
+    // "After effects resolve" (E-2): the batch has resolved, whatever its
+    // effects did (countered or fizzled, all of them). Its triggers come
+    // before the batch frame goes (Step pushes them above it).
+    if (f.pc == BatchFrame::kResolve) {
+      f.pc = BatchFrame::kResolved;
+      Occur(EventKind::kEffectsResolved, kNoPlayer, kNoObj, 0, /*before_done=*/true);
+      return;
+    }
     timing_.frames.pop_back();
     return;
   }

@@ -305,8 +305,19 @@ enum class EventKind : uint8_t {
   kAttack,
   kBlock,
   kTap,
-  kUntap
+  kUntap,
+  // E-2: "after an effect resolves" needs one to resolve (kResolve: a
+  // spell or activated ability that resolved, not one countered or
+  // fizzled); "after effects resolve", "after attackers (blockers) are
+  // declared" name time points that need nothing to happen (a batch
+  // resolved, whatever its effects did; an attack's declarations, with
+  // no creature declared too).
+  kResolve,
+  kEffectsResolved,
+  kAttackersDeclared,
+  kBlockersDeclared
 };
+inline constexpr int kEventKinds = static_cast<int>(EventKind::kBlockersDeclared) + 1;
 // When a triggered ability responds to its occurrence (RULES.md E-1), or
 // kInstead: a replacement, applied at step A of E-3, after which the
 // occurrence does not happen; its effects happen in its place.

@@ -1017,6 +1017,10 @@ class CardCompiler {
     auto* on = t.get("on");
     if (!on) r_.Fail(t, "on", "the occurrence that triggers it");
     On(r_.Table(*on, "on"), tr);
+    if (tr.timing == Timing::kBefore && tr.event == EventKind::kResolve)
+      r_.Fail(t, "timing",
+              "when or after with event resolve: whether an effect resolves (not countered, "
+              "not fizzled) is known only as it does (E-2)");
     if (tr.timing == Timing::kBefore && tr.event == EventKind::kPlay)
       r_.Fail(t, "timing",
               "when or after with event play: a card being played is not held for responses "
@@ -1094,14 +1098,19 @@ class CardCompiler {
         {"attack", EventKind::kAttack},
         {"block", EventKind::kBlock},
         {"tap", EventKind::kTap},
-        {"untap", EventKind::kUntap}};
+        {"untap", EventKind::kUntap},
+        {"resolve", EventKind::kResolve},
+        {"effects_resolved", EventKind::kEffectsResolved},
+        {"attackers_declared", EventKind::kAttackersDeclared},
+        {"blockers_declared", EventKind::kBlockersDeclared}};
     bool found = false;
     for (auto& [name, e] : kEvents)
       if (event == name) tr.event = e, found = true;
     if (!found)
       r_.Fail(o, "event",
               "zone_change, draw, cast, phase_begin, phase_end, damage, play, "
-              "life_change, attack, block, tap or untap");
+              "life_change, attack, block, tap, untap, resolve, effects_resolved, "
+              "attackers_declared or blockers_declared");
     // The remaining keys of `on` are the event's own and a filter on its object.
     // Each is refused with an event whose occurrences never carry what it
     // reads: accepted and ignored, it would fire on every occurrence of the
@@ -1109,7 +1118,11 @@ class CardCompiler {
     const EventKind kind = tr.event;
     const bool is_damage = kind == EventKind::kDamage, is_move = kind == EventKind::kZoneChange;
     const bool is_phase = kind == EventKind::kPhaseBegin || kind == EventKind::kPhaseEnd;
-    const bool has_object = !is_phase && kind != EventKind::kLifeChange;
+    // E-2's time points: nothing happens to an object there.
+    const bool time_point = kind == EventKind::kEffectsResolved ||
+                            kind == EventKind::kAttackersDeclared ||
+                            kind == EventKind::kBlockersDeclared;
+    const bool has_object = !is_phase && !time_point && kind != EventKind::kLifeChange;
     auto only = [&](const toml::node& v, const std::string& k, bool ok, std::string_view events) {
       if (!ok)
         r_.Fail(v, k, absl::StrCat("no ", k, " with event ", event, ": it applies to ", S(events)));
@@ -1128,6 +1141,9 @@ class CardCompiler {
           r_.Fail(v, k, "a zone other than stack: a spell put on the stack is cast (event cast)");
         (k == "from" ? tr.from : tr.to) = *z;
       } else if (k == "player") {
+        // A batch's resolution is no player's (either may have added to it).
+        only(v, k, kind != EventKind::kEffectsResolved,
+             "every event but effects_resolved (a batch is no one player's)");
         tr.player = Relation(v, k);
       } else if (k == "source") {
         only(v, k, is_damage, "damage");
@@ -1159,7 +1175,7 @@ class CardCompiler {
         // phase's beginning or end, a life change) would never match it.
         only(v, k, has_object,
              "events with an object: zone_change, draw, cast, damage, play, attack, block, tap, "
-             "untap (a filter key)");
+             "untap, resolve (a filter key)");
         filter.insert(k, v);
       }
     }

@@ -53,6 +53,17 @@ void Game::RunAttack(Frame& f) {
     return;
   }
   switch (f.pc) {
+    case AttackFrame::kBeforeAttackers:
+    case AttackFrame::kBeforeBlockers: {
+      // "Before attackers (blockers) are declared" (E-2: a time point of
+      // every attack; blockers' of every attack with an attacker).
+      const bool attackers = f.pc == AttackFrame::kBeforeAttackers;
+      const EventKind kind =
+          attackers ? EventKind::kAttackersDeclared : EventKind::kBlockersDeclared;
+      f.pc = attackers ? AttackFrame::kAttackers : AttackFrame::kBlockers;
+      if (ListensBefore(kind)) BeforeNow(OccurrenceOf(kind, attackers ? ap : nap, kNoObj));
+      return;
+    }
     case AttackFrame::kAttackers: {
       s.ForEachPermanent([&](ObjId o) {
         if (MayAttack(o)) timing_.decision.actions.push_back({ActionKind::kObject, o});
@@ -66,13 +77,17 @@ void Game::RunAttack(Frame& f) {
       return;
     }
     case AttackFrame::kAfterAttackers: {
+      // "After attackers are declared" (E-2): with none declared too. Its
+      // triggers come before the neutral-state loop (Step pushes them above
+      // it).
+      Occur(EventKind::kAttackersDeclared, ap, kNoObj, 0, /*before_done=*/true);
       bool any = false;  // attackers are permanents (a move takes an object out of combat)
       s.ForEachPermanent([&](ObjId o) { any |= combat_.flag[o] == kAttacking; });
       if (!any) {
         f.pc = AttackFrame::kEnd;
         return;
       }
-      f.pc = AttackFrame::kBlockers;
+      f.pc = AttackFrame::kBeforeBlockers;
       Push(Frame::NewNeutral(/*in_attack=*/true));
       return;
     }
@@ -110,6 +125,8 @@ void Game::RunAttack(Frame& f) {
       return;
     }
     case AttackFrame::kAfterBlockers:
+      // "After blockers are declared" (E-2): with none declared too.
+      Occur(EventKind::kBlockersDeclared, nap, kNoObj, 0, /*before_done=*/true);
       f.pc = AttackFrame::kFirstStrikeDamage;
       Push(Frame::NewNeutral(/*in_attack=*/true));
       return;

@@ -121,6 +121,13 @@ void Game::RunResolve(Frame& f) {
   if (leaves && !held) ZoneChange(spell, Zone::kGraveyard);
   stack_.outcomes.push_back({done.serial, Outcome::kResolved});
   Audit(AuditPoint::kResolved);
+  // "After an effect resolves" (E-2: it did; a countered or fizzled one
+  // never reaches here): a spell's or an activated ability's, not a
+  // trigger's, a phase effect's or an entry's, which are not effects
+  // played. Its triggers wait with the resolution's others (E-4).
+  if (done.from == BodySource::kSpell || done.from == BodySource::kActivated)
+    Occur(EventKind::kResolve, done.controller, spell != kNoObj ? spell : done.source, 0,
+          /*before_done=*/true);
   if (static_cast<int>(damage_.pending.size()) > damage_begin)
     Push(Frame::NewPrevention(damage_begin));
   else

@@ -261,7 +261,9 @@ struct NeutralFrame {
 static_assert(sizeof(NeutralFrame) <= 16, "in Frame's four words");
 // batch.cc: a batch taking additions, then resolving (T-3).
 struct BatchFrame {
-  enum Pc : uint8_t { kAdditions, kResolve };
+  // kResolved: the batch has resolved; its "after effects resolve" (E-2)
+  // triggers come, then the frame goes.
+  enum Pc : uint8_t { kAdditions, kResolve, kResolved };
   Window window;
 };
 // casting.cc: one spell or ability being cast (T-8).
@@ -331,9 +333,14 @@ struct PreventionFrame {
 };
 // combat.cc: the attack (T-7).
 struct AttackFrame {
+  // kBeforeAttackers, kBeforeBlockers: "before attackers (blockers) are
+  // declared" (E-2's time points); kAfterAttackers, kAfterBlockers: the
+  // time points' "when" and "after".
   enum Pc : uint8_t {
+    kBeforeAttackers,
     kAttackers,
     kAfterAttackers,
+    kBeforeBlockers,
     kBlockers,
     kAfterBlockers,
     kFirstStrikeDamage,

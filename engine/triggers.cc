@@ -81,8 +81,7 @@ bool Game::OwnUntapReplacement(const TriggeredAbility& tr) const {
 // occurrence's object is checked with its last known characteristics.
 void Game::CollectTriggers(int event, Timing timing) {
   const Occurrence& e = Event(event);
-  static_assert(static_cast<int>(EventKind::kUntap) < 16,
-                "EventKind bits in OccurrenceState::listened");
+  static_assert(kEventKinds <= 16, "EventKind bits in OccurrenceState::listened");
   if (!(occ_.listened[static_cast<int>(timing)] >> static_cast<int>(e.kind) & 1)) return;
   const GameState& s = state_;
   // The sources to look at: the permanents with a triggered ability, and

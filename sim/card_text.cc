@@ -668,7 +668,38 @@ struct Writer {
       case EventKind::kUntap:
         when = "Whenever " + who + " becomes untapped";
         break;
+      case EventKind::kResolve:
+        when = "Whenever " +
+               (t.filter == kNoFilter ? std::string("an effect")
+                                      : A(Filter(t.filter, false, TargetWhat::kSpell))) +
+               (t.player == 0   ? " you control"
+                : t.player == 1 ? " an opponent controls"
+                                : "") +
+               " resolves";
+        break;
+      // E-2's time points, as "At ..." (a time point, needing nothing to
+      // happen): "Before the ..." reads them before.
+      case EventKind::kEffectsResolved:
+        when = "At the time point after a batch of effects resolves";
+        break;
+      case EventKind::kAttackersDeclared:
+        when = std::string("At the time point after attackers are declared") +
+               (t.player == 0   ? " in your attack"
+                : t.player == 1 ? " in an opponent's attack"
+                                : "");
+        break;
+      case EventKind::kBlockersDeclared:
+        when = std::string("At the time point after blockers are declared") +
+               (t.player == 0   ? " against an opponent's attack"
+                : t.player == 1 ? " against your attack"
+                                : "");
+        break;
     }
+    // "Before" such a time point: before the batch resolves, before the
+    // declarations.
+    const std::string time_point = "At the time point after ";
+    if (t.timing == Timing::kBefore && when.rfind(time_point, 0) == 0)
+      when = "Before " + when.substr(time_point.size());
     if ((t.event == EventKind::kTap || t.event == EventKind::kUntap) && !t.phase.empty())
       when += " during " + A(t.phase) + " phase";
     // A response timed before its occurrence (E-1) says so.

@@ -683,7 +683,8 @@ effects = [{ do = "gain_life", amount = 1 }]
 )");
   EXPECT_THAT(msg, HasSubstr("cards.toml:8: card 'Soul': key 'event': expected zone_change, "
                              "draw, cast, phase_begin, phase_end, damage, play, life_change, "
-                             "attack, block, tap or untap"));
+                             "attack, block, tap, untap, resolve, effects_resolved, "
+                             "attackers_declared or blockers_declared"));
 }
 
 // Every key of a trigger's `on` is read for every event it is accepted with,
@@ -1580,6 +1581,49 @@ effects = [{ do = "gain_life", amount = 1, target = "you" }]
     CardDb db;
     EXPECT_EQ(LoadOne(db, card(timing, R"(, from = "library")")).triggers.size(), 1u);
   }
+}
+
+// E-2's events: a time point (effects_resolved, attackers_declared,
+// blockers_declared) has no object, so a filter key on it would never
+// match; a batch is no one player's; whether an effect resolves is known
+// only as it does (no "before"); nothing replaces a time point or a
+// resolution ("instead").
+TEST(CardLoaderErrors, TimePointsAndResolutionsTakeOnlyTheirKeys) {
+  auto card = [](const std::string& timing, const std::string& on) {
+    return absl::StrCat(R"([[card]]
+name = "Bell"
+cost = "1"
+types = ["Artifact"]
+
+[[card.trigger]]
+timing = ")",
+                        timing, R"("
+on = { )",
+                        on, R"( }
+effects = [{ do = "gain_life", amount = 1, target = "you" }]
+)");
+  };
+  for (const char* ok : {R"(event = "effects_resolved")", R"(event = "resolve", player = "you")",
+                         R"(event = "resolve", types = ["Instant"])",
+                         R"(event = "attackers_declared", player = "you")",
+                         R"(event = "blockers_declared", player = "opponent")"})
+    for (const char* timing : {"when", "after"}) {
+      CardDb db;
+      EXPECT_EQ(LoadOne(db, card(timing, ok)).triggers.size(), 1u) << ok;
+    }
+  {
+    CardDb db;
+    EXPECT_EQ(LoadOne(db, card("before", R"(event = "blockers_declared")")).triggers.size(), 1u);
+  }
+  EXPECT_THAT(LoadError(card("after", R"(event = "effects_resolved", player = "you")")),
+              HasSubstr("key 'player': expected no player with event effects_resolved"));
+  EXPECT_THAT(LoadError(card("after", R"(event = "attackers_declared", types = ["Creature"])")),
+              HasSubstr("key 'types': expected no types with event attackers_declared"));
+  EXPECT_THAT(LoadError(card("before", R"(event = "resolve")")),
+              HasSubstr("key 'timing': expected when or after with event resolve"));
+  for (const char* on : {R"(event = "resolve")", R"(event = "effects_resolved")",
+                         R"(event = "attackers_declared")", R"(event = "blockers_declared")"})
+    EXPECT_THAT(LoadError(card("instead", on)), HasSubstr("for timing instead")) << on;
 }
 
 }  // namespace
