@@ -28,6 +28,7 @@
 #include "sim/compare.h"
 #include "sim/durable.h"
 #include "sim/fingerprint.h"
+#include "sim/format.h"
 #include "sim/paired_report.h"
 #include "sim/paired_state.h"
 #include "sim/report.h"
@@ -142,6 +143,18 @@ absl::Status MakeSetup(const CompareArgs& a, const CardDb& db, Setup& s) {
   o.pair = !a.no_pair;
   o.threads = a.threads;
   return absl::OkStatus();
+}
+
+// --format's check of every deck of a paired run, the tested ones and the
+// opponents (sim/format.h): 0, or the exit status after every problem is
+// printed.
+int CheckSetupDecks(const CompareArgs& a, const CardDb& db, const Setup& s) {
+  std::vector<const Deck*> decks;
+  for (const Deck& d : s.tested) decks.push_back(&d);
+  for (size_t i = 1; i < s.base.decks.size(); ++i) decks.push_back(&s.base.decks[i]);
+  std::vector<std::string> paths = s.tested_paths;
+  paths.insert(paths.end(), s.opponent_paths.begin(), s.opponent_paths.end());
+  return CheckDecksForFormat(a.format, db, decks, paths);
 }
 
 SimOptions Version(const Setup& s, const Deck& tested) {
@@ -273,7 +286,7 @@ CompareOutput CompareFigures(const CardDb& db, const CompareArgs& a, const Setup
 // The options --resume takes beside DIR: the others are the run's own.
 bool ResumeTakes(const std::string& flag) {
   for (const char* f : {"--resume", "--threads", "--checkpoint-seconds", "--report", "--force",
-                        "--stop-after-waves"})
+                        "--stop-after-waves", "--format"})
     if (flag == f) return true;
   return false;
 }
@@ -320,6 +333,7 @@ absl::Status ResumeArgs(const char* what, const CompareArgs& given, CompareArgs&
   a.checkpoint_seconds = given.given.count("--checkpoint-seconds") ? given.checkpoint_seconds
                                                                    : saved.checkpoint_seconds;
   a.stop_after_waves = given.stop_after_waves;
+  a.format = given.format;  // a check of the run's decks, not one of its options
   a.command = saved.command;
   a.given.clear();
   return absl::OkStatus();
@@ -519,6 +533,7 @@ int RunCompareCommand(const CompareArgs& given) {
         "compare: expected two deck files, OLD and NEW (or --resume DIR), got ", a.decks.size()));
   Setup s;
   if (auto st = MakeSetup(a, db, s); !st.ok()) return Fail(std::string(st.message()));
+  if (int rc = CheckSetupDecks(a, db, s); rc != 0) return rc;
   PairedOptions po;
   po.versions = {Version(s, s.tested[0]), Version(s, s.tested[1])};
   po.ci_half_width = a.ci;
@@ -678,6 +693,7 @@ int RunAblateCommand(const CompareArgs& given) {
   if (args.games == 0 && args.ci == 0) args.games = 400;
   Setup s;
   if (auto st = MakeSetup(args, db, s); !st.ok()) return Fail(std::string(st.message()));
+  if (int rc = CheckSetupDecks(args, db, s); rc != 0) return rc;
   const Deck& deck = s.tested[0];
   auto with = Replacement(a, db, deck);
   if (!with.ok()) return Fail(std::string(with.status().message()));
@@ -687,14 +703,33 @@ int RunAblateCommand(const CompareArgs& given) {
   if (ablated.empty())
     return Fail(absl::StrCat("ablate: ", deck.name, " holds only ", db[*with].name,
                              ", the card that would replace the others"));
-  PairedOptions po;
-  po.versions.push_back(Version(s, deck));
+  std::vector<Deck> variants;
   for (CardId c : ablated) {
     Deck variant = deck;
     std::replace(variant.main.begin(), variant.main.end(), c, *with);
     variant.name = absl::StrCat(deck.name, " without ", db[c].name);
-    po.versions.push_back(Version(s, variant));
+    variants.push_back(std::move(variant));
   }
+  // The variants are decks the games play: with --format, a --with card
+  // the format refuses, or one copy of it too many, would play illegal
+  // decks.
+  if (a.format != "none") {
+    auto format = LoadFormat(a.format);
+    if (!format.ok()) {
+      std::fprintf(stderr, "%s\n", std::string(format.status().message()).c_str());
+      return kExitIllegalDeck;
+    }
+    if (std::string why = CardNotAllowed(**format, db, *with); !why.empty()) {
+      std::fprintf(stderr, "--with: %s\n", why.c_str());
+      return kExitIllegalDeck;
+    }
+    std::vector<const Deck*> check;
+    for (const Deck& v : variants) check.push_back(&v);
+    if (int rc = CheckDecksForFormat(a.format, db, check, {}); rc != 0) return rc;
+  }
+  PairedOptions po;
+  po.versions.push_back(Version(s, deck));
+  for (const Deck& variant : variants) po.versions.push_back(Version(s, variant));
   po.ci_half_width = a.ci;
   po.threads = a.threads;
   po.progress = isatty(2);
@@ -800,6 +835,7 @@ std::string PairedReplayCommand(const CompareArgs& a, const PairedSetupResult& s
 absl::Status PairedSetup(const CompareArgs& args, const CardDb& db, PairedSetupResult& out) {
   Setup s;
   if (auto st = MakeSetup(args, db, s); !st.ok()) return st;
+  out.format_exit = CheckSetupDecks(args, db, s);
   out.base = s.base;
   out.tested = s.tested;
   out.tested_path = s.tested_paths.empty() ? "" : s.tested_paths[0];

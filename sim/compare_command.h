@@ -42,6 +42,7 @@ struct CompareArgs {
   std::string command;            // the whole command line, for summary.json and the report
   std::string candidates;         // swap --candidates: names, or a file
   double alpha = 0.05;            // swap --alpha: the race's error rate
+  std::string format = "none";    // --format: deck legality checked first (sim/format.h)
 };
 
 // The options and opponents a paired run of `decks[0]` plays, for other
@@ -53,6 +54,9 @@ struct PairedSetupResult {
   std::string tested_path;
   std::vector<std::string> opponent_paths;
   std::string rules;
+  // --format's check of every deck (sim/format.h): 0, or the exit status,
+  // its problems printed.
+  int format_exit = 0;
 };
 absl::Status PairedSetup(const CompareArgs& args, const CardDb& db, PairedSetupResult& out);
 // `strata replay ...` (without --matchup and --game) of the tested deck's

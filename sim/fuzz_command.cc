@@ -13,6 +13,7 @@
 #include "policies/policy.h"
 #include "sim/card_pool.h"
 #include "sim/durable.h"
+#include "sim/format.h"
 #include "sim/fuzz.h"
 #include "sim/shrink.h"
 #include "sim/study_file.h"
@@ -196,6 +197,10 @@ CLI::App* AddFuzzCommand(CLI::App& app, FuzzArgs& a) {
   cmd->add_option("--decks", a.decks,
                   "random (legal two-colour decks drawn from the pool, steered to the least "
                   "used cards; default), bundled (the decks in data/decks), or deck files A,B,...");
+  cmd->add_option("--format", a.format,
+                  std::string(kFormatHelp) +
+                      " (of --decks bundled or FILES; random decks are the pool's, in no format)")
+      ->type_name("NAME");
   cmd->add_option("--policies", a.policies,
                   "P1,P2 for every game (default: a mix of random and heuristic, both ways)");
   cmd->add_option("--rules", a.rules, "layer edition: all (rotate; default), classic, m10, modern")
@@ -247,6 +252,10 @@ int RunFuzzCommand(const FuzzArgs& args, const std::vector<std::string>& card_pa
   }
   if (!args.shrink_out.empty() && (args.replay.empty() || !args.shrink))
     return Fail("--shrink-out goes with --replay FILE --shrink");
+  if (!args.replay.empty() && args.format != "none")
+    return Fail(
+        "--format checks the decks of --decks; --replay FILE plays the decks of its "
+        "failure file, as they failed");
   if (!args.replay.empty()) return Replay(db, args, opt, card_paths);
   opt.games = args.games;
   if (!ParseSeed(args.seed, &opt.seed))
@@ -264,6 +273,12 @@ int RunFuzzCommand(const FuzzArgs& args, const std::vector<std::string>& card_pa
     opt.policies.push_back(*pair);
   }
   if (args.decks == "random") {
+    // Random decks are drawn from the whole pool, as the rules engine's
+    // fuzz wants them: a format would refuse most of them.
+    if (args.format != "none")
+      return Fail(absl::StrCat("--format ", args.format,
+                               ": checks deck files, and --decks random draws its decks from "
+                               "the whole pool; give --decks bundled or FILES"));
     opt.decks = "random";
   } else {
     std::vector<std::string> files;
@@ -284,6 +299,9 @@ int RunFuzzCommand(const FuzzArgs& args, const std::vector<std::string>& card_pa
       for (const std::string& note : d->notes) std::fprintf(stderr, "%s\n", note.c_str());
       opt.deck_files.push_back(*d);
     }
+    std::vector<const Deck*> decks;
+    for (const Deck& d : opt.deck_files) decks.push_back(&d);
+    if (int rc = CheckDecksForFormat(args.format, db, decks, files); rc != 0) return rc;
   }
   FuzzResult r = RunFuzz(db, opt);
 

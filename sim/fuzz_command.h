@@ -25,7 +25,8 @@ struct FuzzArgs {
   std::string shrink_out;
   int shrink_budget = 400;
   std::string canary;
-  bool force = false;  // replace failure files and shrunk scenarios that exist
+  bool force = false;           // replace failure files and shrunk scenarios that exist
+  std::string format = "none";  // --format: the --decks files' legality, checked first
 };
 
 // Adds the subcommand to `app`; `args` receives its options.

@@ -16,6 +16,7 @@
 #include "sim/cards_command.h"
 #include "sim/compare_command.h"
 #include "sim/cover_command.h"
+#include "sim/format.h"
 #include "sim/fuzz_command.h"
 #include "sim/merge_command.h"
 #include "sim/perft_command.h"
@@ -184,6 +185,7 @@ int main(int argc, char** argv) {
   play->add_option("--mulligan", play_args.mulligan, kMulliganHelp)->check(kMulligan);
   play->add_flag("--quiet", play_args.quiet, "print only the result");
   play->add_flag("--checked", play_args.checked, kCheckedHelp);
+  play->add_option("--format", play_args.format, strata::kFormatHelp)->type_name("NAME");
 
   // strata perft
   auto* perft =
@@ -238,6 +240,10 @@ int main(int argc, char** argv) {
                     "; prints the games checked and any violation (with a replay command) and "
                     "exits 1 if there was one; slower, the same games");
   sim->add_option("--seed", sim_args.seed, "run seed (default 1)")->check(kSeed);
+  sim->add_option(
+         "--format", sim_args.format,
+         std::string(strata::kFormatHelp) + "; with --resume DIR, the study's decks are checked")
+      ->type_name("NAME");
   sim->add_option("--threads", sim_args.threads, "worker threads (default: all cores)")
       ->check(CLI::Range(0, 1024));
   sim->add_flag("--no-pair", sim_args.no_pair, "do not replay each seed with the seats swapped");
@@ -311,6 +317,10 @@ int main(int argc, char** argv) {
     cmd->add_option("--threads", a.threads, "worker threads (default: all cores)")
         ->check(CLI::Range(0, 1024));
     cmd->add_flag("--no-pair", a.no_pair, "do not replay each seed with the seats swapped");
+    cmd->add_option(
+           "--format", a.format,
+           std::string(strata::kFormatHelp) + " (every deck: the tested ones and the opponents)")
+        ->type_name("NAME");
   };
   auto* compare = app.add_subcommand(
       "compare",
@@ -409,6 +419,7 @@ int main(int argc, char** argv) {
   replay->add_option("--gauntlet", replay_args.gauntlet, "without --from: the gauntlet deck");
   replay->add_flag("--quiet", replay_args.quiet, "print only the result");
   replay->add_flag("--checked", replay_args.checked, kCheckedHelp);
+  replay->add_option("--format", replay_args.format, strata::kFormatHelp)->type_name("NAME");
 
   // An unknown command word: CLI11 would say only "A subcommand is
   // required"; this names the word and the nearest command (issue 40).

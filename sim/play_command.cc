@@ -9,6 +9,7 @@
 #include "engine/rng.h"
 #include "policies/policy.h"
 #include "sim/card_pool.h"
+#include "sim/format.h"
 #include "sim/game_log.h"
 
 namespace strata {
@@ -27,6 +28,8 @@ int RunPlayCommand(const PlayArgs& args, const std::vector<std::string>& pool_pa
     decks.push_back(*d);
   }
   MakeDeckLabelsUnique(decks, args.decks);
+  if (int rc = CheckDecksForFormat(args.format, db, {&decks[0], &decks[1]}, args.decks); rc != 0)
+    return rc;
   for (auto& d : decks)
     for (const std::string& note : DeckNotes(d)) std::fprintf(stderr, "%s\n", note.c_str());
   auto specs = ParsePolicyPair(args.policies);

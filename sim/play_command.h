@@ -18,6 +18,7 @@ struct PlayArgs {
   std::string mulligan = "paris";  // G-1: paris, london or none
   bool quiet = false;              // only the result
   bool checked = false;            // every rules invariant after every action
+  std::string format = "none";     // --format: deck legality checked first (sim/format.h)
 };
 
 // Plays the game over the pool at `pool_paths` (sim/card_pool.h); returns

@@ -25,6 +25,7 @@
 #include "sim/card_pool.h"
 #include "sim/durable.h"
 #include "sim/fingerprint.h"
+#include "sim/format.h"
 #include "sim/game_log.h"
 #include "sim/mpi_team.h"
 #include "sim/report.h"
@@ -82,6 +83,18 @@ std::string DataDir() {
 
 absl::Status LoadDb(const std::vector<std::string>& paths, bool override_cards, CardDb& db) {
   return LoadPool(paths, override_cards, db);
+}
+
+// --format's check of a study's decks (sim/format.h): 0, or the exit
+// status after every problem is printed.
+int CheckStudyDecks(const StudyArgs& a, const CardDb& db, const Study& s) {
+  std::vector<const Deck*> decks;
+  std::vector<std::string> paths;
+  for (size_t i = 0; i < s.options.decks.size(); ++i) {
+    decks.push_back(&s.options.decks[i]);
+    paths.push_back(i < s.deck_paths.size() ? ShortPath(s.deck_paths[i]) : "");
+  }
+  return CheckDecksForFormat(a.format, db, decks, paths);
 }
 
 // A new study from the command line (no files written).
@@ -670,6 +683,7 @@ int RunSimCommand(const StudyArgs& args) {
                                ": the study is complete; nothing to resume (--report writes "
                                "its report.html from the games played)"));
     if (auto st = CheckResumeArgs(a, db, *saved); !st.ok()) return Fail(std::string(st.message()));
+    if (int rc = CheckStudyDecks(a, db, *saved); rc != 0) return rc;
     // The study's own --checkpoint-seconds, unless given anew (then kept).
     if (a.given.count("--checkpoint-seconds"))
       saved->checkpoint_seconds = a.checkpoint_seconds;
@@ -681,6 +695,7 @@ int RunSimCommand(const StudyArgs& args) {
     return Fail(std::string(st.message()));
   Study s;
   if (auto st = NewStudy(a, db, s); !st.ok()) return Fail(std::string(st.message()));
+  if (int rc = CheckStudyDecks(a, db, s); rc != 0) return rc;
   for (auto& d : s.options.decks)
     for (const std::string& note : DeckNotes(d)) std::fprintf(stderr, "%s\n", note.c_str());
   // What the study reads may not be what it writes (issue 40).
@@ -736,6 +751,7 @@ int RunReplayCommand(const StudyArgs& args) {
       return Fail(std::string(st.message()));
     if (auto st = NewStudy(a, db, s); !st.ok()) return Fail(std::string(st.message()));
   }
+  if (int rc = CheckStudyDecks(a, db, s); rc != 0) return rc;
   const SimOptions& opt = s.options;
   const auto pairs = Matchups(opt);
   if (a.matchup < 0 || a.matchup >= static_cast<int>(pairs.size())) {

@@ -45,6 +45,7 @@ struct StudyArgs {
   bool quiet = false;
   bool checked = false;         // --checked: every rules invariant after every action
   bool report = false;          // --report: DIR/report.html with --out
+  std::string format = "none";  // --format: deck legality checked first (sim/format.h)
   std::set<std::string> given;  // the options given, by long name ("--games")
   std::string command;          // the whole command line
 };

@@ -24,6 +24,7 @@
 #include "sim/card_stats.h"
 #include "sim/compare.h"
 #include "sim/durable.h"
+#include "sim/format.h"
 #include "sim/paired_report.h"
 
 namespace strata {
@@ -139,6 +140,7 @@ int RunSwapCommand(const CompareArgs& a) {
   if (!(a.alpha > 0 && a.alpha < 1)) return Fail("--alpha: expected a number between 0 and 1");
   PairedSetupResult s;
   if (auto st = PairedSetup(a, db, s); !st.ok()) return Fail(std::string(st.message()));
+  if (s.format_exit != 0) return s.format_exit;
   auto candidates = ParseCandidates(a.candidates, db);
   if (!candidates.ok()) return Fail(std::string(candidates.status().message()));
   const Deck& deck = s.tested[0];
@@ -155,6 +157,48 @@ int RunSwapCommand(const CompareArgs& a) {
     }
   if (swaps.empty())
     return Fail(absl::StrCat("swap: ", deck.name, " holds only the candidates: nothing to swap"));
+  // With --format, every deck the race plays must be legal in it: a
+  // candidate the format refuses is an error, like a deck's card; a swap
+  // whose deck would break a copy limit (four Sol Rings for four Grizzly
+  // Bears) is left out, and named.
+  if (a.format != "none") {
+    auto format = LoadFormat(a.format);
+    if (!format.ok()) {
+      std::fprintf(stderr, "%s\n", std::string(format.status().message()).c_str());
+      return kExitIllegalDeck;
+    }
+    int refused = 0;
+    for (CardId in : *candidates)
+      if (std::string why = CardNotAllowed(**format, db, in); !why.empty()) {
+        std::fprintf(stderr, "--candidates: %s\n", why.c_str());
+        ++refused;
+      }
+    if (refused > 0) {
+      std::fprintf(stderr, "--format %s: %d candidate%s not legal; no game played\n",
+                   (*format)->name.c_str(), refused, refused == 1 ? " is" : "s are");
+      return kExitIllegalDeck;
+    }
+    std::vector<Swap> legal;
+    std::vector<std::string> left_out;
+    for (Swap& sw : swaps) {
+      Deck swapped = deck;
+      std::replace(swapped.main.begin(), swapped.main.end(), sw.out, sw.in);
+      swapped.name = absl::StrCat(deck.name, " ", sw.label);
+      std::vector<std::string> problems = DeckProblems(**format, db, swapped, "");
+      if (problems.empty())
+        legal.push_back(std::move(sw));
+      else
+        left_out.push_back(absl::StrJoin(problems, "; "));
+    }
+    for (const std::string& why : left_out)
+      std::fprintf(stderr, "--format %s: left out: %s\n", (*format)->name.c_str(), why.c_str());
+    swaps = std::move(legal);
+    if (swaps.empty()) {
+      std::fprintf(stderr, "swap: no swap of %s is legal in --format %s; nothing to race\n",
+                   deck.name.c_str(), (*format)->name.c_str());
+      return kExitIllegalDeck;
+    }
+  }
 
   // The race's rounds: 256 games per opponent, doubling up to the cap.
   const int64_t cap = a.games > 0 ? a.games : 2048;
