@@ -1070,11 +1070,12 @@ class CardCompiler {
     if (tr.event != EventKind::kDamage && tr.event != EventKind::kLifeChange &&
         tr.event != EventKind::kDraw && tr.event != EventKind::kZoneChange &&
         tr.event != EventKind::kTap && tr.event != EventKind::kUntap &&
-        tr.event != EventKind::kPhaseBegin)
+        tr.event != EventKind::kPhaseBegin && tr.event != EventKind::kAttack &&
+        tr.event != EventKind::kBlock)
       r_.Fail(*t.get("on"), "on",
-              "event damage, life_change, draw, zone_change, tap, untap or phase_begin (the phase "
-              "is skipped) for timing instead: the occurrences held for their replacements "
-              "(docs/rules.md E-3)");
+              "event damage, life_change, draw, zone_change, tap, untap, phase_begin (the phase "
+              "is skipped), attack or block (the creature is not declared) for timing instead: "
+              "the occurrences held for their replacements (docs/rules.md E-3)");
     for (const char* key : {"optional_cost", "targets", "modes", "choose"})
       if (auto* n = t.get(key))
         r_.Fail(*n, key,

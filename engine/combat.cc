@@ -8,7 +8,7 @@
 namespace strata {
 
 bool Game::MayAttack(ObjId o) const {
-  if (combat_.flag[o] != kNotInCombat) return false;
+  if (combat_.flag[o] != kNotInCombat || combat_.replaced.test(o)) return false;
   const Characteristics& ch = Chars(o);
   return ch.controller == state_.active && ch.IsCreature() && !state_.obj.tapped[o] &&
          !Has(ch.keywords, kDefender) && !SummoningSick(o);
@@ -42,6 +42,22 @@ void Game::RunAttack(Frame& f) {
   GameState& s = state_;
   Player ap = s.active, nap = Opponent(ap);
   timing_.decision.actions.clear();
+  if (f.attack.holding == AttackFrame::kDeclareInstead) {
+    // The replacements of the declaration happened: one that took it
+    // leaves the creature undeclared (and not offered again this attack);
+    // else its tap's replacements and its "before" responses come.
+    f.attack.holding = AttackFrame::kNotHolding;
+    if (Event(f.attack.tap_record).replaced) {
+      combat_.replaced.set(f.attack.held);
+      Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+        return absl::StrCat(ObjectName(f.attack.held),
+                            f.attack.held_to == kNoObj ? "'s attack" : "'s block", " is replaced");
+      });
+      return;
+    }
+    DeclareAfterItsReplacements(f);
+    return;
+  }
   if (f.attack.holding == AttackFrame::kTapInstead) {
     // The replacements of its tap happened: its "before" triggers come.
     f.attack.tap_replaced = Event(f.attack.tap_record).replaced;
@@ -109,7 +125,7 @@ void Game::RunAttack(Frame& f) {
       });
       if (landwalk) defender_lands = DefenderLandTypes();
       s.ForEachPermanent([&](ObjId b) {
-        if (combat_.flag[b] != kNotInCombat) return;
+        if (combat_.flag[b] != kNotInCombat || combat_.replaced.test(b)) return;
         const Characteristics& bc = Chars(b);
         if (bc.controller != nap || !bc.IsCreature() || s.obj.tapped[b]) return;
         for (ObjId a : attackers)
@@ -192,6 +208,7 @@ void Game::RunAttack(Frame& f) {
         combat_.flag[o] = kNotInCombat;
         combat_.block_target[o] = kNoObj;
       }
+      combat_.replaced.reset();
       Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
            [&] { return std::string("the attack ends"); });
       timing_.frames.pop_back();
@@ -210,10 +227,28 @@ void Game::ApplyAttack(Frame& f, const Action& a) {
   f.attack.held_incarnation = state_.obj.incarnation[a.object];
   f.attack.held_to = to;
   f.attack.tap_replaced = false;
-  // An attacker taps as it is declared (T-7): a replacement of the tap
-  // applies first (E-3 A), and the attack goes on without it.
-  if (attacks && !Has(Chars(a.object).keywords, kVigilance) && ListensInstead(EventKind::kTap)) {
-    Occurrence e = OccurrenceOf(EventKind::kTap, Chars(a.object).controller, a.object);
+  // The attack (block) itself first: its replacements (E-3 A) may leave
+  // the creature undeclared.
+  const EventKind kind = attacks ? EventKind::kAttack : EventKind::kBlock;
+  if (ListensInstead(kind)) {
+    Occurrence e = OccurrenceOf(kind, attacks ? state_.active : Opponent(state_.active), a.object);
+    e.phase = state_.phase;
+    f.attack.holding = AttackFrame::kDeclareInstead;  // first: a frame pushed can move `f`
+    f.attack.tap_record = EventEnd();
+    if (InsteadNow(e)) return;
+    f.attack.holding = AttackFrame::kNotHolding;
+  }
+  DeclareAfterItsReplacements(f);
+}
+
+// An attacker taps as it is declared (T-7): a replacement of the tap
+// applies first (E-3 A), and the attack goes on without it; then the
+// "before" responses, then the declaration.
+void Game::DeclareAfterItsReplacements(Frame& f) {
+  const ObjId o = f.attack.held;
+  if (f.attack.held_to == kNoObj && !Has(Chars(o).keywords, kVigilance) &&
+      ListensInstead(EventKind::kTap)) {
+    Occurrence e = OccurrenceOf(EventKind::kTap, Chars(o).controller, o);
     e.phase = state_.phase;
     f.attack.holding = AttackFrame::kTapInstead;  // first: a frame pushed can move `f`
     f.attack.tap_record = EventEnd();
@@ -221,7 +256,7 @@ void Game::ApplyAttack(Frame& f, const Action& a) {
     f.attack.holding = AttackFrame::kNotHolding;
   }
   if (HoldBeforeDeclaring(f)) return;
-  Declare(a.object, to);
+  Declare(o, f.attack.held_to, f.attack.tap_replaced);
 }
 
 // "Before a creature attacks (blocks)" and "before it becomes tapped" as it

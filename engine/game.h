@@ -375,6 +375,9 @@ class Game {
   const std::vector<LogEvent>& log_events() const { return trace_.log_events; }
   std::string ObjectName(ObjId o) const;
   bool Attacking(ObjId o) const { return combat_.flag[o] == kAttacking; }
+  // A replacement took its declaration as an attacker or blocker this
+  // attack (E-3 A): it is not offered again until the attack ends.
+  bool DeclarationReplaced(ObjId o) const { return combat_.replaced.test(o); }
   ObjId Blocking(ObjId o) const { return combat_.block_target[o]; }
   uint64_t actions_taken() const { return timing_.actions; }
   // The spell or ability being cast right now (the innermost casting), or
@@ -827,6 +830,7 @@ class Game {
   void RunPrevention(Frame& f);
   void Declare(ObjId o, ObjId to, bool tap_replaced = false);
   void DeclareHeld(Frame& f);
+  void DeclareAfterItsReplacements(Frame& f);
   // The "before" triggers of a chosen attacker or blocker and of an
   // attacker's tap (E-1): true if some happen now (the frame holds it).
   bool HoldBeforeDeclaring(Frame& f);
@@ -1064,6 +1068,10 @@ class Game {
     std::array<uint8_t, kMaxObjects> flag{};  // CombatFlag
     std::array<ObjId, kMaxObjects> block_target{};
     std::array<bool, 2> attacked{};
+    // Creatures whose declaration as an attacker or blocker a replacement
+    // took this attack (E-3 A): not offered again until the attack ends,
+    // so a player can't choose them over and over.
+    std::bitset<kMaxObjects> replaced{};
   } combat_;
 
   // This turn and this game, per player and per object.

@@ -74,6 +74,9 @@ std::string WhyNoBlock(const Game& g, ObjId b, ObjId at) {
   if (bc.controller != Opponent(s.active)) return "is not the defender's";
   if (s.obj.tapped[b]) return "is tapped";
   if (g.Blocking(b) != kNoObj || g.Attacking(b)) return "blocks already";
+  // A replacement took its block this attack (E-3 A; replaced_never_happens
+  // checks that it did not block then): strata does not offer it again.
+  if (g.DeclarationReplaced(b)) return "had its block replaced this attack";
   if (at >= s.obj.count || !g.Attacking(at)) return "would block a creature that is not attacking";
   if (Has(ac.keywords, kFlying) && !Has(bc.keywords, kFlying) && !Has(bc.keywords, kReach))
     return "would block a flier";
@@ -492,7 +495,11 @@ void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
     }
     std::string missing;
     for (ObjId o = 0; o < s.obj.count && missing.empty(); ++o) {
-      if (s.obj.zone[o] != Zone::kBattlefield || offered[o] || g.Attacking(o)) continue;
+      // (A creature whose attack a replacement took this attack is not
+      // offered again: E-3 A, docs/rules.md.)
+      if (s.obj.zone[o] != Zone::kBattlefield || offered[o] || g.Attacking(o) ||
+          g.DeclarationReplaced(o))
+        continue;
       const Characteristics& ch = g.Chars(o);
       if (!ch.IsCreature() || ch.controller != s.active || s.obj.tapped[o] ||
           Has(ch.keywords, kDefender) || !(settled_[o] || Has(ch.keywords, kHaste)))

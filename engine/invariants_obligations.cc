@@ -478,7 +478,8 @@ void InvariantChecker::CheckReplacedNeverHappens(const Game& g, int event) {
   if (e.before || !e.held) return;
   if (e.kind != EventKind::kDraw && e.kind != EventKind::kDamage &&
       e.kind != EventKind::kLifeChange && e.kind != EventKind::kZoneChange &&
-      e.kind != EventKind::kTap && e.kind != EventKind::kUntap)
+      e.kind != EventKind::kTap && e.kind != EventKind::kUntap && e.kind != EventKind::kAttack &&
+      e.kind != EventKind::kBlock)
     return;
   const int first = g.EventEnd() - static_cast<int>(g.occ_.events.size());
   auto same = [&](const Occurrence& b) {
@@ -488,7 +489,8 @@ void InvariantChecker::CheckReplacedNeverHappens(const Game& g, int event) {
     if (e.kind == EventKind::kZoneChange)
       return b.object == e.object && b.from == e.from && b.to == e.to &&
              static_cast<uint16_t>(b.incarnation + 1) == e.incarnation;
-    if (e.kind == EventKind::kTap || e.kind == EventKind::kUntap)
+    if (e.kind == EventKind::kTap || e.kind == EventKind::kUntap || e.kind == EventKind::kAttack ||
+        e.kind == EventKind::kBlock)
       return b.object == e.object && b.incarnation == e.incarnation;
     return true;
   };
@@ -502,6 +504,8 @@ void InvariantChecker::CheckReplacedNeverHappens(const Game& g, int event) {
                         : e.kind == EventKind::kZoneChange ? "a move"
                         : e.kind == EventKind::kTap        ? "a tap"
                         : e.kind == EventKind::kUntap      ? "an untap"
+                        : e.kind == EventKind::kAttack     ? "an attack"
+                        : e.kind == EventKind::kBlock      ? "a block"
                                                            : "a life change",
                         " of ", e.object != kNoObj ? g.ObjectName(e.object) : Who(e.player),
                         " happens though a replacement took it"));

@@ -74,7 +74,8 @@ void Game::DropSettledOccurrences() {
     if (f.kind == FrameKind::kResolve && f.pc == ResolveFrame::kEnterReplaced)
       need(f.resolve.next_step);
     // An attacker's tap, once its replacements happened.
-    if (f.kind == FrameKind::kAttack && f.attack.holding == AttackFrame::kTapInstead)
+    if (f.kind == FrameKind::kAttack && (f.attack.holding == AttackFrame::kTapInstead ||
+                                         f.attack.holding == AttackFrame::kDeclareInstead))
       need(f.attack.tap_record);
   }
   for (const auto& delayed : stack_.next_upkeep) need(delayed.first.event);

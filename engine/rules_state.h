@@ -353,7 +353,10 @@ struct AttackFrame {
   // E-3 A: their step-A record is `tap_record`; one that applies leaves
   // it attacking untapped, `tap_replaced`); then its "before" triggers
   // and its tap's (kBefore, E-1).
-  enum Holding : uint8_t { kNotHolding, kTapInstead, kBefore };
+  // Before all, kDeclareInstead: the replacements of the attack (block)
+  // itself (E-3 A; step-A record `tap_record` too): one that applies
+  // leaves it undeclared.
+  enum Holding : uint8_t { kNotHolding, kTapInstead, kBefore, kDeclareInstead };
   Holding holding;
   bool tap_replaced;
   ObjId held;

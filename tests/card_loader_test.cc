@@ -1430,14 +1430,16 @@ on = { )",
   const std::string gain = R"(event = "life_change", change = "gain")";
   const std::string draw = R"(effects = [{ do = "draw", count = "event_amount" }])";
   EXPECT_THAT(LoadError(card(R"(event = "cast")", draw)),
-              HasSubstr("expected event damage, life_change, draw, zone_change, tap, untap or "
-                        "phase_begin (the phase is skipped) for timing instead"));
-  for (const char* refused : {"play", "attack", "block", "phase_end"})
+              HasSubstr("expected event damage, life_change, draw, zone_change, tap, untap, "
+                        "phase_begin (the phase is skipped), attack or block (the creature is not "
+                        "declared) for timing instead"));
+  for (const char* refused : {"play", "phase_end"})
     EXPECT_THAT(LoadError(card(absl::StrCat("event = \"", refused, "\""), draw)),
                 HasSubstr("for timing instead"))
         << refused;
   for (const std::string on : {R"(event = "zone_change", to = "graveyard")", R"(event = "tap")",
-                               R"(event = "untap", self = true, phase = "untap")"}) {
+                               R"(event = "untap", self = true, phase = "untap")",
+                               R"(event = "attack")", R"(event = "block", player = "you")"}) {
     CardDb db;
     EXPECT_EQ(LoadOne(db, card(on, R"(effects = [{ do = "exile", target = "event_object" }])"))
                   .triggers.size(),
