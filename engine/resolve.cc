@@ -197,6 +197,19 @@ void Game::EnterBattlefield(StackItem& item, bool held) {
 
 void Game::RunEntry(Frame& f) {
   ObjId o = f.entry.object;
+  if (f.entry.exiled != kNoObj) {
+    // The exile chosen was held; it happened if the card is in exile, one
+    // incarnation on (a replacement may have sent it elsewhere, a "before"
+    // response moved it first: then nothing is linked).
+    const ObjId x = f.entry.exiled;
+    if (state_.obj.zone[x] == Zone::kExile &&
+        state_.obj.incarnation[x] == static_cast<uint16_t>(f.entry.exiled_incarnation + 1)) {
+      state_.obj.linked[o] = state_.Ref(x);
+      state_.Touch();
+    }
+    timing_.frames.pop_back();
+    return;
+  }
   const CardDef& card = (*db_)[state_.obj.card[o]];
   const EntryChoice& e = card.enters;
   Player p = Chars(o).controller;
@@ -261,10 +274,22 @@ void Game::ApplyEntry(Frame& f, const Action& a) {
       });
       break;
     }
-    case ChoiceKind::kExile:
-      ZoneChange(a.object, Zone::kExile);
-      s.obj.linked[o] = s.Ref(a.object);
+    case ChoiceKind::kExile: {
+      if (!Holds(EventKind::kZoneChange)) {
+        ZoneChange(a.object, Zone::kExile);
+        s.obj.linked[o] = s.Ref(a.object);
+        break;
+      }
+      // Held like an effect's move (E-1, E-3): linked once it happened, if
+      // it did go to exile (RunEntry).
+      Frame link = Frame::NewEntry(o);
+      link.entry.exiled = a.object;
+      link.entry.exiled_incarnation = s.obj.incarnation[a.object];
+      Push(link);
+      const ObjId exiled = a.object;
+      EffectMove(&exiled, 1, Zone::kExile);
       break;
+    }
     default:
       s.obj.choice[o] = static_cast<uint16_t>(a.value);
       break;

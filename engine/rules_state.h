@@ -404,8 +404,13 @@ struct DiscardFrame {
   bool random;
 };
 // resolve.cc: a choice made as a permanent enters.
+// `exiled`: once the choice was made, the card exiled, held for the
+// "before" responses and replacements of its move (E-1, E-3): linked to
+// `object` if it did go to exile (`exiled_incarnation`: as it was).
 struct EntryFrame {
   ObjId object;
+  ObjId exiled;
+  uint16_t exiled_incarnation;
 };
 // costs.cc: "counter it unless its controller pays N".
 struct UnlessPayFrame {
@@ -558,6 +563,7 @@ struct Frame {
   static Frame NewEntry(ObjId object) {
     Frame f = Of(FrameKind::kEntry);
     f.entry.object = object;
+    f.entry.exiled = kNoObj;
     return f;
   }
   static Frame NewUnlessPay(ObjId card, int32_t amount, uint16_t incarnation) {
