@@ -186,6 +186,7 @@ enum class Op : uint8_t {
   kChangeAmount,  // a before trigger changes the size of the gain or loss it waits on (E-7)
   kRedirect,      // a replacement of damage: that damage is dealt to the target instead (E-3 A)
   kChangeTarget,  // "when ... would" (E-1): a spell's targets, before it is cast, become another
+  kMill,          // each player puts the top N cards of their library into their graveyard
 };
 
 // A reference to who or what an effect step acts on.

@@ -736,6 +736,7 @@ class CardCompiler {
         {"counter_spell", Op::kCounterSpell},
         {"add_mana", Op::kAddMana},
         {"discard", Op::kDiscard},
+        {"mill", Op::kMill},
         {"delayed", Op::kDelayed},
         {"prevent", Op::kPrevent},
         {"replace_next_draw", Op::kReplaceNextDraw},
@@ -1251,6 +1252,7 @@ class CardCompiler {
       case Op::kGainLife:
       case Op::kLoseLife:
       case Op::kDiscard:
+      case Op::kMill:
         if (object_ref) refuse(ref_key, "a player: this effect acts on players");
         refuse("affects", "no affects: this effect acts on players, not on a set of objects");
         refuse("if", "no if: a condition on objects, and this effect acts on players");
@@ -1288,6 +1290,7 @@ class CardCompiler {
         add({"duration", "parts", "exclude_target", "name", "controller_of"});
         break;
       case Op::kDraw:
+      case Op::kMill:
       case Op::kGainLife:
       case Op::kLoseLife:
       case Op::kReplaceNextDraw:

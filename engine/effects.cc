@@ -286,6 +286,16 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
     case Op::kDiscard:
       for (Player p : players) Push(Frame::NewDiscard(p, amount, st.random));
       break;
+    case Op::kMill:
+      // The top N of each player's library go to the graveyard together
+      // (E-5), a move an effect makes: held for its "before" responses and
+      // replacements (E-1, E-3). Not a draw.
+      for (Player p : players) {
+        const auto& lib = state_.players[p].library;
+        objs.assign(lib.begin(), lib.begin() + std::min<int>(amount, static_cast<int>(lib.size())));
+        EffectMove(objs.data(), static_cast<int>(objs.size()), Zone::kGraveyard);
+      }
+      break;
     case Op::kCounterSpell:
       for (ObjId o : objs) CounterSpell(o);
       break;

@@ -41,6 +41,7 @@ Aim StepAim(const CardDef& card, const EffectStep& st) {
     case Op::kTurnFaceDown:
     case Op::kLoseLife:
     case Op::kDiscard:
+    case Op::kMill:
       return Aim::kHarm;
     case Op::kRegenerate:
     case Op::kPrevent:

@@ -377,7 +377,13 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
                  OutOfAnswers(v, cx.mana))
           offer(25);  // racing
       } else if (dmg == 0 && (cx.end_of_their_turn || cx.sorcery_time)) {
-        offer(30);  // discard, lose life
+        // Discard, lose life, mill. A mill that empties the opponent's
+        // library wins at their next draw: it comes first.
+        int mills = 0;
+        for (const EffectStep& st : body.steps)
+          if (st.op == Op::kMill && st.target.kind == Ref::kTarget && st.target.index == 1)
+            mills += st.amount.kind == Value::kConst ? st.amount.constant : x;
+        offer(mills > 0 && v.LibrarySize(cx.opp) <= mills ? 400 : 30);
       }
       p.target_player = kNoPlayer;
     }

@@ -454,6 +454,12 @@ struct Writer {
         out = absl::StrCat(who.empty() || who == "you" ? "you discard" : who + " discards", " ",
                            amount, one ? " card" : " cards", s.random ? " at random" : "");
         break;
+      case Op::kMill:
+        out = absl::StrCat(who.empty() || who == "you" ? "you put" : who + " puts", " the top ",
+                           one ? "card" : amount + " cards", " of ",
+                           who.empty() || who == "you" ? "your" : "their", " library into ",
+                           who.empty() || who == "you" ? "your" : "their", " graveyard");
+        break;
       case Op::kDelayed: {
         std::vector<std::string> later;
         for (const EffectStep& d : s.delayed) later.push_back(Step(b, d));
