@@ -216,9 +216,9 @@ void Game::RunBatch(Frame& f) {
     // "After effects resolve" (E-2): the batch has resolved, whatever its
     // effects did (countered or fizzled, all of them). Its triggers come
     // before the batch frame goes (Step pushes them above it).
-    if (f.pc == BatchFrame::kResolve) {
+    if (f.pc == BatchFrame::kResolve && Observed(EventKind::kEffectsResolved)) {
       f.pc = BatchFrame::kResolved;
-      Occur(EventKind::kEffectsResolved, kNoPlayer, kNoObj, 0, /*before_done=*/true);
+      RecordOccurrence(EventKind::kEffectsResolved, kNoPlayer, kNoObj, 0, /*before_done=*/true);
       return;
     }
     timing_.frames.pop_back();

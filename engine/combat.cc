@@ -8,7 +8,7 @@
 namespace strata {
 
 bool Game::MayAttack(ObjId o) const {
-  if (combat_.flag[o] != kNotInCombat || combat_.replaced.test(o)) return false;
+  if (combat_.flag[o] != kNotInCombat || combat_.replaced[o]) return false;
   const Characteristics& ch = Chars(o);
   return ch.controller == state_.active && ch.IsCreature() && !state_.obj.tapped[o] &&
          !Has(ch.keywords, kDefender) && !SummoningSick(o);
@@ -68,18 +68,19 @@ void Game::RunAttack(Frame& f) {
     DeclareHeld(f);
     return;
   }
+  if (f.pc == AttackFrame::kBeforeAttackers || f.pc == AttackFrame::kBeforeBlockers) {
+    // "Before attackers (blockers) are declared" (E-2: a time point of
+    // every attack; blockers' of every attack with an attacker). Without
+    // such a response the declaration goes on in this same step.
+    const bool attackers = f.pc == AttackFrame::kBeforeAttackers;
+    const EventKind kind = attackers ? EventKind::kAttackersDeclared : EventKind::kBlockersDeclared;
+    f.pc = attackers ? AttackFrame::kAttackers : AttackFrame::kBlockers;
+    if (ListensBefore(kind) && BeforeNow(OccurrenceOf(kind, attackers ? ap : nap, kNoObj))) return;
+  }
   switch (f.pc) {
     case AttackFrame::kBeforeAttackers:
-    case AttackFrame::kBeforeBlockers: {
-      // "Before attackers (blockers) are declared" (E-2: a time point of
-      // every attack; blockers' of every attack with an attacker).
-      const bool attackers = f.pc == AttackFrame::kBeforeAttackers;
-      const EventKind kind =
-          attackers ? EventKind::kAttackersDeclared : EventKind::kBlockersDeclared;
-      f.pc = attackers ? AttackFrame::kAttackers : AttackFrame::kBlockers;
-      if (ListensBefore(kind)) BeforeNow(OccurrenceOf(kind, attackers ? ap : nap, kNoObj));
-      return;
-    }
+    case AttackFrame::kBeforeBlockers:
+      return;  // (handled above)
     case AttackFrame::kAttackers: {
       s.ForEachPermanent([&](ObjId o) {
         if (MayAttack(o)) timing_.decision.actions.push_back({ActionKind::kObject, o});
@@ -125,7 +126,7 @@ void Game::RunAttack(Frame& f) {
       });
       if (landwalk) defender_lands = DefenderLandTypes();
       s.ForEachPermanent([&](ObjId b) {
-        if (combat_.flag[b] != kNotInCombat || combat_.replaced.test(b)) return;
+        if (combat_.flag[b] != kNotInCombat || combat_.replaced[b]) return;
         const Characteristics& bc = Chars(b);
         if (bc.controller != nap || !bc.IsCreature() || s.obj.tapped[b]) return;
         for (ObjId a : attackers)

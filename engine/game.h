@@ -377,7 +377,7 @@ class Game {
   bool Attacking(ObjId o) const { return combat_.flag[o] == kAttacking; }
   // A replacement took its declaration as an attacker or blocker this
   // attack (E-3 A): it is not offered again until the attack ends.
-  bool DeclarationReplaced(ObjId o) const { return combat_.replaced.test(o); }
+  bool DeclarationReplaced(ObjId o) const { return combat_.replaced[o]; }
   ObjId Blocking(ObjId o) const { return combat_.block_target[o]; }
   uint64_t actions_taken() const { return timing_.actions; }
   // The spell or ability being cast right now (the innermost casting), or
