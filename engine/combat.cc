@@ -47,7 +47,7 @@ void Game::RunAttack(Frame& f) {
     // leaves the creature undeclared (and not offered again this attack);
     // else its tap's replacements and its "before" responses come.
     f.attack.holding = AttackFrame::kNotHolding;
-    if (Event(f.attack.tap_record).replaced) {
+    if (TakenAtStepA(f.attack.tap_record)) {
       combat_.replaced.set(f.attack.held);
       Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
         return absl::StrCat(ObjectName(f.attack.held),
@@ -60,7 +60,7 @@ void Game::RunAttack(Frame& f) {
   }
   if (f.attack.holding == AttackFrame::kTapInstead) {
     // The replacements of its tap happened: its "before" triggers come.
-    f.attack.tap_replaced = Event(f.attack.tap_record).replaced;
+    f.attack.tap_replaced = TakenAtStepA(f.attack.tap_record);
     if (!HoldBeforeDeclaring(f)) DeclareHeld(f);
     return;
   }

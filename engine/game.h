@@ -682,6 +682,13 @@ class Game {
   // triggers frame pushed above; the first the active player picks
   // applies, and the occurrence does not happen. True if one applies.
   bool InsteadNow(Occurrence e);
+  // Did a replacement take the occurrence whose step-A record InsteadNow
+  // made at `record` (once its triggers frame is over)? False for a record
+  // that was never made (nothing listened) or is no step-A record.
+  bool TakenAtStepA(int record) const {
+    return record >= occ_.first_event && record < EventEnd() && Event(record).instead &&
+           Event(record).replaced;
+  }
   void TakeShield(const QueuedTrigger& q);
   void PreventFirst(const QueuedTrigger& q);
   // A replacement of its own untap: on while its artifact is tapped (T-12).

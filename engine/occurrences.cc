@@ -213,7 +213,7 @@ bool Game::InsteadOfEach(EventKind kind, const std::vector<ObjRef>& refs, int be
 void Game::DropReplaced(EventKind kind, std::vector<ObjRef>& refs, int begin, int end,
                         int instead_begin) {
   for (int i = begin; i < end; ++i)
-    if (Event(instead_begin + (i - begin)).replaced) {
+    if (TakenAtStepA(instead_begin + (i - begin))) {
       refs[i] = ObjRef{};
       if (kind == EventKind::kZoneChange) StateCheckInputChanged();
     }

@@ -44,7 +44,7 @@ void Game::RunPrevention(Frame& f) {
     int kept = begin;
     for (int i = begin; i < static_cast<int>(damage_.pending.size()); ++i) {
       const int record = f.prevention.instead_begin + (i - begin);
-      if (Event(record).replaced && !damage_.pending[i].replaced) continue;
+      if (TakenAtStepA(record) && !damage_.pending[i].replaced) continue;
       damage_.pending[kept++] = damage_.pending[i];
     }
     damage_.pending.resize(kept);

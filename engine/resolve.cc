@@ -155,9 +155,7 @@ Occurrence Game::EnterOccurrence(const StackItem& item) const {
 // entry no longer happens).
 void Game::EnterHeld(Frame& f, StackItem& item) {
   if (f.pc == ResolveFrame::kEnterReplaced) {
-    const int record = f.resolve.next_step;
-    const bool replaced = record >= occ_.first_event && record < EventEnd() &&
-                          Event(record).instead && Event(record).replaced;
+    const bool replaced = TakenAtStepA(f.resolve.next_step);
     f.pc = replaced ? ResolveFrame::kFinish : ResolveFrame::kEnter;
     if (replaced || BeforeNow(EnterOccurrence(item))) return;
   }

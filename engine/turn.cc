@@ -111,7 +111,7 @@ void Game::RunPhase(Frame& f) {
       }
       [[fallthrough]];
     case PhaseFrame::kSkipping:
-      if (f.pc == PhaseFrame::kSkipping && Event(f.phase.ended).replaced) {
+      if (f.pc == PhaseFrame::kSkipping && TakenAtStepA(f.phase.ended)) {
         // Skipped: nothing of it happens, no beginning, no end, no burn,
         // and nothing responds to it.
         Note(LogKind::kPhase, s.active, kNoObj, kNoObj, 0, [&] {
