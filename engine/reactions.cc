@@ -99,23 +99,20 @@ void Game::RunDraw(Frame& f) {
   // match a draw.)
   const bool as_draw = Observed(EventKind::kDraw), as_move = Observed(EventKind::kZoneChange);
   if (!as_draw && !as_move) return;
-  int group = -1;
+  Occurrence e = OccurrenceOf(EventKind::kDraw, p, top);
+  e.from = Zone::kLibrary;
+  e.to = Zone::kHand;
+  e.group = EventEnd();
   if (as_draw) {
-    Occurrence e = OccurrenceOf(EventKind::kDraw, p, top);
-    e.from = Zone::kLibrary;
-    e.to = Zone::kHand;
     e.held = ListensInstead(EventKind::kDraw);  // through its step A
-    group = Record(e);
+    Record(e);
   }
   if (as_move) {
-    Occurrence m = OccurrenceOf(EventKind::kZoneChange, p, top);
-    m.from = Zone::kLibrary;
-    m.to = Zone::kHand;
-    m.group = group;
-    const int moved = Record(m);
-    if (group < 0) group = moved;
+    e.kind = EventKind::kZoneChange;
+    e.held = false;
+    Record(e);
   }
-  for (int ev = group; ev < EventEnd(); ++ev) Happened(ev);
+  for (int ev = e.group, end = EventEnd(); ev < end; ++ev) Happened(ev);
 }
 
 void Game::ApplyDraw(Frame& f, const Action& a) {
