@@ -194,8 +194,8 @@ class CardCompiler {
   bool in_before_life_change_ = false;
   // Parsing the body of a replacement of damage (redirect).
   bool in_instead_damage_ = false;
-  // Parsing the body of a before trigger on a cast (change_target).
-  bool in_before_cast_ = false;
+  // Parsing the body of a before trigger on a cast or a block (change_target).
+  bool in_before_choice_ = false;
 
   // An `x` value needs an X in the cost of what it belongs to: X is chosen
   // as that is paid; elsewhere it would be a silent 0 (issue 40).
@@ -836,12 +836,13 @@ class CardCompiler {
       r_.Fail(t, "target",
               "one creature or player for redirect: self, enchanted, event_object, you, "
               "opponent or event_controller");
-    if (s.op == Op::kChangeTarget && !in_before_cast_)
+    if (s.op == Op::kChangeTarget && !in_before_choice_)
       r_.Fail(t, "do",
-              "change_target only in a before trigger on cast: it changes the targets a spell "
-              "was given before it is cast (\"when ... would\", E-1)");
+              "change_target only in a before trigger on cast or block: it changes the targets "
+              "a spell was given before it is cast, or the attacker a creature was chosen to "
+              "block before it blocks (\"when ... would\", E-1)");
     if (s.op == Op::kChangeTarget && s.from == kNoFilter)
-      r_.Fail(t, "from", "a filter: which of the spell's targets change");
+      r_.Fail(t, "from", "a filter: which of the spell's targets (the blocked attacker) change");
     if (s.op == Op::kChangeTarget && (s.affects != kNoFilter || s.target.kind == Ref::kTarget ||
                                       s.target.kind == Ref::kEachPlayer))
       r_.Fail(t, "target",
@@ -1044,15 +1045,16 @@ class CardCompiler {
     // Only a before trigger of a life change or damage may change its size (E-7),
     // and only a replacement of damage redirect it.
     const bool outer = in_before_life_change_, outer_redirect = in_instead_damage_,
-               outer_cast = in_before_cast_;
-    in_before_cast_ = tr.timing == Timing::kBefore && tr.event == EventKind::kCast;
+               outer_choice = in_before_choice_;
+    in_before_choice_ = tr.timing == Timing::kBefore &&
+                        (tr.event == EventKind::kCast || tr.event == EventKind::kBlock);
     in_before_life_change_ = tr.timing == Timing::kBefore &&
                              (tr.event == EventKind::kLifeChange || tr.event == EventKind::kDamage);
     in_instead_damage_ = tr.timing == Timing::kInstead && tr.event == EventKind::kDamage;
     tr.body = Body(t, "a triggered ability", keys);
     in_before_life_change_ = outer;
     in_instead_damage_ = outer_redirect;
-    in_before_cast_ = outer_cast;
+    in_before_choice_ = outer_choice;
     if (auto* n = t.get("optional_cost")) {
       auto cost = ParseManaCost(r_.String(*n, "optional_cost"));
       if (!cost.ok()) r_.Fail(*n, "optional_cost", std::string(cost.status().message()));

@@ -17,7 +17,12 @@ namespace strata {
 void Game::ChangeHeldTargets(const StackItem& trigger, Target to, FilterId from) {
   if (trigger.event < 0) return;
   const Occurrence& e = Event(trigger.event);
-  if (e.kind != EventKind::kCast || !e.before || e.object == kNoObj) return;
+  if (!e.before || e.object == kNoObj) return;
+  if (e.kind == EventKind::kBlock) {
+    if (to.kind == Target::kObject) ChangeHeldBlock(trigger, e, to.obj.id, from);
+    return;
+  }
+  if (e.kind != EventKind::kCast) return;
   for (auto f = timing_.frames.rbegin(); f != timing_.frames.rend(); ++f) {
     if (f->kind != FrameKind::kCast) continue;
     StackItem& spell = stack_.items[f->cast.item];

@@ -309,6 +309,36 @@ void Game::Declare(ObjId o, ObjId to, bool tap_replaced) {
   Occur(EventKind::kBlock, Opponent(state_.active), o, 0, /*before_done=*/true);
 }
 
+// "When a creature would block an attacking creature you control, it
+// blocks this one instead" (seed 003: the choice indicated, then changed
+// before it takes effect): resolving as a before trigger of a block, it
+// changes the attacker the held blocker was chosen to block (the innermost
+// attack frame holding that blocker, as it was) if that attacker matches
+// `from`, to `to` where the blocker may block it; else it stays. The
+// declaration then tests the block as changed (DeclareHeld).
+void Game::ChangeHeldBlock(const StackItem& trigger, const Occurrence& e, ObjId to, FilterId from) {
+  for (auto f = timing_.frames.rbegin(); f != timing_.frames.rend(); ++f) {
+    if (f->kind != FrameKind::kAttack) continue;
+    AttackFrame& a = f->attack;
+    if (a.holding != AttackFrame::kBefore || a.held != e.object || a.held_to == kNoObj ||
+        a.held_incarnation != e.incarnation)
+      return;
+    const ObjId src = trigger.card != kNoObj ? trigger.card : trigger.source;
+    const ObjId was = a.held_to;
+    if (to == was || state_.obj.zone[was] != Zone::kBattlefield ||
+        !Matches(from, was, ContextFor(src, trigger.controller, kNoWord)) ||
+        state_.obj.zone[to] != Zone::kBattlefield || combat_.flag[to] != kAttacking ||
+        !MayBlock(a.held, to, DefenderLandTypes()))
+      return;
+    a.held_to = to;
+    Note(LogKind::kInfo, kNoPlayer, src, kNoObj, 0, [&] {
+      return absl::StrCat(ObjectName(a.held), " is to block ", ObjectName(to), ", not ",
+                          ObjectName(was));
+    });
+    return;
+  }
+}
+
 // A declaration held for its "before" triggers, which have resolved: it
 // happens if the creature still may attack (block) as it was chosen to,
 // by the same tests as the choice was offered by (a trigger may have

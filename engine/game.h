@@ -716,7 +716,12 @@ class Game {
                     int instead_begin);
   // A `change_target` step of a before trigger on a cast: the spell's
   // targets that match `from` become `to`, where it is a legal target.
+  // (On a block: ChangeHeldBlock.)
   void ChangeHeldTargets(const StackItem& item, Target to, FilterId from);
+  // The same step of a before trigger on a block: the attacker the held
+  // blocker was chosen to block, if it matches `from`, becomes `to`,
+  // where the blocker may block that attacker.
+  void ChangeHeldBlock(const StackItem& trigger, const Occurrence& e, ObjId to, FilterId from);
   // Is the item a replacement's (a trigger timed "instead") effects?
   bool IsReplacement(const StackItem& item) const;
   // A step timed before an occurrence (E-1) inside the frame that makes it
