@@ -1492,8 +1492,9 @@ effects = [{ do = "redirect", target = "self" }]
 }
 
 // Seed 003's "when ... would": change_target only in a before trigger on a
-// cast, with a `from` filter and one creature or player to change to.
-TEST(CardLoaderErrors, ChangeTargetOnlyInABeforeTriggerOnACast) {
+// cast or a block, with a `from` filter and one creature or player to
+// change to.
+TEST(CardLoaderErrors, ChangeTargetOnlyInABeforeTriggerOnACastOrABlock) {
   auto trigger = [](const std::string& timing, const std::string& event, const std::string& step) {
     return absl::StrCat(R"([[card]]
 name = "Rod"
@@ -1509,17 +1510,21 @@ effects = [{ do = "change_target", )",
                         step, " }]\n");
   };
   const std::string ok = R"(target = "self", from = { types = ["Creature"] })";
-  const std::string refused = "change_target only in a before trigger on cast";
+  const std::string refused = "change_target only in a before trigger on cast or block";
   EXPECT_THAT(LoadError(trigger("after", "cast", ok)), HasSubstr(refused));
   EXPECT_THAT(LoadError(trigger("before", "damage", ok)), HasSubstr(refused));
+  EXPECT_THAT(LoadError(trigger("before", "attack", ok)), HasSubstr(refused));
+  EXPECT_THAT(LoadError(trigger("after", "block", ok)), HasSubstr(refused));
   EXPECT_THAT(LoadError(trigger("before", "cast", R"(target = "self")")),
               HasSubstr("key 'from': expected a filter"));
   EXPECT_THAT(LoadError(trigger("before", "cast", R"(player = "each", from = {})")),
               HasSubstr("one creature or player for change_target"));
   EXPECT_THAT(LoadError(trigger("before", "cast", ok + ", amount = 2")), HasSubstr("key 'amount'"));
-  CardDb db;
-  ASSERT_TRUE(LoadCardsFromString(trigger("before", "cast", ok), "cards.toml", db).ok());
-  EXPECT_EQ(db[db.Find("Rod")].triggers[0].body.steps[0].op, Op::kChangeTarget);
+  for (const char* event : {"cast", "block"}) {
+    CardDb db;
+    ASSERT_TRUE(LoadCardsFromString(trigger("before", event, ok), "cards.toml", db).ok());
+    EXPECT_EQ(db[db.Find("Rod")].triggers[0].body.steps[0].op, Op::kChangeTarget);
+  }
 }
 
 // Nothing but a cast puts a card on the stack, and a cast is its own
