@@ -1074,11 +1074,13 @@ class CardCompiler {
         tr.event != EventKind::kDraw && tr.event != EventKind::kZoneChange &&
         tr.event != EventKind::kTap && tr.event != EventKind::kUntap &&
         tr.event != EventKind::kPhaseBegin && tr.event != EventKind::kAttack &&
-        tr.event != EventKind::kBlock)
+        tr.event != EventKind::kBlock && tr.event != EventKind::kCast)
       r_.Fail(*t.get("on"), "on",
               "event damage, life_change, draw, zone_change, tap, untap, phase_begin (the phase "
-              "is skipped), attack or block (the creature is not declared) for timing instead: "
-              "the occurrences held for their replacements (docs/rules.md E-3)");
+              "is skipped), attack or block (the creature is not declared) or cast (the spell is "
+              "not cast) for timing instead: the occurrences held for their replacements; a play "
+              "is a cast or a land's move from the hand, each replaced as such (docs/rules.md "
+              "E-3)");
     for (const char* key : {"optional_cost", "targets", "modes", "choose"})
       if (auto* n = t.get(key))
         r_.Fail(*n, key,

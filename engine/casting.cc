@@ -313,7 +313,7 @@ void Game::RunCast(Frame& f) {
       return;
     }
     case CastFrame::kInterrupts:
-      f.pc = CastFrame::kBeforeCast;
+      f.pc = CastFrame::kCastInstead;
       // Every casting can be interrupted (T-8; seed 000: interrupts "can
       // interrupt any casting, even if effects aren't generally usable at
       // the time"): spells and abilities for a batch, interrupts (a counter
@@ -323,6 +323,31 @@ void Game::RunCast(Frame& f) {
       if (item.from != BodySource::kTrigger && item.from != BodySource::kNextTime)
         Push(Frame::NewInterrupts(f.cast.item));
       return;
+    case CastFrame::kCastInstead:
+      // The cast's replacements (E-3 A), before its "before" triggers. A
+      // replacement that takes it leaves the spell not cast: its card goes
+      // to the graveyard as a spell countered while being cast would (T-8;
+      // strata's ruling, RULES.md silent), unless the replacement moved it.
+      f.pc = CastFrame::kBeforeCast;
+      if (item.from == BodySource::kSpell && ListensInstead(EventKind::kCast) && !item.countered &&
+          SpellOnStack(item)) {
+        Occurrence e = OccurrenceOf(EventKind::kCast, item.controller, item.card);
+        e.phase = state_.phase;
+        f.pc = CastFrame::kCastReplaced;  // first: a frame pushed can move `f`
+        f.cast.instead_record = EventEnd();
+        if (InsteadNow(e)) return;
+        f.pc = CastFrame::kBeforeCast;
+      }
+      [[fallthrough]];
+    case CastFrame::kCastReplaced:
+      if (f.pc == CastFrame::kCastReplaced) {
+        f.pc = CastFrame::kBeforeCast;
+        if (TakenAtStepA(f.cast.instead_record)) {
+          ReplaceCast(f.cast.item);
+          return;
+        }
+      }
+      [[fallthrough]];
     case CastFrame::kBeforeCast:
       // "Before a spell is cast" (E-1): once its interrupts are over, before
       // it is successfully cast; a spell countered meanwhile is not cast,
@@ -345,8 +370,11 @@ void Game::RunCast(Frame& f) {
         // processed now, before it joins its batch (T-8), even when it is an
         // interrupt inside another casting.
         const int before = static_cast<int>(occ_.queued.size());
-        if (Observed(EventKind::kCast))
-          Happened(Record(OccurrenceOf(EventKind::kCast, item.controller, item.card)));
+        if (Observed(EventKind::kCast)) {
+          Occurrence e = OccurrenceOf(EventKind::kCast, item.controller, item.card);
+          e.held = ListensInstead(EventKind::kCast);  // through its step A (E-3)
+          Happened(Record(e));
+        }
         TriggersNow(before);
       }
       return;
@@ -461,6 +489,21 @@ void Game::ApplyInterrupts(Frame& f, const Action& a) {
   }
   w.Open(stack_.items[f.interrupts.item].controller);  // the caster keeps priority (T-8)
   StartCast(timing_.decision.player, a, kPlayInterrupt, kNoObj);
+}
+
+// A spell whose cast a replacement took (E-3 A) is not cast: nothing more
+// of its casting happens, and its card, if still on the stack as the spell,
+// goes to its owner's graveyard like a spell countered as it is cast (T-8).
+// The frame goes once the move (held like an effect's) is over.
+void Game::ReplaceCast(int idx) {
+  StackItem& item = stack_.items[idx];
+  item.countered = true;
+  stack_.outcomes.push_back({item.serial, Outcome::kCountered});
+  Note(LogKind::kInfo, kNoPlayer, item.card, kNoObj, 0,
+       [&] { return absl::StrCat(ObjectName(item.card), "'s cast is replaced"); });
+  if (!SpellOnStack(item)) return;
+  const ObjId card = item.card;
+  EffectMove(&card, 1, Zone::kGraveyard);
 }
 
 void Game::CounterSpell(ObjId card) {

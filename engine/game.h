@@ -718,6 +718,8 @@ class Game {
   // targets that match `from` become `to`, where it is a legal target.
   // (On a block: ChangeHeldBlock.)
   void ChangeHeldTargets(const StackItem& item, Target to, FilterId from);
+  // A spell's cast taken by a replacement: it is not cast (casting.cc).
+  void ReplaceCast(int idx);
   // The same step of a before trigger on a block: the attacker the held
   // blocker was chosen to block, if it matches `from`, becomes `to`,
   // where the blocker may block that attacker.

@@ -466,7 +466,8 @@ namespace strata {
 // replaced_never_happens (E-3 A): an occurrence held at its time point
 // (a draw, damage, an effect's life change, a move by an effect, a
 // destruction or the state check, an effect's or the untap phase's tap or
-// untap, in a game with replacements of its kind)
+// untap, an attack, a block, a spell's cast, in a game with replacements
+// of its kind)
 // went through step A on a record of its own: the latest step-A record of
 // the same kind, player, object (any object for a draw: its record names
 // none) and, for damage, source, for a move the same object as it was and
@@ -479,7 +480,7 @@ void InvariantChecker::CheckReplacedNeverHappens(const Game& g, int event) {
   if (e.kind != EventKind::kDraw && e.kind != EventKind::kDamage &&
       e.kind != EventKind::kLifeChange && e.kind != EventKind::kZoneChange &&
       e.kind != EventKind::kTap && e.kind != EventKind::kUntap && e.kind != EventKind::kAttack &&
-      e.kind != EventKind::kBlock)
+      e.kind != EventKind::kBlock && e.kind != EventKind::kCast)
     return;
   const int first = g.EventEnd() - static_cast<int>(g.occ_.events.size());
   auto same = [&](const Occurrence& b) {
@@ -490,7 +491,7 @@ void InvariantChecker::CheckReplacedNeverHappens(const Game& g, int event) {
       return b.object == e.object && b.from == e.from && b.to == e.to &&
              static_cast<uint16_t>(b.incarnation + 1) == e.incarnation;
     if (e.kind == EventKind::kTap || e.kind == EventKind::kUntap || e.kind == EventKind::kAttack ||
-        e.kind == EventKind::kBlock)
+        e.kind == EventKind::kBlock || e.kind == EventKind::kCast)
       return b.object == e.object && b.incarnation == e.incarnation;
     return true;
   };
@@ -506,6 +507,7 @@ void InvariantChecker::CheckReplacedNeverHappens(const Game& g, int event) {
                         : e.kind == EventKind::kUntap      ? "an untap"
                         : e.kind == EventKind::kAttack     ? "an attack"
                         : e.kind == EventKind::kBlock      ? "a block"
+                        : e.kind == EventKind::kCast       ? "a cast"
                                                            : "a life change",
                         " of ", e.object != kNoObj ? g.ObjectName(e.object) : Who(e.player),
                         " happens though a replacement took it"));

@@ -282,13 +282,21 @@ struct CastFrame {
     // responses and replacements (E-1, E-3) in a frame above, then its
     // sacrifice. (Added last: no other value moved.)
     kCostLife,
-    kCostSacrifice
+    kCostSacrifice,
+    // A spell's cast, once its interrupts are over: its replacements
+    // (E-3 A) before its "before" triggers (kBeforeCast); then kCastReplaced
+    // asks whether one took it.
+    kCastInstead,
+    kCastReplaced
   };
   int32_t item;       // index into items_
   PlayAs play;        // where it goes once cast
   Reaction reaction;  // the reaction window it is played in, or kNone
   ObjId about;        // a reaction's object (or kAboutDestroying), else kNoObj
-  int32_t discarded;  // cards discarded for its cost so far
+  union {
+    int32_t discarded;       // cards discarded for its cost so far (while costs are paid)
+    int32_t instead_record;  // then the step-A record of its cast's replacements
+  };
 };
 // casting.cc: the interrupt windows of a casting (T-8).
 struct InterruptsFrame {

@@ -1429,17 +1429,18 @@ on = { )",
   };
   const std::string gain = R"(event = "life_change", change = "gain")";
   const std::string draw = R"(effects = [{ do = "draw", count = "event_amount" }])";
-  EXPECT_THAT(LoadError(card(R"(event = "cast")", draw)),
+  EXPECT_THAT(LoadError(card(R"(event = "play")", draw)),
               HasSubstr("expected event damage, life_change, draw, zone_change, tap, untap, "
                         "phase_begin (the phase is skipped), attack or block (the creature is not "
-                        "declared) for timing instead"));
-  for (const char* refused : {"play", "phase_end"})
+                        "declared) or cast (the spell is not cast) for timing instead"));
+  for (const char* refused : {"play", "phase_end", "resolve", "effects_resolved"})
     EXPECT_THAT(LoadError(card(absl::StrCat("event = \"", refused, "\""), draw)),
                 HasSubstr("for timing instead"))
         << refused;
-  for (const std::string on : {R"(event = "zone_change", to = "graveyard")", R"(event = "tap")",
-                               R"(event = "untap", self = true, phase = "untap")",
-                               R"(event = "attack")", R"(event = "block", player = "you")"}) {
+  for (const std::string on :
+       {R"(event = "zone_change", to = "graveyard")", R"(event = "tap")",
+        R"(event = "untap", self = true, phase = "untap")", R"(event = "attack")",
+        R"(event = "block", player = "you")", R"(event = "cast", player = "opponent")"}) {
     CardDb db;
     EXPECT_EQ(LoadOne(db, card(on, R"(effects = [{ do = "exile", target = "event_object" }])"))
                   .triggers.size(),
