@@ -89,4 +89,27 @@ total=$(wc -l <"$tmp/listed")
 echo "3ED+4ED: $present of $total names in the pool ($((total - present)) missing)"
 [ "$present" -eq "$EXPECTED" ] ||
   fail "$present names of 3ED.txt/4ED.txt in the pool, expected $EXPECTED (update EXPECTED when adding cards)"
+
+# Arabian Nights and Antiquities (issue 38): every card of
+# data/cards/arabian_nights.toml is spelled exactly as in ARN.txt, every card
+# of data/cards/antiquities.toml as in ATQ.txt, and exactly EXPECTED_ARN names
+# of ARN.txt and EXPECTED_ATQ of ATQ.txt are in the pool (in any file: Erhnam
+# Djinn and Ornithopter came earlier). Raise them as cards are added.
+EXPECTED_ARN=31
+EXPECTED_ATQ=29
+for set in ARN:arabian_nights:$EXPECTED_ARN ATQ:antiquities:$EXPECTED_ATQ; do
+  code=${set%%:*}; rest=${set#*:}; file=${rest%%:*}; want=${rest#*:}
+  list="$src/data/sets/$code.txt"
+  [ -s "$list" ] || fail "missing set list $list"
+  sort -u "$list" >"$tmp/listed_$code"
+  card_names "$src/data/cards/$file.toml" | sort >"$tmp/claimed_$code"
+  [ -s "$tmp/claimed_$code" ] || fail "no cards in data/cards/$file.toml"
+  bad=$(comm -23 "$tmp/claimed_$code" "$tmp/listed_$code")
+  [ -z "$bad" ] || fail "cards of $file.toml not named as in $code.txt: $bad"
+  present=$(comm -12 "$tmp/pool" "$tmp/listed_$code" | wc -l)
+  total=$(wc -l <"$tmp/listed_$code")
+  echo "$code: $present of $total names in the pool ($((total - present)) missing)"
+  [ "$present" -eq "$want" ] ||
+    fail "$present names of $code.txt in the pool, expected $want (update EXPECTED_$code when adding cards)"
+done
 echo "PASS set_lists"
