@@ -7,9 +7,11 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "engine/card_loader.h"
 #include "engine/deck.h"
 #include "policies/policy.h"
+#include "sim/exit_codes.h"
 
 namespace strata {
 
@@ -65,8 +67,7 @@ CLI::App* AddBenchCommand(CLI::App& app, BenchOptions& opt) {
 int RunBenchCommand(const BenchOptions& opt, const std::vector<std::string>& card_paths) {
   CardDb db;
   if (auto st = LoadCards(card_paths, db); !st.ok()) {
-    std::fprintf(stderr, "bench: %s\n", std::string(st.message()).c_str());
-    return 2;
+    return BadInput(absl::StrCat("bench: ", st.message()));
   }
   // The decks live beside the cards: data/cards -> data/decks.
   const std::filesystem::path dir = std::filesystem::path(card_paths.at(0)).parent_path() / "decks";
@@ -75,8 +76,7 @@ int RunBenchCommand(const BenchOptions& opt, const std::vector<std::string>& car
     for (const char* name : pair) {
       auto d = LoadDeckFile((dir / (std::string(name) + ".txt")).string(), db);
       if (!d.ok()) {
-        std::fprintf(stderr, "bench: %s\n", std::string(d.status().message()).c_str());
-        return 2;
+        return BadInput(absl::StrCat("bench: ", d.status().message()));
       }
       decks.push_back(*std::move(d));
     }
@@ -130,7 +130,7 @@ int RunBenchCommand(const BenchOptions& opt, const std::vector<std::string>& car
         kBenchDefaultGames, kBenchPolicies[0], kBenchPolicies[1]);
   // Last, alone on its line, for scripts and the pinning test.
   std::printf("signature %016" PRIx64 "\n", r.signature);
-  return std::fflush(stdout) == 0 && !std::ferror(stdout) ? 0 : 1;
+  return StdoutStatus();
 }
 
 }  // namespace strata

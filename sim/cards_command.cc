@@ -11,6 +11,7 @@
 #include "absl/strings/str_split.h"
 #include "sim/card_pool.h"
 #include "sim/card_text.h"
+#include "sim/exit_codes.h"
 
 namespace strata {
 namespace {
@@ -135,19 +136,17 @@ bool PrintCard(const CardDb& db, const std::string& name) {
 
 int RunCardsCheck(const std::vector<std::string>& pool_paths, bool override_cards) {
   CardDb db;
-  if (!LoadPoolOrPrintError(pool_paths, override_cards, db)) return 1;
+  // Cards that do not load are what the check finds.
+  if (!LoadPoolOrPrintError(pool_paths, override_cards, db)) return kExitFailed;
   std::printf("ok: %zu cards\n", db.cards.size());
   return 0;
 }
 
 int RunCardsList(CardFilter filter, const std::vector<std::string>& pool_paths,
                  bool override_cards) {
-  if (auto bad = CheckCardFilter(filter); !bad.empty()) {
-    std::fprintf(stderr, "%s\n", bad.c_str());
-    return 1;
-  }
+  if (auto bad = CheckCardFilter(filter); !bad.empty()) return BadInput(bad);
   CardDb db;
-  if (!LoadPoolOrPrintError(pool_paths, override_cards, db)) return 1;
+  if (!LoadPoolOrPrintError(pool_paths, override_cards, db)) return kExitBadInput;
   PrintCardTable(db, filter);
   return 0;
 }
@@ -155,10 +154,10 @@ int RunCardsList(CardFilter filter, const std::vector<std::string>& pool_paths,
 int RunCardsShow(const std::string& name, const std::vector<std::string>& pool_paths,
                  bool override_cards) {
   CardDb db;
-  if (!LoadPoolOrPrintError(pool_paths, override_cards, db)) return 1;
+  if (!LoadPoolOrPrintError(pool_paths, override_cards, db)) return kExitBadInput;
   if (PrintCard(db, name)) return 0;
   std::fprintf(stderr, "unknown card '%s' (%s)\n", name.c_str(), db.ClosestNote(name).c_str());
-  return 1;
+  return kExitBadInput;
 }
 
 }  // namespace strata

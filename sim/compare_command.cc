@@ -26,7 +26,9 @@
 #include "policies/policy.h"
 #include "sim/card_pool.h"
 #include "sim/compare.h"
+#include "sim/deck_list.h"
 #include "sim/durable.h"
+#include "sim/exit_codes.h"
 #include "sim/fingerprint.h"
 #include "sim/format.h"
 #include "sim/paired_report.h"
@@ -44,16 +46,6 @@ namespace fs = std::filesystem;
 // The minimum sample of a per-card figure: drawn, and not drawn, in at
 // least this many games.
 constexpr int64_t kMinCardGames = 30;
-
-int Fail(const std::string& message) {
-  std::fprintf(stderr, "%s\n", message.c_str());
-  return 1;
-}
-
-int StdoutStatus() {
-  if (std::fflush(stdout) == 0 && !std::ferror(stdout)) return 0;
-  return Fail(absl::StrCat("stdout: write failed: ", std::strerror(errno)));
-}
 
 std::string Abs(const std::string& path) {
   return fs::absolute(path).lexically_normal().string();
@@ -88,7 +80,9 @@ absl::Status MakeSetup(const CompareArgs& a, const CardDb& db, Setup& s) {
         "--against and --gauntlet: give one (--gauntlet: the bundled playable decks, also the "
         "default)");
   s.tested_paths = a.decks;
-  std::vector<std::string> opponents = a.against;
+  auto against = ExpandDeckPaths(a.against, "--against", DeckRepeats::kRefused);
+  if (!against.ok()) return against.status();
+  std::vector<std::string> opponents = *std::move(against);
   if (opponents.empty()) {
     // The bundled decks, but a tested deck's own file: it would only play
     // itself.
@@ -516,23 +510,23 @@ int RunCompareCommand(const CompareArgs& given) {
   const bool resumed = !given.resume.empty();
   if (resumed) {
     if (auto st = ResumeArgs("compare", given, a, saved); !st.ok())
-      return Fail(std::string(st.message()));
+      return BadInput(std::string(st.message()));
   } else if (auto st = CheckPairedOut(a); !st.ok()) {
-    return Fail(std::string(st.message()));
+    return BadInput(std::string(st.message()));
   }
   DirLock lock;
   if (!a.out.empty())
     if (auto st = lock.Acquire(a.out); !st.ok())
-      return Fail(absl::StrCat(resumed ? "--resume: " : "--out: ", st.message()));
+      return BadInput(absl::StrCat(resumed ? "--resume: " : "--out: ", st.message()));
   CardDb db;
   if (auto st = LoadPool(PoolPaths(a.card_paths, a.no_default_cards), a.override_cards, db);
       !st.ok())
-    return Fail(std::string(st.message()));
+    return BadInput(std::string(st.message()));
   if (a.decks.size() != 2)
-    return Fail(absl::StrCat(
+    return BadInput(absl::StrCat(
         "compare: expected two deck files, OLD and NEW (or --resume DIR), got ", a.decks.size()));
   Setup s;
-  if (auto st = MakeSetup(a, db, s); !st.ok()) return Fail(std::string(st.message()));
+  if (auto st = MakeSetup(a, db, s); !st.ok()) return BadInput(std::string(st.message()));
   if (int rc = CheckSetupDecks(a, db, s); rc != 0) return rc;
   PairedOptions po;
   po.versions = {Version(s, s.tested[0]), Version(s, s.tested[1])};
@@ -542,17 +536,17 @@ int RunCompareCommand(const CompareArgs& given) {
   po.what = "compare";
   if (resumed)
     if (auto st = CheckResumed(a, db, s, saved, 2); !st.ok())
-      return Fail(std::string(st.message()));
+      return BadInput(std::string(st.message()));
   auto write = [&](const PairedResult& r, double seconds, bool complete) {
     return WriteCompareOut(a.out, db, CompareFigures(db, a, s, r, seconds, complete), a.report);
   };
   const KeptRun kept = RunKept(db, po, {0, 1}, a, s, "compare", resumed ? &saved : nullptr, write);
   if (!kept.error.empty())
-    return Fail(absl::StrCat(kept.error, "; the run stopped",
-                             a.out.empty()
-                                 ? ""
-                                 : absl::StrCat(": its last checkpoint in ", a.out,
-                                                " is intact: strata compare --resume ", a.out)));
+    return RunFailed(
+        absl::StrCat(kept.error, "; the run stopped",
+                     a.out.empty() ? ""
+                                   : absl::StrCat(": its last checkpoint in ", a.out,
+                                                  " is intact: strata compare --resume ", a.out)));
   const PairedResult& r = kept.result;
   const CompareOutput out = CompareFigures(db, a, s, r, kept.seconds, r.complete);
   const double seconds = out.run.seconds;
@@ -673,36 +667,36 @@ int RunAblateCommand(const CompareArgs& given) {
   const bool resumed = !given.resume.empty();
   if (resumed) {
     if (auto st = ResumeArgs("ablate", given, a, saved); !st.ok())
-      return Fail(std::string(st.message()));
+      return BadInput(std::string(st.message()));
   } else if (auto st = CheckPairedOut(a); !st.ok()) {
-    return Fail(std::string(st.message()));
+    return BadInput(std::string(st.message()));
   }
   DirLock lock;
   if (!a.out.empty())
     if (auto st = lock.Acquire(a.out); !st.ok())
-      return Fail(absl::StrCat(resumed ? "--resume: " : "--out: ", st.message()));
+      return BadInput(absl::StrCat(resumed ? "--resume: " : "--out: ", st.message()));
   CardDb db;
   if (auto st = LoadPool(PoolPaths(a.card_paths, a.no_default_cards), a.override_cards, db);
       !st.ok())
-    return Fail(std::string(st.message()));
+    return BadInput(std::string(st.message()));
   if (a.decks.size() != 1)
-    return Fail(
+    return BadInput(
         absl::StrCat("ablate: expected one deck file (or --resume DIR), got ", a.decks.size()));
   // A variant per distinct card: half the games per opponent of compare.
   CompareArgs args = a;
   if (args.games == 0 && args.ci == 0) args.games = 400;
   Setup s;
-  if (auto st = MakeSetup(args, db, s); !st.ok()) return Fail(std::string(st.message()));
+  if (auto st = MakeSetup(args, db, s); !st.ok()) return BadInput(std::string(st.message()));
   if (int rc = CheckSetupDecks(args, db, s); rc != 0) return rc;
   const Deck& deck = s.tested[0];
   auto with = Replacement(a, db, deck);
-  if (!with.ok()) return Fail(std::string(with.status().message()));
+  if (!with.ok()) return BadInput(std::string(with.status().message()));
   std::vector<CardId> ablated;
   for (CardId c : DistinctCards(deck))
     if (c != *with) ablated.push_back(c);
   if (ablated.empty())
-    return Fail(absl::StrCat("ablate: ", deck.name, " holds only ", db[*with].name,
-                             ", the card that would replace the others"));
+    return BadInput(absl::StrCat("ablate: ", deck.name, " holds only ", db[*with].name,
+                                 ", the card that would replace the others"));
   std::vector<Deck> variants;
   for (CardId c : ablated) {
     Deck variant = deck;
@@ -736,7 +730,7 @@ int RunAblateCommand(const CompareArgs& given) {
   po.what = "ablate";
   if (resumed)
     if (auto st = CheckResumed(a, db, s, saved, static_cast<int>(po.versions.size())); !st.ok())
-      return Fail(std::string(st.message()));
+      return BadInput(std::string(st.message()));
   // The figures where the run stands: the cards ranked by their worth.
   auto figures = [&](const PairedResult& r, double seconds, bool complete) {
     AblateOutput out;
@@ -774,11 +768,11 @@ int RunAblateCommand(const CompareArgs& given) {
   };
   const KeptRun kept = RunKept(db, po, {}, a, s, "ablate", resumed ? &saved : nullptr, write);
   if (!kept.error.empty())
-    return Fail(absl::StrCat(kept.error, "; the run stopped",
-                             a.out.empty()
-                                 ? ""
-                                 : absl::StrCat(": its last checkpoint in ", a.out,
-                                                " is intact: strata ablate --resume ", a.out)));
+    return RunFailed(
+        absl::StrCat(kept.error, "; the run stopped",
+                     a.out.empty() ? ""
+                                   : absl::StrCat(": its last checkpoint in ", a.out,
+                                                  " is intact: strata ablate --resume ", a.out)));
   const PairedResult& r = kept.result;
   const AblateOutput out = figures(r, kept.seconds, r.complete);
   const double seconds = out.run.seconds;

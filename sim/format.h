@@ -20,13 +20,13 @@
 #include "absl/status/statusor.h"
 #include "engine/card.h"
 #include "engine/deck.h"
+#include "sim/exit_codes.h"
 
 namespace strata {
 
 // The exit status of a command refused for its --format: a deck not legal
-// in it, or a format that does not load (a usage error, like fuzz's and
-// bench's; 1 stays a failed run or a broken invariant).
-inline constexpr int kExitIllegalDeck = 2;
+// in it, or a format that does not load: bad input (sim/exit_codes.h).
+inline constexpr int kExitIllegalDeck = kExitBadInput;
 
 // The `--format` help text every command shares.
 extern const char* const kFormatHelp;

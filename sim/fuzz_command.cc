@@ -12,7 +12,9 @@
 #include "engine/strings.h"
 #include "policies/policy.h"
 #include "sim/card_pool.h"
+#include "sim/deck_list.h"
 #include "sim/durable.h"
+#include "sim/exit_codes.h"
 #include "sim/format.h"
 #include "sim/fuzz.h"
 #include "sim/shrink.h"
@@ -27,9 +29,14 @@ std::string DataDir(const std::vector<std::string>& card_paths) {
   return (cards.parent_path() / "decks").string();
 }
 
+// Refused before any game.
 int Fail(const std::string& message) {
-  std::fprintf(stderr, "fuzz: %s\n", message.c_str());
-  return 2;
+  return BadInput(absl::StrCat("fuzz: ", message));
+}
+
+// A write that failed.
+int WriteFailed(const std::string& message) {
+  return RunFailed(absl::StrCat("fuzz: ", message));
 }
 
 void PrintCoverage(const CardDb& db, const FuzzCoverage& c) {
@@ -87,8 +94,9 @@ void PrintCoverage(const CardDb& db, const FuzzCoverage& c) {
       static_cast<unsigned long long>(r[UsageStats::kReplacedInstead]));
 }
 
-// The scenario a failing game shrinks to, written to `out`: 0, or 2 with one
-// message when it can't be made or written.
+// The scenario a failing game shrinks to, written to `out`: 0; or, with one
+// message, kExitBadInput when it can't be made or `out` opened, kExitFailed
+// when the write fails.
 int Shrink(const CardDb& db, const FuzzSetup& setup, const std::vector<int32_t>& decisions,
            const FuzzArgs& args, const std::string& source, const std::string& out,
            const FuzzOptions& fopt) {
@@ -100,9 +108,12 @@ int Shrink(const CardDb& db, const FuzzSetup& setup, const std::vector<int32_t>&
   auto r = ShrinkFuzzGame(db, setup, decisions, opt);
   if (!r.ok()) return Fail(absl::StrCat("--shrink ", source, ": ", r.status().message()));
   std::ofstream f(out, std::ios::trunc);
+  // A path that cannot be opened (no such folder) is bad input; a write
+  // that fails once open, a failed run.
+  if (!f.is_open()) return Fail(absl::StrCat("--shrink: can't write ", out));
   f << r->toml;
   f.close();
-  if (!f) return Fail(absl::StrCat("--shrink: can't write ", out));
+  if (!f) return WriteFailed(absl::StrCat("--shrink: can't write ", out));
   const std::string run = args.canary.empty() ? out : "--canary " + args.canary + " " + out;
   std::printf(
       "shrunk %s from the start of %s of turn %d: %d objects and %d steps (%d lines) -> "
@@ -179,7 +190,7 @@ int Replay(const CardDb& db, const FuzzArgs& args, const FuzzOptions& canary,
     return 0;
   }
   std::printf("violated: %s\n", g.failure.c_str());
-  return 1;
+  return kExitFailed;
 }
 
 }  // namespace
@@ -194,9 +205,11 @@ CLI::App* AddFuzzCommand(CLI::App& app, FuzzArgs& a) {
   cmd->add_option("--seed", a.seed, "run seed, 0 to 2^64-1 (default 1)");
   cmd->add_option("--threads", a.threads, "worker threads (default: all cores)")
       ->check(CLI::Range(0, 1024));
-  cmd->add_option("--decks", a.decks,
-                  "random (legal two-colour decks drawn from the pool, steered to the least "
-                  "used cards; default), bundled (the decks in data/decks), or deck files A,B,...");
+  cmd->add_option(
+      "--decks", a.decks,
+      "random (legal two-colour decks drawn from the pool, steered to the least "
+      "used cards; default), bundled (the decks in data/decks), or deck files and folders "
+      "(a folder: its *.txt files) A,B,...");
   cmd->add_option("--format", a.format,
                   std::string(kFormatHelp) +
                       " (of --decks bundled or FILES; random decks are the pool's, in no format)")
@@ -281,17 +294,12 @@ int RunFuzzCommand(const FuzzArgs& args, const std::vector<std::string>& card_pa
                                "the whole pool; give --decks bundled or FILES"));
     opt.decks = "random";
   } else {
-    std::vector<std::string> files;
-    if (args.decks == "bundled") {
-      const std::string dir = DataDir(card_paths);
-      std::error_code ec;
-      for (auto& e : std::filesystem::directory_iterator(dir, ec))
-        if (e.path().extension() == ".txt") files.push_back(e.path().string());
-      if (ec || files.empty()) return Fail(absl::StrCat("--decks bundled: no deck files in ", dir));
-      std::sort(files.begin(), files.end());
-    } else {
-      files = absl::StrSplit(args.decks, ',', absl::SkipEmpty());
-    }
+    // bundled: every deck of the folder beside the cards (data/decks).
+    std::vector<std::string> entries = {DataDir(card_paths)};
+    if (args.decks != "bundled") entries = absl::StrSplit(args.decks, ',', absl::SkipEmpty());
+    auto expanded = ExpandDeckPaths(entries, "--decks", DeckRepeats::kMirrorPair);
+    if (!expanded.ok()) return Fail(std::string(expanded.status().message()));
+    const std::vector<std::string> files = *std::move(expanded);
     opt.decks = "files";
     for (const std::string& f : files) {
       auto d = LoadDeckFile(f, db);
@@ -331,7 +339,7 @@ int RunFuzzCommand(const FuzzArgs& args, const std::vector<std::string>& card_pa
   }
   std::error_code ec;
   std::filesystem::create_directories(opt.failures_dir, ec);
-  if (ec) return Fail(absl::StrCat("can't create ", opt.failures_dir, ": ", ec.message()));
+  if (ec) return WriteFailed(absl::StrCat("can't create ", opt.failures_dir, ": ", ec.message()));
   std::printf("\n%lld games broke an invariant (%llu violations in all); the first %zu:\n",
               static_cast<long long>(r.failing_games), static_cast<unsigned long long>(violations),
               r.failures.size());
@@ -342,7 +350,7 @@ int RunFuzzCommand(const FuzzArgs& args, const std::vector<std::string>& card_pa
     std::ofstream out(path, std::ios::trunc);
     out << FailureFile(db, g);
     out.close();
-    if (!out) return Fail(absl::StrCat("can't write ", path));
+    if (!out) return WriteFailed(absl::StrCat("can't write ", path));
     std::printf(
         "  %s\n    seed %llu, game %lld, %s, %s vs %s, %zu decisions\n    replay: strata "
         "fuzz --replay %s\n",
@@ -352,10 +360,10 @@ int RunFuzzCommand(const FuzzArgs& args, const std::vector<std::string>& card_pa
     if (args.shrink) {
       const int rc = Shrink(db, g.setup, g.decisions, args, path,
                             FreePath(ScenarioPathFor(path), args.force), opt);
-      if (rc != 0) return rc;
+      if (rc != 0) return kExitFailed;  // its message printed; the run found a violation
     }
   }
-  return 1;
+  return kExitFailed;
 }
 
 }  // namespace strata

@@ -16,6 +16,7 @@
 #include "sim/cards_command.h"
 #include "sim/compare_command.h"
 #include "sim/cover_command.h"
+#include "sim/exit_codes.h"
 #include "sim/format.h"
 #include "sim/fuzz_command.h"
 #include "sim/merge_command.h"
@@ -113,6 +114,13 @@ int main(int argc, char** argv) {
       "strata: a Monte Carlo simulator and rules engine for a classic-era "
       "Magic-style card game"};
   app.require_subcommand(1);
+  app.footer(
+      "Exit codes, every command: 0 success; 1 a check failed (a rules invariant broken, a "
+      "scenario that does not hold, cards check on cards that do not load, cover short of its "
+      "target) or a write failed (a full disk); 2 bad input or usage, refused before any game "
+      "(an unknown command, flag or value, a file that does not load, an illegal deck under "
+      "--format, an --out holding another run); 128+N stopped by signal N between blocks, the "
+      "results so far saved (129 SIGHUP, 130 SIGINT, 143 SIGTERM).\n");
   app.fallthrough();  // global options may follow the subcommand
   std::vector<std::string> card_paths;
   bool no_default_cards = false, override_cards = false;
@@ -172,7 +180,9 @@ int main(int argc, char** argv) {
   // strata play
   auto* play = app.add_subcommand("play", "play one game between two decks and print its log");
   strata::PlayArgs play_args;
-  play->add_option("--decks", play_args.decks, "two deck files, A first")
+  play->add_option("--decks", play_args.decks,
+                   "two deck files, A first (A,A: a deck against itself); a folder stands for its "
+                   "*.txt files")
       ->required()
       ->delimiter(',')
       ->expected(2);
@@ -225,7 +235,9 @@ int main(int argc, char** argv) {
       "round robin of the bundled playable decks)");
   strata::StudyArgs sim_args;
   sim->add_option("--decks", sim_args.decks,
-                  "deck files: two for a matchup, more for a round robin")
+                  "deck files or folders (a folder: its *.txt files, sorted by name), each deck "
+                  "once: two decks for a matchup (A,A: a deck against itself), more for a round "
+                  "robin")
       ->delimiter(',');
   sim->add_option("--games", sim_args.games, "games per matchup (default 800)")
       ->check(CLI::Range(int64_t{1}, strata::kMaxGames));
@@ -293,7 +305,8 @@ int main(int argc, char** argv) {
   strata::CompareArgs compare_args;
   auto paired_options = [&](CLI::App* cmd, strata::CompareArgs& a, int default_games) {
     cmd->add_option("--against", a.against,
-                    "opponent deck files (default: the bundled playable decks, as --gauntlet)")
+                    "opponent deck files or folders (a folder: its *.txt files, sorted by name), "
+                    "each deck once (default: the bundled playable decks, as --gauntlet)")
         ->delimiter(',');
     cmd->add_flag("--gauntlet", a.gauntlet,
                   "the opponents are the bundled playable decks (the default), but a tested "
@@ -406,7 +419,9 @@ int main(int argc, char** argv) {
       ->check(kIndex);
   replay->add_option("--matchup", replay_args.matchup,
                      "the matchup index, in study order (default 0)");
-  replay->add_option("--decks", replay_args.decks, "without --from: the study's deck files")
+  replay
+      ->add_option("--decks", replay_args.decks,
+                   "without --from: the study's deck files or folders, as sim takes them")
       ->delimiter(',');
   replay->add_option("--games", replay_args.games, "without --from: games per matchup");
   replay->add_option("--policies", replay_args.policies, "without --from: the study's policies");
@@ -447,9 +462,15 @@ int main(int argc, char** argv) {
                  word.substr(0, 80).c_str(),
                  best <= 3 ? absl::StrCat(" (did you mean '", nearest, "'?)").c_str() : "",
                  names.c_str());
-    return 109;
+    return strata::kExitBadInput;
   }
-  CLI11_PARSE(app, argc, argv);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // CLI11 prints the message; --help is a success, any other of its
+    // errors is bad usage, whatever number CLI11 gives it.
+    return app.exit(e) == 0 ? strata::kExitOk : strata::kExitBadInput;
+  }
   // A file or directory flag given '' (or a list with an empty name, or a
   // flag taken for a deck: `--decks , --threads 2`) names nothing: refused
   // by its own name rather than by what it ran into later (issue 40).
@@ -468,12 +489,12 @@ int main(int argc, char** argv) {
         for (const std::string& v : o->as<std::vector<std::string>>()) {
           if (v.empty()) {
             std::fprintf(stderr, "%s: expected a file or directory name, got ''\n", flag);
-            return 105;
+            return strata::kExitBadInput;
           }
           if (v.rfind("--", 0) == 0) {
             std::fprintf(stderr, "%s: expected a file name, got the flag '%s' (a value missing?)\n",
                          flag, v.c_str());
-            return 105;
+            return strata::kExitBadInput;
           }
         }
   // --games-out takes an optional FILE: given alone it means DIR/games.jsonl
@@ -485,7 +506,7 @@ int main(int argc, char** argv) {
       std::fprintf(stderr,
                    "--games-out: expected a file name or no value (DIR/games.jsonl of --out), "
                    "got ''\n");
-      return 105;
+      return strata::kExitBadInput;
     }
   }
   // Workers beyond a few per core add no speed and each holds its own games
@@ -500,12 +521,12 @@ int main(int argc, char** argv) {
                      "--threads: expected 0 (all cores) to %d (4 per core, at least 8; this "
                      "machine has %u cores), got %d\n",
                      max_threads, std::thread::hardware_concurrency(), threads);
-        return 105;
+        return strata::kExitBadInput;
       }
     }
   if (no_default_cards && card_paths.empty() && !(*check && !check_paths.empty())) {
     std::fprintf(stderr, "--no-default-cards: expected at least one --cards PATH\n");
-    return 1;
+    return strata::kExitBadInput;
   }
   if (*merge)
     return strata::RunMergeCommand(merge_args, card_paths, no_default_cards, override_cards, argc,
@@ -565,7 +586,7 @@ int main(int argc, char** argv) {
   if (override_cards && (*bench || *fuzz)) {
     std::fprintf(stderr, "--override: %s plays the pool as loaded, without replacing cards\n",
                  *bench ? "bench" : "fuzz");
-    return 1;
+    return strata::kExitBadInput;
   }
   if (*bench) return strata::RunBenchCommand(bench_opt, card_paths);
   if (*fuzz) return strata::RunFuzzCommand(fuzz_args, card_paths, CommandLine(argc, argv));

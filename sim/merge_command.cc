@@ -20,6 +20,7 @@
 #include "absl/strings/str_join.h"
 #include "engine/strings.h"
 #include "sim/durable.h"
+#include "sim/exit_codes.h"
 #include "sim/fingerprint.h"
 #include "sim/report.h"
 #include "sim/runner.h"
@@ -31,9 +32,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// Refused before anything is written.
 int Fail(const std::string& message) {
-  std::fprintf(stderr, "merge: %s\n", message.c_str());
-  return 1;
+  return BadInput(absl::StrCat("merge: ", message));
+}
+
+// A write that failed.
+int WriteFailed(const std::string& message) {
+  return RunFailed(absl::StrCat("merge: ", message));
 }
 
 std::string ShardName(const SimOptions& o) {
@@ -297,7 +303,7 @@ int RunMergeCommand(const MergeArgs& a, const std::vector<std::string>& card_pat
     absl::Status st = MergeGames(o, static_cast<int>(merged.progress.size()), games, out);
     if (st.ok()) st = file.status();
     if (st.ok()) st = file.Sync();
-    if (!st.ok()) return Fail(std::string(st.message()));
+    if (!st.ok()) return WriteFailed(std::string(st.message()));
     merged.games_out_bytes = file.bytes();
     merged.games_out_digest = file.digest();
   }
@@ -319,14 +325,14 @@ int RunMergeCommand(const MergeArgs& a, const std::vector<std::string>& card_pat
                  /*merged_shards=*/k};
   absl::Status st = WriteStudy(a.out, o, merged.progress, info);
   if (st.ok()) st = SaveStudy(a.out, merged, db);
-  if (!st.ok()) return Fail(std::string(st.message()));
+  if (!st.ok()) return WriteFailed(std::string(st.message()));
   PrintStudy(stdout, o, merged.progress, info);
   std::printf("merged %d shards into %s: summary.json, matchups.csv, cards.csv%s%s and %s\n", k,
               a.out.c_str(), a.report ? ", report.html" : "",
               merged.games_out.empty() ? "" : ", games.jsonl", kStudyFile);
   std::printf("next: a game with its log: %s --matchup M --game I\n", info.replay.c_str());
   if (std::fflush(stdout) != 0 || std::ferror(stdout))
-    return Fail(absl::StrCat("stdout: write failed: ", std::strerror(errno)));
+    return WriteFailed(absl::StrCat("stdout: write failed: ", std::strerror(errno)));
   return 0;
 }
 

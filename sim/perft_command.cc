@@ -4,6 +4,7 @@
 
 #include "engine/perft.h"
 #include "sim/card_pool.h"
+#include "sim/exit_codes.h"
 #include "sim/scenario.h"
 
 namespace strata {
@@ -11,11 +12,10 @@ namespace strata {
 int RunPerftCommand(const PerftArgs& args, const std::vector<std::string>& pool_paths,
                     bool override_cards) {
   CardDb db;
-  if (!LoadPoolOrPrintError(pool_paths, override_cards, db)) return 1;
+  if (!LoadPoolOrPrintError(pool_paths, override_cards, db)) return kExitBadInput;
   auto position = LoadScenarioPosition(db, args.scenario);
   if (!position.ok()) {
-    std::fprintf(stderr, "%s\n", std::string(position.status().message()).c_str());
-    return 1;
+    return BadInput(position.status().message());
   }
   for (int depth = 1; depth <= args.depth; ++depth)
     std::printf("depth %d: %llu\n", depth,

@@ -3,12 +3,16 @@
 #include <cstdio>
 #include <memory>
 
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "engine/deck.h"
 #include "engine/game.h"
 #include "engine/invariants.h"
 #include "engine/rng.h"
 #include "policies/policy.h"
 #include "sim/card_pool.h"
+#include "sim/deck_list.h"
+#include "sim/exit_codes.h"
 #include "sim/format.h"
 #include "sim/game_log.h"
 
@@ -17,25 +21,27 @@ namespace strata {
 int RunPlayCommand(const PlayArgs& args, const std::vector<std::string>& pool_paths,
                    bool override_cards) {
   CardDb db;
-  if (!LoadPoolOrPrintError(pool_paths, override_cards, db)) return 1;
+  if (!LoadPoolOrPrintError(pool_paths, override_cards, db)) return kExitBadInput;
+  auto paths = ExpandDeckPaths(args.decks, "--decks", DeckRepeats::kMirrorPair);
+  if (!paths.ok()) return BadInput(paths.status().message());
+  if (paths->size() != 2)
+    return BadInput(absl::StrCat("--decks: expected two deck files, A first, got ", paths->size(),
+                                 ": ", absl::StrJoin(*paths, ", ")));
   std::vector<Deck> decks;
-  for (auto& path : args.decks) {
+  for (auto& path : *paths) {
     auto d = LoadDeckFile(path, db);
-    if (!d.ok()) {
-      std::fprintf(stderr, "%s\n", std::string(d.status().message()).c_str());
-      return 1;
-    }
+    if (!d.ok()) return BadInput(d.status().message());
     decks.push_back(*d);
   }
-  MakeDeckLabelsUnique(decks, args.decks);
-  if (int rc = CheckDecksForFormat(args.format, db, {&decks[0], &decks[1]}, args.decks); rc != 0)
+  MakeDeckLabelsUnique(decks, *paths);
+  if (int rc = CheckDecksForFormat(args.format, db, {&decks[0], &decks[1]}, *paths); rc != 0)
     return rc;
   for (auto& d : decks)
     for (const std::string& note : DeckNotes(d)) std::fprintf(stderr, "%s\n", note.c_str());
   auto specs = ParsePolicyPair(args.policies);
   if (!specs.ok()) {
     std::fprintf(stderr, "--policies: %s\n", std::string(specs.status().message()).c_str());
-    return 1;
+    return kExitBadInput;
   }
   std::unique_ptr<Policy> policies[2];
   for (int p = 0; p < 2; ++p)
@@ -83,12 +89,12 @@ int RunPlayCommand(const PlayArgs& args, const std::vector<std::string>& pool_pa
     check.End(game, passive((*specs)[0]) && passive((*specs)[1]));
     if (!check.ok()) {
       std::printf("invariant broken: %s\n", check.failure().c_str());
-      return 1;
+      return kExitFailed;
     }
     std::printf("checked: %llu invariant checks, no violation\n",
                 static_cast<unsigned long long>(check.tally().total_checks()));
   }
-  return 0;
+  return kExitOk;
 }
 
 }  // namespace strata

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "sim/card_pool.h"
+#include "sim/exit_codes.h"
 #include "sim/fuzz.h"
 #include "sim/scenario.h"
 
@@ -11,10 +12,12 @@ namespace strata {
 int RunScenarioCommand(const ScenarioArgs& args, const std::vector<std::string>& pool_paths,
                        bool override_cards) {
   CardDb db;
-  if (!LoadPoolOrPrintError(pool_paths, override_cards, db)) return 1;
+  if (!LoadPoolOrPrintError(pool_paths, override_cards, db)) return kExitBadInput;
   std::vector<std::string> errors;
   auto files = ScenarioFiles(args.paths, &errors);
+  // A path that names no scenario: refused before any runs.
   for (auto& e : errors) std::fprintf(stderr, "%s\n", e.c_str());
+  if (!errors.empty()) return kExitBadInput;
   ScenarioOptions opt;
   opt.log = args.log;
   opt.checked_layers = !args.unchecked;
@@ -22,7 +25,7 @@ int RunScenarioCommand(const ScenarioArgs& args, const std::vector<std::string>&
     auto c = CanaryCheck(args.canary);
     if (!c.ok()) {
       std::fprintf(stderr, "scenario: %s\n", std::string(c.status().message()).c_str());
-      return 2;
+      return kExitBadInput;
     }
     opt.extra_name = "canary";
     opt.extra = *c;
@@ -40,7 +43,7 @@ int RunScenarioCommand(const ScenarioArgs& args, const std::vector<std::string>&
     (r.passed ? passed : failed)++;
   }
   std::printf("%d passed, %d failed\n", passed, failed);
-  return (failed == 0 && errors.empty() && !files.empty()) ? 0 : 1;
+  return failed == 0 ? kExitOk : kExitFailed;
 }
 
 }  // namespace strata

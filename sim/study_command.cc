@@ -23,7 +23,9 @@
 #include "engine/toml_reader.h"
 #include "policies/policy.h"
 #include "sim/card_pool.h"
+#include "sim/deck_list.h"
 #include "sim/durable.h"
+#include "sim/exit_codes.h"
 #include "sim/fingerprint.h"
 #include "sim/format.h"
 #include "sim/game_log.h"
@@ -60,18 +62,6 @@ void InstallHandlers() {
   sigaction(SIGHUP, &sa, nullptr);
 }
 
-int Fail(const std::string& message) {
-  std::fprintf(stderr, "%s\n", message.c_str());
-  return 1;
-}
-
-// The report on stdout is a write like any other: a full disk or a closed
-// pipe is an error, not "wrote ..." and exit 0.
-int StdoutStatus() {
-  if (std::fflush(stdout) == 0 && !std::ferror(stdout)) return 0;
-  return Fail(absl::StrCat("stdout: write failed: ", std::strerror(errno)));
-}
-
 std::string Abs(const std::string& path) {
   if (path.empty()) return path;
   return fs::absolute(path).lexically_normal().string();
@@ -99,11 +89,19 @@ int CheckStudyDecks(const StudyArgs& a, const CardDb& db, const Study& s) {
 
 // A new study from the command line (no files written).
 absl::Status NewStudy(const StudyArgs& a, const CardDb& db, Study& s) {
-  std::vector<std::string> paths = a.decks;
+  auto expanded = ExpandDeckPaths(a.decks, "--decks", DeckRepeats::kMirrorPair);
+  if (!expanded.ok()) return expanded.status();
+  std::vector<std::string> paths = *std::move(expanded);
   if (paths.empty()) paths = BundledDeckPaths();
   SimOptions& o = s.options;
   if (!a.gauntlet.empty()) {
-    auto it = std::find(paths.begin(), paths.end(), a.gauntlet);
+    std::error_code ec;
+    if (fs::is_directory(a.gauntlet, ec))
+      return absl::InvalidArgumentError(absl::StrCat(
+          "--gauntlet ", a.gauntlet,
+          ": expected one deck file (the tested deck), got a folder; its decks go in --decks"));
+    auto it = std::find_if(paths.begin(), paths.end(),
+                           [&](const std::string& p) { return SameDeckFile(p, a.gauntlet); });
     if (it == paths.end()) {
       paths.push_back(a.gauntlet);
       it = paths.end() - 1;
@@ -111,7 +109,9 @@ absl::Status NewStudy(const StudyArgs& a, const CardDb& db, Study& s) {
     o.gauntlet = static_cast<int>(it - paths.begin());
   }
   if (paths.size() < 2)
-    return absl::InvalidArgumentError("--decks: expected at least two deck files");
+    return absl::InvalidArgumentError(
+        absl::StrCat("--decks: expected at least two deck files, got ", paths.size(),
+                     paths.empty() ? "" : absl::StrCat(": ", absl::StrJoin(paths, ", "))));
   for (auto& path : paths) {
     auto d = LoadDeckFile(path, db);
     if (!d.ok()) return d.status();
@@ -386,8 +386,8 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
       // Drop whatever was written after the last checkpoint, then append.
       auto size = fs::file_size(s.games_out, ec);
       if (ec || static_cast<int64_t>(size) < s.games_out_bytes)
-        return Fail(absl::StrCat("--resume: ", s.games_out, " is missing or shorter than the ",
-                                 s.games_out_bytes, " bytes the study wrote"));
+        return BadInput(absl::StrCat("--resume: ", s.games_out, " is missing or shorter than the ",
+                                     s.games_out_bytes, " bytes the study wrote"));
     } else if (fs::path(s.games_out).has_parent_path()) {
       fs::create_directories(fs::path(s.games_out).parent_path(), ec);
     }
@@ -395,15 +395,16 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
     // game this study played. Checked before the file is cut or opened.
     if (resumed) {
       auto digest = FileDigest(s.games_out, s.games_out_bytes);
-      if (!digest.ok()) return Fail(absl::StrCat("--resume: ", digest.status().message()));
+      if (!digest.ok()) return BadInput(absl::StrCat("--resume: ", digest.status().message()));
       if (*digest != s.games_out_digest)
-        return Fail(absl::StrCat("--resume: ", s.games_out, ": its first ", s.games_out_bytes,
-                                 " bytes are not the games the study wrote (games_out_digest ",
-                                 s.games_out_digest, " in study.toml, the file has ", *digest,
-                                 "): the file was edited or damaged; start a new study instead"));
+        return BadInput(
+            absl::StrCat("--resume: ", s.games_out, ": its first ", s.games_out_bytes,
+                         " bytes are not the games the study wrote (games_out_digest ",
+                         s.games_out_digest, " in study.toml, the file has ", *digest,
+                         "): the file was edited or damaged; start a new study instead"));
     }
     if (auto st = games_file.Open(s.games_out, resumed, s.games_out_bytes); !st.ok())
-      return Fail(absl::StrCat("--games-out ", st.message()));
+      return BadInput(absl::StrCat("--games-out ", st.message()));
     opt.games_out = &games_out;
   }
   // Every matchup from the start, at 0 games if new: what a checkpoint
@@ -470,7 +471,7 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
   };
   // Before the first game: --out takes writes, and a kill from now on
   // leaves a study to resume.
-  if (!out.empty() && !save(s.progress, false)) return Fail(write_error);
+  if (!out.empty() && !save(s.progress, false)) return RunFailed(write_error);
   InstallHandlers();
   SimResult r = RunStudy(db, opt, &s.progress);
   if (!write_error.empty() || !save(r.matchups, r.complete)) {
@@ -480,7 +481,7 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
                    "the study stopped; its last checkpoint in %s is intact: once the disk takes "
                    "writes again, continue with: strata sim --resume %s\n",
                    out.c_str(), out.c_str());
-    return 1;
+    return kExitFailed;
   }
   s.progress = r.matchups;
   s.complete = r.complete;
@@ -555,7 +556,7 @@ int RunAndReport(const CardDb& db, Study& s, const StudyArgs& a, const std::stri
     std::printf("health: %s\n", NoWarningsLine(UnjudgedCards(opt, started, info)).c_str());
   const int status = StdoutStatus();
   for (const MatchupStats& m : r.matchups)
-    if (m.violations > 0) return 1;  // a rules bug: the numbers can't be trusted
+    if (m.violations > 0) return kExitFailed;  // a rules bug: the numbers can't be trusted
   return status;
 }
 
@@ -625,14 +626,14 @@ int RunSimCommand(const StudyArgs& args) {
   // plays; rank 0 alone locks, writes and prints.
   std::unique_ptr<StudyTeam> team = JoinMpiJob();
   if (!team && MpiLaunchSize() > 1)
-    return Fail(absl::StrCat(
+    return BadInput(absl::StrCat(
         "strata was not built with MPI, so each of the ", MpiLaunchSize(),
         " ranks of this job would play the whole study: build it with cmake -DSTRATA_MPI=ON, or "
         "run shards (--shard i/K) and strata merge"));
   const bool writer = !team || team->rank() == 0;
   if (!writer &&
       (!std::freopen("/dev/null", "w", stdout) || !std::freopen("/dev/null", "w", stderr)))
-    return 1;
+    return kExitFailed;
   StudyArgs a = args;
   CardDb db;
   DirLock lock;
@@ -640,49 +641,50 @@ int RunSimCommand(const StudyArgs& args) {
   for (auto [flag, value] :
        {std::pair<const char*, const std::string*>{"--out", &a.out}, {"--resume", &a.resume}})
     if (a.given.count(flag) && value->empty())
-      return Fail(absl::StrCat(flag, ": expected a directory, got ''"));
+      return BadInput(absl::StrCat(flag, ": expected a directory, got ''"));
   if (a.force && a.out.empty() && a.resume.empty() && a.games_out_file.empty())
-    return Fail(
+    return BadInput(
         "--force: expected --out DIR, --games-out FILE or --resume DIR too (it lets them replace "
         "files, or resume with other cards); alone it does nothing");
   if (a.report && a.out.empty() && a.resume.empty())
-    return Fail("--report: expected --out DIR too (the report is DIR/report.html)");
+    return BadInput("--report: expected --out DIR too (the report is DIR/report.html)");
   if (!a.resume.empty()) {
     // A study with a report keeps it up to date when resumed.
     if (fs::exists(fs::path(a.resume) / "report.html")) a.report = true;
     auto cards = LoadStudyCards(a.resume);
-    if (!cards.ok()) return Fail(absl::StrCat("--resume: ", cards.status().message()));
+    if (!cards.ok()) return BadInput(absl::StrCat("--resume: ", cards.status().message()));
     // Held from before the first read to the last write: one run per study.
     if (auto st = writer ? lock.Acquire(a.resume) : absl::OkStatus(); !st.ok())
-      return Fail(absl::StrCat("--resume: ", st.message()));
+      return BadInput(absl::StrCat("--resume: ", st.message()));
     // Other pool options: refused before loading them (CheckResumeArgs
     // says the same of the others, once the cards are loaded).
     std::vector<std::string> pool;
     for (auto& c : PoolPaths(a.card_paths, a.no_default_cards)) pool.push_back(Abs(c));
     if ((a.given.count("--cards") && !cards->card_paths.empty() && pool != cards->card_paths) ||
         (a.given.count("--override") && a.override_cards != cards->override_cards))
-      return Fail(absl::StrCat(
+      return BadInput(absl::StrCat(
           "--resume ", a.resume, ": not the study's --cards/--override (its pool: ",
           absl::StrJoin(cards->card_paths, ", "), cards->override_cards ? ", with --override" : "",
           "); give only --resume DIR [--threads T]"));
     if (auto st = StudyDb(a, *cards, db); !st.ok())
-      return Fail(absl::StrCat("--resume: ", st.message()));
+      return BadInput(absl::StrCat("--resume: ", st.message()));
     if (std::string changed = StudyChanges(*cards, db); !changed.empty()) {
       if (!a.force)
-        return Fail(absl::StrCat("--resume ", a.resume, ": ", changed,
-                                 "; its games so far may not be what these would play; give "
-                                 "--force to resume anyway"));
+        return BadInput(absl::StrCat("--resume ", a.resume, ": ", changed,
+                                     "; its games so far may not be what these would play; give "
+                                     "--force to resume anyway"));
       std::fprintf(stderr, "--resume %s: --force: %s\n", a.resume.c_str(), changed.c_str());
     }
     auto saved = LoadStudy(a.resume, db);
-    if (!saved.ok()) return Fail(absl::StrCat("--resume: ", saved.status().message()));
+    if (!saved.ok()) return BadInput(absl::StrCat("--resume: ", saved.status().message()));
     // A complete study: nothing to play, but --report writes its page (a
     // report forgotten at the first run costs no game).
     if (saved->complete && !a.given.count("--report"))
-      return Fail(absl::StrCat("--resume ", a.resume,
-                               ": the study is complete; nothing to resume (--report writes "
-                               "its report.html from the games played)"));
-    if (auto st = CheckResumeArgs(a, db, *saved); !st.ok()) return Fail(std::string(st.message()));
+      return BadInput(absl::StrCat("--resume ", a.resume,
+                                   ": the study is complete; nothing to resume (--report writes "
+                                   "its report.html from the games played)"));
+    if (auto st = CheckResumeArgs(a, db, *saved); !st.ok())
+      return BadInput(std::string(st.message()));
     if (int rc = CheckStudyDecks(a, db, *saved); rc != 0) return rc;
     // The study's own --checkpoint-seconds, unless given anew (then kept).
     if (a.given.count("--checkpoint-seconds"))
@@ -692,9 +694,9 @@ int RunSimCommand(const StudyArgs& args) {
     return RunAndReport(db, *saved, a, writer ? a.resume : "", /*resumed=*/true, team.get());
   }
   if (auto st = LoadDb(PoolPaths(a.card_paths, a.no_default_cards), a.override_cards, db); !st.ok())
-    return Fail(std::string(st.message()));
+    return BadInput(std::string(st.message()));
   Study s;
-  if (auto st = NewStudy(a, db, s); !st.ok()) return Fail(std::string(st.message()));
+  if (auto st = NewStudy(a, db, s); !st.ok()) return BadInput(std::string(st.message()));
   if (int rc = CheckStudyDecks(a, db, s); rc != 0) return rc;
   for (auto& d : s.options.decks)
     for (const std::string& note : DeckNotes(d)) std::fprintf(stderr, "%s\n", note.c_str());
@@ -707,13 +709,15 @@ int RunSimCommand(const StudyArgs& args) {
       if (auto st = CheckOutputFile("--out", (fs::path(a.out) / name).string(), inputs,
                                     /*force=*/true);
           !st.ok())
-        return Fail(std::string(st.message()));
+        return BadInput(std::string(st.message()));
   if (!s.games_out.empty() && !a.games_out_file.empty())
     if (auto st = CheckOutputFile("--games-out", s.games_out, inputs, a.force); !st.ok())
-      return Fail(std::string(st.message()));
+      return BadInput(std::string(st.message()));
   if (!a.out.empty() && writer) {
-    if (auto st = lock.Acquire(a.out); !st.ok()) return Fail(absl::StrCat("--out: ", st.message()));
-    if (auto st = ClaimStudyOut(a.out, a.force); !st.ok()) return Fail(std::string(st.message()));
+    if (auto st = lock.Acquire(a.out); !st.ok())
+      return BadInput(absl::StrCat("--out: ", st.message()));
+    if (auto st = ClaimStudyOut(a.out, a.force); !st.ok())
+      return BadInput(std::string(st.message()));
   }
   return RunAndReport(db, s, a, writer ? a.out : "", /*resumed=*/false, team.get());
 }
@@ -728,28 +732,29 @@ int RunReplayCommand(const StudyArgs& args) {
     for (const char* flag : {"--decks", "--games", "--policies", "--rules", "--mulligan", "--seed",
                              "--no-pair", "--gauntlet"})
       if (a.given.count(flag))
-        return Fail(absl::StrCat(flag, ": not with --from ", a.from,
-                                 ": the study's own options make its games (give --from DIR, "
-                                 "--matchup and --game, or the options without --from)"));
+        return BadInput(absl::StrCat(flag, ": not with --from ", a.from,
+                                     ": the study's own options make its games (give --from DIR, "
+                                     "--matchup and --game, or the options without --from)"));
     auto cards = LoadStudyCards(a.from);
-    if (!cards.ok()) return Fail(absl::StrCat("--from: ", cards.status().message()));
+    if (!cards.ok()) return BadInput(absl::StrCat("--from: ", cards.status().message()));
     if (auto st = StudyDb(a, *cards, db); !st.ok())
-      return Fail(absl::StrCat("--from: ", st.message()));
+      return BadInput(absl::StrCat("--from: ", st.message()));
     if (std::string changed = StudyChanges(*cards, db); !changed.empty() && !cards->version.empty())
       std::fprintf(stderr, "replay: warning: %s; the game may not be the one the study played\n",
                    changed.c_str());
     auto saved = LoadStudy(a.from, db);
-    if (!saved.ok()) return Fail(absl::StrCat("--from: ", saved.status().message()));
+    if (!saved.ok()) return BadInput(absl::StrCat("--from: ", saved.status().message()));
     if (saved->options.match > 1)
-      return Fail(absl::StrCat("--from ", a.from, ": a study of best-of-", saved->options.match,
-                               " matches (--match); replay plays the games of a study of single "
-                               "games only"));
+      return BadInput(
+          absl::StrCat("--from ", a.from, ": a study of best-of-", saved->options.match,
+                       " matches (--match); replay plays the games of a study of single "
+                       "games only"));
     s = *saved;
   } else {
     if (auto st = LoadDb(PoolPaths(a.card_paths, a.no_default_cards), a.override_cards, db);
         !st.ok())
-      return Fail(std::string(st.message()));
-    if (auto st = NewStudy(a, db, s); !st.ok()) return Fail(std::string(st.message()));
+      return BadInput(std::string(st.message()));
+    if (auto st = NewStudy(a, db, s); !st.ok()) return BadInput(std::string(st.message()));
   }
   if (int rc = CheckStudyDecks(a, db, s); rc != 0) return rc;
   const SimOptions& opt = s.options;
@@ -759,12 +764,12 @@ int RunReplayCommand(const StudyArgs& args) {
     for (size_t m = 0; m < pairs.size(); ++m)
       absl::StrAppend(&list, m ? ", " : "", m, " (", opt.decks[pairs[m].first].name, " vs ",
                       opt.decks[pairs[m].second].name, ")");
-    return Fail(
+    return BadInput(
         absl::StrCat("--matchup ", a.matchup, ": expected 0 to ", pairs.size() - 1, ": ", list));
   }
   if (a.game < 0 || a.game >= opt.games)
-    return Fail(absl::StrCat("--game ", a.game, ": expected 0 to ", opt.games - 1,
-                             " (the study has ", opt.games, " games per matchup)"));
+    return BadInput(absl::StrCat("--game ", a.game, ": expected 0 to ", opt.games - 1,
+                                 " (the study has ", opt.games, " games per matchup)"));
   SimOptions played = opt;
   played.checked = a.checked;
   StudyWorker worker(db, played);
@@ -800,7 +805,7 @@ int RunReplayCommand(const StudyArgs& args) {
     if (r.violated) {
       std::printf("invariant broken: %s\n", worker.check.failure().c_str());
       StdoutStatus();
-      return 1;
+      return kExitFailed;
     }
     std::printf("checked: %llu invariant checks, no violation\n",
                 static_cast<unsigned long long>(worker.check.tally().total_checks()));

@@ -24,6 +24,7 @@
 #include "sim/card_stats.h"
 #include "sim/compare.h"
 #include "sim/durable.h"
+#include "sim/exit_codes.h"
 #include "sim/format.h"
 #include "sim/paired_report.h"
 
@@ -31,11 +32,6 @@ namespace strata {
 namespace {
 
 constexpr double kZ95 = 1.959963984540054;
-
-int Fail(const std::string& message) {
-  std::fprintf(stderr, "%s\n", message.c_str());
-  return 1;
-}
 
 std::string Points(double v) {
   if (!std::isfinite(v)) return "-";
@@ -123,26 +119,28 @@ absl::StatusOr<std::vector<CardId>> ParseCandidates(const std::string& arg, cons
 
 int RunSwapCommand(const CompareArgs& a) {
   // --out checked, and DIR claimed, before any game.
-  if (a.force && a.out.empty()) return Fail("--force: expected --out DIR");
+  if (a.force && a.out.empty()) return BadInput("--force: expected --out DIR");
   if (a.report && a.out.empty())
-    return Fail("--report: expected --out DIR too (the report is DIR/report.html)");
+    return BadInput("--report: expected --out DIR too (the report is DIR/report.html)");
   DirLock lock;
   if (!a.out.empty()) {
-    if (auto st = ClaimPairedOut(a.out, a.force); !st.ok()) return Fail(std::string(st.message()));
-    if (auto st = lock.Acquire(a.out); !st.ok()) return Fail(absl::StrCat("--out: ", st.message()));
+    if (auto st = ClaimPairedOut(a.out, a.force); !st.ok())
+      return BadInput(std::string(st.message()));
+    if (auto st = lock.Acquire(a.out); !st.ok())
+      return BadInput(absl::StrCat("--out: ", st.message()));
   }
   CardDb db;
   if (auto st = LoadPool(PoolPaths(a.card_paths, a.no_default_cards), a.override_cards, db);
       !st.ok())
-    return Fail(std::string(st.message()));
+    return BadInput(std::string(st.message()));
   if (a.decks.size() != 1)
-    return Fail(absl::StrCat("swap: expected one deck file, got ", a.decks.size()));
-  if (!(a.alpha > 0 && a.alpha < 1)) return Fail("--alpha: expected a number between 0 and 1");
+    return BadInput(absl::StrCat("swap: expected one deck file, got ", a.decks.size()));
+  if (!(a.alpha > 0 && a.alpha < 1)) return BadInput("--alpha: expected a number between 0 and 1");
   PairedSetupResult s;
-  if (auto st = PairedSetup(a, db, s); !st.ok()) return Fail(std::string(st.message()));
+  if (auto st = PairedSetup(a, db, s); !st.ok()) return BadInput(std::string(st.message()));
   if (s.format_exit != 0) return s.format_exit;
   auto candidates = ParseCandidates(a.candidates, db);
-  if (!candidates.ok()) return Fail(std::string(candidates.status().message()));
+  if (!candidates.ok()) return BadInput(std::string(candidates.status().message()));
   const Deck& deck = s.tested[0];
 
   std::vector<Swap> swaps;
@@ -156,7 +154,8 @@ int RunSwapCommand(const CompareArgs& a) {
       swaps.push_back(sw);
     }
   if (swaps.empty())
-    return Fail(absl::StrCat("swap: ", deck.name, " holds only the candidates: nothing to swap"));
+    return BadInput(
+        absl::StrCat("swap: ", deck.name, " holds only the candidates: nothing to swap"));
   // With --format, every deck the race plays must be legal in it: a
   // candidate the format refuses is an error, like a deck's card; a swap
   // whose deck would break a copy limit (four Sol Rings for four Grizzly
@@ -364,12 +363,11 @@ int RunSwapCommand(const CompareArgs& a) {
                             sw.bar, Mark(sw)});
       }
     if (auto st = WriteSwapOut(a.out, db, out, a.report); !st.ok())
-      return Fail(std::string(st.message()));
+      return RunFailed(std::string(st.message()));
     std::printf("wrote %s/summary.json, swaps.csv%s\n", a.out.c_str(),
                 a.report ? " and report.html" : "");
   }
-  std::fflush(stdout);
-  return std::ferror(stdout) ? 1 : 0;
+  return StdoutStatus();
 }
 
 }  // namespace strata

@@ -118,22 +118,22 @@ diff <(sed -n '/^rank/,/^worth/p' "$tmp/afull.out") <(sed -n '/^rank/,/^worth/p'
   fail "ablate's resumed ranking differs"
 
 # Refusals, each before any game.
-expect 1 "--resume $tmp/apart: not with --games: the run's options are kept in its study.toml" \
+expect 2 "--resume $tmp/apart: not with --games: the run's options are kept in its study.toml" \
   "$strata" ablate --resume "$tmp/apart" --games 64
-expect 1 "--resume $tmp/full: not with the deck files OLD NEW: the run's options are kept" \
+expect 2 "--resume $tmp/full: not with the deck files OLD NEW: the run's options are kept" \
   "$strata" compare "$old" "$new" --resume "$tmp/full"
-expect 1 "--resume $tmp/afull: holds a strata ablate run; continue it with strata ablate --resume $tmp/afull" \
+expect 2 "--resume $tmp/afull: holds a strata ablate run; continue it with strata ablate --resume $tmp/afull" \
   "$strata" compare --resume "$tmp/afull" --report
-expect 1 "--resume $tmp/full: the run is complete; nothing to resume" \
+expect 2 "--resume $tmp/full: the run is complete; nothing to resume" \
   "$strata" compare --resume "$tmp/full"
-expect 1 "$tmp/full holds a strata compare run, not a strata sim study: continue it with strata compare --resume $tmp/full" \
+expect 2 "$tmp/full holds a strata compare run, not a strata sim study: continue it with strata compare --resume $tmp/full" \
   "$strata" sim --resume "$tmp/full"
-expect 1 "$tmp/full holds a strata compare run" "$strata" replay --from "$tmp/full" --game 0
-expect 1 "--out $tmp/full: holds an earlier run's summary.json, opponents.csv, cards.csv, report.html, study.toml" \
+expect 2 "$tmp/full holds a strata compare run" "$strata" replay --from "$tmp/full" --game 0
+expect 2 "--out $tmp/full: holds an earlier run's summary.json, opponents.csv, cards.csv, report.html, study.toml" \
   "$strata" "${run[@]}" --out "$tmp/full"
-expect 1 "--resume: $tmp/study.toml: not found (is $tmp the --out of a compare or ablate run?)" \
+expect 2 "--resume: $tmp/study.toml: not found (is $tmp the --out of a compare or ablate run?)" \
   "$strata" compare --resume "$tmp"
-expect 1 "expected two deck files, OLD and NEW (or --resume DIR), got 0" "$strata" compare
+expect 2 "expected two deck files, OLD and NEW (or --resume DIR), got 0" "$strata" compare
 # --report on a complete run writes its page from the games played.
 rm "$tmp/afull/report.html" 2>/dev/null
 "$strata" ablate --resume "$tmp/afull" --report >"$tmp/arep.out" 2>&1 || { cat "$tmp/arep.out"; fail "--resume --report"; }
@@ -142,7 +142,7 @@ same "$tmp/afull" "$tmp/afull"
 # An edited study.toml.
 cp -r "$tmp/part" "$tmp/edited"
 sed -i 's/^complete = true/complete = false/' "$tmp/edited/study.toml"
-expect 1 "study.toml: its digest (first line) does not match its content" \
+expect 2 "study.toml: its digest (first line) does not match its content" \
   "$strata" compare --resume "$tmp/edited"
 # A deck file changed since the run began.
 cp "$new" "$tmp/new.txt"
@@ -150,7 +150,7 @@ expect 130 "continue with" "$strata" compare "$old" "$tmp/new.txt" --against "$d
   --games 512 --out "$tmp/deck" --stop-after-waves 1
 sed -i 's/^4 Shock/3 Shock\n1 Mountain/' "$tmp/new.txt"
 cmp -s "$new" "$tmp/new.txt" && fail "the deck copy was not changed"
-expect 1 "--resume $tmp/deck: new.txt is not the deck the run began with" \
+expect 2 "--resume $tmp/deck: new.txt is not the deck the run began with" \
   "$strata" compare --resume "$tmp/deck"
 
 echo "compare/ablate --out --resume: ok"

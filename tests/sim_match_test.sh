@@ -38,7 +38,7 @@ grep -q matches "$tmp/one/matchups.csv" && fail "a study of single games names m
 "${sim[@]}" --games 300 --match 3 --threads 2 --out "$tmp/r" --games-out --stop-after-blocks 2 \
   >/dev/null 2>&1
 [ $? -eq 130 ] || fail "a stopped match study exits 130"
-expect 1 "--resume $tmp/r: not the study's --match" "$strata" sim --resume "$tmp/r" --match 5
+expect 2 "--resume $tmp/r: not the study's --match" "$strata" sim --resume "$tmp/r" --match 5
 "$strata" sim --resume "$tmp/r" --threads 1 >/dev/null 2>&1 || fail "resume of a match study"
 for dir in t2 r; do
   for f in matchups.csv cards.csv games.jsonl; do
@@ -94,12 +94,12 @@ print("ok")
 PY
 
 # Bad values and combinations: one message each, nothing played.
-expect 1 "--match: expected an odd number from 1 to 99 (games a match is the best of; 1: single games), got 2" \
+expect 2 "--match: expected an odd number from 1 to 99 (games a match is the best of; 1: single games), got 2" \
   "${sim[@]}" --games 2 --match 2
-expect 1 "--match: expected an odd number from 1 to 99" "${sim[@]}" --games 2 --match 0
-expect 1 "--match: expected an odd number from 1 to 99" "${sim[@]}" --games 2 --match -3
-expect 1 "--match: not with --ci" "${sim[@]}" --ci 0.05 --match 3
-expect 1 "--match: not with --shard" "${sim[@]}" --games 600 --shard 1/2 --match 3
-expect 1 "a study of best-of-3 matches (--match); replay plays the games of a study of single games only" \
+expect 2 "--match: expected an odd number from 1 to 99" "${sim[@]}" --games 2 --match 0
+expect 2 "--match: expected an odd number from 1 to 99" "${sim[@]}" --games 2 --match -3
+expect 2 "--match: not with --ci" "${sim[@]}" --ci 0.05 --match 3
+expect 2 "--match: not with --shard" "${sim[@]}" --games 600 --shard 1/2 --match 3
+expect 2 "a study of best-of-3 matches (--match); replay plays the games of a study of single games only" \
   "$strata" replay --from "$tmp/t1" --game 0
 echo PASS
