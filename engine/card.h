@@ -187,6 +187,7 @@ enum class Op : uint8_t {
   kRedirect,      // a replacement of damage: that damage is dealt to the target instead (E-3 A)
   kChangeTarget,  // "when ... would" (E-1): a spell's targets, before it is cast, become another
   kMill,          // each player puts the top N cards of their library into their graveyard
+  kSearch,        // each player searches their library for up to N cards, then shuffles (G-3)
 };
 
 // A reference to who or what an effect step acts on.
@@ -224,6 +225,7 @@ struct EffectStep {
   FilterId from = kNoFilter;       // prevent: only damage from a source matching this
   int controller_of = 0;           // continuous: the effect's controller is target N's controller
   bool random = false;             // discard: at random
+  Zone to = Zone::kHand;           // search: where the cards found go (hand or battlefield)
   // next_time: the trigger it arms and the other occurrence ("A or B") that
   // fires it too, indices into CardDef::next_times (-1: none); `duration`
   // is how long it waits (end of turn by default, E-6).

@@ -737,6 +737,7 @@ class CardCompiler {
         {"add_mana", Op::kAddMana},
         {"discard", Op::kDiscard},
         {"mill", Op::kMill},
+        {"search", Op::kSearch},
         {"delayed", Op::kDelayed},
         {"prevent", Op::kPrevent},
         {"replace_next_draw", Op::kReplaceNextDraw},
@@ -758,6 +759,7 @@ class CardCompiler {
     CheckStepKeys(t, s.op, op);
     if (auto* n = t.get("random")) s.random = r_.Bool(*n, "random");
     if (auto* n = t.get("from")) s.from = FilterOf(*n, "from");
+    if (s.op == Op::kSearch) Search(t, s);
     if (auto* n = t.get("controller_of"))
       s.controller_of = IntOf(*n, "controller_of", 1, std::max(targets, 1));
     if (auto* n = t.get("if")) s.condition = FilterOf(*n, "if");
@@ -855,6 +857,34 @@ class CardCompiler {
       s.delayed = Steps(*n, "effects", targets);
     }
     return s;
+  }
+
+  // G-3: `find` (a filter on the searcher's library cards; none: any card)
+  // and `to` (hand, or battlefield for lands alone: a permanent put onto
+  // the battlefield other than by resolving gets none of the choices it
+  // makes as it enters, and only a land makes none).
+  void Search(const toml::table& t, EffectStep& s) {
+    if (auto* n = t.get("find")) {
+      s.from = FilterOf(*n, "find");
+      Filter& f = db_.filters[s.from];
+      if (r_.Table(*n, "find").contains("zones"))
+        r_.Fail(*n, "find", "no zones: a search looks in the searcher's library");
+      f.zones = 1u << static_cast<int>(Zone::kLibrary);
+    }
+    if (auto* n = t.get("to")) {
+      const std::string to = r_.String(*n, "to");
+      if (to == "battlefield") {
+        s.to = Zone::kBattlefield;
+        const bool lands = s.from != kNoFilter && db_.filters[s.from].types == (1u << kLand);
+        if (!lands)
+          r_.Fail(*n, "to",
+                  "hand, or battlefield with find = { types = [\"Land\"], ... }: only a land is "
+                  "put onto the battlefield by a search (a permanent that enters other than by "
+                  "resolving makes none of its entry choices)");
+      } else if (to != "hand") {
+        r_.Fail(*n, "to", "hand or battlefield");
+      }
+    }
   }
 
   AbilityBody Body(const toml::table& t, std::string_view what,
@@ -1257,6 +1287,7 @@ class CardCompiler {
       case Op::kLoseLife:
       case Op::kDiscard:
       case Op::kMill:
+      case Op::kSearch:
         if (object_ref) refuse(ref_key, "a player: this effect acts on players");
         refuse("affects", "no affects: this effect acts on players, not on a set of objects");
         refuse("if", "no if: a condition on objects, and this effect acts on players");
@@ -1325,6 +1356,9 @@ class CardCompiler {
         break;
       case Op::kChangeTarget:
         add({"from"});
+        break;
+      case Op::kSearch:
+        add({"count", "amount", "find", "to"});
         break;
       case Op::kNextTime:
         add({"trigger", "duration"});

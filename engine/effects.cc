@@ -286,6 +286,11 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
     case Op::kDiscard:
       for (Player p : players) Push(Frame::NewDiscard(p, amount, st.random));
       break;
+    case Op::kSearch:
+      // Each player searches their own library (G-3); the last pushed first.
+      for (auto it = players.rbegin(); it != players.rend(); ++it)
+        Push(Frame::NewSearch(*it, amount, st.from, st.to, source));
+      break;
     case Op::kMill:
       // The top N of each player's library go to the graveyard together
       // (E-5), a move an effect makes: held for its "before" responses and

@@ -31,7 +31,7 @@ std::string_view DecisionKindName(DecisionKind k) {
   static constexpr std::string_view kNames[] = {
       "none",          "neutral",       "respond",    "interrupt", "target",     "x",
       "choice",        "discard",       "attackers",  "blockers",  "prevention", "reaction",
-      "trigger_order", "optional_cost", "phase_cost", "mulligan",  "bottom"};
+      "trigger_order", "optional_cost", "phase_cost", "mulligan",  "bottom",     "search"};
   return kNames[static_cast<int>(k)];
 }
 
@@ -699,6 +699,9 @@ void Game::Decide(DecisionKind kind, Player p) {
     case FrameKind::kDiscardToMax:
       RunDiscardToMax(f);
       break;
+    case FrameKind::kSearch:
+      RunSearch(f);
+      break;
     case FrameKind::kEntry:
       RunEntry(f);
       break;
@@ -797,6 +800,8 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
       return ApplyMulligan(f, a);
     case FrameKind::kDiscardToMax:
       return ApplyDiscardToMax(f, a);
+    case FrameKind::kSearch:
+      return ApplySearch(f, a);
     case FrameKind::kEntry:
       return ApplyEntry(f, a);
     default:

@@ -93,8 +93,9 @@ enum class DecisionKind : uint8_t {
   kPhaseCost,     // pay a phase cost or suffer its penalty (T-13)
   kMulligan,      // keep the opening hand, or shuffle it back and draw again (G-1)
   kBottom,        // london mulligan: put a card of the kept hand on the bottom (G-1)
+  kSearch,        // a card of the player's own library to find, or done (G-3)
 };
-inline constexpr int kDecisionKindCount = static_cast<int>(DecisionKind::kBottom) + 1;
+inline constexpr int kDecisionKindCount = static_cast<int>(DecisionKind::kSearch) + 1;
 std::string_view DecisionKindName(DecisionKind k);
 
 enum class ActionKind : uint8_t {
@@ -337,6 +338,10 @@ class Game {
 
   // --- queries ---
   const GameState& state() const { return state_; }
+  // Is player p deciding a search of their library (G-3)? They see it then.
+  bool Searching(Player p) const {
+    return timing_.decision.kind == DecisionKind::kSearch && timing_.decision.player == p;
+  }
   // A name for player p's mana as it is now: which permanents are on the
   // battlefield, their characteristics, tapped and summoning-sick flags,
   // and p's pool. Two calls that return the same number saw the same, in
@@ -506,6 +511,11 @@ class Game {
   // `skipped`: a replacement took the phase (E-3 A); only sickness ends.
   void PhaseBeginEffects(bool skipped = false);
   void RunDiscardToMax(Frame& f);
+  // G-3: a library searched (search.cc).
+  void RunSearch(Frame& f);
+  void ApplySearch(Frame& f, const Action& a);
+  // The player's library in a new random order (the game's generator).
+  void ShuffleLibrary(Player p);
   void ApplyDiscardToMax(Frame& f, const Action& a);
 
   // Phase effects and phase costs, T-12 and T-13 (phase_todos.cc).

@@ -59,9 +59,8 @@ void Game::Redraw(Player p) {
     MoveTo(o, Zone::kLibrary, p);
     turn_.seen[o] &= static_cast<uint8_t>(~(kSeenInHand | kSeenOpening));  // not drawn after all
   }
+  ShuffleLibrary(p);
   auto& lib = pl.library;
-  for (size_t i = lib.size(); i > 1; --i)  // the game's generator: the seed decides
-    std::swap(lib[i - 1], lib[rng_.Below(static_cast<uint32_t>(i))]);
   const int draw =
       opt_.mulligan == Mulligan::kLondon ? kOpeningHandSize : kOpeningHandSize - turn_.mulligans[p];
   for (int i = 0; i < draw && !lib.empty(); ++i) MoveTo(lib.front(), Zone::kHand, p);

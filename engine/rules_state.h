@@ -194,7 +194,8 @@ enum class FrameKind : uint8_t {
   kUnlessPay,
   kMulligan,
   kPhaseCost,
-  kOccur
+  kOccur,
+  kSearch
 };
 
 // How a spell or ability being cast will be played: added to the batch
@@ -411,6 +412,17 @@ struct DiscardFrame {
   int32_t count;  // cards to discard; -1: down to the maximum hand size
   bool random;
 };
+// search.cc: a player searching their library (G-3): `left` cards still
+// to find, each matching `find` (kNoFilter: any card), read from `source`
+// controlled by the player; found cards go to `to`; then the library is
+// shuffled.
+struct SearchFrame {
+  Player player;
+  Zone to;
+  FilterId find;
+  int32_t left;
+  ObjId source;
+};
 // resolve.cc: a choice made as a permanent enters.
 // `exiled`: once the choice was made, the card exiled, held for the
 // "before" responses and replacements of its move (E-1, E-3): linked to
@@ -489,6 +501,7 @@ struct Frame {
     MulliganFrame mulligan;
     PhaseCostFrame phase_cost;
     OccurFrame occur;
+    SearchFrame search;
   };
 
   // The fields as raw words, whatever the kind (hashing, debugging).
@@ -566,6 +579,15 @@ struct Frame {
     f.discard.player = player;
     f.discard.count = count;
     f.discard.random = random;
+    return f;
+  }
+  static Frame NewSearch(Player player, int32_t count, FilterId find, Zone to, ObjId source) {
+    Frame f = Of(FrameKind::kSearch);
+    f.search.player = player;
+    f.search.left = count;
+    f.search.find = find;
+    f.search.to = to;
+    f.search.source = source;
     return f;
   }
   static Frame NewEntry(ObjId object) {

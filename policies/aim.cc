@@ -48,6 +48,7 @@ Aim StepAim(const CardDef& card, const EffectStep& st) {
     case Op::kUntap:
     case Op::kGainLife:
     case Op::kDraw:
+    case Op::kSearch:
     case Op::kAttach:
       return Aim::kHelp;
     case Op::kAddCounters:

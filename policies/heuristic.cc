@@ -235,6 +235,8 @@ int HeuristicPolicy::Choose(const PlayerView& v, const Decision& d) {
       return ChooseChoice(v, d);
     case DecisionKind::kDiscard:
       return ChooseDiscard(v, d);
+    case DecisionKind::kSearch:
+      return ChooseSearch(v, d);
     case DecisionKind::kMulligan:
       if (keep_all_) return std::max(first_of(ActionKind::kKeep), 0);
       return ChooseOpeningHand(v, d);

@@ -85,6 +85,7 @@ class HeuristicPolicy : public Policy {
   int ChooseChoice(const PlayerView& v, const Decision& d);
   int ChooseX(const PlayerView& v, const Decision& d);
   int ChooseDiscard(const PlayerView& v, const Decision& d);
+  int ChooseSearch(const PlayerView& v, const Decision& d);
   bool AttackIsGood(const PlayerView& v) const;
   bool PlanFor(const PlayerView& v) const;  // the plan is for the item being cast
   void Replan(const PlayerView& v);

@@ -202,4 +202,53 @@ int HeuristicPolicy::ChooseDiscard(const PlayerView& v, const Decision& d) {
   return best;
 }
 
+// A card to find in its own library (G-3): a land while it has fewer than
+// five in play and hand, of a colour its hand needs and its lands lack
+// first; else the most expensive spell it can cast by next turn, then the
+// cheapest of those it can't (Demonic Tutor). It always finds one: a
+// search's "done" only thins the library less.
+int HeuristicPolicy::ChooseSearch(const PlayerView& v, const Decision& d) {
+  const int n = static_cast<int>(d.actions.size());
+  int lands = 0;
+  ColorMask sources = 0, needed = 0;
+  for (ObjId o : v.Battlefield())
+    if (v.Chars(o) && Mine(v, o) && Has(v.Chars(o)->types, kLand)) {
+      ++lands;
+      sources |= LandColors(v, o);
+    }
+  for (ObjId o : v.MyHand()) {
+    const CardId c = v.CardOf(o);
+    if (c == kNoCard) continue;
+    if (IsLand(v, o)) {
+      ++lands;
+      sources |= LandColors(v, o);
+      continue;
+    }
+    for (int col = 0; col < kColorCount; ++col)
+      if (v.db()[c].cost.colored[col] > 0) needed |= 1u << col;
+  }
+  int best = -1, best_score = INT32_MIN;
+  for (int i = 0; i < n; ++i) {
+    const ObjId o = d.actions[i].object;
+    const CardId c = d.actions[i].kind == ActionKind::kObject ? v.CardOf(o) : kNoCard;
+    if (c == kNoCard) continue;
+    const CardDef& card = v.db()[c];
+    int score;
+    if (Has(card.types, kLand)) {
+      const ColorMask makes = LandColors(v, o);
+      score = (lands < 5 ? 60 : 5) + ((makes & needed & ~sources) ? 25 : 0) +
+              ((makes & ~sources) ? 5 : 0);
+    } else {
+      const int mv = card.cost.ManaValue();
+      score = mv <= lands + 1 ? 30 + 4 * mv : 20 - mv;
+      if (Has(card.types, kCreature)) score += 3;
+    }
+    if (score > best_score) best_score = score, best = i;
+  }
+  if (best >= 0) return best;
+  for (int i = 0; i < n; ++i)
+    if (d.actions[i].kind == ActionKind::kDone) return i;
+  return 0;
+}
+
 }  // namespace strata

@@ -149,6 +149,14 @@ int McPolicy::Choose(const PlayerView& view, const Decision& d) {
     return ChooseOpeningHand(view, d);
   const Game& game = *view.whole_game();
   const Player me = d.player;
+  // A search of its own library (G-3): the rollout policy's pick, on the
+  // real game. A determinized copy deals that library again, so its
+  // offered cards would not be these, and the library is shuffled once
+  // the search ends: there is nothing hidden to guess.
+  if (d.kind == DecisionKind::kSearch) {
+    players_[me]->Reset(rng_.Next());
+    return players_[me]->ChooseFor(game, d);
+  }
   seeds_.resize(params_.rollouts);
   for (auto& s : seeds_) s = rng_.Next();
   if (!determinized_) determinized_.emplace(game);

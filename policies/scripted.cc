@@ -155,10 +155,11 @@ int ScriptedPolicy::Answer(const Decision& d, const ScriptStep& step) {
 
 int ScriptedPolicy::ChooseStep(const Game& game, const Decision& d) {
   // strata extension: the next step, if it is this player's answer step,
-  // answers this target, X, choice, discard or trigger-order decision.
+  // answers this target, X, choice, discard, trigger-order or search
+  // decision.
   if ((d.kind == DecisionKind::kTarget || d.kind == DecisionKind::kX ||
        d.kind == DecisionKind::kChoice || d.kind == DecisionKind::kDiscard ||
-       d.kind == DecisionKind::kTriggerOrder) &&
+       d.kind == DecisionKind::kTriggerOrder || d.kind == DecisionKind::kSearch) &&
       !script_->Done()) {
     const ScriptStep& next = script_->steps[script_->next];
     if (next.kind == ScriptStep::kAnswer && next.player == player_) {
@@ -228,6 +229,7 @@ int ScriptedPolicy::ChooseStep(const Game& game, const Decision& d) {
       return none >= 0 ? none : 0;
     }
     case DecisionKind::kDiscard:
+    case DecisionKind::kSearch:  // unscripted: the first card offered
       return 0;
     case DecisionKind::kMulligan: {
       // A scenario's board is set up, not dealt: should it be, it keeps.

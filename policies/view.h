@@ -90,7 +90,8 @@ class PlayerView {
   Player active() const { return game_.state().active; }
   int turn() const { return game_.state().turn; }
 
-  // Hidden objects: the opponent's hand and every library (their order).
+  // Hidden objects: the opponent's hand and every library (their order),
+  // but one's own library while searching it.
   // Inline: policies ask it of every object they look at, many times a
   // decision.
   bool Visible(ObjId o) const {
@@ -100,7 +101,9 @@ class PlayerView {
     // The battlefield first, without a jump table: most objects asked about.
     const Zone zone = s.obj.zone[o];
     if (zone != Zone::kBattlefield) {
-      if (zone == Zone::kLibrary || zone == Zone::kNone) return false;
+      // A library is hidden, but to its owner searching it (G-3).
+      if (zone == Zone::kLibrary) return s.obj.owner[o] == me_ && game_.Searching(me_);
+      if (zone == Zone::kNone) return false;
       if (zone == Zone::kHand) return s.obj.owner[o] == me_;
     }
     return !s.obj.face_down[o] || s.obj.controller[o] == me_;

@@ -460,6 +460,27 @@ struct Writer {
                            who.empty() || who == "you" ? "your" : "their", " library into ",
                            who.empty() || who == "you" ? "your" : "their", " graveyard");
         break;
+      case Op::kSearch: {
+        // "search your library for up to two basic land cards, put them
+        // onto the battlefield, then shuffle"
+        const bool you = who.empty() || who == "you";
+        std::string what = s.from == kNoFilter
+                               ? "card"
+                               : Filter(s.from, false, TargetWhat::kCard, /*bare=*/true) + " card";
+        if (what == "card card") what = "card";
+        out = absl::StrCat(you ? "you search your" : who + " searches their", " library for ",
+                           one ? (what[0] == 'a' || what[0] == 'e' || what[0] == 'i' ||
+                                          what[0] == 'o' || what[0] == 'u'
+                                      ? "an "
+                                      : "a ")
+                               : absl::StrCat("up to ", amount, " "),
+                           one ? what : what + "s", ", put ", one ? "it" : "them",
+                           s.to == Zone::kBattlefield ? " onto the battlefield"
+                           : you                      ? " into your hand"
+                                                      : " into their hand",
+                           ", then ", you ? "shuffle" : "shuffles");
+        break;
+      }
       case Op::kDelayed: {
         std::vector<std::string> later;
         for (const EffectStep& d : s.delayed) later.push_back(Step(b, d));

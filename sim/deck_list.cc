@@ -38,8 +38,8 @@ absl::StatusOr<std::vector<std::string>> FolderDecks(const std::string& folder,
     return absl::InvalidArgumentError(
         absl::StrCat(flag, " ", folder, ": cannot read the folder: ", ec.message()));
   if (names.empty())
-    return absl::InvalidArgumentError(
-        absl::StrCat(flag, " ", folder, ": expected deck files (NAME.txt) in the folder, found none"));
+    return absl::InvalidArgumentError(absl::StrCat(
+        flag, " ", folder, ": expected deck files (NAME.txt) in the folder, found none"));
   std::sort(names.begin(), names.end());
   std::vector<std::string> out;
   for (const std::string& name : names) out.push_back((fs::path(folder) / name).string());

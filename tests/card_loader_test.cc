@@ -1636,3 +1636,46 @@ effects = [{ do = "gain_life", amount = 1, target = "you" }]
 
 }  // namespace
 }  // namespace strata
+
+namespace strata {
+namespace {
+
+// G-3: a search's keys. `find` looks in the library (no zones of its own);
+// only a land may be put onto the battlefield by a search; `to` is hand or
+// battlefield; a search acts on players.
+TEST(CardLoaderErrors, SearchKeysAreChecked) {
+  auto card = [](const std::string& step) {
+    return absl::StrCat(R"([[card]]
+name = "Seeker"
+cost = "1B"
+types = ["Sorcery"]
+
+[card.spell]
+effects = [{ do = "search", )",
+                        step, " }]\n");
+  };
+  EXPECT_THAT(LoadError(card(R"(to = "battlefield")")),
+              HasSubstr("only a land is put onto the battlefield by a search"));
+  EXPECT_THAT(LoadError(card(R"(find = { types = ["Creature"] }, to = "battlefield")")),
+              HasSubstr("only a land is put onto the battlefield by a search"));
+  EXPECT_THAT(LoadError(card(R"(to = "graveyard")")), HasSubstr("hand or battlefield"));
+  EXPECT_THAT(LoadError(card(R"(find = { zones = ["graveyard"] })")),
+              HasSubstr("no zones: a search looks in the searcher's library"));
+  EXPECT_THAT(LoadError(card(R"(target = "self")")), HasSubstr("a player"));
+  EXPECT_THAT(LoadError(card(R"(random = true)")), HasSubstr("key 'random'"));
+  CardDb db;
+  ASSERT_TRUE(
+      LoadCardsFromString(
+          card(
+              R"(find = { types = ["Land"], supertypes = ["Basic"] }, to = "battlefield", count = 2)"),
+          "cards.toml", db)
+          .ok());
+  const EffectStep& st = db[db.Find("Seeker")].spell.steps[0];
+  EXPECT_EQ(st.op, Op::kSearch);
+  EXPECT_EQ(st.to, Zone::kBattlefield);
+  EXPECT_EQ(st.amount.constant, 2);
+  EXPECT_EQ(db.filter(st.from).zones, 1u << static_cast<int>(Zone::kLibrary));
+}
+
+}  // namespace
+}  // namespace strata

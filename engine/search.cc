@@ -1,0 +1,66 @@
+// A player searches their own library (docs/rules.md G-3: Demonic Tutor,
+// Untamed Wilds): up to N cards matching a filter, one decision each, each
+// moved to the hand or the battlefield as it is found (a move an effect
+// makes: held for its "before" responses and replacements, E-1, E-3);
+// then the library is shuffled.
+// Scenarios: tests/scenarios/g3_*.
+
+#include "engine/game_internal.h"
+
+namespace strata {
+
+void Game::ShuffleLibrary(Player p) {
+  auto& lib = state_.players[p].library;
+  for (size_t i = lib.size(); i > 1; --i)  // the game's generator: the seed decides
+    std::swap(lib[i - 1], lib[rng_.Below(static_cast<uint32_t>(i))]);
+}
+
+// One card to find, or the search ends: the player is offered each
+// distinct card of their library that matches (one object per card: two
+// Forests are the same choice), and "done" where the search names a
+// quality (a player may fail to find a card of a stated kind in a hidden
+// zone: no one could check); "search for a card" must find one while the
+// library holds any.
+void Game::RunSearch(Frame& f) {
+  const Player p = f.search.player;
+  timing_.decision.actions.clear();
+  if (f.search.left > 0) {
+    const FilterContext ctx = ContextFor(f.search.source, p, kNoWord);
+    thread_local std::vector<CardId> offered;
+    offered.clear();
+    for (ObjId o : state_.players[p].library) {
+      const CardId card = state_.obj.card[o];
+      if (std::find(offered.begin(), offered.end(), card) != offered.end()) continue;
+      if (f.search.find != kNoFilter && !Matches(f.search.find, o, ctx)) continue;
+      offered.push_back(card);
+      timing_.decision.actions.push_back({ActionKind::kObject, o});
+    }
+  }
+  if (timing_.decision.actions.empty()) {
+    // Found all it may, or nothing left to find: the library is shuffled.
+    Note(LogKind::kInfo, p, kNoObj, kNoObj, 0,
+         [&] { return absl::StrCat(Who(p), " shuffles their library"); });
+    ShuffleLibrary(p);
+    timing_.frames.pop_back();
+    return;
+  }
+  if (f.search.find != kNoFilter) timing_.decision.actions.push_back({ActionKind::kDone});
+  Decide(DecisionKind::kSearch, p);
+}
+
+void Game::ApplySearch(Frame& f, const Action& a) {
+  if (a.kind == ActionKind::kDone) {
+    f.search.left = 0;
+    return;
+  }
+  const Player p = f.search.player;
+  const Zone to = f.search.to;
+  Note(LogKind::kInfo, p, a.object, kNoObj, 0, [&] {
+    return absl::StrCat(Who(p), " finds ", ObjectName(a.object), " and puts it ",
+                        to == Zone::kHand ? "into their hand" : "onto the battlefield");
+  });
+  --f.search.left;  // first: a held move pushes a frame, which can move `f`
+  EffectMove(&a.object, 1, to);
+}
+
+}  // namespace strata
