@@ -261,7 +261,10 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
       bool lethal_to_me = false;
       for (size_t i = 0; i < body.steps.size(); ++i) {
         const EffectStep& st = body.steps[i];
-        if (k == 1 && st.op == Op::kDraw && st.target.kind != Ref::kOpponent) ++draws;
+        // A search of its own library is a card (or a land) drawn.
+        if (k == 1 && (st.op == Op::kDraw || st.op == Op::kSearch) &&
+            st.target.kind != Ref::kOpponent)
+          ++draws;
         if (!sweeping(st)) continue;
         sweeps = true;
         int amount =
