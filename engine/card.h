@@ -188,6 +188,8 @@ enum class Op : uint8_t {
   kChangeTarget,  // "when ... would" (E-1): a spell's targets, before it is cast, become another
   kMill,          // each player puts the top N cards of their library into their graveyard
   kSearch,        // each player searches their library for up to N cards, then shuffles (G-3)
+  kDiscardHand,   // each player discards their whole hand, together (G-4)
+  kShuffleIn,     // each player shuffles their hand and/or graveyard into their library, then draws
 };
 
 // A reference to who or what an effect step acts on.
@@ -226,6 +228,11 @@ struct EffectStep {
   int controller_of = 0;           // continuous: the effect's controller is target N's controller
   bool random = false;             // discard: at random
   Zone to = Zone::kHand;           // search: where the cards found go (hand or battlefield)
+  // shuffle_into_library: the zones shuffled in (bits of Zone), and the
+  // cards each player then draws (kDrawAsMany: as many as they put in).
+  uint8_t zones = 0;
+  static constexpr int kDrawAsMany = -1;
+  int draw = 0;
   // next_time: the trigger it arms and the other occurrence ("A or B") that
   // fires it too, indices into CardDef::next_times (-1: none); `duration`
   // is how long it waits (end of turn by default, E-6).

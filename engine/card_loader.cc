@@ -738,6 +738,8 @@ class CardCompiler {
         {"discard", Op::kDiscard},
         {"mill", Op::kMill},
         {"search", Op::kSearch},
+        {"discard_hand", Op::kDiscardHand},
+        {"shuffle_into_library", Op::kShuffleIn},
         {"delayed", Op::kDelayed},
         {"prevent", Op::kPrevent},
         {"replace_next_draw", Op::kReplaceNextDraw},
@@ -760,6 +762,7 @@ class CardCompiler {
     if (auto* n = t.get("random")) s.random = r_.Bool(*n, "random");
     if (auto* n = t.get("from")) s.from = FilterOf(*n, "from");
     if (s.op == Op::kSearch) Search(t, s);
+    if (s.op == Op::kShuffleIn) ShuffleIn(t, s);
     if (auto* n = t.get("controller_of"))
       s.controller_of = IntOf(*n, "controller_of", 1, std::max(targets, 1));
     if (auto* n = t.get("if")) s.condition = FilterOf(*n, "if");
@@ -883,6 +886,30 @@ class CardCompiler {
                   "resolving makes none of its entry choices)");
       } else if (to != "hand") {
         r_.Fail(*n, "to", "hand or battlefield");
+      }
+    }
+  }
+
+  // G-4: `zones` (hand and/or graveyard, required) and `draw` (a number,
+  // or "as_many": the cards that player put in; default 0).
+  void ShuffleIn(const toml::table& t, EffectStep& s) {
+    const toml::node* z = t.get("zones");
+    if (!z) r_.Fail(t, "zones", "the zones shuffled in: [\"hand\"], [\"graveyard\"] or both");
+    for (const std::string& name : r_.Strings(*z, "zones")) {
+      if (name == "hand")
+        s.zones |= 1u << static_cast<int>(Zone::kHand);
+      else if (name == "graveyard")
+        s.zones |= 1u << static_cast<int>(Zone::kGraveyard);
+      else
+        r_.Fail(*z, "zones", "hand and/or graveyard, got '" + name + "'");
+    }
+    if (!s.zones) r_.Fail(*z, "zones", "hand and/or graveyard");
+    if (auto* n = t.get("draw")) {
+      if (auto text = n->value_exact<std::string>()) {
+        if (*text != "as_many") r_.Fail(*n, "draw", "a number of cards, or as_many");
+        s.draw = EffectStep::kDrawAsMany;
+      } else {
+        s.draw = IntOf(*n, "draw", 0, kMaxCardNumber);
       }
     }
   }
@@ -1288,6 +1315,8 @@ class CardCompiler {
       case Op::kDiscard:
       case Op::kMill:
       case Op::kSearch:
+      case Op::kDiscardHand:
+      case Op::kShuffleIn:
         if (object_ref) refuse(ref_key, "a player: this effect acts on players");
         refuse("affects", "no affects: this effect acts on players, not on a set of objects");
         refuse("if", "no if: a condition on objects, and this effect acts on players");
@@ -1359,6 +1388,9 @@ class CardCompiler {
         break;
       case Op::kSearch:
         add({"count", "amount", "find", "to"});
+        break;
+      case Op::kShuffleIn:
+        add({"zones", "draw"});
         break;
       case Op::kNextTime:
         add({"trigger", "duration"});

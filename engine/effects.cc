@@ -286,6 +286,21 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
     case Op::kDiscard:
       for (Player p : players) Push(Frame::NewDiscard(p, amount, st.random));
       break;
+    case Op::kDiscardHand: {
+      // Every hand at once (G-4: Wheel of Fortune): one move of them all,
+      // together (E-5), held like an effect's (E-1, E-3).
+      objs.clear();
+      for (Player p : players)
+        objs.insert(objs.end(), state_.players[p].hand.begin(), state_.players[p].hand.end());
+      EffectMove(objs.data(), static_cast<int>(objs.size()), Zone::kGraveyard);
+      break;
+    }
+    case Op::kShuffleIn: {
+      uint8_t who = 0;
+      for (Player p : players) who |= static_cast<uint8_t>(1u << p);
+      if (who) Push(Frame::NewShuffleIn(who, st.zones, st.draw));
+      break;
+    }
     case Op::kSearch:
       // Each player searches their own library (G-3); the last pushed first.
       for (auto it = players.rbegin(); it != players.rend(); ++it)

@@ -702,6 +702,9 @@ void Game::Decide(DecisionKind kind, Player p) {
     case FrameKind::kSearch:
       RunSearch(f);
       break;
+    case FrameKind::kShuffleIn:
+      RunShuffleIn(f);
+      break;
     case FrameKind::kEntry:
       RunEntry(f);
       break;

@@ -511,9 +511,11 @@ class Game {
   // `skipped`: a replacement took the phase (E-3 A); only sickness ends.
   void PhaseBeginEffects(bool skipped = false);
   void RunDiscardToMax(Frame& f);
-  // G-3: a library searched (search.cc).
+  // G-3: a library searched (library.cc).
   void RunSearch(Frame& f);
   void ApplySearch(Frame& f, const Action& a);
+  // G-4: hands and graveyards shuffled into libraries, then draws.
+  void RunShuffleIn(Frame& f);
   // The player's library in a new random order (the game's generator).
   void ShuffleLibrary(Player p);
   void ApplyDiscardToMax(Frame& f, const Action& a);

@@ -195,7 +195,8 @@ enum class FrameKind : uint8_t {
   kMulligan,
   kPhaseCost,
   kOccur,
-  kSearch
+  kSearch,
+  kShuffleIn
 };
 
 // How a spell or ability being cast will be played: added to the batch
@@ -412,7 +413,7 @@ struct DiscardFrame {
   int32_t count;  // cards to discard; -1: down to the maximum hand size
   bool random;
 };
-// search.cc: a player searching their library (G-3): `left` cards still
+// library.cc: a player searching their library (G-3): `left` cards still
 // to find, each matching `find` (kNoFilter: any card), read from `source`
 // controlled by the player; found cards go to `to`; then the library is
 // shuffled.
@@ -422,6 +423,17 @@ struct SearchFrame {
   FilterId find;
   int32_t left;
   ObjId source;
+};
+// library.cc: players shuffling cards of their hands and/or graveyards
+// into their libraries, then drawing (G-4: Timetwister, Winds of Change).
+// kMove: the cards move together (held like an effect's move, E-1, E-3);
+// kShuffle: the libraries are shuffled and the draws pushed.
+struct ShuffleInFrame {
+  enum Pc : uint8_t { kMove, kShuffle };
+  uint8_t players;  // bit p: player p takes part
+  uint8_t zones;    // bits of Zone: the zones shuffled in
+  int32_t draw;     // cards each draws after; EffectStep::kDrawAsMany: as many as it put in
+  std::array<int32_t, 2> put;  // cards each player put into its library
 };
 // resolve.cc: a choice made as a permanent enters.
 // `exiled`: once the choice was made, the card exiled, held for the
@@ -502,6 +514,7 @@ struct Frame {
     PhaseCostFrame phase_cost;
     OccurFrame occur;
     SearchFrame search;
+    ShuffleInFrame shuffle_in;
   };
 
   // The fields as raw words, whatever the kind (hashing, debugging).
@@ -588,6 +601,14 @@ struct Frame {
     f.search.find = find;
     f.search.to = to;
     f.search.source = source;
+    return f;
+  }
+  static Frame NewShuffleIn(uint8_t players, uint8_t zones, int32_t draw) {
+    Frame f = Of(FrameKind::kShuffleIn);
+    f.shuffle_in.players = players;
+    f.shuffle_in.zones = zones;
+    f.shuffle_in.draw = draw;
+    f.shuffle_in.put = {0, 0};
     return f;
   }
   static Frame NewEntry(ObjId object) {

@@ -86,6 +86,8 @@ class HeuristicPolicy : public Policy {
   int ChooseX(const PlayerView& v, const Decision& d);
   int ChooseDiscard(const PlayerView& v, const Decision& d);
   int ChooseSearch(const PlayerView& v, const Decision& d);
+  static int RefillScore(const PlayerView& v, const Context& cx, const AbilityBody& body,
+                         bool spell);
   bool AttackIsGood(const PlayerView& v) const;
   bool PlanFor(const PlayerView& v) const;  // the plan is for the item being cast
   void Replan(const PlayerView& v);

@@ -19,6 +19,7 @@ using heuristic_detail::CostOf;
 using heuristic_detail::IncomingInFight;
 using heuristic_detail::InRange;
 using heuristic_detail::IsFast;
+using heuristic_detail::IsLand;
 using heuristic_detail::Mana;
 using heuristic_detail::ManaColorsOf;
 using heuristic_detail::MaxX;
@@ -118,6 +119,43 @@ static bool OutOfAnswers(const PlayerView& v, const Mana& mana) {
     if (Has(ch->keywords, kFlying) && !air && ToughnessLeft(v, o) > burn) return true;
   }
   return false;
+}
+
+// A refill (G-4: Wheel of Fortune, Timetwister, Winds of Change): every
+// hand discarded or shuffled in, then each player draws. -1: not one. It
+// pays when it gives this player more new cards than the opponent: with N
+// drawn, (N - its hand left) against (N - theirs), so when the opponent
+// holds more (or it holds nothing and they no fewer); one that draws as
+// many as each put in gives no cards, only new ones, worth it for a hand
+// of lands alone with four lands in play. Never when the draws could empty
+// its library.
+int HeuristicPolicy::RefillScore(const PlayerView& v, const Context& cx, const AbilityBody& body,
+                                 bool spell) {
+  int draw = -1;
+  bool refill = false;
+  for (const EffectStep& st : body.steps) {
+    if (st.target.kind != Ref::kEachPlayer) continue;
+    if (st.op == Op::kDiscardHand) refill = true;
+    if (st.op == Op::kShuffleIn && (st.zones & (1u << static_cast<int>(Zone::kHand)))) {
+      refill = true;
+      draw = st.draw;
+    }
+    if (st.op == Op::kDraw && st.amount.kind == Value::kConst) draw = st.amount.constant;
+  }
+  if (!refill) return -1;
+  const int mine = v.HandSize(cx.me) - (spell ? 1 : 0);
+  const int theirs = v.HandSize(cx.opp);
+  if (draw == EffectStep::kDrawAsMany) {
+    int lands_in_hand = 0, lands = 0;
+    for (ObjId o : v.MyHand()) lands_in_hand += IsLand(v, o);
+    for (ObjId o : v.Battlefield())
+      lands += v.Chars(o) && Mine(v, o) && Has(v.Chars(o)->types, kLand);
+    return mine >= 2 && lands_in_hand >= mine && lands >= 4 ? 15 : 0;
+  }
+  if (draw <= 0 || v.LibrarySize(cx.me) < draw + 3) return 0;
+  const int advantage = theirs - mine;
+  if (advantage >= 2 || (mine == 0 && advantage >= 0)) return 20 + 5 * std::min(advantage, 7);
+  return 0;
 }
 
 void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, DecisionKind window,
@@ -284,6 +322,10 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
     }
     if (sweeps) {
       if (best_gain >= 20) offer(40 + best_gain / 10);
+      return;
+    }
+    if (const int refill = RefillScore(v, cx, body, spell); refill >= 0) {
+      if (refill > 0 && cx.sorcery_time) offer(refill);
       return;
     }
     if (draws > 0 && (cx.end_of_their_turn || cx.sorcery_time))

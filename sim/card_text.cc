@@ -460,6 +460,26 @@ struct Writer {
                            who.empty() || who == "you" ? "your" : "their", " library into ",
                            who.empty() || who == "you" ? "your" : "their", " graveyard");
         break;
+      case Op::kDiscardHand:
+        out = who.empty() || who == "you" ? "you discard your hand" : who + " discards their hand";
+        break;
+      case Op::kShuffleIn: {
+        const bool you = who.empty() || who == "you";
+        const bool hand = s.zones & (1u << static_cast<int>(Zone::kHand));
+        const bool graveyard = s.zones & (1u << static_cast<int>(Zone::kGraveyard));
+        const std::string their = you ? "your" : "their";
+        std::string what = hand && graveyard ? their + " hand and graveyard"
+                           : hand            ? "the cards from " + their + " hand"
+                                             : their + " graveyard";
+        out = absl::StrCat(you ? "you shuffle " : who + " shuffles ", what, " into ", their,
+                           " library");
+        if (s.draw == EffectStep::kDrawAsMany)
+          absl::StrAppend(&out, ", then ", you ? "draw" : "draws", " that many cards");
+        else if (s.draw > 0)
+          absl::StrAppend(&out, ", then ", you ? "draw " : "draws ", s.draw,
+                          s.draw == 1 ? " card" : " cards");
+        break;
+      }
       case Op::kSearch: {
         // "search your library for up to two basic land cards, put them
         // onto the battlefield, then shuffle"

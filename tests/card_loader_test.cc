@@ -1679,3 +1679,45 @@ effects = [{ do = "search", )",
 
 }  // namespace
 }  // namespace strata
+
+namespace strata {
+namespace {
+
+// G-4: discard_hand and shuffle_into_library act on players; the shuffle
+// names its zones (hand and/or graveyard) and what is drawn after.
+TEST(CardLoaderErrors, RefillKeysAreChecked) {
+  auto card = [](const std::string& step) {
+    return absl::StrCat(R"([[card]]
+name = "Refill"
+cost = "2U"
+types = ["Sorcery"]
+
+[card.spell]
+effects = [)",
+                        step, "]\n");
+  };
+  const std::string shuffle = R"({ do = "shuffle_into_library", player = "each", )";
+  EXPECT_THAT(LoadError(card(shuffle + "draw = 7 }")), HasSubstr("key 'zones'"));
+  EXPECT_THAT(LoadError(card(shuffle + R"(zones = ["library"] })")),
+              HasSubstr("hand and/or graveyard"));
+  EXPECT_THAT(LoadError(card(shuffle + R"(zones = ["hand"], draw = "some" })")),
+              HasSubstr("a number of cards, or as_many"));
+  EXPECT_THAT(LoadError(card(shuffle + R"(zones = ["hand"], draw = -1 })")), HasSubstr("draw"));
+  EXPECT_THAT(LoadError(card(R"({ do = "discard_hand", target = "self" })")),
+              HasSubstr("a player"));
+  EXPECT_THAT(LoadError(card(R"({ do = "discard_hand", player = "each", count = 2 })")),
+              HasSubstr("key 'count'"));
+  CardDb db;
+  ASSERT_TRUE(
+      LoadCardsFromString(card(shuffle + R"(zones = ["hand", "graveyard"], draw = "as_many" })"),
+                          "cards.toml", db)
+          .ok());
+  const EffectStep& st = db[db.Find("Refill")].spell.steps[0];
+  EXPECT_EQ(st.op, Op::kShuffleIn);
+  EXPECT_EQ(st.draw, EffectStep::kDrawAsMany);
+  EXPECT_EQ(st.zones,
+            (1u << static_cast<int>(Zone::kHand)) | (1u << static_cast<int>(Zone::kGraveyard)));
+}
+
+}  // namespace
+}  // namespace strata

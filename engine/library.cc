@@ -1,9 +1,12 @@
-// A player searches their own library (docs/rules.md G-3: Demonic Tutor,
-// Untamed Wilds): up to N cards matching a filter, one decision each, each
-// moved to the hand or the battlefield as it is found (a move an effect
-// makes: held for its "before" responses and replacements, E-1, E-3);
-// then the library is shuffled.
-// Scenarios: tests/scenarios/g3_*.
+// Libraries as a whole: shuffled, searched, refilled.
+// G-3: a player searches their own library (Demonic Tutor, Untamed
+// Wilds): up to N cards matching a filter, one decision each, each moved to
+// the hand or the battlefield as it is found (a move an effect makes: held
+// for its "before" responses and replacements, E-1, E-3); then the library
+// is shuffled.
+// G-4: players shuffle their hands and/or graveyards into their libraries,
+// then draw (Timetwister, Winds of Change).
+// Scenarios: tests/scenarios/g3_*, g4_*.
 
 #include "engine/game_internal.h"
 
@@ -61,6 +64,45 @@ void Game::ApplySearch(Frame& f, const Action& a) {
   });
   --f.search.left;  // first: a held move pushes a frame, which can move `f`
   EffectMove(&a.object, 1, to);
+}
+
+// G-4: every taking part player's cards of the zones move into their
+// libraries together (E-5), then each library is shuffled, then each
+// player draws, the first in the list first (the active player's order:
+// A, then B).
+void Game::RunShuffleIn(Frame& f) {
+  ShuffleInFrame& s = f.shuffle_in;
+  if (f.pc == ShuffleInFrame::kMove) {
+    thread_local std::vector<ObjId> buffer;
+    Borrowed<ObjId> borrowed(buffer);
+    std::vector<ObjId>& objs = borrowed.v;
+    for (Player p = 0; p < 2; ++p) {
+      if (!(s.players & (1u << p))) continue;
+      const auto& pl = state_.players[p];
+      const size_t before = objs.size();
+      if (s.zones & (1u << static_cast<int>(Zone::kHand)))
+        objs.insert(objs.end(), pl.hand.begin(), pl.hand.end());
+      if (s.zones & (1u << static_cast<int>(Zone::kGraveyard)))
+        objs.insert(objs.end(), pl.graveyard.begin(), pl.graveyard.end());
+      s.put[p] = static_cast<int32_t>(objs.size() - before);
+    }
+    f.pc = ShuffleInFrame::kShuffle;  // first: a held move pushes a frame, which can move `f`
+    EffectMove(objs.data(), static_cast<int>(objs.size()), Zone::kLibrary);
+    return;
+  }
+  const ShuffleInFrame done = s;
+  timing_.frames.pop_back();
+  for (Player p = 0; p < 2; ++p) {
+    if (!(done.players & (1u << p))) continue;
+    Note(LogKind::kInfo, p, kNoObj, kNoObj, 0,
+         [&] { return absl::StrCat(Who(p), " shuffles their library"); });
+    ShuffleLibrary(p);
+  }
+  for (Player p : {Player{1}, Player{0}}) {  // pushed last, A draws first
+    if (!(done.players & (1u << p))) continue;
+    const int n = done.draw == EffectStep::kDrawAsMany ? done.put[p] : done.draw;
+    if (n > 0) Push(Frame::NewDraw(p, n));
+  }
 }
 
 }  // namespace strata
