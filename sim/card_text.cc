@@ -56,6 +56,14 @@ std::string Types(TypeMask t) {
     if (Has(t, i)) out.push_back(Lower(CardTypeName(i)));
   return out.empty() ? "" : absl::StrJoin(out, " ");
 }
+// A filter's types match an object of any of them: "artifact, creature or
+// land".
+std::string AnyOfTypes(TypeMask t) {
+  std::vector<std::string> out;
+  for (int i = 0; i < kCardTypeCount; ++i)
+    if (Has(t, i)) out.push_back(Lower(CardTypeName(i)));
+  return Or(out);
+}
 
 struct Writer {
   const CardDb& db;
@@ -97,7 +105,7 @@ struct Writer {
     std::vector<std::string> subtypes;
     for (Word w : f.subtypes) subtypes.push_back(WordText(w));
     for (Word w : f.not_subtypes) adj.push_back("non-" + WordText(w));
-    std::string noun = Types(f.types);
+    std::string noun = AnyOfTypes(f.types);
     // An `if` condition: "red", not "red permanent".
     if (bare && noun.empty() && subtypes.empty() && !adj.empty()) return absl::StrJoin(adj, " ");
     if (noun.empty())
