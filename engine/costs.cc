@@ -4,6 +4,7 @@
 // Scenarios: tests/scenarios/t10_*, l8_*, t8_power_sink_*.
 
 #include <atomic>
+#include <bit>
 
 #include "engine/game_internal.h"
 
@@ -36,9 +37,16 @@ void Game::ManaSources(Player p, ObjId excluding, std::vector<ManaSource>& sourc
     ManaSource made;
     MakesMana(*db_, ch, made);
     made.object = o;
-    (Has(ch.types, kLand) ? sources : others).push_back(made);
+    auto& to = Has(ch.types, kLand) ? sources : others;
+    to.insert(to.end(), made.amount, made);  // one entry per mana it makes
   });
   sources.insert(sources.end(), others.begin(), others.end());
+}
+
+bool Game::ManaOf(ObjId o, ManaSource& made) const {
+  if (state_.obj.zone[o] != Zone::kBattlefield) return false;
+  made.object = o;
+  return MakesMana(*db_, Chars(o), made);
 }
 
 // Whether player p's kept supply is still what a count would find: nothing
@@ -98,8 +106,21 @@ bool Game::Pay(Player p, const ManaCost& cost, int x, ObjId excluding) {
   ManaSources(p, excluding, sources);
   std::array<int, 6> after;
   if (!PlanPayment(cost, x, state_.players[p].pool, sources, &tap, &after)) return false;
-  // Mana abilities are not interrupted (T-10): they add mana at once.
-  for (int i : tap) {
+  // Mana abilities are not interrupted (T-10): they add mana at once. A
+  // source of N mana is N entries: tapped once, the mana its payment did
+  // not use goes to the pool (Sol Ring for {1}: one {C} left, burnt at the
+  // phase's end unless spent).
+  std::sort(tap.begin(), tap.end());
+  for (size_t k = 0; k < tap.size(); ++k) {
+    const int i = tap[k];
+    if (k > 0 && sources[tap[k - 1]].object == sources[i].object) continue;
+    int used = 0;
+    for (size_t j = k; j < tap.size() && sources[tap[j]].object == sources[i].object; ++j) ++used;
+    if (const int left = sources[i].amount - used; left > 0) {
+      const int c =
+          sources[i].colorless ? 5 : std::countr_zero(static_cast<unsigned>(sources[i].colors));
+      after[c] = SaturatedAdd(after[c], left);
+    }
     Tap(sources[i].object, true);
     const Characteristics& mc = Chars(sources[i].object);
     if (trace_.usage && !mc.land_mana && mc.card != kNoCard) {

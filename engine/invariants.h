@@ -188,7 +188,7 @@ class InvariantChecker : public RulesAudit {
   void MarkUntappedBeforePaying(const GameState& s, Player p);
   // The mana p spent since MarkUntappedBeforePaying: the pool's fall plus
   // one for each permanent tapped meanwhile.
-  int SpentSincePaying(const GameState& s, Player p) const;
+  int SpentSincePaying(const Game& g, Player p) const;
   // engine/invariants_obligations.cc: mulligans, phase costs, targets.
   // At each decision, and with no decision as the first phase begins (the
   // mulligans are over then).

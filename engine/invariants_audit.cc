@@ -240,11 +240,17 @@ void InvariantChecker::MarkUntappedBeforePaying(const GameState& s, Player p) {
     untapped_before_paying_[o] = s.obj.zone[o] == Zone::kBattlefield && !s.obj.tapped[o];
 }
 
-int InvariantChecker::SpentSincePaying(const GameState& s, Player p) const {
+// Each permanent tapped while paying made the mana its mana ability makes
+// (Sol Ring two: T-10), one for a land or anything else.
+int InvariantChecker::SpentSincePaying(const Game& g, Player p) const {
+  const GameState& s = g.state();
   int spent = mana_before_paying_;
   for (int m : s.players[p].pool) spent -= m;
-  for (ObjId o = 0; o < s.obj.count && o < static_cast<int>(untapped_before_paying_.size()); ++o)
-    spent += untapped_before_paying_[o] && s.obj.tapped[o];
+  for (ObjId o = 0; o < s.obj.count && o < static_cast<int>(untapped_before_paying_.size()); ++o) {
+    if (!untapped_before_paying_[o] || !s.obj.tapped[o]) continue;
+    ManaSource made;
+    spent += g.ManaOf(o, made) ? made.amount : 1;
+  }
   return spent;
 }
 
@@ -282,7 +288,7 @@ void InvariantChecker::CheckManaPaid(const Game& g, const StackItem& item) {
   }
   const int expected = cost.ManaValue() + cost.x_count * item.x;
   const Player p = item.controller;
-  const int spent = SpentSincePaying(s, p);
+  const int spent = SpentSincePaying(g, p);
   std::string why;
   if (ability && card.activated[item.ability].tap && item.source < s.obj.count &&
       item.source < static_cast<ObjId>(untapped_before_paying_.size()) &&

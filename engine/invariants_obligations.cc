@@ -235,7 +235,6 @@ void InvariantChecker::CheckPhaseCostsHandled(const Game& g) {
 // permanent that still has the cost; and no permanent with a phase cost
 // still unhandled taps for mana meanwhile.
 void InvariantChecker::CheckPhaseCostPaid(const Game& g, int todo) {
-  const GameState& s = g.state();
   const PhaseTodo& t = g.turn_.phase_todo[todo];
   const Characteristics& ch = g.Chars(t.object.id);
   Record(Invariant::kPhaseCosts, PhaseCostDueNow(g, t.object.id),
@@ -243,7 +242,7 @@ void InvariantChecker::CheckPhaseCostPaid(const Game& g, int todo) {
                       ", which has none now"));
   const int expected = t.granted ? std::max(GrantedPhaseCostMana(g, ch), 0)
                                  : g.db()[t.card].phase[t.index].cost.ManaValue();
-  const int spent = SpentSincePaying(s, t.controller);
+  const int spent = SpentSincePaying(g, t.controller);
   if (!g.options().free_mana)
     Record(Invariant::kPhaseCosts, spent == expected,
            absl::StrCat(Who(t.controller), " spent ", spent, " mana on the phase cost of ",

@@ -138,14 +138,15 @@ bool PaymentExists(const ManaCost& cost, int x, const ManaSupply& supply, ObjId 
       if (excluding == kNoObj || s.object != excluding) rest.push_back(s);
     return PlanPayment(cost, x, supply.pool, rest, nullptr, nullptr);
   }
-  // The source left out (a cost's own tapping permanent) takes one from
-  // its mask's count.
+  // The source left out (a cost's own tapping permanent) takes its entries
+  // (one per mana it makes) from its mask's count.
   uint8_t without = 0;
+  int without_count = 0;
   if (excluding != kNoObj)
     for (const ManaSource& s : *supply.sources)
       if (s.object == excluding) {
         without = MaskOf(s);
-        break;
+        ++without_count;
       }
   const MaskCounts<64>& made = supply.made;
   // Hall's condition for every union of kinds.
@@ -153,7 +154,7 @@ bool PaymentExists(const ManaCost& cost, int x, const ManaSupply& supply, ObjId 
     uint8_t colors = 0;
     for (int i = 0; i < need.size; ++i)
       if (group >> i & 1) colors |= need.mask[i];
-    int symbols = 0, able = (without & colors) ? -1 : 0;
+    int symbols = 0, able = (without & colors) ? -without_count : 0;
     for (int i = 0; i < need.size; ++i)
       if ((need.mask[i] & ~colors) == 0) symbols += need.count[i];
     for (int i = 0; i < made.size; ++i)

@@ -12,10 +12,14 @@
 namespace strata {
 
 // One source of one mana: the colors it can make (any of) or colorless.
+// A permanent whose mana ability makes N mana of one kind (Sol Ring: {C}{C})
+// is N sources with the same object, `amount` N each: tapped once, it
+// makes all N, and what the payment does not use stays in the pool.
 struct ManaSource {
   ObjId object = kNoObj;
   ColorMask colors = 0;
   bool colorless = false;
+  uint8_t amount = 1;
   bool operator==(const ManaSource&) const = default;
 };
 

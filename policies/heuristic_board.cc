@@ -37,12 +37,13 @@ Mana CountAvailable(const PlayerView& v, Player p) {
     const Characteristics* ch = v.Chars(o);
     if (!ch || ch->controller != p || v.Tapped(o)) continue;
     if (ch->IsCreature() && v.Sick(o) && !Has(ch->keywords, kHaste)) continue;
-    bool any = false;
-    ColorMask colors = ManaColorsOf(v, o, *ch, any);
-    if (!any) continue;
-    ++m.total;
+    // What the engine would tap it for (Sol Ring: two; Black Lotus, whose
+    // cost is a sacrifice: nothing).
+    ManaSource made;
+    if (!v.ManaOf(o, made)) continue;
+    m.total += made.amount;
     for (int c = 0; c < kColorCount; ++c)
-      if (Has(colors, c)) ++m.color[c];
+      if (Has(made.colors, c)) m.color[c] += made.amount;
   }
   return m;
 }
