@@ -38,15 +38,15 @@ void Game::ManaSources(Player p, ObjId excluding, std::vector<ManaSource>& sourc
     MakesMana(*db_, ch, made);
     made.object = o;
     auto& to = Has(ch.types, kLand) ? sources : others;
-    to.insert(to.end(), made.amount, made);  // one entry per mana it makes
+    to.push_back(made);
+    if (made.amount > 1) [[unlikely]]
+      to.insert(to.end(), made.amount - 1, made);  // one entry per mana it makes
   });
   sources.insert(sources.end(), others.begin(), others.end());
 }
 
-bool Game::ManaOf(ObjId o, ManaSource& made) const {
-  if (state_.obj.zone[o] != Zone::kBattlefield) return false;
-  made.object = o;
-  return MakesMana(*db_, Chars(o), made);
+bool Game::ManaOf(const Characteristics& ch, ManaSource& made) const {
+  return MakesMana(*db_, ch, made);
 }
 
 // Whether player p's kept supply is still what a count would find: nothing
@@ -109,8 +109,8 @@ bool Game::Pay(Player p, const ManaCost& cost, int x, ObjId excluding) {
   // Mana abilities are not interrupted (T-10): they add mana at once. A
   // source of N mana is N entries: tapped once, the mana its payment did
   // not use goes to the pool (Sol Ring for {1}: one {C} left, burnt at the
-  // phase's end unless spent).
-  std::sort(tap.begin(), tap.end());
+  // phase's end unless spent). `tap` is in the sources' order, so a
+  // source's entries are side by side.
   for (size_t k = 0; k < tap.size(); ++k) {
     const int i = tap[k];
     if (k > 0 && sources[tap[k - 1]].object == sources[i].object) continue;

@@ -348,9 +348,10 @@ class Game {
   // this game or in a copy of it (a number is never given out twice, in
   // any game or thread), so a policy may keep what it works out from that
   // mana under it. It is the stamp of the engine's kept supply (costs.cc).
-  // What a permanent makes when tapped to pay a cost (T-10): false if it is
-  // no such source; else its colors and amount (the rule ManaSources uses).
-  bool ManaOf(ObjId o, ManaSource& made) const;
+  // What a permanent with these characteristics makes when tapped to pay a
+  // cost (T-10): false if it is no such source; else its colors and amount
+  // (the rule ManaSources uses). `made.object` is left alone.
+  bool ManaOf(const Characteristics& ch, ManaSource& made) const;
   uint64_t ManaStamp(Player p) const {
     KeptSupply(p);
     return kept_mana_[p].stamp;

@@ -249,7 +249,7 @@ int InvariantChecker::SpentSincePaying(const Game& g, Player p) const {
   for (ObjId o = 0; o < s.obj.count && o < static_cast<int>(untapped_before_paying_.size()); ++o) {
     if (!untapped_before_paying_[o] || !s.obj.tapped[o]) continue;
     ManaSource made;
-    spent += g.ManaOf(o, made) ? made.amount : 1;
+    spent += s.obj.zone[o] == Zone::kBattlefield && g.ManaOf(g.Chars(o), made) ? made.amount : 1;
   }
   return spent;
 }

@@ -143,11 +143,14 @@ bool PaymentExists(const ManaCost& cost, int x, const ManaSupply& supply, ObjId 
   uint8_t without = 0;
   int without_count = 0;
   if (excluding != kNoObj)
-    for (const ManaSource& s : *supply.sources)
+    for (const ManaSource& s : *supply.sources) {
       if (s.object == excluding) {
         without = MaskOf(s);
         ++without_count;
+      } else if (without_count > 0) {
+        break;  // a source's entries are side by side
       }
+    }
   const MaskCounts<64>& made = supply.made;
   // Hall's condition for every union of kinds.
   for (unsigned group = 1; group < (1u << need.size); ++group) {

@@ -40,7 +40,7 @@ Mana CountAvailable(const PlayerView& v, Player p) {
     // What the engine would tap it for (Sol Ring: two; Black Lotus, whose
     // cost is a sacrifice: nothing).
     ManaSource made;
-    if (!v.ManaOf(o, made)) continue;
+    if (!v.ManaOf(*ch, made)) continue;
     m.total += made.amount;
     for (int c = 0; c < kColorCount; ++c)
       if (Has(made.colors, c)) m.color[c] += made.amount;

@@ -134,8 +134,9 @@ class PlayerView {
   // Names player p's mana as it is now (Game::ManaStamp): equal stamps,
   // equal untapped permanents and pool.
   uint64_t ManaStamp(Player p) const { return game_.ManaStamp(p); }
-  // What a visible permanent makes when tapped to pay a cost (Game::ManaOf).
-  bool ManaOf(ObjId o, ManaSource& made) const { return Visible(o) && game_.ManaOf(o, made); }
+  // What a permanent with these (visible) characteristics makes when tapped
+  // to pay a cost (Game::ManaOf).
+  bool ManaOf(const Characteristics& ch, ManaSource& made) const { return game_.ManaOf(ch, made); }
   int Pool(Player p) const {
     int n = 0;
     for (int m : game_.state().players[p].pool) n += m;
