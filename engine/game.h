@@ -1033,6 +1033,10 @@ class Game {
     // copy of the game no longer grows with it.
     std::vector<Occurrence> events;
     int first_event = 0;
+    // Times triggers were looked for on an occurrence already dropped: a
+    // frame held it without DropSettledOccurrences keeping it (invariant
+    // occurrence_kept); none is looked for then.
+    int dropped_reads = 0;
     std::vector<QueuedTrigger> queued;  // triggers waiting to happen (E-4)
     // Objects being destroyed, by group: a kDestroy frame owns [begin, end) (E-5).
     std::vector<ObjRef> destroying;

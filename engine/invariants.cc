@@ -55,7 +55,8 @@ std::string_view InvariantName(Invariant i) {
                                                 "draw_phase",
                                                 "replacements",
                                                 "before_first",
-                                                "replaced_never_happens"};
+                                                "replaced_never_happens",
+                                                "occurrence_kept"};
   static_assert(std::size(kNames) == kInvariantCount);
   return kNames[static_cast<int>(i)];
 }
@@ -160,6 +161,11 @@ void InvariantChecker::Begin(const Game& g) {
 void InvariantChecker::Observe(const Game& g) {
   const GameState& s = g.state();
   CheckStateCheckRan(g);
+  // occurrence_kept: the log dropped no occurrence that triggers still
+  // had to read (Game::DropSettledOccurrences keeps what frames hold).
+  Record(Invariant::kOccurrenceKept, g.occ_.dropped_reads == 0,
+         absl::StrCat("triggers looked for ", g.occ_.dropped_reads,
+                      " occurrence(s) the log had dropped as settled"));
   // objects_kept: no tokens exist, so the object count never changes, and no
   // object set up in a zone ever has none.
   bool kept = s.obj.count == objects_;

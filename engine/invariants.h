@@ -68,6 +68,7 @@ enum class Invariant : uint8_t {
   kReplacements,     // an "instead" effect replaces one event and is used up (E-6)
   kBeforeFirst,      // a held occurrence's before triggers have all resolved as it happens (E-1)
   kReplacedNeverHappens,  // an occurrence a replacement ("instead") took never happens (E-3 A)
+  kOccurrenceKept,  // triggers never look for an occurrence the log dropped as settled (E-1, E-4)
   kCount
 };
 inline constexpr int kInvariantCount = static_cast<int>(Invariant::kCount);

@@ -58,8 +58,10 @@ void Game::DropSettledOccurrences() {
     if (f.kind == FrameKind::kInterrupts) need_item(f.interrupts.item);
     if (f.kind == FrameKind::kResolve) need_item(f.resolve.item);
     if (f.kind == FrameKind::kTriggers) need_item(f.triggers.item);
-    // A phase's end whose "when" triggers resolve: its "after" ones come next.
-    if (f.kind == FrameKind::kPhase && f.pc == PhaseFrame::kBurn) need(f.phase.ended);
+    // A phase's end whose "when" triggers resolve, or whose mana burn is
+    // held (E-1): its "after" ones come next.
+    if (f.kind == FrameKind::kPhase && (f.pc == PhaseFrame::kBurn || f.pc == PhaseFrame::kBurnt))
+      need(f.phase.ended);
     // A prevention step's damage, a destruction's or an effect's moves, by
     // their step-A records, once replaced.
     if (f.kind == FrameKind::kPrevention && f.pc == PreventionFrame::kReplaced)
@@ -73,6 +75,8 @@ void Game::DropSettledOccurrences() {
     // A permanent spell's entry, once its replacements happened.
     if (f.kind == FrameKind::kResolve && f.pc == ResolveFrame::kEnterReplaced)
       need(f.resolve.next_step);
+    // A spell's cast, once its replacements happened.
+    if (f.kind == FrameKind::kCast && f.pc == CastFrame::kCastReplaced) need(f.cast.instead_record);
     // An attacker's tap, once its replacements happened.
     if (f.kind == FrameKind::kAttack && (f.attack.holding == AttackFrame::kTapInstead ||
                                          f.attack.holding == AttackFrame::kDeclareInstead))

@@ -80,6 +80,10 @@ bool Game::OwnUntapReplacement(const TriggeredAbility& tr) const {
 // order (E-3 B). A source that just left play still triggers (E-5): the
 // occurrence's object is checked with its last known characteristics.
 void Game::CollectTriggers(int event, Timing timing) {
+  if (event < occ_.first_event) [[unlikely]] {
+    ++occ_.dropped_reads;
+    return;
+  }
   const Occurrence& e = Event(event);
   static_assert(kEventKinds <= 16, "EventKind bits in OccurrenceState::listened");
   if (!(occ_.listened[static_cast<int>(timing)] >> static_cast<int>(e.kind) & 1)) return;
