@@ -68,8 +68,8 @@ void Game::ApplySearch(Frame& f, const Action& a) {
 
 // G-4: every taking part player's cards of the zones move into their
 // libraries together (E-5), then each library is shuffled, then each
-// player draws, the first in the list first (the active player's order:
-// A, then B).
+// player draws: A first, then B, whoever is active (not yet the active
+// player first, as `player = "each"` elsewhere: docs/rules.md G-4).
 void Game::RunShuffleIn(Frame& f) {
   ShuffleInFrame& s = f.shuffle_in;
   if (f.pc == ShuffleInFrame::kMove) {
