@@ -68,8 +68,8 @@ void Game::ApplySearch(Frame& f, const Action& a) {
 
 // G-4: every taking part player's cards of the zones move into their
 // libraries together (E-5), then each library is shuffled, then each
-// player draws: A first, then B, whoever is active (not yet the active
-// player first, as `player = "each"` elsewhere: docs/rules.md G-4).
+// player draws: the active player first, as `player = "each"` draws
+// elsewhere (docs/rules.md G-4).
 void Game::RunShuffleIn(Frame& f) {
   ShuffleInFrame& s = f.shuffle_in;
   if (f.pc == ShuffleInFrame::kMove) {
@@ -98,7 +98,8 @@ void Game::RunShuffleIn(Frame& f) {
          [&] { return absl::StrCat(Who(p), " shuffles their library"); });
     ShuffleLibrary(p);
   }
-  for (Player p : {Player{1}, Player{0}}) {  // pushed last, A draws first
+  // Pushed last, drawn first: the active player draws first.
+  for (Player p : {Opponent(state_.active), state_.active}) {
     if (!(done.players & (1u << p))) continue;
     const int n = done.draw == EffectStep::kDrawAsMany ? done.put[p] : done.draw;
     if (n > 0) Push(Frame::NewDraw(p, n));
