@@ -69,21 +69,27 @@ void Game::RunNeutral(Frame& f) {
       timing_.frames.pop_back();
       return;
     }
-    timing_.decision.actions.push_back({ActionKind::kPass});
+    // A creature of the active player's that attacks each turn if able and
+    // may attack owes an attack (T-7.1): the attack is offered first and
+    // the phase can't end (no pass) until it is announced.
+    const bool attack_owed = !in_attack && p == s.active && s.phase == Phase::kMain &&
+                             !combat_.attacked[p] && AttackOwed(p);
+    timing_.decision.actions.push_back({attack_owed ? ActionKind::kAttack : ActionKind::kPass});
     if (!in_attack && p == s.active && s.phase == Phase::kMain && turn_.lands_played[p] == 0) {
       for (ObjId o : s.players[p].hand)
         if (Has((*db_)[s.obj.card[o]].types, kLand))
           timing_.decision.actions.push_back({ActionKind::kPlayLand, o});
     }
-    if (!in_attack && p == s.active && s.phase == Phase::kMain && !combat_.attacked[p]) {
+    if (!in_attack && p == s.active && s.phase == Phase::kMain && !combat_.attacked[p] &&
+        !attack_owed) {
       bool any = false;
-      s.ForEachPermanent([&](ObjId o) {
-        if (any) return;
-        const Characteristics& ch = Chars(o);
-        any = ch.controller == p && ch.IsCreature() && !s.obj.tapped[o] && !SummoningSick(o) &&
-              !Has(ch.keywords, kDefender);
-      });
+      s.ForEachPermanent([&](ObjId o) { any = any || MayAttack(o); });
       if (any) timing_.decision.actions.push_back({ActionKind::kAttack});
+    }
+    if (attack_owed) {
+      AddPlayableActions(p, DecisionKind::kNeutral);
+      Decide(DecisionKind::kNeutral, p);
+      return;
     }
     if (OfferPlays(p, DecisionKind::kNeutral, DecisionKind::kNeutral)) return;
     w.Pass();

@@ -48,6 +48,8 @@ struct Filter {
   // A creature with at least this power (Meekstone: 3); kAnyPower: any.
   static constexpr int16_t kAnyPower = INT16_MIN;
   int16_t min_power = kAnyPower;
+  // A creature with at most this power (Dwarven Warriors: 2); kAnyPower: any.
+  int16_t max_power = kAnyPower;
   CardId name = kNoCard;  // has this card's name (Plague Rats)
   std::string name_text;  // as written, resolved once the file's cards are known
   TargetWhat what = TargetWhat::kPermanent;
@@ -127,6 +129,7 @@ struct Part {
   KeywordMask add_keywords = 0, remove_keywords = 0;
   bool add_colorless_mana = false;  // gains "{T}: Add {C}" (Imprisoned in the Moon)
   int grant_phase = -1;             // index into the source card's granted_phase
+  int combat_rule = -1;             // index into the source card's combat_rules (T-7.1)
   // power / toughness
   bool has_power = false, has_toughness = false;
   Value power, toughness;
@@ -138,6 +141,25 @@ struct Part {
   bool skip_draw = false;    // game-rule effect: skip the draw phase's draw (Null Profusion)
   int damage_reduction = 0;  // player effect: damage to the player is reduced (Urza's Armor)
   int8_t players = 2;        // 0 you, 1 opponents, 2 all
+};
+
+// A combat restriction that names what it is about with filters (T-7.1),
+// granted in the ability layer like a keyword, and read at each attack and
+// block: "can't be blocked except by Walls and/or creatures with flying"
+// (Elven Riders), "can't be blocked by Walls" (Juggernaut), "can't block
+// creatures with power 2 or greater" (Ironclaw Orcs), "can't attack unless
+// defending player controls an Island" (Sea Serpent). The filters are a
+// union, read from the creature that has the rule (its controller is
+// "you").
+struct CombatRule {
+  enum Kind : uint8_t {
+    kBlockedOnlyBy,   // blockers must match one filter
+    kNotBlockedBy,    // no blocker may match any
+    kCantBlockThose,  // can't block an attacker matching one
+    kAttacksOnlyIf,   // attacks only while the defending player controls a match
+  };
+  Kind kind = kBlockedOnlyBy;
+  absl::InlinedVector<FilterId, 2> filters;
 };
 
 struct Condition {
@@ -424,6 +446,7 @@ struct CardDef {
   std::vector<TriggeredAbility> triggers;
   std::vector<PhaseAbility> phase;
   std::vector<PhaseAbility> granted_phase;  // granted to others by this card's statics
+  std::vector<CombatRule> combat_rules;     // granted by this card's statics (T-7.1)
   bool has_spell = false;
   AbilityBody spell;
   std::vector<EffectTemplate> continuous;  // made by spell and ability steps

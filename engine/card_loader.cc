@@ -353,13 +353,14 @@ class CardCompiler {
 
   FilterId FilterOf(const toml::node& n, std::string_view key) {
     const toml::table& t = r_.Table(n, key);
-    r_.CheckKeys(t, "a filter", {"self",         "other",         "enchanted",  "controller",
-                                 "owner",        "zones",         "types",      "not_types",
-                                 "subtypes",     "not_subtypes",  "supertypes", "not_supertypes",
-                                 "colors",       "not_colors",    "colorless",  "keywords",
-                                 "not_keywords", "no_abilities",  "tapped",     "face_down",
-                                 "token",        "what",          "max",        "extra_target_cost",
-                                 "name",         "power_at_least"});
+    r_.CheckKeys(t, "a filter",
+                 {"self",         "other",          "enchanted",    "controller",
+                  "owner",        "zones",          "types",        "not_types",
+                  "subtypes",     "not_subtypes",   "supertypes",   "not_supertypes",
+                  "colors",       "not_colors",     "colorless",    "keywords",
+                  "not_keywords", "no_abilities",   "tapped",       "face_down",
+                  "token",        "what",           "max",          "extra_target_cost",
+                  "name",         "power_at_least", "power_at_most"});
     Filter f;
     const toml::node* name_node = nullptr;
     for (auto& [kk, v] : t) {
@@ -413,6 +414,8 @@ class CardCompiler {
         f.token = r_.Bool(v, k);
       else if (k == "power_at_least")
         f.min_power = static_cast<int16_t>(IntOf(v, k, -kMaxCardNumber, kMaxCardNumber));
+      else if (k == "power_at_most")
+        f.max_power = static_cast<int16_t>(IntOf(v, k, -kMaxCardNumber, kMaxCardNumber));
       else if (k == "name")
         f.name_text = r_.String(v, k), name_node = &v;
       else if (k == "max" || k == "extra_target_cost") {
@@ -572,7 +575,9 @@ class CardCompiler {
       case PartLayer::kAbility:
         r_.CheckKeys(t, "an ability part",
                      {"layer", "remove_all_abilities", "add_keywords", "remove_keywords",
-                      "grant_phase_cost", "add_colorless_mana"});
+                      "grant_phase_cost", "add_colorless_mana", "blocked_only_by", "not_blocked_by",
+                      "cant_block_those", "attacks_only_if_defender_controls"});
+        CombatRuleOf(t, p);
         if (auto* n = t.get("add_colorless_mana"))
           p.add_colorless_mana = r_.Bool(*n, "add_colorless_mana");
         if (auto* n = t.get("grant_phase_cost")) {
@@ -637,6 +642,32 @@ class CardCompiler {
     for (auto& p : *a) e.parts.push_back(PartOf(r_.Table(p, "parts")));
   }
 
+  // An ability part's combat rule (T-7.1), at most one per part: its kind
+  // by key, its filters one table or a list of them (a union).
+  void CombatRuleOf(const toml::table& t, Part& p) {
+    static constexpr std::pair<const char*, CombatRule::Kind> kKeys[] = {
+        {"blocked_only_by", CombatRule::kBlockedOnlyBy},
+        {"not_blocked_by", CombatRule::kNotBlockedBy},
+        {"cant_block_those", CombatRule::kCantBlockThose},
+        {"attacks_only_if_defender_controls", CombatRule::kAttacksOnlyIf}};
+    for (const auto& [key, kind] : kKeys) {
+      const toml::node* n = t.get(key);
+      if (!n) continue;
+      if (p.combat_rule >= 0)
+        r_.Fail(*n, key, "one combat rule per part (write another part for this one)");
+      CombatRule rule;
+      rule.kind = kind;
+      if (auto* a = n->as_array()) {
+        if (a->empty()) r_.Fail(*n, key, "a filter table or a non-empty list of them");
+        for (auto& f : *a) rule.filters.push_back(FilterOf(f, key));
+      } else {
+        rule.filters.push_back(FilterOf(*n, key));
+      }
+      card_->combat_rules.push_back(std::move(rule));
+      p.combat_rule = static_cast<int>(card_->combat_rules.size() - 1);
+    }
+  }
+
   void Affects(const toml::node& n, absl::InlinedVector<FilterId, 2>& out) {
     if (auto* a = n.as_array()) {
       for (auto& f : *a) out.push_back(LayerFilterOf(f, "affects"));
@@ -649,11 +680,13 @@ class CardCompiler {
   // `affects`, a condition): one on power would depend on its own result.
   FilterId LayerFilterOf(const toml::node& n, std::string_view key) {
     const FilterId id = FilterOf(n, key);
-    if (db_.filters[id].min_power != Filter::kAnyPower)
-      r_.Fail(*r_.Table(n, key).get("power_at_least"), "power_at_least",
-              "no power_at_least in a static ability's filter: the layers compute power "
-              "after they choose what an ability affects (it is taken in triggers, targets "
-              "and effects)");
+    for (const char* power : {"power_at_least", "power_at_most"})
+      if (const toml::node* p = r_.Table(n, key).get(power))
+        r_.Fail(*p, power,
+                absl::StrCat("no ", power,
+                             " in a static ability's filter: the layers compute power "
+                             "after they choose what an ability affects (it is taken in "
+                             "triggers, targets, effects and combat rules)"));
     return id;
   }
 

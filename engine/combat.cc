@@ -11,7 +11,66 @@ bool Game::MayAttack(ObjId o) const {
   if (combat_.flag[o] != kNotInCombat || combat_.replaced[o]) return false;
   const Characteristics& ch = Chars(o);
   return ch.controller == state_.active && ch.IsCreature() && !state_.obj.tapped[o] &&
-         !Has(ch.keywords, kDefender) && !SummoningSick(o);
+         (!Has(ch.keywords, kDefender) || Has(ch.keywords, kAttacksDespiteDefender)) &&
+         !Has(ch.keywords, kCantAttack) && !SummoningSick(o) &&
+         (ch.combat_count == 0 || CombatRulesLetAttack(o));
+}
+
+bool Game::AttackOwed(Player p) const {
+  bool owed = false;
+  state_.ForEachPermanent([&](ObjId o) {
+    owed = owed ||
+           (Has(Chars(o).keywords, kAttacksEachTurn) && Chars(o).controller == p && MayAttack(o));
+  });
+  return owed;
+}
+
+// A combat rule's filters are read from the creature that has it: "you" is
+// its controller, its own text changes apply to their words.
+static bool AnyFilterMatches(const Game& g, const CombatRule& rule, ObjId o,
+                             const FilterContext& ctx) {
+  for (FilterId f : rule.filters)
+    if (g.Matches(f, o, ctx)) return true;
+  return false;
+}
+
+bool Game::CombatRulesLetAttack(ObjId o) const {
+  const Characteristics& ch = Chars(o);
+  const FilterContext ctx = ContextFor(o, ch.controller, kNoWord);
+  const Player defender = Opponent(ch.controller);
+  for (int k = 0; k < ch.combat_count; ++k) {
+    const CombatRule& rule = (*db_)[ch.combat[k].card].combat_rules[ch.combat[k].index];
+    if (rule.kind != CombatRule::kAttacksOnlyIf) continue;
+    bool found = false;
+    state_.ForEachPermanent([&](ObjId p) {
+      found = found || (Chars(p).controller == defender && AnyFilterMatches(*this, rule, p, ctx));
+    });
+    if (!found) return false;
+  }
+  return true;
+}
+
+bool Game::CombatRulesLetBlock(ObjId b, ObjId a) const {
+  const Characteristics &ac = Chars(a), &bc = Chars(b);
+  if (ac.combat_count) {
+    const FilterContext ctx = ContextFor(a, ac.controller, kNoWord);
+    for (int k = 0; k < ac.combat_count; ++k) {
+      const CombatRule& rule = (*db_)[ac.combat[k].card].combat_rules[ac.combat[k].index];
+      if (rule.kind == CombatRule::kBlockedOnlyBy && !AnyFilterMatches(*this, rule, b, ctx))
+        return false;
+      if (rule.kind == CombatRule::kNotBlockedBy && AnyFilterMatches(*this, rule, b, ctx))
+        return false;
+    }
+  }
+  if (bc.combat_count) {
+    const FilterContext ctx = ContextFor(b, bc.controller, kNoWord);
+    for (int k = 0; k < bc.combat_count; ++k) {
+      const CombatRule& rule = (*db_)[bc.combat[k].card].combat_rules[bc.combat[k].index];
+      if (rule.kind == CombatRule::kCantBlockThose && AnyFilterMatches(*this, rule, a, ctx))
+        return false;
+    }
+  }
+  return true;
 }
 
 ColorMask Game::DefenderLandTypes() const {
@@ -30,6 +89,8 @@ inline bool Game::MayBlock(ObjId b, ObjId a, ColorMask defender_lands) const {
   const Characteristics &ac = Chars(a), &bc = Chars(b);
   if (Has(ac.keywords, kFlying) && !Has(bc.keywords, kFlying) && !Has(bc.keywords, kReach))
     return false;
+  if (Has(ac.keywords, kUnblockable) || Has(bc.keywords, kCantBlock)) return false;
+  if ((ac.combat_count | bc.combat_count) && !CombatRulesLetBlock(b, a)) return false;
   for (int c = 0; c < kColorCount; ++c)
     if (Has(ac.keywords, kPlainswalk + c) && Has(defender_lands, c)) return false;
   return !ProtectedFrom(ac, bc.colors);
@@ -82,11 +143,16 @@ void Game::RunAttack(Frame& f) {
     case AttackFrame::kBeforeBlockers:
       return;  // (handled above)
     case AttackFrame::kAttackers: {
+      // A creature that attacks each turn if able and may attack must be
+      // declared: no "done" until it is (T-7.1).
+      bool owed = false;
       s.ForEachPermanent([&](ObjId o) {
-        if (MayAttack(o)) timing_.decision.actions.push_back({ActionKind::kObject, o});
+        if (!MayAttack(o)) return;
+        timing_.decision.actions.push_back({ActionKind::kObject, o});
+        owed |= Has(Chars(o).keywords, kAttacksEachTurn);
       });
-      timing_.decision.actions.push_back({ActionKind::kDone});
-      if (timing_.decision.actions.size() == 1) {
+      if (!owed) timing_.decision.actions.push_back({ActionKind::kDone});
+      if (timing_.decision.actions.size() == 1 && !owed) {  // "done" alone
         f.pc = AttackFrame::kAfterAttackers;
         return;
       }
@@ -125,16 +191,33 @@ void Game::RunAttack(Frame& f) {
         for (int c = 0; c < kColorCount; ++c) landwalk |= Has(Chars(o).keywords, kPlainswalk + c);
       });
       if (landwalk) defender_lands = DefenderLandTypes();
+      // A creature able to block an attacker that all creatures able to
+      // block must block (Lure) is offered those blocks alone, and there is
+      // no "done" while it is undeclared (T-7.1).
+      bool lure = false, owed = false;
+      for (ObjId a : attackers) lure |= Has(Chars(a).keywords, kLure);
       s.ForEachPermanent([&](ObjId b) {
         if (combat_.flag[b] != kNotInCombat || combat_.replaced[b]) return;
         const Characteristics& bc = Chars(b);
         if (bc.controller != nap || !bc.IsCreature() || s.obj.tapped[b]) return;
+        if (lure) {
+          bool lured = false;
+          for (ObjId a : attackers)
+            if (Has(Chars(a).keywords, kLure) && MayBlock(b, a, defender_lands)) {
+              timing_.decision.actions.push_back({ActionKind::kBlock, b, 0, a});
+              lured = true;
+            }
+          if (lured) {
+            owed = true;
+            return;
+          }
+        }
         for (ObjId a : attackers)
           if (MayBlock(b, a, defender_lands))
             timing_.decision.actions.push_back({ActionKind::kBlock, b, 0, a});
       });
-      timing_.decision.actions.push_back({ActionKind::kDone});
-      if (timing_.decision.actions.size() == 1) {
+      if (!owed) timing_.decision.actions.push_back({ActionKind::kDone});
+      if (timing_.decision.actions.size() == 1 && !owed) {  // "done" alone
         f.pc = AttackFrame::kAfterBlockers;
         return;
       }

@@ -868,9 +868,16 @@ class Game {
   // held one again after its before triggers (E-1).
   bool MayAttack(ObjId o) const;
   // May b block attacker a (T-7: flying and reach, landwalk against the
-  // defender's basic land types `defender_lands`, protection)? The same
-  // two uses.
+  // defender's basic land types `defender_lands`, protection; T-7.1: the
+  // combat restrictions)? The same two uses.
   bool MayBlock(ObjId b, ObjId a, ColorMask defender_lands) const;
+  // T-7.1: do o's combat rules let it attack now ("can't attack unless
+  // defending player controls an Island")? Do a's and b's let b block a?
+  bool CombatRulesLetAttack(ObjId o) const;
+  bool CombatRulesLetBlock(ObjId b, ObjId a) const;
+  // T-7.1: must `p`, the active player, announce an attack (a creature of
+  // theirs that attacks each turn if able may attack)?
+  bool AttackOwed(Player p) const;
   ColorMask DefenderLandTypes() const;
   int Prevent(const PendingDamage& d, DamageState& shields, bool real);
   bool BeforeDamage(int begin);

@@ -67,7 +67,61 @@ namespace {
 // untapped creature in play, blocking nothing yet; an attacker with flying
 // is blocked only by flying or reach, one with protection from a colour not
 // by creatures of it, a landwalker not while the defender has such a land.
+// T-7.1's combat rules of `o`, read here apart from the engine's
+// CombatRulesLet*: does any rule of kind `kind` have a filter matching `x`?
+bool CombatRuleMatches(const Game& g, ObjId o, CombatRule::Kind kind, ObjId x, bool* has) {
+  const Characteristics& ch = g.Chars(o);
+  FilterContext ctx;
+  ctx.source = o;
+  ctx.you = ch.controller;
+  ctx.text = &ch;
+  bool any = false;
+  for (int k = 0; k < ch.combat_count; ++k) {
+    const CombatRule& r = g.db()[ch.combat[k].card].combat_rules[ch.combat[k].index];
+    if (r.kind != kind) continue;
+    *has = true;
+    for (FilterId f : r.filters) any = any || g.Matches(f, x, ctx);
+  }
+  return any;
+}
+
+std::string WhyNoBlockHere(const Game& g, ObjId b, ObjId at);
+
+// "Can't attack unless defending player controls ..." (T-7.1): each such
+// rule of o finds a permanent of the defender matching it.
+bool AttackConditionHolds(const Game& g, ObjId o) {
+  const GameState& s = g.state();
+  const Characteristics& ch = g.Chars(o);
+  for (int k = 0; k < ch.combat_count; ++k) {
+    const CombatRule& r = g.db()[ch.combat[k].card].combat_rules[ch.combat[k].index];
+    if (r.kind != CombatRule::kAttacksOnlyIf) continue;
+    FilterContext ctx;
+    ctx.source = o;
+    ctx.you = ch.controller;
+    ctx.text = &ch;
+    bool found = false;
+    for (ObjId p = 0; p < s.obj.count && !found; ++p)
+      if (s.obj.zone[p] == Zone::kBattlefield && g.Chars(p).controller != ch.controller)
+        for (FilterId f : r.filters) found = found || g.Matches(f, p, ctx);
+    if (!found) return false;
+  }
+  return true;
+}
+
+// A creature able to block an attacker with lure must block one such
+// (T-7.1): its other blocks are not legal.
 std::string WhyNoBlock(const Game& g, ObjId b, ObjId at) {
+  std::string why = WhyNoBlockHere(g, b, at);
+  if (!why.empty() || Has(g.Chars(at).keywords, kLure)) return why;
+  const GameState& s = g.state();
+  for (ObjId l = 0; l < s.obj.count; ++l)
+    if (s.obj.zone[l] == Zone::kBattlefield && g.Attacking(l) && Has(g.Chars(l).keywords, kLure) &&
+        WhyNoBlockHere(g, b, l).empty())
+      return "must block a creature with lure";
+  return "";
+}
+
+std::string WhyNoBlockHere(const Game& g, ObjId b, ObjId at) {
   const GameState& s = g.state();
   const Characteristics& bc = g.Chars(b);
   const Characteristics& ac = g.Chars(at);
@@ -90,6 +144,16 @@ std::string WhyNoBlock(const Game& g, ObjId b, ObjId at) {
           g.Chars(l).HasSubtype(BasicLandSubtype(c)))
         return "would block a landwalker while its defender has the land";
   }
+  if (Has(ac.keywords, kUnblockable)) return "would block an unblockable creature";
+  if (Has(bc.keywords, kCantBlock)) return "can't block";
+  bool has = false;
+  if (CombatRuleMatches(g, at, CombatRule::kNotBlockedBy, b, &has))
+    return "would block a creature that can't be blocked by it";
+  has = false;
+  if (!CombatRuleMatches(g, at, CombatRule::kBlockedOnlyBy, b, &has) && has)
+    return "would block a creature blocked only by others";
+  if (CombatRuleMatches(g, b, CombatRule::kCantBlockThose, at, &has))
+    return "can't block that creature";
   return "";
 }
 
@@ -508,12 +572,31 @@ void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
         continue;
       const Characteristics& ch = g.Chars(o);
       if (!ch.IsCreature() || ch.controller != s.active || s.obj.tapped[o] ||
-          Has(ch.keywords, kDefender) || !(settled_[o] || Has(ch.keywords, kHaste)))
+          (Has(ch.keywords, kDefender) && !Has(ch.keywords, kAttacksDespiteDefender)) ||
+          Has(ch.keywords, kCantAttack) || !(settled_[o] || Has(ch.keywords, kHaste)) ||
+          !AttackConditionHolds(g, o))
         continue;
       missing = absl::StrCat(g.ObjectName(o), ", untapped and controlled since the turn began, ",
                              "is not offered as an attacker");
     }
     Record(Invariant::kAttackers, missing.empty(), missing);
+    // T-7.1: none that can't attack is offered, and "done" is offered
+    // unless a creature offered attacks each turn if able.
+    bool owed = false, done = false;
+    for (const Action& a : d.actions) {
+      done |= a.kind == ActionKind::kDone;
+      if (a.kind != ActionKind::kObject) continue;
+      const Characteristics& ch = g.Chars(a.object);
+      owed |= Has(ch.keywords, kAttacksEachTurn);
+      Record(Invariant::kAttackers,
+             !Has(ch.keywords, kCantAttack) &&
+                 (!Has(ch.keywords, kDefender) || Has(ch.keywords, kAttacksDespiteDefender)) &&
+                 AttackConditionHolds(g, a.object),
+             absl::StrCat(g.ObjectName(a.object), " is offered as an attacker but can't attack"));
+    }
+    Record(Invariant::kAttackers, done != owed,
+           owed ? "\"done\" offered while a creature must attack"
+                : "no \"done\" while no creature must attack");
   }
   // blockers: only legal blocks are offered, and every legal block is.
   if (d.kind == DecisionKind::kBlockers) {
@@ -534,6 +617,15 @@ void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
     // Every offered block is legal (above), so equal counts mean the same set.
     Record(Invariant::kBlockers, legal == offered,
            absl::StrCat(offered, " blocks offered where the rules allow ", legal));
+    // T-7.1: "done" is offered unless a creature must block one with lure.
+    bool done = false, owed = false;
+    for (const Action& a : d.actions) {
+      done |= a.kind == ActionKind::kDone;
+      owed |=
+          a.kind == ActionKind::kBlock && Has(g.Chars(static_cast<ObjId>(a.value)).keywords, kLure);
+    }
+    Record(Invariant::kBlockers, done != owed,
+           owed ? "\"done\" offered while a creature must block" : "no \"done\" to blocks");
   }
 }
 

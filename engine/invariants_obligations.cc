@@ -348,6 +348,8 @@ bool MatchesAsItWas(const Game& g, const Filter& f, const Occurrence& e, ObjId s
   if (f.token >= 0 && g.state().obj.token[o] != (f.token == 1)) return false;
   if (f.min_power != Filter::kAnyPower && (!ch.IsCreature() || ch.power < f.min_power))
     return false;
+  if (f.max_power != Filter::kAnyPower && (!ch.IsCreature() || ch.power > f.max_power))
+    return false;
   if (f.name != kNoCard && (ch.blank || ch.card != f.name)) return false;
   return true;
 }

@@ -724,6 +724,7 @@ class Computer {
           ch.keywords = 0;
           ch.land_mana = 0;
           ch.granted_count = 0;
+          ch.combat_count = 0;
           ch.extra_phase = kNoCard;
         }
         ch.keywords = (ch.keywords | p.add_keywords) & ~p.remove_keywords;
@@ -732,6 +733,11 @@ class Computer {
           // A granted phase cost (Energy Flux): the granting card's table holds it.
           CardId from = c.source == Candidate::kRow ? s_.effects[c.row].card : chs[c.object].card;
           ch.granted[ch.granted_count++] = {from, static_cast<uint8_t>(p.grant_phase)};
+        }
+        if (p.combat_rule >= 0 && ch.combat_count < ch.combat.size()) {
+          // A combat rule (T-7.1): the card whose static has it holds it.
+          CardId from = c.source == Candidate::kRow ? s_.effects[c.row].card : chs[c.object].card;
+          ch.combat[ch.combat_count++] = {from, static_cast<uint8_t>(p.combat_rule)};
         }
         break;
       case PartLayer::kPtSet:
@@ -1195,6 +1201,8 @@ bool MatchFilter(const GameState& s, const Characteristics* chs, const Filter& f
   if (f.face_down >= 0 && s.obj.face_down[o] != (f.face_down == 1)) return false;
   if (f.token >= 0 && s.obj.token[o] != (f.token == 1)) return false;
   if (f.min_power != Filter::kAnyPower && (!ch.IsCreature() || ch.power < f.min_power))
+    return false;
+  if (f.max_power != Filter::kAnyPower && (!ch.IsCreature() || ch.power > f.max_power))
     return false;
   if (f.name != kNoCard && (ch.blank || ch.card != f.name)) return false;
   return true;

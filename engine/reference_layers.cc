@@ -364,6 +364,8 @@ class Evaluator {
     if (f.token >= 0 && s_.obj.token[o] != (f.token == 1)) return false;
     if (f.min_power != Filter::kAnyPower && (!v.IsCreature() || v.power < f.min_power))
       return false;
+    if (f.max_power != Filter::kAnyPower && (!v.IsCreature() || v.power > f.max_power))
+      return false;
     if (f.name != kNoCard && (v.blank || v.card != f.name)) return false;
     return true;
   }
@@ -598,12 +600,15 @@ class Evaluator {
           v.keywords = 0;
           v.land_mana = 0;
           v.granted_count = 0;
+          v.combat_count = 0;
           v.extra_phase = kNoCard;
         }
         v.keywords = (v.keywords | p.add_keywords) & ~p.remove_keywords;
         if (p.add_colorless_mana) v.land_mana |= 1u << kColorCount;
         if (p.grant_phase >= 0 && v.granted_count < v.granted.size())
           v.granted[v.granted_count++] = GrantedPhase{granter, static_cast<uint8_t>(p.grant_phase)};
+        if (p.combat_rule >= 0 && v.combat_count < v.combat.size())
+          v.combat[v.combat_count++] = GrantedPhase{granter, static_cast<uint8_t>(p.combat_rule)};
         return;
       }
       case PartLayer::kPtSet:
@@ -929,7 +934,11 @@ std::string GrantedNames(const Characteristics& v) {
   std::vector<std::string> g;
   for (int i = 0; i < v.granted_count; ++i)
     g.push_back(absl::StrCat(v.granted[i].card, ":", v.granted[i].index));
-  return absl::StrCat("[", absl::StrJoin(g, " "), "] extra_phase ", v.extra_phase);
+  std::vector<std::string> c;
+  for (int i = 0; i < v.combat_count; ++i)
+    c.push_back(absl::StrCat(v.combat[i].card, ":", v.combat[i].index));
+  return absl::StrCat("[", absl::StrJoin(g, " "), "] extra_phase ", v.extra_phase, " combat [",
+                      absl::StrJoin(c, " "), "]");
 }
 
 // The first characteristic that differs: "power: engine 3, reference 2".
@@ -968,7 +977,7 @@ std::string FirstDifference(const Characteristics& engine, const Characteristics
     return say("land mana (mask)", engine.land_mana, ref.land_mana);
   if (engine.power != ref.power) return say("power", engine.power, ref.power);
   if (engine.toughness != ref.toughness) return say("toughness", engine.toughness, ref.toughness);
-  return say("granted phase abilities", GrantedNames(engine), GrantedNames(ref));
+  return say("granted phase abilities and combat rules", GrantedNames(engine), GrantedNames(ref));
 }
 
 std::string RulesDifference(const PlayerRules& engine, const PlayerRules& ref) {

@@ -23,8 +23,9 @@
 
 namespace strata {
 
-// A phase ability granted by another card (Energy Flux): that card, and the
-// ability's index among its granted ones.
+// A phase ability granted by another card (Energy Flux), or a combat rule
+// (T-7.1): that card, and the ability's index among its granted ones (its
+// granted_phase or combat_rules).
 struct GrantedPhase {
   CardId card = 0;
   uint8_t index = 0;
@@ -57,6 +58,10 @@ struct Characteristics {
   CardId extra_phase = kNoCard;  // also has this card's phase abilities (kept by a copy)
   uint8_t granted_count = 0;
   std::array<GrantedPhase, 4> granted{};
+  // Combat rules granted in the ability layer (T-7.1): (card, index into
+  // its combat_rules); the card's own or an Aura's.
+  uint8_t combat_count = 0;
+  std::array<GrantedPhase, 3> combat{};
   uint8_t text_count = 0;  // text changes: word -> word (layer 3)
   std::array<WordChange, 4> text{};
   bool operator==(const Characteristics&) const = default;

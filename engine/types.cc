@@ -42,7 +42,13 @@ constexpr std::string_view kKeywordNames[] = {"flying",
                                               "protection from blue",
                                               "protection from black",
                                               "protection from red",
-                                              "protection from green"};
+                                              "protection from green",
+                                              "unblockable",
+                                              "can't attack",
+                                              "can't block",
+                                              "attacks each turn if able",
+                                              "lure",
+                                              "attacks despite defender"};
 static_assert(std::size(kKeywordNames) == kKeywordCount);
 constexpr std::string_view kEditionNames[] = {"classic", "m10", "modern"};
 

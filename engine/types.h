@@ -100,6 +100,16 @@ enum Keyword : uint8_t {
   kProtBlack,
   kProtRed,
   kProtGreen,
+  // Combat restrictions and requirements of the classic sets (T-7.1):
+  // "can't be blocked", "can't attack", "can't block", "attacks each turn
+  // if able" (Juggernaut), "all creatures able to block it do so" (Lure),
+  // "can attack as though it didn't have defender" (Animate Wall).
+  kUnblockable,
+  kCantAttack,
+  kCantBlock,
+  kAttacksEachTurn,
+  kLure,
+  kAttacksDespiteDefender,
   kKeywordCount
 };
 std::string_view KeywordName(int k);

@@ -175,6 +175,10 @@ int ScriptedPolicy::ChooseStep(const Game& game, const Decision& d) {
   auto first_of = [&](ActionKind k) {
     return index_of([&](const Action& a) { return a.kind == k; });
   };
+  // The end of a declaration the script has no (more) step for. None is
+  // offered while a creature must attack or block (T-7.1): that is a
+  // mandatory thing, done without a step (the first creature offered).
+  auto done_or_first = [&]() { return std::max(first_of(ActionKind::kDone), 0); };
   switch (d.kind) {
     case DecisionKind::kTarget: {
       if (!current_) return 0;  // a mandatory phase effect or trigger: the first legal target
@@ -253,12 +257,12 @@ int ScriptedPolicy::ChooseStep(const Game& game, const Decision& d) {
             ++script_->next;
           }
         }
-        if (!combat_) return first_of(ActionKind::kDone);
+        if (!combat_) return done_or_first();
       }
       if (next_combat_ >= (combat_->kind == ScriptStep::kAttack ? combat_->attackers.size()
                                                                 : combat_->blocks.size())) {
         combat_ = nullptr;
-        return first_of(ActionKind::kDone);
+        return done_or_first();
       }
       size_t k = next_combat_++;
       int i = combat_->kind == ScriptStep::kAttack

@@ -1,8 +1,10 @@
 #include "sim/card_text.h"
 
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/str_replace.h"
 #include "engine/state.h"
 #include "engine/strings.h"
 
@@ -124,6 +126,8 @@ struct Writer {
     if (f.no_abilities == 1) out += " with no abilities";
     if (f.min_power != strata::Filter::kAnyPower)
       out += absl::StrCat(" with power ", f.min_power, " or greater");
+    if (f.max_power != strata::Filter::kAnyPower)
+      out += absl::StrCat(" with power ", f.max_power, " or less");
     if (f.name != kNoCard) out += " named " + db[f.name].name;
     if (f.controller == 0) out += " you control";
     if (f.controller == 1) out += plural ? " your opponents control" : " an opponent controls";
@@ -250,6 +254,36 @@ struct Writer {
     return "";
   }
 
+  // A combat rule (docs/rules.md T-7.1): "can't be blocked except by Walls
+  // or creatures with flying".
+  std::string CombatRuleText(const CombatRule& r, bool plural) const {
+    // Blockers and attackers are creatures: "artifact creatures", "Wall
+    // creatures" read better than "artifacts", "Wall permanents".
+    std::vector<std::string> f;
+    for (FilterId id : r.filters) {
+      std::string text = Filter(id, true);
+      if (r.kind != CombatRule::kAttacksOnlyIf) {
+        if (absl::StrContains(text, "permanents"))
+          text = absl::StrReplaceAll(text, {{"permanents", "creatures"}});
+        else if (absl::StrContains(text, "artifacts"))
+          text = absl::StrReplaceAll(text, {{"artifacts", "artifact creatures"}});
+      }
+      f.push_back(text);
+    }
+    switch (r.kind) {
+      case CombatRule::kBlockedOnlyBy:
+        return "can't be blocked except by " + Or(f);
+      case CombatRule::kNotBlockedBy:
+        return "can't be blocked by " + Or(f);
+      case CombatRule::kCantBlockThose:
+        return "can't block " + Or(f);
+      case CombatRule::kAttacksOnlyIf:
+        return absl::StrCat(plural ? "attack" : "attacks",
+                            " only while the defending player controls ", Or(f));
+    }
+    return "";
+  }
+
   // What the parts of a continuous effect do to `who` (plural: verbs agree).
   std::string Effect(const EffectTemplate& e, const std::string& who, bool plural) const {
     auto verb = [&](const char* many, const char* one) { return plural ? many : one; };
@@ -291,6 +325,8 @@ struct Writer {
           if (p.grant_phase >= 0 && p.grant_phase < static_cast<int>(card.granted_phase.size()))
             does.push_back(absl::StrCat(verb("have", "has"), " \"",
                                         Phase(card.granted_phase[p.grant_phase], "your"), "\""));
+          if (p.combat_rule >= 0 && p.combat_rule < static_cast<int>(card.combat_rules.size()))
+            does.push_back(CombatRuleText(card.combat_rules[p.combat_rule], plural));
           break;
         case PartLayer::kType: {
           std::vector<std::string> t;
