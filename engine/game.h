@@ -402,6 +402,14 @@ class Game {
   // controller's control this turn (entered, played as a land, or changed
   // control) and has no haste can't attack or use {T} abilities.
   bool SummoningSick(ObjId o) const;
+  // T-7.1 alone (not flying, landwalk or protection): do b's and a's
+  // combat restrictions let b block a, were a attacking? For players that
+  // weigh attacks and blocks before they are offered.
+  bool RestrictionsLetBlock(ObjId b, ObjId a) const {
+    const Characteristics &ac = Chars(a), &bc = Chars(b);
+    return !Has(ac.keywords, kUnblockable) && !Has(bc.keywords, kCantBlock) &&
+           (!(ac.combat_count | bc.combat_count) || CombatRulesLetBlock(b, a));
+  }
   const std::string& layer_mismatch() const { return layer_mismatch_; }
   // L-9 once, now: brings the cache up to date and compares it with a fresh
   // computation; "" or which object differs. (checked_layers does this at

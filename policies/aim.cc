@@ -24,7 +24,14 @@ int PartSign(const Part& p) {
     if (p.has_toughness && p.toughness.kind == Value::kConst) sum += p.toughness.constant;
     return sum < 0 ? -1 : sum > 0 ? 1 : 0;
   }
-  if (p.add_keywords) return Has(p.add_keywords, kDefender) ? -1 : 1;
+  if (p.add_keywords) {
+    // A keyword that takes from combat harms (defender, can't attack, can't
+    // block); the others help (T-7.1's unblockable, lure included).
+    constexpr KeywordMask kHarm = (KeywordMask{1} << kDefender) | (KeywordMask{1} << kCantAttack) |
+                                  (KeywordMask{1} << kCantBlock);
+    return (p.add_keywords & kHarm) ? -1 : 1;
+  }
+  if (p.combat_rule >= 0) return 1;  // a blocking rule of an Aura or a card: its evasion (T-7.1)
   return 0;
 }
 

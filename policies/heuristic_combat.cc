@@ -40,7 +40,8 @@ static bool AttackWorth(const PlayerView& v, ObjId o, bool aggro) {
     if (!bc || !bc->IsCreature() || bc->controller == v.me() || v.Tapped(b)) continue;
     if (Has(ch->keywords, kFlying) && !Has(bc->keywords, kFlying) && !Has(bc->keywords, kReach))
       continue;
-    if (Protected(*ch, bc->colors)) continue;  // it can't block this one
+    if (Protected(*ch, bc->colors)) continue;     // it can't block this one
+    if (!v.RestrictionsLetBlock(b, o)) continue;  // T-7.1: Fear, Juggernaut ...
     const FightEnd end = Fight(v, o, b);
     if (end.attacker_dies) ++killers;
     if (end.attacker_dies && !end.blocker_dies) ++bad;
@@ -71,7 +72,9 @@ static bool AllOutIsLethal(const PlayerView& v, std::vector<int>& powers) {
   int blockers = 0;
   for (ObjId b : v.Battlefield()) {
     const Characteristics* bc = v.Chars(b);
-    if (bc && bc->IsCreature() && !MinePermanent(v, *bc) && !v.Tapped(b)) ++blockers;
+    if (bc && bc->IsCreature() && !MinePermanent(v, *bc) && !v.Tapped(b) &&
+        !Has(bc->keywords, kCantBlock))
+      ++blockers;
   }
   std::sort(powers.begin(), powers.end(), std::greater<int>());
   int damage = 0;
@@ -99,9 +102,10 @@ static bool SafeToSend(const PlayerView& v, ObjId o) {
     if (MinePermanent(v, *ch)) {
       if (b == o && !Has(ch->keywords, kVigilance)) continue;
       if (v.Tapped(b) || (v.game_attacking(b) && !Has(ch->keywords, kVigilance))) continue;
+      if (Has(ch->keywords, kCantBlock)) continue;
       ++blockers;
       air_blocker |= Has(ch->keywords, kFlying) || Has(ch->keywords, kReach);
-    } else if (ch->power > 0 && !Has(ch->keywords, kDefender)) {
+    } else if (ch->power > 0 && !Has(ch->keywords, kDefender) && !Has(ch->keywords, kCantAttack)) {
       (Has(ch->keywords, kFlying) && !air_blocker ? air : ground).push_back(ch->power);
     }
   }
@@ -121,7 +125,9 @@ bool HeuristicPolicy::AttackIsGood(const PlayerView& v) const {
     const Characteristics* ch = v.Chars(o);
     if (!ch || !ch->IsCreature() || ch->controller != v.me() || v.Tapped(o)) continue;
     if (v.Sick(o) && !Has(ch->keywords, kHaste)) continue;
-    if (Has(ch->keywords, kDefender)) continue;
+    if ((Has(ch->keywords, kDefender) && !Has(ch->keywords, kAttacksDespiteDefender)) ||
+        Has(ch->keywords, kCantAttack))
+      continue;
     if (AttackWorth(v, o, style_ == Style::kAggro) && SafeToSend(v, o)) return true;
     powers.push_back(ch->power);
   }

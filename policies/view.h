@@ -120,6 +120,8 @@ class PlayerView {
   bool Sick(ObjId o) const { return game_.state().obj.sick[o]; }
   uint32_t Timestamp(ObjId o) const { return game_.state().obj.timestamp[o]; }
   bool game_attacking(ObjId o) const { return game_.Attacking(o); }
+  // T-7.1's restrictions (public: what is on the battlefield).
+  bool RestrictionsLetBlock(ObjId b, ObjId a) const { return game_.RestrictionsLetBlock(b, a); }
   // Who controls it: on the battlefield after control effects, elsewhere the
   // player who put it there (a spell's caster).
   Player Controller(ObjId o) const {
