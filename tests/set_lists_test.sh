@@ -112,4 +112,31 @@ for set in ARN:arabian_nights:$EXPECTED_ARN ATQ:antiquities:$EXPECTED_ATQ; do
   [ "$present" -eq "$want" ] ||
     fail "$present names of $code.txt in the pool, expected $want (update EXPECTED_$code when adding cards)"
 done
+
+# Legends, The Dark and Fallen Empires (issue 38): every card of
+# data/cards/legends_dark.toml is spelled exactly as in LEG.txt, DRK.txt or
+# FEM.txt (one file for the three sets), and exactly EXPECTED_LEG names of
+# LEG.txt, EXPECTED_DRK of DRK.txt and EXPECTED_FEM of FEM.txt are in the
+# pool (in any file: Ball Lightning and Blood Moon came earlier). Raise them
+# as cards are added.
+EXPECTED_LEG=64
+EXPECTED_DRK=37
+EXPECTED_FEM=18
+for code in LEG DRK FEM; do
+  [ -s "$src/data/sets/$code.txt" ] || fail "missing set list $src/data/sets/$code.txt"
+done
+sort -u "$src/data/sets/LEG.txt" "$src/data/sets/DRK.txt" "$src/data/sets/FEM.txt" >"$tmp/listed_ldf"
+card_names "$src/data/cards/legends_dark.toml" | sort >"$tmp/claimed_ldf"
+[ -s "$tmp/claimed_ldf" ] || fail "no cards in data/cards/legends_dark.toml"
+bad=$(comm -23 "$tmp/claimed_ldf" "$tmp/listed_ldf")
+[ -z "$bad" ] || fail "cards of legends_dark.toml not named as in LEG.txt, DRK.txt or FEM.txt: $bad"
+for set in LEG:$EXPECTED_LEG DRK:$EXPECTED_DRK FEM:$EXPECTED_FEM; do
+  code=${set%%:*}; want=${set#*:}
+  sort -u "$src/data/sets/$code.txt" >"$tmp/listed_$code"
+  present=$(comm -12 "$tmp/pool" "$tmp/listed_$code" | wc -l)
+  total=$(wc -l <"$tmp/listed_$code")
+  echo "$code: $present of $total names in the pool ($((total - present)) missing)"
+  [ "$present" -eq "$want" ] ||
+    fail "$present names of $code.txt in the pool, expected $want (update EXPECTED_$code when adding cards)"
+done
 echo "PASS set_lists"
