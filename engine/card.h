@@ -320,6 +320,10 @@ struct ActivatedAbility {
   bool only_your_turn = false;
   int8_t only_phase = -1;
   int discard = 0, life = 0;
+  bool discard_random = false;  // the `discard` cards are picked at random (Coral Helm)
+  // "Sacrifice a <filter>" (Atog: an artifact): a permanent its controller
+  // controls matching it, chosen as the cost is paid (T-8.1).
+  FilterId sacrifice = kNoFilter;
   bool mana_ability = false;
   AbilityBody body;
 };

@@ -227,10 +227,10 @@ class CardCompiler {
     bool colored = false;
     for (auto n : c.colored) colored |= n > 0;
     if (c.generic == 0 && !colored && c.colorless == 0 && c.hybrid.empty() && !a.tap &&
-        !a.sacrifice_self && a.discard == 0 && a.life == 0)
+        !a.sacrifice_self && a.sacrifice == kNoFilter && a.discard == 0 && a.life == 0)
       r_.Fail(t, "cost",
-              "a cost (mana other than X, tap = true, sacrifice_self, discard or life): an "
-              "ability that costs nothing could be activated forever");
+              "a cost (mana other than X, tap = true, sacrifice_self, sacrifice, discard or "
+              "life): an ability that costs nothing could be activated forever");
   }
   // "*" power or toughness needs something that sets it: a characteristic-
   // defining static (cda = true) with a pt_set part, or an entry choice of
@@ -1062,7 +1062,8 @@ class CardCompiler {
   ActivatedAbility Activated(const toml::table& t) {
     ActivatedAbility a;
     a.body = Body(t, "an activated ability",
-                  {"cost", "tap", "discard", "sacrifice_self", "life", "sorcery", "turn", "phase"});
+                  {"cost", "tap", "discard", "discard_random", "sacrifice_self", "sacrifice",
+                   "life", "sorcery", "turn", "phase"});
     if (auto* n = t.get("sorcery")) a.sorcery = r_.Bool(*n, "sorcery");
     if (auto* n = t.get("turn")) {
       if (r_.String(*n, "turn") != "yours") r_.Fail(*n, "turn", "yours (only during your turn)");
@@ -1084,6 +1085,12 @@ class CardCompiler {
     if (auto* n = t.get("tap")) a.tap = r_.Bool(*n, "tap");
     if (auto* n = t.get("discard")) a.discard = IntOf(*n, "discard", 0, kMaxCardNumber);
     if (auto* n = t.get("sacrifice_self")) a.sacrifice_self = r_.Bool(*n, "sacrifice_self");
+    if (auto* n = t.get("sacrifice")) a.sacrifice = FilterOf(*n, "sacrifice");
+    if (auto* n = t.get("discard_random")) {
+      a.discard_random = r_.Bool(*n, "discard_random");
+      if (a.discard_random && a.discard == 0)
+        r_.Fail(*n, "discard_random", "a `discard` count for the cards discarded at random");
+    }
     if (auto* n = t.get("life")) a.life = IntOf(*n, "life", 0, kMaxCardNumber);
     a.mana_ability = a.body.targets.empty() && !a.body.steps.empty() &&
                      std::all_of(a.body.steps.begin(), a.body.steps.end(),

@@ -262,6 +262,17 @@ void Game::RunCast(Frame& f) {
         return;
       }
       const ActivatedAbility& a = card.activated[item.ability];
+      if (a.discard > 0 && f.cast.discarded < a.discard && a.discard_random &&
+          !s.players[p].hand.empty()) {
+        // At random: the game's generator picks (T-8.1; Coral Helm).
+        const auto& hand = s.players[p].hand;
+        ObjId o = hand[rng_.Below(static_cast<uint32_t>(hand.size()))];
+        Note(LogKind::kInfo, p, o, kNoObj, 0,
+             [&] { return absl::StrCat(Who(p), " discards ", ObjectName(o), " at random"); });
+        ++f.cast.discarded;                   // first: EffectMove may push a frame
+        EffectMove(&o, 1, Zone::kGraveyard);  // held like an effect's (E-3)
+        return;
+      }
       if (a.discard > 0 && f.cast.discarded < a.discard) {
         for (ObjId o : s.players[p].hand)
           timing_.decision.actions.push_back({ActionKind::kObject, o});
@@ -305,11 +316,30 @@ void Game::RunCast(Frame& f) {
     }
     case CastFrame::kCostSacrifice: {
       const ActivatedAbility& a = card.activated[item.ability];
-      f.pc = CastFrame::kInterrupts;  // first: EffectMove may push a frame
+      // first: EffectMove may push a frame
+      f.pc = a.sacrifice != kNoFilter ? CastFrame::kCostSacrificeChosen : CastFrame::kInterrupts;
       if (a.sacrifice_self) {
         const ObjId source = item.source;
         EffectMove(&source, 1, Zone::kGraveyard);
       }
+      return;
+    }
+    case CastFrame::kCostSacrificeChosen: {
+      // "Sacrifice a <filter>" (T-8.1): its controller picks one of its
+      // permanents that matches; the sacrifice is a move held like an
+      // effect's (E-1, E-3 A). The ability was offered only with one there;
+      // should none be left (a cost before it took it), nothing is.
+      const ActivatedAbility& a = card.activated[item.ability];
+      f.pc = CastFrame::kInterrupts;
+      timing_.decision.actions.clear();
+      const FilterContext ctx = ContextFor(item.source, item.controller, kNoWord);
+      s.ForEachPermanent([&](ObjId o) {
+        if (Chars(o).controller == item.controller && Matches(a.sacrifice, o, ctx))
+          timing_.decision.actions.push_back({ActionKind::kObject, o});
+      });
+      if (timing_.decision.actions.empty()) return;
+      f.pc = CastFrame::kCostSacrificeChosen;
+      Decide(DecisionKind::kSacrifice, item.controller);
       return;
     }
     case CastFrame::kInterrupts:
@@ -429,6 +459,14 @@ void Game::ApplyCast(Frame& f, const Action& a) {
         return std::string(absl::StrCat(Who(item.controller), " discards ", ObjectName(a.object)));
       });
       ++f.cast.discarded;                          // first: EffectMove may push a frame
+      EffectMove(&a.object, 1, Zone::kGraveyard);  // held like an effect's (E-3)
+      return;
+    case DecisionKind::kSacrifice:
+      Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+        return std::string(
+            absl::StrCat(Who(item.controller), " sacrifices ", ObjectName(a.object)));
+      });
+      f.pc = CastFrame::kInterrupts;               // first: EffectMove may push a frame
       EffectMove(&a.object, 1, Zone::kGraveyard);  // held like an effect's (E-3)
       return;
     default:

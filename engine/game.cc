@@ -29,9 +29,10 @@ namespace strata {
 
 std::string_view DecisionKindName(DecisionKind k) {
   static constexpr std::string_view kNames[] = {
-      "none",          "neutral",       "respond",    "interrupt", "target",     "x",
-      "choice",        "discard",       "attackers",  "blockers",  "prevention", "reaction",
-      "trigger_order", "optional_cost", "phase_cost", "mulligan",  "bottom",     "search"};
+      "none",       "neutral",  "respond",       "interrupt",     "target",
+      "x",          "choice",   "discard",       "attackers",     "blockers",
+      "prevention", "reaction", "trigger_order", "optional_cost", "phase_cost",
+      "mulligan",   "bottom",   "search",        "sacrifice"};
   return kNames[static_cast<int>(k)];
 }
 

@@ -94,8 +94,9 @@ enum class DecisionKind : uint8_t {
   kMulligan,      // keep the opening hand, or shuffle it back and draw again (G-1)
   kBottom,        // london mulligan: put a card of the kept hand on the bottom (G-1)
   kSearch,        // a card of the player's own library to find, or done (G-3)
+  kSacrifice,     // a permanent to sacrifice as an ability's cost (T-8.1)
 };
-inline constexpr int kDecisionKindCount = static_cast<int>(DecisionKind::kSearch) + 1;
+inline constexpr int kDecisionKindCount = static_cast<int>(DecisionKind::kSacrifice) + 1;
 std::string_view DecisionKindName(DecisionKind k);
 
 enum class ActionKind : uint8_t {

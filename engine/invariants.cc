@@ -56,7 +56,8 @@ std::string_view InvariantName(Invariant i) {
                                                 "replacements",
                                                 "before_first",
                                                 "replaced_never_happens",
-                                                "occurrence_kept"};
+                                                "occurrence_kept",
+                                                "sacrifice_cost"};
   static_assert(std::size(kNames) == kInvariantCount);
   return kNames[static_cast<int>(i)];
 }
@@ -551,6 +552,37 @@ void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
   }
   // attackers: none that surely came under its controller this turn, unless
   // haste; and every creature that surely may attack is offered (T-7).
+  // sacrifice cost (T-8.1): each permanent offered is the payer's and
+  // matches the ability's filter, and every one that does is offered.
+  if (d.kind == DecisionKind::kSacrifice) {
+    const StackItem* item = g.Casting();
+    const ActivatedAbility* ab = item && item->from == BodySource::kActivated
+                                     ? &g.db()[item->body_card].activated[item->ability]
+                                     : nullptr;
+    Record(Invariant::kSacrificeCost, ab && ab->sacrifice != kNoFilter,
+           "a sacrifice decision with no ability's sacrifice cost being paid");
+    if (ab && ab->sacrifice != kNoFilter) {
+      FilterContext ctx;
+      ctx.source = item->source;
+      ctx.you = item->controller;
+      ctx.text = item->source != kNoObj ? &g.Chars(item->source) : nullptr;
+      int matching = 0;
+      for (ObjId o = 0; o < s.obj.count; ++o)
+        matching += s.obj.zone[o] == Zone::kBattlefield && g.Chars(o).controller == d.player &&
+                    g.Matches(ab->sacrifice, o, ctx);
+      int offered = 0;
+      for (const Action& a : d.actions) {
+        const bool ok =
+            a.kind == ActionKind::kObject && s.obj.zone[a.object] == Zone::kBattlefield &&
+            g.Chars(a.object).controller == d.player && g.Matches(ab->sacrifice, a.object, ctx);
+        offered += ok;
+        Record(Invariant::kSacrificeCost, ok,
+               absl::StrCat(g.ObjectName(a.object), " offered as a sacrifice it doesn't fit"));
+      }
+      Record(Invariant::kSacrificeCost, offered == matching && matching > 0,
+             absl::StrCat(offered, " sacrifices offered where ", matching, " fit"));
+    }
+  }
   if (d.kind == DecisionKind::kAttackers) {
     static thread_local std::vector<uint8_t> offered;
     offered.assign(s.obj.count, 0);

@@ -138,6 +138,14 @@ bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reacti
     if (a.tap && (s.obj.tapped[probe.source] || SummoningSick(probe.source))) return false;
     if (a.discard > static_cast<int>(s.players[p].hand.size())) return false;
     if (a.life > s.players[p].life) return false;
+    if (a.sacrifice != kNoFilter) {  // T-8.1: a permanent to sacrifice
+      const FilterContext ctx = ContextFor(probe.source, p, kNoWord);
+      bool any = false;
+      s.ForEachPermanent([&](ObjId o) {
+        any = any || (Chars(o).controller == p && Matches(a.sacrifice, o, ctx));
+      });
+      if (!any) return false;
+    }
     if (!WindowTakes(a.body)) return false;
     if (!opt_.free_mana && !CanPay(p, a.cost, 0, a.tap ? probe.source : kNoObj)) return false;
   }

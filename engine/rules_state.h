@@ -289,7 +289,10 @@ struct CastFrame {
     // (E-3 A) before its "before" triggers (kBeforeCast); then kCastReplaced
     // asks whether one took it.
     kCastInstead,
-    kCastReplaced
+    kCastReplaced,
+    // An ability's "sacrifice a <filter>" cost, after its own sacrifice
+    // (T-8.1).
+    kCostSacrificeChosen
   };
   int32_t item;       // index into items_
   PlayAs play;        // where it goes once cast

@@ -237,6 +237,15 @@ int HeuristicPolicy::Choose(const PlayerView& v, const Decision& d) {
       return ChooseDiscard(v, d);
     case DecisionKind::kSearch:
       return ChooseSearch(v, d);
+    case DecisionKind::kSacrifice: {
+      // A cost (T-8.1): the permanent worth least to it goes.
+      int best = 0, best_worth = INT32_MAX;
+      for (int i = 0; i < n; ++i) {
+        const int w = heuristic_detail::WorthOf(v, d.actions[i].object);
+        if (w < best_worth) best_worth = w, best = i;
+      }
+      return best;
+    }
     case DecisionKind::kMulligan:
       if (keep_all_) return std::max(first_of(ActionKind::kKeep), 0);
       return ChooseOpeningHand(v, d);

@@ -569,7 +569,8 @@ HeuristicPolicy::Plan HeuristicPolicy::Evaluate(const PlayerView& v, const Conte
     const ActivatedAbility& ab = c.activated[a.index];
     // Abilities that cost a card, life or the permanent wait for a reason
     // no simple rule sees; free ones are bounded per turn.
-    if (ab.sacrifice_self || ab.life > 0 || ab.discard > 0) return best;
+    if (ab.sacrifice_self || ab.sacrifice != kNoFilter || ab.life > 0 || ab.discard > 0)
+      return best;
     if (activation_turn_ == v.turn() && activations_ >= 24) return best;
   }
   const AbilityBody* body = ActionBody(c, a);

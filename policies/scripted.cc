@@ -159,8 +159,11 @@ int ScriptedPolicy::ChooseStep(const Game& game, const Decision& d) {
   // decision.
   if ((d.kind == DecisionKind::kTarget || d.kind == DecisionKind::kX ||
        d.kind == DecisionKind::kChoice || d.kind == DecisionKind::kDiscard ||
-       d.kind == DecisionKind::kTriggerOrder || d.kind == DecisionKind::kSearch) &&
-      !script_->Done()) {
+       d.kind == DecisionKind::kTriggerOrder || d.kind == DecisionKind::kSearch ||
+       d.kind == DecisionKind::kSacrifice) &&
+      !script_->Done() &&
+      // Targets its own step names are that step's, not the next answer's.
+      !(d.kind == DecisionKind::kTarget && current_ && next_target_ < current_->targets.size())) {
     const ScriptStep& next = script_->steps[script_->next];
     if (next.kind == ScriptStep::kAnswer && next.player == player_) {
       ++script_->next;

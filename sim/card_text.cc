@@ -811,8 +811,10 @@ struct Writer {
     if (!a.cost.Empty()) cost.push_back(a.cost.ToString());
     if (a.tap) cost.push_back("{T}");
     if (a.sacrifice_self) cost.push_back("Sacrifice " + card.name);
+    if (a.sacrifice != kNoFilter) cost.push_back("Sacrifice " + A(Filter(a.sacrifice, false)));
     if (a.discard > 0)
-      cost.push_back(absl::StrCat("Discard ", a.discard, a.discard == 1 ? " card" : " cards"));
+      cost.push_back(absl::StrCat("Discard ", a.discard, a.discard == 1 ? " card" : " cards",
+                                  a.discard_random ? " at random" : ""));
     if (a.life > 0) cost.push_back(absl::StrCat("Pay ", a.life, " life"));
     if (cost.empty()) cost.push_back("{0}");
     std::string out = absl::StrCat(absl::StrJoin(cost, ", "), ": ", Body(a.body));
