@@ -166,7 +166,12 @@ int HeuristicPolicy::Choose(const PlayerView& v, const Decision& d) {
             if (st.condition != kNoFilter && !v.Matches(st.condition, item->card, a.object, v.me()))
               effective = false;
             if (st.op == Op::kCounterUnlessPay) {
-              if (MaxX(CostOf(c, a), mine) <= opp_mana) effective = false;
+              // What its controller must pay: a fixed amount (Force Spike's
+              // {1}), or the largest X this player can pay (Power Sink).
+              const int demand = st.amount.kind == Value::kConst
+                                     ? st.amount.constant * st.amount.times + st.amount.plus
+                                     : MaxX(CostOf(c, a), mine);
+              if (demand <= opp_mana) effective = false;
             }
           }
           if (!effective) continue;
