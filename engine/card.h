@@ -3,6 +3,8 @@
 // into the CardDb's filter pool. Nothing here names a particular card.
 #pragma once
 
+#include <algorithm>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -71,15 +73,38 @@ struct Value {
     kCardTypes,
     kEventPower,
     kEventToughness,
-    kEventAmount,  // of the occurrence that triggered (E-5)
-    kTargetPower,  // the first target's power as resolution began (Swords to Plowshares)
-    kDiedThisTurn  // objects matching the filter put into a graveyard from play this turn
+    kEventAmount,      // of the occurrence that triggered (E-5)
+    kTargetPower,      // the first target's power as resolution began (Swords to Plowshares)
+    kDiedThisTurn,     // objects matching the filter put into a graveyard from play this turn
+    kTargetToughness,  // the first target's toughness as resolution began (Blood Lust)
+    kTargetManaValue   // the first target's mana value as resolution began (Crumble)
   };
   Kind kind = kConst;
   int constant = 0;
   int plus = 0;
   int times = 1;
+  // Computed numbers (issue 37): "half, rounded down (up)" divides the
+  // scaled number; "if this would reduce it below 1" bounds it. Kept with
+  // the value so a resolving body and a continuous effect read it alike.
+  int divide = 1;
+  bool round_up = false;
+  int at_least = std::numeric_limits<int>::min();
+  int at_most = std::numeric_limits<int>::max();
   FilterId filter = kNoFilter;
+
+  // base * times + plus, then divided (rounded down or up), then bounded.
+  int Scale(int base) const {
+    long long n = static_cast<long long>(base) * times + plus;
+    if (divide > 1) {
+      // C++ division truncates toward zero: floor or ceil it as the card says.
+      const long long q = n / divide;
+      const bool inexact = n % divide != 0;
+      n = q + (inexact && round_up && n > 0) - (inexact && !round_up && n < 0);
+    }
+    n = std::clamp<long long>(n, at_least, at_most);
+    return static_cast<int>(std::clamp<long long>(n, std::numeric_limits<int32_t>::min(),
+                                                  std::numeric_limits<int32_t>::max()));
+  }
 };
 
 // Where a part of a continuous effect applies, before the edition maps it to
@@ -143,7 +168,10 @@ struct Part {
 struct Condition {
   int8_t source_tapped = -1;
   FilterId you_control = kNoFilter;
-  bool Always() const { return source_tapped < 0 && you_control == kNoFilter; }
+  // "As long as it's (not) your turn" (Angry Mob): 1 during the turns of the
+  // source's controller, 0 during the others', -1 always.
+  int8_t your_turn = -1;
+  bool Always() const { return source_tapped < 0 && you_control == kNoFilter && your_turn < 0; }
 };
 
 // One continuous effect: a static ability, or the template of an effect a

@@ -64,6 +64,8 @@ struct StackItem {
   bool countered = false;
   std::array<Player, 4> target_controller{};  // on resolution, before anything changed
   int16_t target_power = 0;                   // the first target's power, likewise
+  int16_t target_toughness = 0;               // its toughness, likewise
+  int16_t target_mana_value = 0;              // its mana value, likewise
   uint8_t slot = 0;                           // casting: the target spec being filled
   uint8_t in_slot = 0;                        // casting: targets chosen for that spec so far
 };
