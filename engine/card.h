@@ -92,19 +92,9 @@ struct Value {
   int at_most = std::numeric_limits<int>::max();
   FilterId filter = kNoFilter;
 
-  // base * times + plus, then divided (rounded down or up), then bounded.
-  int Scale(int base) const {
-    long long n = static_cast<long long>(base) * times + plus;
-    if (divide > 1) {
-      // C++ division truncates toward zero: floor or ceil it as the card says.
-      const long long q = n / divide;
-      const bool inexact = n % divide != 0;
-      n = q + (inexact && round_up && n > 0) - (inexact && !round_up && n < 0);
-    }
-    n = std::clamp<long long>(n, at_least, at_most);
-    return static_cast<int>(std::clamp<long long>(n, std::numeric_limits<int32_t>::min(),
-                                                  std::numeric_limits<int32_t>::max()));
-  }
+  // base * times + plus, then divided (rounded down or up), then bounded
+  // (card_db.cc).
+  int Scale(int base) const;
 };
 
 // Where a part of a continuous effect applies, before the edition maps it to
