@@ -1331,7 +1331,7 @@ bool ApplyRowAlone(const CardDb& db, const GameState& s, LayerCache& cache, int 
   // As Eval and ApplyPart compute them.
   auto value = [&](const Value& v) {
     if (v.kind == Value::kConst) return v.constant;
-    return SaturatedAdd<int32_t>(0, static_cast<long long>(r.x) * v.times + v.plus);
+    return v.Scale(r.x);
   };
   for (uint32_t i = 0; i < r.set_len; ++i) {
     if (!affected(i, o)) continue;
