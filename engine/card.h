@@ -51,6 +51,9 @@ struct Filter {
   static constexpr int16_t kAnyPower = INT16_MIN;
   int16_t min_power = kAnyPower;
   CardId name = kNoCard;  // has this card's name (Plague Rats)
+  // "with mana value X" (Detonate): a target's mana value is the spell's X,
+  // once X is chosen (targets come first, T-8; legal_actions.cc).
+  bool mana_value_x = false;
   std::string name_text;  // as written, resolved once the file's cards are known
   TargetWhat what = TargetWhat::kPermanent;
   bool operator==(const Filter&) const = default;

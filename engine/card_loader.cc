@@ -353,13 +353,14 @@ class CardCompiler {
 
   FilterId FilterOf(const toml::node& n, std::string_view key) {
     const toml::table& t = r_.Table(n, key);
-    r_.CheckKeys(t, "a filter", {"self",         "other",         "enchanted",  "controller",
-                                 "owner",        "zones",         "types",      "not_types",
-                                 "subtypes",     "not_subtypes",  "supertypes", "not_supertypes",
-                                 "colors",       "not_colors",    "colorless",  "keywords",
-                                 "not_keywords", "no_abilities",  "tapped",     "face_down",
-                                 "token",        "what",          "max",        "extra_target_cost",
-                                 "name",         "power_at_least"});
+    r_.CheckKeys(t, "a filter",
+                 {"self",         "other",          "enchanted",  "controller",
+                  "owner",        "zones",          "types",      "not_types",
+                  "subtypes",     "not_subtypes",   "supertypes", "not_supertypes",
+                  "colors",       "not_colors",     "colorless",  "keywords",
+                  "not_keywords", "no_abilities",   "tapped",     "face_down",
+                  "token",        "what",           "max",        "extra_target_cost",
+                  "name",         "power_at_least", "mana_value"});
     Filter f;
     const toml::node* name_node = nullptr;
     for (auto& [kk, v] : t) {
@@ -411,7 +412,12 @@ class CardCompiler {
         f.face_down = r_.Bool(v, k);
       else if (k == "token")
         f.token = r_.Bool(v, k);
-      else if (k == "power_at_least")
+      else if (k == "mana_value") {
+        // "Target artifact with mana value X" (Detonate): X alone.
+        if (r_.String(v, k) != "x") r_.Fail(v, k, "\"x\" (a target with mana value X)");
+        f.mana_value_x = true;
+        if (!x_at_) x_at_ = &v, x_key_ = std::string(k);
+      } else if (k == "power_at_least")
         f.min_power = static_cast<int16_t>(IntOf(v, k, -kMaxCardNumber, kMaxCardNumber));
       else if (k == "name")
         f.name_text = r_.String(v, k), name_node = &v;

@@ -56,6 +56,7 @@ struct StackItem {
   std::array<uint8_t, 4> target_slot{};  // which target spec each target fills
   uint8_t target_count = 0;
   int16_t x = 0;
+  bool x_chosen = false;  // casting: X is chosen (a target "with mana value X" reads it)
   std::array<uint16_t, 2> choice{kNoWord, kNoWord};
   uint8_t choice_count = 0;
   uint32_t serial = 0;
