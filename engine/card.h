@@ -3,6 +3,8 @@
 // into the CardDb's filter pool. Nothing here names a particular card.
 #pragma once
 
+#include <algorithm>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -51,6 +53,9 @@ struct Filter {
   // A creature with at most this power (Dwarven Warriors: 2); kAnyPower: any.
   int16_t max_power = kAnyPower;
   CardId name = kNoCard;  // has this card's name (Plague Rats)
+  // "with mana value X" (Detonate): a target's mana value is the spell's X,
+  // once X is chosen (targets come first, T-8; legal_actions.cc).
+  bool mana_value_x = false;
   std::string name_text;  // as written, resolved once the file's cards are known
   TargetWhat what = TargetWhat::kPermanent;
   bool operator==(const Filter&) const = default;
@@ -73,15 +78,28 @@ struct Value {
     kCardTypes,
     kEventPower,
     kEventToughness,
-    kEventAmount,  // of the occurrence that triggered (E-5)
-    kTargetPower,  // the first target's power as resolution began (Swords to Plowshares)
-    kDiedThisTurn  // objects matching the filter put into a graveyard from play this turn
+    kEventAmount,      // of the occurrence that triggered (E-5)
+    kTargetPower,      // the first target's power as resolution began (Swords to Plowshares)
+    kDiedThisTurn,     // objects matching the filter put into a graveyard from play this turn
+    kTargetToughness,  // the first target's toughness as resolution began (Blood Lust)
+    kTargetManaValue   // the first target's mana value as resolution began (Crumble)
   };
   Kind kind = kConst;
   int constant = 0;
   int plus = 0;
   int times = 1;
+  // Computed numbers (issue 37): "half, rounded down (up)" divides the
+  // scaled number; "if this would reduce it below 1" bounds it. Kept with
+  // the value so a resolving body and a continuous effect read it alike.
+  int divide = 1;
+  bool round_up = false;
+  int at_least = std::numeric_limits<int>::min();
+  int at_most = std::numeric_limits<int>::max();
   FilterId filter = kNoFilter;
+
+  // base * times + plus, then divided (rounded down or up), then bounded
+  // (card_db.cc).
+  int Scale(int base) const;
 };
 
 // Where a part of a continuous effect applies, before the edition maps it to
@@ -165,7 +183,10 @@ struct CombatRule {
 struct Condition {
   int8_t source_tapped = -1;
   FilterId you_control = kNoFilter;
-  bool Always() const { return source_tapped < 0 && you_control == kNoFilter; }
+  // "As long as it's (not) your turn" (Angry Mob): 1 during the turns of the
+  // source's controller, 0 during the others', -1 always.
+  int8_t your_turn = -1;
+  bool Always() const { return source_tapped < 0 && you_control == kNoFilter && your_turn < 0; }
 };
 
 // One continuous effect: a static ability, or the template of an effect a

@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <limits>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
@@ -7,6 +8,21 @@
 #include "engine/strings.h"
 
 namespace strata {
+
+// A computed number (docs/rules.md G-5, G-6): one rule for a resolving
+// body (Game::Amount) and the layers (Eval), so both read a card alike.
+int Value::Scale(int base) const {
+  long long n = static_cast<long long>(base) * times + plus;
+  if (divide > 1) {
+    // C++ division truncates toward zero: floor or ceil it as the card says.
+    const long long q = n / divide;
+    const bool inexact = n % divide != 0;
+    n = q + (inexact && round_up && n > 0) - (inexact && !round_up && n < 0);
+  }
+  n = std::clamp<long long>(n, at_least, at_most);
+  return static_cast<int>(std::clamp<long long>(n, std::numeric_limits<int32_t>::min(),
+                                                std::numeric_limits<int32_t>::max()));
+}
 
 int ManaCost::ManaValue() const {
   int v = generic + colorless + static_cast<int>(hybrid.size());

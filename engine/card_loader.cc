@@ -354,13 +354,13 @@ class CardCompiler {
   FilterId FilterOf(const toml::node& n, std::string_view key) {
     const toml::table& t = r_.Table(n, key);
     r_.CheckKeys(t, "a filter",
-                 {"self",         "other",          "enchanted",    "controller",
-                  "owner",        "zones",          "types",        "not_types",
-                  "subtypes",     "not_subtypes",   "supertypes",   "not_supertypes",
-                  "colors",       "not_colors",     "colorless",    "keywords",
-                  "not_keywords", "no_abilities",   "tapped",       "face_down",
-                  "token",        "what",           "max",          "extra_target_cost",
-                  "name",         "power_at_least", "power_at_most"});
+                 {"self",         "other",          "enchanted",  "controller",
+                  "owner",        "zones",          "types",      "not_types",
+                  "subtypes",     "not_subtypes",   "supertypes", "not_supertypes",
+                  "colors",       "not_colors",     "colorless",  "keywords",
+                  "not_keywords", "no_abilities",   "tapped",     "face_down",
+                  "token",        "what",           "max",        "extra_target_cost",
+                  "name",         "power_at_least", "power_at_most", "mana_value"});
     Filter f;
     const toml::node* name_node = nullptr;
     for (auto& [kk, v] : t) {
@@ -412,7 +412,12 @@ class CardCompiler {
         f.face_down = r_.Bool(v, k);
       else if (k == "token")
         f.token = r_.Bool(v, k);
-      else if (k == "power_at_least")
+      else if (k == "mana_value") {
+        // "Target artifact with mana value X" (Detonate): X alone.
+        if (r_.String(v, k) != "x") r_.Fail(v, k, "\"x\" (a target with mana value X)");
+        f.mana_value_x = true;
+        if (!x_at_) x_at_ = &v, x_key_ = std::string(k);
+      } else if (k == "power_at_least")
         f.min_power = static_cast<int16_t>(IntOf(v, k, -kMaxCardNumber, kMaxCardNumber));
       else if (k == "power_at_most")
         f.max_power = static_cast<int16_t>(IntOf(v, k, -kMaxCardNumber, kMaxCardNumber));
@@ -462,7 +467,9 @@ class CardCompiler {
           {"event_power", Value::kEventPower},
           {"event_toughness", Value::kEventToughness},
           {"event_amount", Value::kEventAmount},
-          {"target_power", Value::kTargetPower}};
+          {"target_power", Value::kTargetPower},
+          {"target_toughness", Value::kTargetToughness},
+          {"target_mana_value", Value::kTargetManaValue}};
       for (auto& [name, kind] : kNames)
         if (*s == name) {
           v.kind = kind;
@@ -473,13 +480,23 @@ class CardCompiler {
         }
       r_.Fail(n, key,
               "an integer, x, mana_value, linked_power, linked_toughness, source_power, "
-              "source_toughness or a table, got '" +
+              "source_toughness, event_power, event_toughness, event_amount, target_power, "
+              "target_toughness, target_mana_value or a table, got '" +
                   *s + "'");
     }
     if (auto* t = n.as_table()) {
       r_.CheckKeys(*t, "a value",
-                   {"count", "sum_mana_value", "card_types", "died_this_turn", "plus", "times"});
+                   {"count", "sum_mana_value", "card_types", "died_this_turn", "value", "plus",
+                    "times", "divide", "round", "at_least", "at_most"});
       int kinds = 0;
+      if (auto* named = t->get("value")) {
+        // A named value scaled or bounded: `{ value = "target_toughness", ... }`.
+        if (!named->value_exact<std::string>())
+          r_.Fail(*named, "value", "a value name (x, target_toughness, ...)");
+        Value inner = ValueOf(*named, "value");
+        v.kind = inner.kind;
+        ++kinds;
+      }
       for (auto [name, kind] :
            {std::pair{"count", Value::kCount}, std::pair{"sum_mana_value", Value::kSumManaValue},
             std::pair{"card_types", Value::kCardTypes},
@@ -491,9 +508,19 @@ class CardCompiler {
         }
       }
       if (kinds != 1)
-        r_.Fail(n, key, "exactly one of count, sum_mana_value, card_types, died_this_turn");
+        r_.Fail(n, key, "exactly one of count, sum_mana_value, card_types, died_this_turn, value");
       if (auto* p = t->get("plus")) v.plus = IntOf(*p, "plus");
       if (auto* p = t->get("times")) v.times = IntOf(*p, "times");
+      if (auto* p = t->get("divide")) v.divide = IntOf(*p, "divide", 1, kMaxCardNumber);
+      if (auto* p = t->get("round")) {
+        const std::string r = r_.String(*p, "round");
+        if (r != "down" && r != "up") r_.Fail(*p, "round", "\"down\" or \"up\"");
+        if (!t->get("divide")) r_.Fail(*p, "round", "a divide to round");
+        v.round_up = r == "up";
+      }
+      if (auto* p = t->get("at_least")) v.at_least = IntOf(*p, "at_least");
+      if (auto* p = t->get("at_most")) v.at_most = IntOf(*p, "at_most");
+      if (v.at_least > v.at_most) r_.Fail(n, key, "at_least no greater than at_most");
       return v;
     }
     r_.Fail(n, key, "an integer, a value name or a value table");
@@ -698,7 +725,8 @@ class CardCompiler {
     if (auto* n = t.get("affects")) Affects(*n, e.affects);
     if (auto* n = t.get("condition")) {
       auto& c = r_.Table(*n, "condition");
-      r_.CheckKeys(c, "a condition", {"source_tapped", "you_control"});
+      r_.CheckKeys(c, "a condition", {"source_tapped", "you_control", "your_turn"});
+      if (auto* s = c.get("your_turn")) e.condition.your_turn = r_.Bool(*s, "your_turn");
       if (auto* s = c.get("source_tapped"))
         e.condition.source_tapped = r_.Bool(*s, "source_tapped");
       if (auto* s = c.get("you_control"))

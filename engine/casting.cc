@@ -197,14 +197,13 @@ void Game::RunCast(Frame& f) {
       f.pc = CastFrame::kChoices;
       ManaCost cost = TotalCost(item);
       if (cost.x_count > 0) {
-        int max_x = 20;
-        if (!opt_.free_mana) {
-          max_x = 0;
-          while (max_x < 20 && CanPay(item.controller, cost, max_x + 1, kNoObj)) ++max_x;
-        }
+        const int max_x = MaxPayableX(item);
         for (int x = 0; x <= max_x; ++x)
-          timing_.decision.actions.push_back({ActionKind::kNumber, kNoObj, 0, x});
+          if (XFitsTargets(item, x))
+            timing_.decision.actions.push_back({ActionKind::kNumber, kNoObj, 0, x});
         Decide(DecisionKind::kX, item.controller);
+      } else {
+        item.x_chosen = true;  // no X to choose: 0
       }
       return;
     }
@@ -453,6 +452,7 @@ void Game::ApplyCast(Frame& f, const Action& a) {
       return;
     case DecisionKind::kX:
       item.x = static_cast<int16_t>(a.value);
+      item.x_chosen = true;
       return;
     case DecisionKind::kDiscard:
       Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
@@ -561,6 +561,30 @@ void Game::CounterSpell(ObjId card) {
     EffectMove(&card, 1, Zone::kGraveyard);
     return;
   }
+}
+
+// The largest X the caster can pay for the spell or ability being cast (20
+// at most; 20 with free mana).
+int Game::MaxPayableX(const StackItem& item) const {
+  if (opt_.free_mana) return 20;
+  const ManaCost cost = TotalCost(item);
+  int max_x = 0;
+  while (max_x < 20 && CanPay(item.controller, cost, max_x + 1, kNoObj)) ++max_x;
+  return max_x;
+}
+
+// Does X = x fit every target chosen "with mana value X" (Detonate)? A
+// target chosen so had a payable mana value, so some X always fits.
+bool Game::XFitsTargets(const StackItem& item, int x) const {
+  for (int i = 0; i < item.target_count; ++i) {
+    const Target& t = item.targets[i];
+    if (t.kind != Target::kObject || !state_.Alive(t.obj)) continue;
+    const TargetRule rule = TargetRuleOf(item, item.target_slot[i]);
+    if (rule.filter != kNoFilter && db_->filter(rule.filter).mana_value_x &&
+        Chars(t.obj.id).mana_value != x)
+      return false;
+  }
+  return true;
 }
 
 }  // namespace strata

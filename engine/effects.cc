@@ -98,6 +98,34 @@ int Game::Amount(const StackItem& item, const Value& v) const {
     case Value::kTargetPower:
       base = item.target_power;
       break;
+    case Value::kTargetToughness:
+      base = item.target_toughness;
+      break;
+    case Value::kTargetManaValue:
+      base = item.target_mana_value;
+      break;
+    case Value::kCount:
+    case Value::kSumManaValue:
+    case Value::kCardTypes: {
+      // Counted as the step resolves, from "you" (the body's controller):
+      // the Swamps a player controls (Karma), the cards in a hand (Black
+      // Vise: `zones = ["hand"]`).
+      base = 0;
+      TypeMask types = 0;
+      ObjId src = item.card != kNoObj ? item.card : item.source;
+      FilterContext ctx = ContextFor(src, item.controller, item.choice[0]);
+      for (ObjId o = 0; o < state_.obj.count; ++o) {
+        if (state_.obj.zone[o] == Zone::kNone || !Matches(v.filter, o, ctx)) continue;
+        if (v.kind == Value::kCount)
+          ++base;
+        else if (v.kind == Value::kSumManaValue)
+          base += Chars(o).mana_value;
+        else
+          types |= Chars(o).types;
+      }
+      if (v.kind == Value::kCardTypes) base = std::popcount(static_cast<unsigned>(types));
+      break;
+    }
     case Value::kDiedThisTurn: {
       base = 0;
       const Filter& f = db_->filter(v.filter);
@@ -108,7 +136,7 @@ int Game::Amount(const StackItem& item, const Value& v) const {
     default:
       return v.constant;
   }
-  return SaturatedAdd<int32_t>(0, static_cast<long long>(base) * v.times + v.plus);
+  return v.Scale(base);
 }
 
 // One effect step of a resolving spell or ability. Steps that need more
@@ -152,6 +180,9 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
       row.choice = item.choice;
       row.source_power = item.source_power;
       row.source_toughness = item.source_toughness;
+      row.target_power = item.target_power;
+      row.target_toughness = item.target_toughness;
+      row.target_mana_value = item.target_mana_value;
       if (st.controller_of > 0) {
         // The effect belongs to another player (exchanges of control).
         const Target& ct = item.targets[st.controller_of - 1];
@@ -198,7 +229,8 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
       // Damage waits for its prevention step (T-4). A replacement's own
       // damage is not replaced again (E-3 A: no loop of replacements).
       int n = static_cast<int>(objs.size() + players.size());
-      int each = st.divide && n > 0 ? amount / n : amount;
+      // A computed amount below zero deals none (The Rack: 3 minus a hand of 5).
+      int each = std::max(0, st.divide && n > 0 ? amount / n : amount);
       const bool by_replacement = IsReplacement(item);
       for (ObjId o : objs)
         damage_.pending.push_back({source, Target{Target::kObject, state_.Ref(o), kNoPlayer}, each,

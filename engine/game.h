@@ -621,6 +621,10 @@ class Game {
 
   // Costs and mana, T-10, L-8 (costs.cc).
   ManaCost TotalCost(const StackItem& item) const;
+  // X for a cast: the most its caster can pay, and whether a value fits
+  // the targets chosen "with mana value X" (Detonate; casting.cc).
+  int MaxPayableX(const StackItem& item) const;
+  bool XFitsTargets(const StackItem& item, int x) const;
   // A spell probe's total cost (CanStart: no targets chosen, X = 0): the
   // printed cost itself, not a copy, unless a rule changes its player's
   // costs; else TotalCost, in `scratch`.

@@ -527,6 +527,8 @@ class Computer {
       if (s_.obj.tapped[c.object] != (cond.source_tapped == 1)) return false;
     }
     if (cond.you_control != kNoFilter && !AnyMatch(cond.you_control, c, ch)) return false;
+    // Whose turn it is: a new turn moves the state's version (turn.cc).
+    if (cond.your_turn >= 0 && (s_.active == sc.controller) != (cond.your_turn == 1)) return false;
     return true;
   }
 
@@ -620,17 +622,24 @@ class Computer {
         break;
       case Value::kEventPower:
       case Value::kEventToughness:
-      case Value::kEventAmount:
       case Value::kTargetPower:
+      case Value::kTargetToughness:
+      case Value::kTargetManaValue:
+        // A spell's effect reads its first target as the spell began to
+        // resolve (Blood Lust), kept in its row; a static ability has none.
+        if (row)
+          base = v.kind == Value::kTargetPower       ? row->target_power
+                 : v.kind == Value::kTargetToughness ? row->target_toughness
+                                                     : row->target_mana_value;
+        break;
+      case Value::kEventAmount:
       case Value::kDiedThisTurn:
         break;  // only spells and abilities resolving have these
     }
     return Scaled(v, base);
   }
 
-  static int Scaled(const Value& v, int base) {
-    return SaturatedAdd<int32_t>(0, static_cast<long long>(base) * v.times + v.plus);
-  }
+  static int Scaled(const Value& v, int base) { return v.Scale(base); }
 
   // Whether a part's power and toughness count the same objects (Keldon
   // Warlord's "creatures you control"): then the count is made once. No
@@ -1330,7 +1339,7 @@ bool ApplyRowAlone(const CardDb& db, const GameState& s, LayerCache& cache, int 
   // As Eval and ApplyPart compute them.
   auto value = [&](const Value& v) {
     if (v.kind == Value::kConst) return v.constant;
-    return SaturatedAdd<int32_t>(0, static_cast<long long>(r.x) * v.times + v.plus);
+    return v.Scale(r.x);
   };
   for (uint32_t i = 0; i < r.set_len; ++i) {
     if (!affected(i, o)) continue;

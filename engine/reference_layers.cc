@@ -405,6 +405,7 @@ class Evaluator {
       return false;
     if (cond.you_control != kNoFilter && AllMatching(cond.you_control, AskerOf(e, ch), ch).empty())
       return false;
+    if (cond.your_turn >= 0 && (s_.active == v.controller) != (cond.your_turn == 1)) return false;
     return true;
   }
 
@@ -483,10 +484,19 @@ class Evaluator {
         }
         break;
       }
+      case Value::kTargetPower:
+      case Value::kTargetToughness:
+      case Value::kTargetManaValue:
+        // A spell's effect keeps its first target's values of its resolution.
+        if (row != nullptr)
+          read = v.kind == Value::kTargetPower       ? row->target_power
+                 : v.kind == Value::kTargetToughness ? row->target_toughness
+                                                     : row->target_mana_value;
+        break;
       default:
-        break;  // values of a resolution (event, target): no continuous effect has them
+        break;  // values of a resolution (event): no continuous effect has them
     }
-    return Clamped<int32_t>(read * v.times + v.plus);
+    return v.Scale(static_cast<int>(Clamped<int32_t>(read)));
   }
 
   // A copy effect: the copiable values replace the object's, which keeps

@@ -26,8 +26,12 @@ void Game::RunResolve(Frame& f) {
       if (item.targets[i].kind == Target::kObject && state_.Alive(item.targets[i].obj))
         item.target_controller[i] = Chars(item.targets[i].obj.id).controller;
     if (item.target_count > 0 && item.targets[0].kind == Target::kObject &&
-        state_.Alive(item.targets[0].obj))
-      item.target_power = Chars(item.targets[0].obj.id).power;
+        state_.Alive(item.targets[0].obj)) {
+      const Characteristics& first = Chars(item.targets[0].obj.id);
+      item.target_power = first.power;
+      item.target_toughness = first.toughness;
+      item.target_mana_value = static_cast<int16_t>(first.mana_value);
+    }
     if (item.countered) {
       timing_.frames.pop_back();
       return;

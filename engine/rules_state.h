@@ -56,6 +56,7 @@ struct StackItem {
   std::array<uint8_t, 4> target_slot{};  // which target spec each target fills
   uint8_t target_count = 0;
   int16_t x = 0;
+  bool x_chosen = false;  // casting: X is chosen (a target "with mana value X" reads it)
   std::array<uint16_t, 2> choice{kNoWord, kNoWord};
   uint8_t choice_count = 0;
   uint32_t serial = 0;
@@ -64,6 +65,8 @@ struct StackItem {
   bool countered = false;
   std::array<Player, 4> target_controller{};  // on resolution, before anything changed
   int16_t target_power = 0;                   // the first target's power, likewise
+  int16_t target_toughness = 0;               // its toughness, likewise
+  int16_t target_mana_value = 0;              // its mana value, likewise
   uint8_t slot = 0;                           // casting: the target spec being filled
   uint8_t in_slot = 0;                        // casting: targets chosen for that spec so far
 };

@@ -175,6 +175,9 @@ struct EffectRow {
   uint32_t set_begin = 0, set_len = 0;  // the affected objects, fixed on resolution
   CopySpec copy;
   int16_t source_power = 0, source_toughness = 0;
+  // The first target's as the spell began to resolve (Blood Lust's "its
+  // toughness minus 1"): fixed then, as x is.
+  int16_t target_power = 0, target_toughness = 0, target_mana_value = 0;
   bool active = true;
 };
 

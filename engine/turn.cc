@@ -31,6 +31,7 @@ void Game::RunTurn(Frame& f) {
     s.phase = Phase::kUntap;
     ++s.turn;
     s.active = Opponent(s.active);
+    s.Touch();  // "as long as it's your turn" (a static's your_turn) reads it
     turn_.lands_played = {};
     combat_.attacked = {};
     timing_.turn_actions = 0;

@@ -246,4 +246,20 @@ bool PumpOf(const CardDef& card, const AbilityBody& body, int slot, int& power, 
   return any && (power > 0 || toughness > 0);
 }
 
+int PumpToughnessFrom(const CardDef& card, const AbilityBody& body, int slot,
+                      int target_toughness) {
+  int toughness = 0;
+  for (const EffectStep& st : body.steps) {
+    if (st.op != Op::kContinuous || st.continuous < 0 ||
+        st.continuous >= static_cast<int>(card.continuous.size()) ||
+        st.target.kind != Ref::kTarget || st.target.index != slot + 1)
+      continue;
+    for (const Part& p : card.continuous[st.continuous].parts)
+      if (p.layer == PartLayer::kPtModify && p.has_toughness &&
+          p.toughness.kind == Value::kTargetToughness)
+        toughness += p.toughness.Scale(target_toughness);
+  }
+  return toughness;
+}
+
 }  // namespace strata

@@ -49,5 +49,9 @@ const EffectStep* PreventStep(const AbilityBody& body);
 // The +power/+toughness a help continuous step on `slot` (or "self" when
 // slot < 0) gives until end of turn; false when it has none.
 bool PumpOf(const CardDef& card, const AbilityBody& body, int slot, int& power, int& toughness);
+// The toughness such a step adds that it reads from its target as it
+// resolves (Blood Lust's "-X, where X is its toughness minus 1"), for a
+// target of toughness `target_toughness`; PumpOf counts only constants.
+int PumpToughnessFrom(const CardDef& card, const AbilityBody& body, int slot, int target_toughness);
 
 }  // namespace strata

@@ -34,6 +34,27 @@ using heuristic_detail::WorthOf;
 
 namespace {
 
+// The damage a permanent's triggers would deal the opponent now when they
+// count the cards in a hand (Black Vise, The Rack: `{ count = { zones =
+// ["hand"], owner = ... } }`), the most of them; -1 when it has none. Such
+// a permanent is cast while it would hurt, and waits otherwise.
+int HandDamageNow(const PlayerView& v, const CardDef& c, Player me) {
+  int most = -1;
+  for (const TriggeredAbility& tr : c.triggers)
+    for (const EffectStep& st : tr.body.steps) {
+      if (st.op != Op::kDamage || st.target.kind != Ref::kOpponent ||
+          st.amount.kind != Value::kCount)
+        continue;
+      const Filter& f = v.db().filter(st.amount.filter);
+      if (f.zones != (1u << static_cast<int>(Zone::kHand)) || f.owner < 0 || f.types ||
+          !f.subtypes.empty())
+        continue;
+      const Player whose = f.owner == 0 ? me : Opponent(me);
+      most = std::max(most, std::max(0, st.amount.Scale(v.HandSize(whose))));
+    }
+  return most;
+}
+
 // What a pump of +p/+t on my creature o gains in its fight now.
 int PumpGain(const PlayerView& v, ObjId o, int p, int t) {
   const Characteristics* ch = v.Chars(o);
@@ -49,6 +70,8 @@ int PumpGain(const PlayerView& v, ObjId o, int p, int t) {
   int left = ToughnessLeft(v, o), gain = 0;
   bool dies_now = incoming >= left, dies_after = incoming >= left + t;
   if (dies_now && !dies_after) gain += WorthOf(v, o);
+  // A pump that lowers toughness (Blood Lust) may kill what survived.
+  if (t < 0 && !dies_now && dies_after) gain -= WorthOf(v, o);
   int foe_left = ToughnessLeft(v, foe);
   if (ch->power < foe_left && ch->power + p >= foe_left) gain += WorthOf(v, foe);
   return gain;
@@ -447,8 +470,10 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
         const Characteristics* ch = v.Chars(o);
         if (!ch || !ch->IsCreature() || !MinePermanent(v, *ch) || Remembers(v, Did::kHelped, o))
           continue;
-        int gain = PumpGain(v, o, pp, pt);
-        if (o == guess && ToughnessLeft(v, o) + pt > spell_amount) gain += WorthOf(v, o);
+        // Toughness read from the target (Blood Lust: never below 1).
+        const int t = pt + PumpToughnessFrom(c, body, 0, ch->toughness);
+        int gain = PumpGain(v, o, pp, t);
+        if (o == guess && ToughnessLeft(v, o) + t > spell_amount) gain += WorthOf(v, o);
         if (gain <= 0 || !could_target.Could(o)) continue;
         p.target = o;
         offer(60 + std::min(gain, 400) / 10);
@@ -598,7 +623,9 @@ HeuristicPolicy::Plan HeuristicPolicy::Evaluate(const PlayerView& v, const Conte
       best.score = best_value >= 0 ? 40 + std::min(best_value, 200) / 20 : -1;
       return best;
     }
-    best.score = 50 + c.cost.ManaValue() + (v.Pool(cx.me) > 0 ? 100 : 0);
+    const int hand_damage = HandDamageNow(v, c, cx.me);
+    if (hand_damage == 0) return best;  // Black Vise at a small hand: later
+    best.score = 50 + c.cost.ManaValue() + std::max(0, hand_damage) + (v.Pool(cx.me) > 0 ? 100 : 0);
     return best;
   }
   if (body->modes.empty()) {

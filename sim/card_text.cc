@@ -1,5 +1,7 @@
 #include "sim/card_text.h"
 
+#include <limits>
+
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
@@ -215,6 +217,12 @@ struct Writer {
       case Value::kTargetPower:
         base = "the target's power";
         break;
+      case Value::kTargetToughness:
+        base = "the target's toughness";
+        break;
+      case Value::kTargetManaValue:
+        base = "the target's mana value";
+        break;
       case Value::kDiedThisTurn:
         base =
             "the number of " + Filter(v.filter, true) + " put into a graveyard from play this turn";
@@ -223,6 +231,13 @@ struct Writer {
     if (v.times != 1) base = absl::StrCat(v.times, " times ", base);
     if (v.plus > 0) base = absl::StrCat(base, " plus ", v.plus);
     if (v.plus < 0) base = absl::StrCat(base, " minus ", -v.plus);
+    if (v.divide > 1)
+      base = absl::StrCat(base, ", divided by ", v.divide,
+                          v.round_up ? " rounded up" : " rounded down");
+    if (v.at_least != std::numeric_limits<int>::min())
+      base = absl::StrCat(base, ", at least ", v.at_least);
+    if (v.at_most != std::numeric_limits<int>::max())
+      base = absl::StrCat(base, ", at most ", v.at_most);
     return base;
   }
 

@@ -1719,5 +1719,39 @@ effects = [)",
             (1u << static_cast<int>(Zone::kHand)) | (1u << static_cast<int>(Zone::kGraveyard)));
 }
 
+// docs/rules.md G-6: a value table's divide, round and bounds compile into
+// the Value, and Scale computes base * times + plus, then the division
+// rounded down (floor, also below zero) or up (ceiling), then the bounds.
+TEST(CardLoaderValues, DivideRoundAndBoundsScale) {
+  CardDb db;
+  const CardDef& c = LoadOne(db, R"(
+[[card]]
+name = "Halving Aura"
+cost = "1G"
+types = ["Enchantment"]
+subtypes = ["Aura"]
+enchant = { types = ["Creature"] }
+
+[[card.static]]
+affects = { enchanted = true }
+parts = [{ layer = "pt_modify", power = { count = { subtypes = ["Forest"] }, divide = 2 }, toughness = { value = "target_toughness", times = -1, plus = 1, divide = 2, round = "up", at_least = -4, at_most = 0 } }]
+)");
+  ASSERT_EQ(c.statics.size(), 1u);
+  ASSERT_EQ(c.statics[0].parts.size(), 1u);
+  const Value& down = c.statics[0].parts[0].power;
+  const Value& up = c.statics[0].parts[0].toughness;
+  EXPECT_EQ(down.kind, Value::kCount);
+  EXPECT_EQ(down.divide, 2);
+  EXPECT_FALSE(down.round_up);
+  EXPECT_EQ(down.Scale(3), 1);
+  EXPECT_EQ(down.Scale(4), 2);
+  EXPECT_EQ(down.Scale(-3), -2);  // floor, not toward zero
+  EXPECT_EQ(up.kind, Value::kTargetToughness);
+  EXPECT_TRUE(up.round_up);
+  EXPECT_EQ(up.Scale(0), 0);    // (0 * -1 + 1) / 2 = 0.5, up: 1, at most 0
+  EXPECT_EQ(up.Scale(4), -1);   // -3 / 2 = -1.5, up: -1
+  EXPECT_EQ(up.Scale(20), -4);  // -19 / 2 = -9.5, up: -9, at least -4
+}
+
 }  // namespace
 }  // namespace strata
