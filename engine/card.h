@@ -501,6 +501,11 @@ struct CardDef {
   std::string TypeLine() const;
 };
 
+// Has `c` the keyword printed, or does a static ability or an effect it
+// makes give it (a part's add_keywords)? For per-game flags that skip work
+// no card of the game can need (Game::AttackOwed).
+bool GivesKeyword(const CardDef& c, int keyword);
+
 // The whole pool: cards, the filters they use, and a name index.
 struct CardDb {
   std::vector<CardDef> cards;

@@ -109,6 +109,15 @@ void CardDef::Precompute() {
     if (subtypes.test(BasicLandSubtype(col))) printed_land_mana |= 1u << col;
 }
 
+bool GivesKeyword(const CardDef& c, int keyword) {
+  if (Has(c.keywords, keyword)) return true;
+  for (const auto* templates : {&c.statics, &c.keyword_statics, &c.continuous})
+    for (const EffectTemplate& t : *templates)
+      for (const Part& p : t.parts)
+        if (Has(p.add_keywords, keyword)) return true;
+  return false;
+}
+
 uint32_t CardDef::AllAbilitiesMask() const {
   int n = AbilityCount();
   return n >= 32 ? 0xFFFFFFFFu : ((1u << n) - 1);

@@ -354,12 +354,12 @@ class CardCompiler {
   FilterId FilterOf(const toml::node& n, std::string_view key) {
     const toml::table& t = r_.Table(n, key);
     r_.CheckKeys(t, "a filter",
-                 {"self",         "other",          "enchanted",  "controller",
-                  "owner",        "zones",          "types",      "not_types",
-                  "subtypes",     "not_subtypes",   "supertypes", "not_supertypes",
-                  "colors",       "not_colors",     "colorless",  "keywords",
-                  "not_keywords", "no_abilities",   "tapped",     "face_down",
-                  "token",        "what",           "max",        "extra_target_cost",
+                 {"self",         "other",          "enchanted",     "controller",
+                  "owner",        "zones",          "types",         "not_types",
+                  "subtypes",     "not_subtypes",   "supertypes",    "not_supertypes",
+                  "colors",       "not_colors",     "colorless",     "keywords",
+                  "not_keywords", "no_abilities",   "tapped",        "face_down",
+                  "token",        "what",           "max",           "extra_target_cost",
                   "name",         "power_at_least", "power_at_most", "mana_value"});
     Filter f;
     const toml::node* name_node = nullptr;

@@ -7,16 +7,8 @@
 
 namespace strata {
 
-bool Game::MayAttack(ObjId o) const {
-  if (combat_.flag[o] != kNotInCombat || combat_.replaced[o]) return false;
-  const Characteristics& ch = Chars(o);
-  return ch.controller == state_.active && ch.IsCreature() && !state_.obj.tapped[o] &&
-         (!Has(ch.keywords, kDefender) || Has(ch.keywords, kAttacksDespiteDefender)) &&
-         !Has(ch.keywords, kCantAttack) && !SummoningSick(o) &&
-         (ch.combat_count == 0 || CombatRulesLetAttack(o));
-}
-
 bool Game::AttackOwed(Player p) const {
+  if (!turn_.attack_owed_cards) return false;
   bool owed = false;
   state_.ForEachPermanent([&](ObjId o) {
     owed = owed ||

@@ -205,6 +205,7 @@ ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
   turn_.seen[o] = zone == Zone::kHand ? kSeenInHand : 0;
   turn_.layer_zones |= LayerZones(*db_, card);
   turn_.phase_cards |= !(*db_)[card].phase.empty() || !(*db_)[card].granted_phase.empty();
+  turn_.attack_owed_cards |= GivesKeyword((*db_)[card], kAttacksEachTurn);
   turn_.linking_cards |= (*db_)[card].enters.choose == ChoiceKind::kExile;
   turn_.tapped_enchant_filters |=
       (*db_)[card].enchant != kNoFilter && db_->filter((*db_)[card].enchant).tapped >= 0;

@@ -877,9 +877,18 @@ class Game {
   // The "before" triggers of a chosen attacker or blocker and of an
   // attacker's tap (E-1): true if some happen now (the frame holds it).
   bool HoldBeforeDeclaring(Frame& f);
-  // May o be declared an attacker now (T-7)? The attackers offered, and a
-  // held one again after its before triggers (E-1).
-  bool MayAttack(ObjId o) const;
+  // May o be declared an attacker now (T-7, T-7.1)? The attackers offered,
+  // a held one again after its before triggers (E-1), and whether an attack
+  // can be announced. (Inline: the neutral state asks it of every permanent
+  // of every main phase.)
+  bool MayAttack(ObjId o) const {
+    if (combat_.flag[o] != kNotInCombat || combat_.replaced[o]) return false;
+    const Characteristics& ch = Chars(o);
+    return ch.controller == state_.active && ch.IsCreature() && !state_.obj.tapped[o] &&
+           (!Has(ch.keywords, kDefender) || Has(ch.keywords, kAttacksDespiteDefender)) &&
+           !Has(ch.keywords, kCantAttack) && !SummoningSick(o) &&
+           (ch.combat_count == 0 || CombatRulesLetAttack(o));
+  }
   // May b block attacker a (T-7: flying and reach, landwalk against the
   // defender's basic land types `defender_lands`, protection; T-7.1: the
   // combat restrictions)? The same two uses.
@@ -1156,6 +1165,10 @@ class Game {
     // game, as for OccurrenceState::listened): without, no phase has
     // anything to do (CollectPhaseTodos).
     bool phase_cards = false;
+    // Whether some card of this game has or gives "attacks each turn if
+    // able" (T-7.1), printed or in a part (the same reasoning): without,
+    // no attack is owed and the neutral state need not look (AttackOwed).
+    bool attack_owed_cards = false;
     // Whether some card of this game links an object to itself as it enters
     // (an entry choice of an object to exile: Objects::linked). Without,
     // no object is linked, and a kept cache need not look for links.
