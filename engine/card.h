@@ -56,6 +56,15 @@ struct Filter {
   // "with mana value X" (Detonate): a target's mana value is the spell's X,
   // once X is chosen (targets come first, T-8; legal_actions.cc).
   bool mana_value_x = false;
+  // Its place in the attack (docs/rules.md T-7.2): any of these bits
+  // (attacking, blocking, blocked, unblocked); 0: anywhere. The layers
+  // don't read it (the loader refuses it where they would): the game
+  // does, in Game::Matches.
+  static constexpr uint8_t kAttackingCreature = 1, kBlockingCreature = 2, kBlockedCreature = 4,
+                           kUnblockedCreature = 8;
+  uint8_t combat = 0;
+  // "Blocking or blocked by it": the source (Cockatrice); read as `combat`.
+  bool combat_with_self = false;
   std::string name_text;  // as written, resolved once the file's cards are known
   TargetWhat what = TargetWhat::kPermanent;
   bool operator==(const Filter&) const = default;
@@ -233,6 +242,7 @@ enum class Op : uint8_t {
   kSearch,        // each player searches their library for up to N cards, then shuffles (G-3)
   kDiscardHand,   // each player discards their whole hand, together (G-4)
   kShuffleIn,     // each player shuffles their hand and/or graveyard into their library, then draws
+  kPreventCombat,  // all combat damage this turn, or all dealt to and by the objects (T-7.2)
 };
 
 // A reference to who or what an effect step acts on.
@@ -372,9 +382,13 @@ enum class EventKind : uint8_t {
   kResolve,
   kEffectsResolved,
   kAttackersDeclared,
-  kBlockersDeclared
+  kBlockersDeclared,
+  // "At end of combat" (docs/rules.md T-7.2): a time point after the
+  // combat damage of every attack with an attacker, while attackers and
+  // blockers are still in combat.
+  kEndOfCombat
 };
-inline constexpr int kEventKinds = static_cast<int>(EventKind::kBlockersDeclared) + 1;
+inline constexpr int kEventKinds = static_cast<int>(EventKind::kEndOfCombat) + 1;
 // When a triggered ability responds to its occurrence (RULES.md E-1), or
 // kInstead: a replacement, applied at step A of E-3, after which the
 // occurrence does not happen; its effects happen in its place.

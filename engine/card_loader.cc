@@ -351,16 +351,78 @@ class CardCompiler {
     return 1;
   }
 
+  // A filter's `combat` (T-7.2): one word or a list of them (any of).
+  uint8_t CombatPlaces(const toml::node& n, std::string_view key) {
+    static const std::pair<std::string_view, uint8_t> kPlaces[] = {
+        {"attacking", Filter::kAttackingCreature},
+        {"blocking", Filter::kBlockingCreature},
+        {"blocked", Filter::kBlockedCreature},
+        {"unblocked", Filter::kUnblockedCreature}};
+    std::vector<std::string> words;
+    if (n.is_array())
+      words = r_.Strings(n, key);
+    else
+      words.push_back(r_.String(n, key));
+    uint8_t bits = 0;
+    for (const std::string& w : words) {
+      uint8_t bit = 0;
+      for (auto& [name, b] : kPlaces)
+        if (w == name) bit = b;
+      if (!bit) r_.Fail(n, key, "attacking, blocking, blocked or unblocked (or a list of them)");
+      bits |= bit;
+    }
+    if (!bits) r_.Fail(n, key, "attacking, blocking, blocked or unblocked (or a list of them)");
+    return bits;
+  }
+
+  // Refuses a filter's combat keys where the game can't read them: the
+  // layers hold no combat (a static ability's `affects` or condition, a
+  // value counted by the layers), and an occurrence's object is read as it
+  // last was, without its place in the attack (T-7.2).
+  void NoCombatKeys(const toml::node& n, std::string_view key, std::string_view where) {
+    const toml::table* t = n.as_table();
+    if (!t) return;
+    for (const char* k : {"combat", "blocking_or_blocked_by"})
+      if (const toml::node* p = t->get(k))
+        r_.Fail(*p, k,
+                absl::StrCat("no ", k, " in ", S(where), " (", S(key), "): ",
+                             "attacking and blocking creatures are read in targets, "
+                             "effects' affects and if, and combat rules"));
+  }
+
   FilterId FilterOf(const toml::node& n, std::string_view key) {
     const toml::table& t = r_.Table(n, key);
     r_.CheckKeys(t, "a filter",
-                 {"self",         "other",          "enchanted",     "controller",
-                  "owner",        "zones",          "types",         "not_types",
-                  "subtypes",     "not_subtypes",   "supertypes",    "not_supertypes",
-                  "colors",       "not_colors",     "colorless",     "keywords",
-                  "not_keywords", "no_abilities",   "tapped",        "face_down",
-                  "token",        "what",           "max",           "extra_target_cost",
-                  "name",         "power_at_least", "power_at_most", "mana_value"});
+                 {"self",
+                  "other",
+                  "enchanted",
+                  "controller",
+                  "owner",
+                  "zones",
+                  "types",
+                  "not_types",
+                  "subtypes",
+                  "not_subtypes",
+                  "supertypes",
+                  "not_supertypes",
+                  "colors",
+                  "not_colors",
+                  "colorless",
+                  "keywords",
+                  "not_keywords",
+                  "no_abilities",
+                  "tapped",
+                  "face_down",
+                  "token",
+                  "what",
+                  "max",
+                  "extra_target_cost",
+                  "name",
+                  "power_at_least",
+                  "power_at_most",
+                  "combat",
+                  "blocking_or_blocked_by",
+                  "mana_value"});
     Filter f;
     const toml::node* name_node = nullptr;
     for (auto& [kk, v] : t) {
@@ -423,7 +485,12 @@ class CardCompiler {
         f.max_power = static_cast<int16_t>(IntOf(v, k, -kMaxCardNumber, kMaxCardNumber));
       else if (k == "name")
         f.name_text = r_.String(v, k), name_node = &v;
-      else if (k == "max" || k == "extra_target_cost") {
+      else if (k == "combat")
+        f.combat = CombatPlaces(v, k);
+      else if (k == "blocking_or_blocked_by") {
+        if (r_.String(v, k) != "self") r_.Fail(v, k, "self");
+        f.combat_with_self = true;
+      } else if (k == "max" || k == "extra_target_cost") {
         // Target-count keys, read by the ability body.
       } else if (k == "what") {
         auto s = r_.String(v, k);
@@ -503,6 +570,7 @@ class CardCompiler {
             std::pair{"died_this_turn", Value::kDiedThisTurn}}) {
         if (auto* f = t->get(name)) {
           v.kind = kind;
+          NoCombatKeys(*f, name, "a value's filter (the layers count it, and hold no combat)");
           v.filter = FilterOf(*f, name);
           ++kinds;
         }
@@ -706,6 +774,7 @@ class CardCompiler {
   // A filter the layers read while they compute power (a static ability's
   // `affects`, a condition): one on power would depend on its own result.
   FilterId LayerFilterOf(const toml::node& n, std::string_view key) {
+    NoCombatKeys(n, key, "a static ability's filter (the layers hold no combat)");
     const FilterId id = FilterOf(n, key);
     for (const char* power : {"power_at_least", "power_at_most"})
       if (const toml::node* p = r_.Table(n, key).get(power))
@@ -811,7 +880,8 @@ class CardCompiler {
         {"next_time", Op::kNextTime},
         {"change_amount", Op::kChangeAmount},
         {"redirect", Op::kRedirect},
-        {"change_target", Op::kChangeTarget}};
+        {"change_target", Op::kChangeTarget},
+        {"prevent_combat_damage", Op::kPreventCombat}};
     EffectStep s;
     auto op = r_.RequiredString(t, "do");
     bool found = false;
@@ -1027,7 +1097,7 @@ class CardCompiler {
     for (auto& st : b.steps) {
       if (st.op == Op::kRegenerate) b.reaction = Reaction::kDestroy;
       if (st.op == Op::kReplaceNextDraw) b.reaction = Reaction::kDraw;
-      if (st.op == Op::kPrevent) b.prevention = true;
+      if (st.op == Op::kPrevent || st.op == Op::kPreventCombat) b.prevention = true;
     }
     return b;
   }
@@ -1152,6 +1222,10 @@ class CardCompiler {
       r_.Fail(t, "timing",
               "when or after with event play: a card being played is not held for responses "
               "before it (a before trigger on cast resolves before a spell is cast)");
+    if (tr.timing == Timing::kBefore && tr.event == EventKind::kEndOfCombat)
+      r_.Fail(t, "timing",
+              "when or after with event end_of_combat: \"at end of combat\" is a time point "
+              "after the combat damage, with nothing held before it (T-7.2)");
     if (tr.timing == Timing::kInstead) Replacement(t, tr);
     // A draw is a move from the library to the hand: "when" and "after" a
     // zone change see it (recorded as both), but it is held for its "before"
@@ -1233,7 +1307,8 @@ class CardCompiler {
         {"resolve", EventKind::kResolve},
         {"effects_resolved", EventKind::kEffectsResolved},
         {"attackers_declared", EventKind::kAttackersDeclared},
-        {"blockers_declared", EventKind::kBlockersDeclared}};
+        {"blockers_declared", EventKind::kBlockersDeclared},
+        {"end_of_combat", EventKind::kEndOfCombat}};
     bool found = false;
     for (auto& [name, e] : kEvents)
       if (event == name) tr.event = e, found = true;
@@ -1241,7 +1316,7 @@ class CardCompiler {
       r_.Fail(o, "event",
               "zone_change, draw, cast, phase_begin, phase_end, damage, play, "
               "life_change, attack, block, tap, untap, resolve, effects_resolved, "
-              "attackers_declared or blockers_declared");
+              "attackers_declared, blockers_declared or end_of_combat");
     // The remaining keys of `on` are the event's own and a filter on its object.
     // Each is refused with an event whose occurrences never carry what it
     // reads: accepted and ignored, it would fire on every occurrence of the
@@ -1252,7 +1327,7 @@ class CardCompiler {
     // E-2's time points: nothing happens to an object there.
     const bool time_point = kind == EventKind::kEffectsResolved ||
                             kind == EventKind::kAttackersDeclared ||
-                            kind == EventKind::kBlockersDeclared;
+                            kind == EventKind::kBlockersDeclared || kind == EventKind::kEndOfCombat;
     const bool has_object = !is_phase && !time_point && kind != EventKind::kLifeChange;
     auto only = [&](const toml::node& v, const std::string& k, bool ok, std::string_view events) {
       if (!ok)
@@ -1304,6 +1379,10 @@ class CardCompiler {
       } else {
         // A filter on the occurrence's object: an event with none (a
         // phase's beginning or end, a life change) would never match it.
+        if (k == "combat" || k == "blocking_or_blocked_by")
+          r_.Fail(v, k,
+                  "no combat keys in on: the occurrence's object is read as it last was, "
+                  "not in the attack (T-7.2; they go in targets, affects and if)");
         only(v, k, has_object,
              "events with an object: zone_change, draw, cast, damage, play, attack, block, tap, "
              "untap, resolve (a filter key)");
@@ -1402,6 +1481,7 @@ class CardCompiler {
       case Op::kTurnFaceDown:
       case Op::kAttach:
       case Op::kContinuous:
+      case Op::kPreventCombat:
         if (player_ref) refuse(ref_key, "an object: this effect acts on objects");
         return;
       default:

@@ -217,7 +217,9 @@ void Game::RunAttack(Frame& f) {
       return;
     }
     case AttackFrame::kAfterBlockers:
-      // "After blockers are declared" (E-2): with none declared too.
+      // "After blockers are declared" (E-2): with none declared too. An
+      // attacker not blocked from now on is unblocked (T-7.2).
+      combat_.blockers_declared = true;
       Occur(EventKind::kBlockersDeclared, nap, kNoObj, 0, /*before_done=*/true);
       f.pc = AttackFrame::kFirstStrikeDamage;
       Push(Frame::NewNeutral(/*in_attack=*/true));
@@ -225,7 +227,7 @@ void Game::RunAttack(Frame& f) {
     case AttackFrame::kFirstStrikeDamage:
     case AttackFrame::kRegularDamage: {
       const bool first = f.pc == AttackFrame::kFirstStrikeDamage;
-      f.pc = first ? AttackFrame::kRegularDamage : AttackFrame::kEnd;
+      f.pc = first ? AttackFrame::kRegularDamage : AttackFrame::kEndOfCombat;
       int begin = static_cast<int>(damage_.pending.size());
       auto strikes_now = [&](ObjId o) { return Has(Chars(o).keywords, kFirstStrike) == first; };
       // The attackers and blockers on the battlefield, in numbering order
@@ -279,7 +281,15 @@ void Game::RunAttack(Frame& f) {
       if (static_cast<int>(damage_.pending.size()) > begin) Push(Frame::NewPrevention(begin));
       return;
     }
+    case AttackFrame::kEndOfCombat:
+      // "At end of combat" (T-7.2): a time point after the combat damage,
+      // with the attackers and blockers still in combat, so that its
+      // triggers (Step pushes them above this frame) read who blocked whom.
+      f.pc = AttackFrame::kEnd;
+      Occur(EventKind::kEndOfCombat, ap, kNoObj, 0, /*before_done=*/true);
+      return;
     default:  // kEnd
+      combat_.blockers_declared = false;
       for (ObjId o = 0; o < s.obj.count; ++o) {
         combat_.flag[o] = kNotInCombat;
         combat_.block_target[o] = kNoObj;

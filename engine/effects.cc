@@ -373,6 +373,25 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
         return std::string(absl::StrCat("a shield will prevent the next ", amount, " damage"));
       });
       break;
+    case Op::kPreventCombat:
+      // T-7.2: with no object named, all combat damage this turn (Fog);
+      // else all combat damage dealt to and by each object this turn
+      // (Maze of Ith). Prevention reads them as combat damage is dealt.
+      if (st.target.kind == Ref::kNone && st.affects == kNoFilter) {
+        damage_.no_combat_damage = true;
+        Note(LogKind::kShield, kNoPlayer, kNoObj, kNoObj, 0,
+             [&] { return std::string("all combat damage this turn will be prevented"); });
+        break;
+      }
+      for (ObjId o : objs) {
+        if (state_.obj.zone[o] != Zone::kBattlefield) continue;
+        damage_.no_combat_damage_of[o] = true;
+        Note(LogKind::kShield, kNoPlayer, o, kNoObj, 0, [&] {
+          return absl::StrCat("all combat damage to and by ", ObjectName(o),
+                              " this turn will be prevented");
+        });
+      }
+      break;
     case Op::kReplaceNextDraw:
       turn_.replace_draw[item.controller] = amount;
       break;

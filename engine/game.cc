@@ -211,7 +211,7 @@ ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
       (*db_)[card].enchant != kNoFilter && db_->filter((*db_)[card].enchant).tapped >= 0;
   for (const auto* table : {&(*db_)[card].triggers, &(*db_)[card].next_times})
     for (const TriggeredAbility& tr : *table)
-      occ_.listened[static_cast<int>(tr.timing)] |= uint16_t(1u << static_cast<int>(tr.event));
+      occ_.listened[static_cast<int>(tr.timing)] |= uint32_t{1} << static_cast<int>(tr.event);
   auto& pl = s.players[owner];
   if (zone == Zone::kLibrary) pl.library.push_back(o);
   if (zone == Zone::kHand) pl.hand.push_back(o);
@@ -308,7 +308,38 @@ bool Game::Matches(FilterId f, ObjId o, const FilterContext& ctx) const {
   const Filter& filter = db_->filter(f);
   UpdateLayers();
   if (!cache_.library_done && Has(filter.zones, static_cast<int>(Zone::kLibrary))) RefreshLibrary();
+  if ((filter.combat || filter.combat_with_self) && !InCombatAs(filter, o, ctx.source))
+    return false;
   return MatchFilter(state_, cache_.chars.data(), filter, o, ctx);
+}
+
+// A filter's combat keys (docs/rules.md T-7.2), read from the attack as it
+// stands: the layers never see them (they hold no combat), so they are
+// read here, where targets, effects and combat rules match filters.
+bool Game::InCombatAs(const Filter& f, ObjId o, ObjId source) const {
+  const uint8_t flag = combat_.flag[o];
+  if (f.combat) {
+    const bool attacking = flag == kAttacking;
+    const bool blocked = attacking && combat_.block_target[o] == o;
+    uint8_t is = 0;
+    if (attacking) is |= Filter::kAttackingCreature;
+    if (flag == kBlocking) is |= Filter::kBlockingCreature;
+    if (blocked) is |= Filter::kBlockedCreature;
+    // Unblocked: attacking once blockers are declared, and not blocked.
+    if (attacking && combat_.blockers_declared && !blocked) is |= Filter::kUnblockedCreature;
+    if (!(is & f.combat)) return false;
+  }
+  if (f.combat_with_self) {
+    // Blocking the source, or blocked by it: the two still in combat.
+    if (source == kNoObj || source == o) return false;
+    const uint8_t sf = combat_.flag[source];
+    const bool blocks_it =
+        flag == kBlocking && sf == kAttacking && combat_.block_target[o] == source;
+    const bool blocked_by_it =
+        sf == kBlocking && flag == kAttacking && combat_.block_target[source] == o;
+    if (!blocks_it && !blocked_by_it) return false;
+  }
+  return true;
 }
 
 std::string Game::CheckLayerCache(bool characteristics_known) const {
@@ -436,6 +467,7 @@ void Game::MoveTo(ObjId o, Zone to, Player zone_owner) {
   combat_.block_target[o] = kNoObj;
   damage_.prevent_shield[o] = 0;
   damage_.no_regen[o] = false;
+  damage_.no_combat_damage_of[o] = false;
   if (to != Zone::kBattlefield) {
     s.obj.copy[o] = CopySpec{};
     s.obj.linked[o] = ObjRef{};

@@ -375,6 +375,9 @@ class Game {
   // MatchFilter on this game's characteristics, with the cache completed
   // first if `f` reaches a library (LayerCache::library_done).
   bool Matches(FilterId f, ObjId o, const FilterContext& ctx) const;
+  // A filter's combat keys (T-7.2): where `o` is in the attack, and whether it
+  // blocks or is blocked by `source`.
+  bool InCombatAs(const Filter& f, ObjId o, ObjId source) const;
   const PlayerRules& Rules(Player p) const;
   // Does the layer cache hold libraries too (LayerCache::library_done)? For
   // tests of the computation that leaves them out.
@@ -902,6 +905,8 @@ class Game {
   bool AttackOwed(Player p) const;
   ColorMask DefenderLandTypes() const;
   int Prevent(const PendingDamage& d, DamageState& shields, bool real);
+  // T-7.2: combat damage an effect "prevent all combat damage" stops.
+  bool CombatDamagePrevented(const PendingDamage& d) const;
   bool BeforeDamage(int begin);
   void ApplyPrevention(Frame& f, const Action& a);
 
@@ -1083,7 +1088,7 @@ class Game {
     // EventKind. Objects only come from AddObject and every characteristic
     // names one of their cards (copies copy objects of the game), so an
     // occurrence whose bit is clear sets nothing off and needs no search.
-    std::array<uint16_t, kTimings> listened{};
+    std::array<uint32_t, kTimings> listened{};
     // What the state check reads beyond the layers' inputs (damage, the
     // objects being destroyed, and tapped flags in a game whose enchant
     // filters read them: TurnState::tapped_enchant_filters): a count of its
@@ -1122,6 +1127,12 @@ class Game {
     std::array<int16_t, kMaxObjects> prevent_shield{};
     std::array<int16_t, 2> player_shield{};
     std::array<bool, kMaxObjects> no_regen{};
+    // "Prevent all combat damage that would be dealt this turn" (Fog), and
+    // "... dealt to and by that creature this turn" (Maze of Ith): T-7.2.
+    // Neither is spent; cleanup ends both, and an object's ends as it
+    // leaves the battlefield (it is a new object).
+    bool no_combat_damage = false;
+    std::array<bool, kMaxObjects> no_combat_damage_of{};
     std::vector<SourceShield> source_shields;
     auto Buffers() { return std::tie(pending, source_shields); }
   } damage_;
@@ -1135,6 +1146,9 @@ class Game {
     // took this attack (E-3 A): not offered again until the attack ends,
     // so a player can't choose them over and over.
     std::bitset<kMaxObjects> replaced{};
+    // Blockers are declared this attack: an attacker not blocked now is
+    // unblocked (T-7.2).
+    bool blockers_declared = false;
   } combat_;
 
   // This turn and this game, per player and per object.

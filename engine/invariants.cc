@@ -899,6 +899,7 @@ uint64_t Game::Fingerprint() const {
     h.Add(combat_.block_target[o]);
     h.Add(damage_.prevent_shield[o]);
     h.Add(damage_.no_regen[o]);
+    h.Add(damage_.no_combat_damage_of[o]);
     h.Add(turn_.control_seen[o]);
   }
   h.Add(s.effects.size());
@@ -991,13 +992,14 @@ std::string Game::ScenarioGaps() const {
   for (const EffectRow& r : s.effects)
     if (r.active)
       return absl::StrCat("a continuous effect of ", (*db_)[r.card].name, " is in force");
-  if (!damage_.source_shields.empty() || damage_.player_shield[0] || damage_.player_shield[1])
+  if (!damage_.source_shields.empty() || damage_.player_shield[0] || damage_.player_shield[1] ||
+      damage_.no_combat_damage)
     return "a prevention shield is up";
   if (turn_.replace_draw[0] || turn_.replace_draw[1]) return "a draw is replaced";
   if (!occ_.damaged_by.empty() || !occ_.died_this_turn.empty())
     return "this turn's damage or deaths are remembered";
   for (ObjId o = 0; o < s.obj.count; ++o) {
-    if (damage_.prevent_shield[o] || damage_.no_regen[o])
+    if (damage_.prevent_shield[o] || damage_.no_regen[o] || damage_.no_combat_damage_of[o])
       return absl::StrCat(ObjectName(o), " has a shield");
     if (combat_.flag[o] != kNotInCombat || combat_.block_target[o] != kNoObj)
       return absl::StrCat(ObjectName(o), " is in combat");

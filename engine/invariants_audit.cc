@@ -435,7 +435,11 @@ void InvariantChecker::ExpectDamage(const Game& g, int begin) {
                                     to_object ? kNoPlayer : d.to.player, left});
       continue;
     }
-    bool stopped = false;
+    // "Prevent all combat damage" (T-7.2): this turn's, or to and by a
+    // creature marked, read from the marks alone; it spends no shield.
+    bool stopped = d.combat && (g.damage_.no_combat_damage ||
+                                (d.source != kNoObj && g.damage_.no_combat_damage_of[d.source]) ||
+                                (to_object && g.damage_.no_combat_damage_of[d.to.obj.id]));
     for (size_t k = 0; k < shield_used.size() && !stopped; ++k) {
       const auto& sh = g.damage_.source_shields[k];
       if (shield_used[k] || d.source == kNoObj || !SameTarget(d.to, sh.to) ||

@@ -74,6 +74,16 @@ void Game::RunPrevention(Frame& f) {
   CheckState();
 }
 
+// Combat damage that "prevent all combat damage" effects stop (T-7.2): all
+// of it this turn, or that dealt to or by a creature they named (the same
+// object still: one that left the battlefield lost the mark).
+bool Game::CombatDamagePrevented(const PendingDamage& d) const {
+  if (damage_.no_combat_damage) return true;
+  if (d.source != kNoObj && damage_.no_combat_damage_of[d.source]) return true;
+  return d.to.kind == Target::kObject && state_.Alive(d.to.obj) &&
+         damage_.no_combat_damage_of[d.to.obj.id];
+}
+
 // What prevention leaves of one pending damage (E-3 A): none when a shield
 // against its source or protection from its colour stops it all; else
 // what damage reduction and prevention shields leave. It uses up the
@@ -81,8 +91,10 @@ void Game::RunPrevention(Frame& f) {
 // counts what it prevents) or a copy that looks ahead.
 int Game::Prevent(const PendingDamage& d, DamageState& shields, bool real) {
   if (d.prevented) return d.amount;  // at step A, first of its replacements
+  // All combat damage this turn, or all dealt to or by a creature (T-7.2:
+  // Fog, Maze of Ith): nothing is spent, and no shield below is used.
+  bool blocked = d.combat && CombatDamagePrevented(d);
   // Shields against a kind of source (E-3 A): all of that damage.
-  bool blocked = false;
   for (size_t i = 0; i < shields.source_shields.size() && !blocked; ++i) {
     const SourceShield& sh = shields.source_shields[i];
     bool same =

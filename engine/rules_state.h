@@ -361,6 +361,7 @@ struct AttackFrame {
     kAfterBlockers,
     kFirstStrikeDamage,
     kRegularDamage,
+    kEndOfCombat,  // "at end of combat" (T-7.2), attackers and blockers still in combat
     kEnd
   };
   // An attacker or blocker chosen and held before it is declared: `held`

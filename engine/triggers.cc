@@ -85,7 +85,7 @@ void Game::CollectTriggers(int event, Timing timing) {
     return;
   }
   const Occurrence& e = Event(event);
-  static_assert(kEventKinds <= 16, "EventKind bits in OccurrenceState::listened");
+  static_assert(kEventKinds <= 32, "EventKind bits in OccurrenceState::listened");
   if (!(occ_.listened[static_cast<int>(timing)] >> static_cast<int>(e.kind) & 1)) return;
   const GameState& s = state_;
   // The sources to look at: the permanents with a triggered ability, and

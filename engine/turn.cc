@@ -83,7 +83,9 @@ void Game::PhaseBeginEffects(bool skipped) {
         s.obj.regen_shields[o] = 0;
         damage_.prevent_shield[o] = 0;
         damage_.no_regen[o] = false;
+        damage_.no_combat_damage_of[o] = false;
       });
+      damage_.no_combat_damage = false;
       damage_.player_shield = {};
       turn_.replace_draw = {};
       damage_.source_shields.clear();

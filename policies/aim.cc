@@ -226,6 +226,12 @@ const EffectStep* PreventStep(const AbilityBody& body) {
   return nullptr;
 }
 
+const EffectStep* CombatPreventStep(const AbilityBody& body) {
+  for (const EffectStep& st : body.steps)
+    if (st.op == Op::kPreventCombat) return &st;
+  return nullptr;
+}
+
 bool PumpOf(const CardDef& card, const AbilityBody& body, int slot, int& power, int& toughness) {
   power = toughness = 0;
   bool any = false;

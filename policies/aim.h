@@ -46,6 +46,10 @@ bool OnlyAddsMana(const AbilityBody& body);
 int ManaAdded(const AbilityBody& body);
 // The prevention step of a body (`prevent`), or nullptr.
 const EffectStep* PreventStep(const AbilityBody& body);
+// The body's "prevent all combat damage" step (T-7.2: Fog, Maze of Ith), or
+// null: such a body waits for a prevention step, where the combat damage
+// is known.
+const EffectStep* CombatPreventStep(const AbilityBody& body);
 // The +power/+toughness a help continuous step on `slot` (or "self" when
 // slot < 0) gives until end of turn; false when it has none.
 bool PumpOf(const CardDef& card, const AbilityBody& body, int slot, int& power, int& toughness);

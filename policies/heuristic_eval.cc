@@ -181,6 +181,62 @@ int HeuristicPolicy::RefillScore(const PlayerView& v, const Context& cx, const A
   return 0;
 }
 
+// Fog and Maze of Ith (T-7.2), in a prevention step: Fog when the combat
+// damage coming would kill this player or takes clearly more from it than
+// from the opponent; a targeted one on the attacker whose prevented damage
+// is worth most: an opponent's biggest unblocked attacker (or one about to
+// kill a blocker of ours), or an attacker of ours about to die.
+void HeuristicPolicy::EvaluateCombatPrevention(const PlayerView& v, const Context& cx,
+                                               const Action& a, const AbilityBody& body, int mode,
+                                               Plan& p, Plan& best) {
+  auto offer = [&](int score) {
+    p.score = score;
+    if (score > best.score) best = p;
+  };
+  if (body.targets.empty()) {
+    const int to_me = CombatDamageTo(v, cx.me);
+    // What each side loses in the fights, and the damage to this player.
+    int lost = 0, killed = 0;
+    for (ObjId o : v.Battlefield()) {
+      const Characteristics* ch = v.Chars(o);
+      if (!ch || !ch->IsCreature()) continue;
+      ObjId foe;
+      if (IncomingInFight(v, o, &foe) < ToughnessLeft(v, o) || foe == kNoObj) continue;
+      (Mine(v, o) ? lost : killed) += WorthOf(v, o);
+    }
+    if (to_me >= v.Life(cx.me))
+      offer(200);
+    else if (to_me * 10 + lost - killed >= 60)
+      offer(40 + (to_me * 10 + lost - killed) / 10);
+    return;
+  }
+  PlayerView::TargetsOf could_target(v, a, 0, mode);
+  int best_gain = 0;
+  ObjId pick = kNoObj;
+  for (ObjId o : v.Battlefield()) {
+    const Characteristics* ch = v.Chars(o);
+    if (!ch || !v.game_attacking(o) || !could_target.Could(o)) continue;
+    if (Remembers(v, Did::kHarmed, o) || Remembers(v, Did::kHelped, o)) continue;
+    int gain = 0;
+    if (!Mine(v, o)) {
+      // Its damage to this player, or to a blocker of ours it would kill.
+      if (Unblocked(v, o)) gain = std::max<int>(0, ch->power) * 10;
+      for (ObjId b : v.Battlefield())
+        if (b != o && v.Blocking(b) == o && Mine(v, b) &&
+            std::max<int>(0, ch->power) >= ToughnessLeft(v, b))
+          gain = std::max(gain, WorthOf(v, b));
+    } else {
+      ObjId foe;
+      if (IncomingInFight(v, o, &foe) >= ToughnessLeft(v, o) && foe != kNoObj) gain = WorthOf(v, o);
+    }
+    if (gain > best_gain) best_gain = gain, pick = o;
+  }
+  if (pick == kNoObj || best_gain < 20) return;
+  p.target = pick;
+  p.target_player = kNoPlayer;
+  offer(60 + best_gain / 10);
+}
+
 void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, DecisionKind window,
                                    const Action& a, const CardDef& c, const AbilityBody& body,
                                    int mode, Plan& best) {
@@ -205,6 +261,13 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
     p.x = x;
   }
 
+  // "Prevent all combat damage" (T-7.2) waits for a prevention step, where
+  // the combat damage is assigned and known.
+  if (CombatPreventStep(body)) {
+    if (window == DecisionKind::kPrevention)
+      EvaluateCombatPrevention(v, cx, a, body, mode, p, best);
+    return;
+  }
   // Prevention and regeneration wait for their own windows.
   if (window == DecisionKind::kPrevention) {
     const EffectStep* st = PreventStep(body);

@@ -96,6 +96,14 @@ struct Writer {
     if (f.face_down == 1) adj.push_back("face-down");
     if (f.token == 1) adj.push_back("token");
     if (f.colorless == 1) adj.push_back("colorless");
+    if (f.combat) {  // T-7.2: "attacking or blocking", "unblocked"
+      std::vector<std::string> places;
+      if (f.combat & strata::Filter::kAttackingCreature) places.push_back("attacking");
+      if (f.combat & strata::Filter::kBlockingCreature) places.push_back("blocking");
+      if (f.combat & strata::Filter::kBlockedCreature) places.push_back("blocked");
+      if (f.combat & strata::Filter::kUnblockedCreature) places.push_back("unblocked");
+      adj.push_back(Or(places));
+    }
     std::vector<std::string> colors;
     for (Word w : f.colors) colors.push_back(WordText(w));
     if (!colors.empty()) adj.push_back(Or(colors));
@@ -131,6 +139,7 @@ struct Writer {
     if (f.max_power != strata::Filter::kAnyPower)
       out += absl::StrCat(" with power ", f.max_power, " or less");
     if (f.name != kNoCard) out += " named " + db[f.name].name;
+    if (f.combat_with_self) out += " blocking or blocked by " + card.name;
     if (f.controller == 0) out += " you control";
     if (f.controller == 1) out += plural ? " your opponents control" : " an opponent controls";
     if (f.owner == 0) out += " you own";
@@ -573,6 +582,12 @@ struct Writer {
           out +=
               " by a " + Filter(s.from, false, TargetWhat::kPermanent, /*bare=*/true) + " source";
         break;
+      case Op::kPreventCombat:
+        out = s.target.kind == Ref::kNone && s.affects == kNoFilter
+                  ? std::string("prevent all combat damage that would be dealt this turn")
+                  : absl::StrCat("prevent all combat damage that would be dealt to and by ", who,
+                                 " this turn");
+        break;
       case Op::kReplaceNextDraw:
         out = absl::StrCat(
             "the next time you would draw this turn, look at the top ", amount,
@@ -799,6 +814,11 @@ struct Writer {
                (t.player == 0   ? " against an opponent's attack"
                 : t.player == 1 ? " against your attack"
                                 : "");
+        break;
+      case EventKind::kEndOfCombat:
+        when = std::string("At end of combat") + (t.player == 0   ? " in your attack"
+                                                  : t.player == 1 ? " in an opponent's attack"
+                                                                  : "");
         break;
     }
     // "Before" such a time point: before the batch resolves, before the

@@ -670,6 +670,44 @@ toughness = 2
                              "top level"));
 }
 
+// T-7.2: combat keys are refused where the layers (or an occurrence's last
+// known values) read the filter, and "at end of combat" has no "before".
+TEST(CardLoaderErrors, CombatKeysWhereNoCombatIsRead) {
+  std::string msg = LoadError(R"([[card]]
+name = "Flag"
+cost = "1"
+types = ["Artifact"]
+
+[[card.static]]
+affects = { types = ["Creature"], combat = "attacking" }
+parts = [{ layer = "pt_modify", power = 1, toughness = 0 }]
+)");
+  EXPECT_THAT(msg, HasSubstr("cards.toml:7: card 'Flag': key 'combat': expected no combat in a "
+                             "static ability's filter"));
+  msg = LoadError(R"([[card]]
+name = "Flag"
+cost = "1"
+types = ["Artifact"]
+
+[[card.activated]]
+tap = true
+targets = [{ combat = "charging" }]
+effects = [{ do = "tap", target = 1 }]
+)");
+  EXPECT_THAT(msg, HasSubstr("key 'combat': expected attacking, blocking, blocked or unblocked"));
+  msg = LoadError(R"([[card]]
+name = "Flag"
+cost = "1"
+types = ["Artifact"]
+
+[[card.trigger]]
+timing = "before"
+on = { event = "end_of_combat" }
+effects = [{ do = "gain_life", amount = 1 }]
+)");
+  EXPECT_THAT(msg, HasSubstr("key 'timing': expected when or after with event end_of_combat"));
+}
+
 TEST(CardLoaderErrors, UnknownTriggerEvent) {
   std::string msg = LoadError(R"([[card]]
 name = "Soul"
@@ -684,7 +722,7 @@ effects = [{ do = "gain_life", amount = 1 }]
   EXPECT_THAT(msg, HasSubstr("cards.toml:8: card 'Soul': key 'event': expected zone_change, "
                              "draw, cast, phase_begin, phase_end, damage, play, life_change, "
                              "attack, block, tap, untap, resolve, effects_resolved, "
-                             "attackers_declared or blockers_declared"));
+                             "attackers_declared, blockers_declared or end_of_combat"));
 }
 
 // Every key of a trigger's `on` is read for every event it is accepted with,
