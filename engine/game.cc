@@ -206,6 +206,8 @@ ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
   turn_.layer_zones |= LayerZones(*db_, card);
   turn_.phase_cards |= !(*db_)[card].phase.empty() || !(*db_)[card].granted_phase.empty();
   turn_.attack_owed_cards |= GivesKeyword((*db_)[card], kAttacksEachTurn);
+  for (const EffectTemplate& t : (*db_)[card].statics)
+    turn_.your_turn_cards |= t.condition.your_turn >= 0;
   turn_.linking_cards |= (*db_)[card].enters.choose == ChoiceKind::kExile;
   turn_.tapped_enchant_filters |=
       (*db_)[card].enchant != kNoFilter && db_->filter((*db_)[card].enchant).tapped >= 0;

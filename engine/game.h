@@ -1183,6 +1183,10 @@ class Game {
     // able" (T-7.1), printed or in a part (the same reasoning): without,
     // no attack is owed and the neutral state need not look (AttackOwed).
     bool attack_owed_cards = false;
+    // Whether some card of this game has a static ability that applies only
+    // in its controller's turn or only outside it (E-6: Angry Mob). Without,
+    // a new turn changes no characteristic, and the layer cache is kept.
+    bool your_turn_cards = false;
     // Whether some card of this game links an object to itself as it enters
     // (an entry choice of an object to exile: Objects::linked). Without,
     // no object is linked, and a kept cache need not look for links.

@@ -31,7 +31,9 @@ void Game::RunTurn(Frame& f) {
     s.phase = Phase::kUntap;
     ++s.turn;
     s.active = Opponent(s.active);
-    s.Touch();  // "as long as it's your turn" (a static's your_turn) reads it
+    // "As long as it's your turn" (a static's your_turn) reads it: only a
+    // game with such a card recomputes its layers for a new turn.
+    if (turn_.your_turn_cards) s.Touch();
     turn_.lands_played = {};
     combat_.attacked = {};
     timing_.turn_actions = 0;
