@@ -157,6 +157,11 @@ struct Part {
   bool add_colorless_mana = false;  // gains "{T}: Add {C}" (Imprisoned in the Moon)
   int grant_phase = -1;             // index into the source card's granted_phase
   int combat_rule = -1;             // index into the source card's combat_rules (T-7.1)
+  // The protection this part grants doesn't remove its source: "Enchanted
+  // creature has protection from black. This effect doesn't remove Black
+  // Ward" (docs/rules.md T-1.5: an Aura of a color the creature has
+  // protection from goes to the graveyard, but for this one).
+  bool spares_source = false;
   // power / toughness
   bool has_power = false, has_toughness = false;
   Value power, toughness;
@@ -243,6 +248,7 @@ enum class Op : uint8_t {
   kDiscardHand,   // each player discards their whole hand, together (G-4)
   kShuffleIn,     // each player shuffles their hand and/or graveyard into their library, then draws
   kPreventCombat,  // all combat damage this turn, or all dealt to and by the objects (T-7.2)
+  kCantBeRegenerated,  // the objects can't be regenerated this turn (Hurr Jackal, E-3 C)
 };
 
 // A reference to who or what an effect step acts on.
@@ -465,6 +471,9 @@ struct CardDef {
   // Its counters stay on it as it moves from the battlefield to any zone
   // but a hand or a library (Skullbriar, the Walking Grave).
   bool keeps_counters = false;
+  // It enters the battlefield tapped, however it enters (Nevinyrral's
+  // Disk): no tap happens, it is simply tapped on arrival (docs/rules.md G-7).
+  bool enters_tapped = false;
   FilterId enchant = kNoFilter;
   bool has_equip = false;
   ManaCost equip;

@@ -60,7 +60,7 @@ class CardCompiler {
     r_.CheckKeys(t, "card",
                  {"name", "cost", "supertypes", "types", "subtypes", "colors", "power", "toughness",
                   "keywords", "enchant", "equip", "enters", "static", "activated", "trigger",
-                  "phase", "spell", "keeps_counters"});
+                  "phase", "spell", "keeps_counters", "enters_tapped"});
     card.name = r_.RequiredString(t, "name");
     if (std::string why = CardNameProblem(card.name); !why.empty())
       r_.Fail(*t.get("name"), "name", why);
@@ -112,6 +112,12 @@ class CardCompiler {
     }
     for (auto& s : r_.OptionalStrings(t, "keywords"))
       card.keywords |= KeywordMask{1} << KeywordOf(*t.get("keywords"), s);
+    if (auto* n = t.get("enters_tapped")) {
+      card.enters_tapped = r_.Bool(*n, "enters_tapped");
+      if (card.enters_tapped &&
+          (Has(card.types, kInstant) || Has(card.types, kInterrupt) || Has(card.types, kSorcery)))
+        r_.Fail(*n, "enters_tapped", "a permanent card (an instant or sorcery never enters)");
+    }
     bool creature = Has(card.types, kCreature);
     PowerToughness(t, "power", creature, card.power, card.power_star);
     PowerToughness(t, "toughness", creature, card.toughness, card.toughness_star);
@@ -671,7 +677,7 @@ class CardCompiler {
         r_.CheckKeys(t, "an ability part",
                      {"layer", "remove_all_abilities", "add_keywords", "remove_keywords",
                       "grant_phase_cost", "add_colorless_mana", "blocked_only_by", "not_blocked_by",
-                      "cant_block_those", "attacks_only_if_defender_controls"});
+                      "cant_block_those", "attacks_only_if_defender_controls", "spares_source"});
         CombatRuleOf(t, p);
         if (auto* n = t.get("add_colorless_mana"))
           p.add_colorless_mana = r_.Bool(*n, "add_colorless_mana");
@@ -683,6 +689,15 @@ class CardCompiler {
           p.remove_all_abilities = r_.Bool(*n, "remove_all_abilities");
         if (auto* n = t.get("add_keywords")) p.add_keywords = Keywords(*n, "add_keywords");
         if (auto* n = t.get("remove_keywords")) p.remove_keywords = Keywords(*n, "remove_keywords");
+        if (auto* n = t.get("spares_source")) {
+          // "This effect doesn't remove Black Ward": only about the
+          // protection the part grants (docs/rules.md T-1.5).
+          p.spares_source = r_.Bool(*n, "spares_source");
+          if (p.spares_source && !(p.add_keywords & ProtectionKeywords()))
+            r_.Fail(*n, "spares_source",
+                    "a protection keyword in this part's add_keywords (the protection that "
+                    "doesn't remove its source)");
+        }
         break;
       case PartLayer::kPtSet:
       case PartLayer::kPtModify:
@@ -862,6 +877,7 @@ class CardCompiler {
         {"exile", Op::kExile},
         {"bounce", Op::kBounce},
         {"regenerate", Op::kRegenerate},
+        {"cant_be_regenerated", Op::kCantBeRegenerated},
         {"add_counters", Op::kAddCounters},
         {"counter_spell", Op::kCounterSpell},
         {"add_mana", Op::kAddMana},
@@ -1475,6 +1491,7 @@ class CardCompiler {
       case Op::kBounce:
       case Op::kSacrifice:
       case Op::kRegenerate:
+      case Op::kCantBeRegenerated:
       case Op::kAddCounters:
       case Op::kCounterSpell:
       case Op::kCounterUnlessPay:

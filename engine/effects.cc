@@ -303,6 +303,17 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
         });
       }
       break;
+    case Op::kCantBeRegenerated:
+      // "Target creature can't be regenerated this turn" (Hurr Jackal): the
+      // mark a damage or destruction that says so leaves (E-3 C), until
+      // cleanup; a shield already on the creature no longer applies.
+      for (ObjId o : objs) {
+        damage_.no_regen[o] = true;
+        Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+          return std::string(absl::StrCat(ObjectName(o), " can't be regenerated this turn"));
+        });
+      }
+      break;
     case Op::kAddCounters:
       for (ObjId o : objs) AddCounters(o, st.counter_kind, amount);
       break;

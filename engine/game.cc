@@ -457,7 +457,9 @@ void Game::MoveTo(ObjId o, Zone to, Player zone_owner) {
   s.SetZone(o, to);
   ++s.obj.incarnation[o];
   s.obj.timestamp[o] = s.NewTimestamp();
-  s.obj.tapped[o] = false;
+  // A permanent that "enters the battlefield tapped" arrives so, whatever
+  // moved it there: no tap occurs (G-7).
+  s.obj.tapped[o] = to == Zone::kBattlefield && (*db_)[s.obj.card[o]].enters_tapped;
   s.obj.damage[o] = 0;
   s.obj.regen_shields[o] = 0;
   s.obj.attached_to[o] = kNoObj;

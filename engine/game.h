@@ -392,6 +392,10 @@ class Game {
   // attack (E-3 A): it is not offered again until the attack ends.
   bool DeclarationReplaced(ObjId o) const { return combat_.replaced[o]; }
   ObjId Blocking(ObjId o) const { return combat_.block_target[o]; }
+  // Can't o be regenerated this turn (Incinerate's damage, Hurr Jackal)?
+  bool CantBeRegenerated(ObjId o) const { return damage_.no_regen[o]; }
+  // Regeneration shields on o (E-3 A).
+  int RegenerationShields(ObjId o) const { return state_.obj.regen_shields[o]; }
   uint64_t actions_taken() const { return timing_.actions; }
   // The spell or ability being cast right now (the innermost casting), or
   // nullptr. Public: a spell is revealed as it is cast.
@@ -573,6 +577,9 @@ class Game {
   const AbilityBody* BodyOf(const StackItem& item) const;
   const AbilityBody* ModeBody(const StackItem& item) const;
   bool CanStart(Player p, const StackItem& probe, Play play, Reaction reaction, ObjId about) const;
+  // The object an untargeted reaction is about: its source, or the
+  // creature its Aura source enchants for "regenerate enchanted creature".
+  ObjId ReactionSubject(const StackItem& probe, const AbilityBody& b) const;
   void AddPlayableActions(Player p, DecisionKind kind, Reaction reaction = Reaction::kNone,
                           ObjId about = kNoObj);
   bool HasLegalTargets(const StackItem& item, const AbilityBody& body) const;
@@ -925,6 +932,8 @@ class Game {
   // An Aura's one state-check condition: true unless `o` enchants and is not
   // attached to a battlefield object its enchant filter allows.
   bool AttachedLegally(ObjId o) const;
+  // Is an Aura on `on` of a color `on` has protection from (T-1.5)?
+  bool RepelledByProtection(ObjId aura, ObjId on) const;
   void Regenerate(ObjId o);
   // Does a regeneration shield on o replace its destruction now (E-3 A)?
   bool Shielded(ObjId o) const { return state_.obj.regen_shields[o] > 0 && !damage_.no_regen[o]; }

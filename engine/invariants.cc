@@ -829,7 +829,13 @@ std::string CheckNumbering(const CardDb& db, const GameState& s) {
   ComputeLayers(db, *t, *b);
   for (ObjId o = 0; o < n; ++o) {
     if (s.obj.zone[o] == Zone::kNone) continue;
-    if (!(a->chars[o] == b->chars[renumber(o)]))
+    // The source a spared protection names is an object id: renumbered
+    // like the objects themselves before the two are compared.
+    Characteristics renumbered = b->chars[renumber(o)];
+    for (int c = 0; c < kColorCount; ++c)
+      if ((renumbered.prot_spared >> c) & 1)
+        renumbered.prot_spared_by[c] = renumber(renumbered.prot_spared_by[c]);
+    if (!(a->chars[o] == renumbered))
       return absl::StrCat("object ", o, " (", db[s.obj.card[o]].name, ") computes to ",
                           a->chars[o].power, "/", a->chars[o].toughness,
                           " numbered as it is, and to ", b->chars[renumber(o)].power, "/",

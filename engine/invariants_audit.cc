@@ -535,6 +535,16 @@ std::string InvariantChecker::StateCheckLeft(const Game& g) const {
       if (!legal)
         return absl::StrCat(g.ObjectName(o), " is in play enchanting ", g.ObjectName(to),
                             ", which it can't enchant");
+      // Protection from one of the Aura's colors: it can't be enchanted by
+      // it, unless that protection is the Aura's own and spares it (the
+      // Wards, docs/rules.md T-1.5).
+      for (int c = 0; c < kColorCount; ++c) {
+        const bool repels = ((ch.colors >> c) & 1) && ((on.keywords >> (kProtWhite + c)) & 1);
+        const bool own = ((on.prot_spared >> c) & 1) && on.prot_spared_by[c] == o;
+        if (repels && !own)
+          return absl::StrCat(g.ObjectName(o), " is in play enchanting ", g.ObjectName(to),
+                              ", which has protection from its color ", S(ColorName(c)));
+      }
     }
     if (!ch.IsCreature()) continue;
     if (ch.toughness <= 0)
@@ -567,7 +577,8 @@ void InvariantChecker::StepBegins(const Game& g, int step) {
   step_ = &(*steps)[step];
   step_damage_from_ = g.damage_.pending.size();
   step_destroying_from_ = g.occ_.destroying.size();
-  if (step_->op != Op::kPrevent || step_->from != kNoFilter) return;
+  const bool marks = step_->op == Op::kCantBeRegenerated;
+  if ((step_->op != Op::kPrevent || step_->from != kNoFilter) && !marks) return;
   const GameState& s = g.state();
   step_amount_ = g.Amount(item, step_->amount);
   step_shields_.assign(g.damage_.prevent_shield.begin(),
@@ -618,6 +629,18 @@ void InvariantChecker::CheckStepDone(const Game& g) {
       check(step_player_shields_[p], g.damage_.player_shield[p], step_named_players_[p],
             [&] { return Who(p); });
     Record(Invariant::kPrevention, why.empty(), why);
+    return;
+  }
+  if (st.op == Op::kCantBeRegenerated) {
+    // "Target creature can't be regenerated this turn": every legal target
+    // it named bears the mark as the step ends (read from the step's
+    // targets, not from the engine's loop over them).
+    for (ObjId o = 0; o < s.obj.count && o < step_named_.size() && why.empty(); ++o)
+      if (step_named_[o] && !g.damage_.no_regen[o])
+        why = absl::StrCat(g.ObjectName(o),
+                           " was named by an effect that says it can't be regenerated this "
+                           "turn, and lacks that mark");
+    Record(Invariant::kRegeneration, why.empty(), why);
     return;
   }
   if (!st.cant_regenerate) return;

@@ -736,7 +736,9 @@ class Computer {
           ch.combat_count = 0;
           ch.extra_phase = kNoCard;
         }
+        SpareProtection(ch, p, c.object);
         ch.keywords = (ch.keywords | p.add_keywords) & ~p.remove_keywords;
+        TidySpared(ch);
         if (p.add_colorless_mana) ch.land_mana |= 0x20;
         if (p.grant_phase >= 0 && ch.granted_count < ch.granted.size()) {
           // A granted phase cost (Energy Flux): the granting card's table holds it.
@@ -778,6 +780,34 @@ class Computer {
     }
   }
 
+  // Protection that doesn't remove its source (the Wards, docs/rules.md
+  // T-1.5), before the part's keywords are added: a color the object had no
+  // protection from, granted by a part that spares its source, is spared
+  // for that source; any other grant of it (a second Ward, a printed or
+  // ordinary one) leaves it spared for no one.
+  static void SpareProtection(Characteristics& ch, const Part& p, ObjId source) {
+    const ColorMask granted = ProtectionColors(p.add_keywords);
+    if (!granted) return;
+    const ColorMask had = ProtectionColors(ch.keywords);
+    for (int col = 0; col < kColorCount; ++col) {
+      if (!Has(granted, col)) continue;
+      if (p.spares_source && source != kNoObj && !Has(had, col)) {
+        ch.prot_spared |= static_cast<ColorMask>(1u << col);
+        ch.prot_spared_by[col] = source;
+      } else {
+        ch.prot_spared &= static_cast<ColorMask>(~(1u << col));
+      }
+    }
+  }
+
+  // A spared color the object no longer has protection from is spared for
+  // no one, and its source is forgotten (characteristics compare whole).
+  static void TidySpared(Characteristics& ch) {
+    ch.prot_spared &= ProtectionColors(ch.keywords);
+    for (int col = 0; col < kColorCount; ++col)
+      if (!Has(ch.prot_spared, col)) ch.prot_spared_by[col] = 0;
+  }
+
   static void RemapKeywords(Characteristics& ch, Word from, Word to) {
     // Landwalk words are basic land types, protection words are colors.
     for (int col = 0; col < kColorCount; ++col) {
@@ -798,6 +828,7 @@ class Computer {
       }
     }
     ch.keywords |= moved;
+    TidySpared(ch);
   }
 
   void CopyOnto(const CopySpec& spec, Characteristics& ch) const {

@@ -85,6 +85,18 @@ static bool SomeModeAllowed(const AbilityBody& body, int play, Reaction reaction
   return false;
 }
 
+// What an untargeted reaction acts on: its source, or the object the source
+// is attached to when the body regenerates `enchanted` (an Aura's "{G}:
+// Regenerate enchanted creature": E-3 C, the creature headed to the
+// graveyard is the enchanted one, not the Aura).
+ObjId Game::ReactionSubject(const StackItem& probe, const AbilityBody& b) const {
+  if (probe.source == kNoObj) return kNoObj;
+  for (const EffectStep& st : b.steps)
+    if (st.op == Op::kRegenerate && st.target.kind == Ref::kEnchanted)
+      return state_.obj.attached_to[probe.source];
+  return probe.source;
+}
+
 bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reaction,
                     ObjId about) const {
   const GameState& s = state_;
@@ -159,7 +171,9 @@ bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reacti
     if (!HasLegalTargets(item, b)) return false;
     if (play == kPlayImmediate && reaction != Reaction::kNone && about != kNoObj) {
       // A reaction is about the object of the occurrence: it targets it, or
-      // it is the object's own ability (Drudge Skeletons).
+      // it is the object's own ability (Drudge Skeletons), or an ability of
+      // the Aura on it that regenerates the creature it enchants
+      // (Regeneration, The Brute).
       bool targets_about = false;
       for (int slot = 0; slot < static_cast<int>(b.targets.size()); ++slot)
         ForEachTargetCandidate(item, slot, [&](ObjId t) {
@@ -167,7 +181,7 @@ bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reacti
                           (AboutMatches(t, about) &&
                            TargetLegal(item, slot, Target{Target::kObject, s.Ref(t), kNoPlayer}));
         });
-      if (b.targets.empty() && !AboutMatches(probe.source, about)) return false;
+      if (b.targets.empty() && !AboutMatches(ReactionSubject(probe, b), about)) return false;
       if (!b.targets.empty() && !targets_about) return false;
     }
     return true;

@@ -653,7 +653,21 @@ inline bool Game::AttachedLegally(ObjId o) const {
   const FilterId enchant = (*db_)[state_.obj.card[o]].enchant;
   const ObjId to = state_.obj.attached_to[o];
   return to != kNoObj && state_.obj.zone[to] == Zone::kBattlefield &&
-         Matches(enchant, to, ContextFor(o, Chars(o).controller, state_.obj.choice[o]));
+         Matches(enchant, to, ContextFor(o, Chars(o).controller, state_.obj.choice[o])) &&
+         !RepelledByProtection(o, to);
+}
+
+// Protection's "can't be enchanted by" (docs/rules.md T-1.5): an Aura of a
+// color the object it is on has protection from is on an illegal object,
+// unless that protection is granted by the Aura itself with "this effect
+// doesn't remove" it (the Wards: Characteristics::prot_spared).
+bool Game::RepelledByProtection(ObjId aura, ObjId on) const {
+  const Characteristics& to = Chars(on);
+  const ColorMask hit = Chars(aura).colors & ProtectionColors(to.keywords);
+  if (!hit) return false;
+  for (int col = 0; col < kColorCount; ++col)
+    if (Has(hit, col) && !(Has(to.prot_spared, col) && to.prot_spared_by[col] == aura)) return true;
+  return false;
 }
 
 // State check: 0 toughness puts a creature into the graveyard, lethal damage

@@ -526,6 +526,18 @@ class Evaluator {
       gained |= KeywordMask{1} << (kProtWhite + (to - kColorWordBase));
     }
     v.keywords |= gained;
+    ForgetLostSpares(v);
+  }
+
+  // Spared protection lasts only while the protection does; a color not
+  // spared names no source.
+  static void ForgetLostSpares(Characteristics& v) {
+    for (int c = 0; c < kColorCount; ++c) {
+      const bool keeps = ((v.prot_spared >> c) & 1) && ((v.keywords >> (kProtWhite + c)) & 1);
+      if (keeps) continue;
+      v.prot_spared = static_cast<ColorMask>(v.prot_spared & ~(1u << c));
+      v.prot_spared_by[c] = 0;
+    }
   }
 
   void GiveSubtype(Characteristics& v, Word st) const {
@@ -613,7 +625,22 @@ class Evaluator {
           v.combat_count = 0;
           v.extra_phase = kNoCard;
         }
+        // Protection that doesn't remove its source (docs/rules.md T-1.5):
+        // spared for this effect's object only where the object had no such
+        // protection before and no other part grants it.
+        for (int c = 0; c < kColorCount; ++c) {
+          const KeywordMask prot = KeywordMask{1} << (kProtWhite + c);
+          if (!(p.add_keywords & prot)) continue;
+          const bool fresh = !(v.keywords & prot);
+          if (p.spares_source && fresh && e.object != kNoObj) {
+            v.prot_spared = static_cast<ColorMask>(v.prot_spared | (1u << c));
+            v.prot_spared_by[c] = e.object;
+          } else {
+            v.prot_spared = static_cast<ColorMask>(v.prot_spared & ~(1u << c));
+          }
+        }
         v.keywords = (v.keywords | p.add_keywords) & ~p.remove_keywords;
+        ForgetLostSpares(v);
         if (p.add_colorless_mana) v.land_mana |= 1u << kColorCount;
         if (p.grant_phase >= 0 && v.granted_count < v.granted.size())
           v.granted[v.granted_count++] = GrantedPhase{granter, static_cast<uint8_t>(p.grant_phase)};

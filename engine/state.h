@@ -64,6 +64,13 @@ struct Characteristics {
   std::array<GrantedPhase, 3> combat{};
   uint8_t text_count = 0;  // text changes: word -> word (layer 3)
   std::array<WordChange, 4> text{};
+  // Protection that spares its source (docs/rules.md T-1.5, the Wards):
+  // for each color bit set in `prot_spared`, the protection from it comes
+  // from one part alone, granted by `prot_spared_by` of that color with
+  // `spares_source`, and doesn't make that object (the Aura) fall off. Any
+  // other grant of the same protection clears the bit.
+  ColorMask prot_spared = 0;
+  std::array<ObjId, kColorCount> prot_spared_by{};
   bool operator==(const Characteristics&) const = default;
 
   Word MapWord(Word w) const {

@@ -125,4 +125,13 @@ inline bool Has(Mask m, int bit) {
   return (m >> bit) & 1;
 }
 
+// The five protection keywords, from white to green (color order).
+inline constexpr KeywordMask ProtectionKeywords() {
+  return KeywordMask{0x1F} << kProtWhite;
+}
+// The colors a keyword mask has protection from, as a color mask.
+inline constexpr uint8_t ProtectionColors(KeywordMask k) {
+  return static_cast<uint8_t>((k >> kProtWhite) & 0x1F);
+}
+
 }  // namespace strata

@@ -67,6 +67,10 @@ Aim StepAim(const CardDef& card, const EffectStep& st) {
           st.continuous >= static_cast<int>(card.continuous.size()))
         return Aim::kNone;
       return TemplateAim(card.continuous[st.continuous]);
+    case Op::kCantBeRegenerated:
+      // Hurr Jackal's mark harms nothing by itself: it readies the creature
+      // for the removal or the fight that follows, which must not take it
+      // for one already harmed (policies/heuristic_eval.cc).
     default:
       return Aim::kNone;
   }

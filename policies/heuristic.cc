@@ -23,6 +23,19 @@ using heuristic_detail::Mana;
 using heuristic_detail::MaxX;
 using heuristic_detail::Mine;
 
+// Has `o` an optional triggered ability that draws cards (Verduran
+// Enchantress)?
+static bool OptionalDraw(const PlayerView& v, ObjId o) {
+  const Characteristics* ch = o == kNoObj ? nullptr : v.Chars(o);
+  if (!ch || ch->card == kNoCard) return false;
+  for (const TriggeredAbility& tr : v.db()[ch->card].triggers) {
+    if (!tr.has_optional_cost) continue;
+    for (const EffectStep& st : tr.body.steps)
+      if (st.op == Op::kDraw) return true;
+  }
+  return false;
+}
+
 std::string HeuristicPolicy::Name() const {
   return absl::StrCat(style_ == Style::kAggro ? "heuristic:style=aggro" : "heuristic:style=control",
                       keep_all_ ? ",keep=all" : "");
@@ -212,7 +225,13 @@ int HeuristicPolicy::Choose(const PlayerView& v, const Decision& d) {
         // Its own ability is about itself (the engine offers it only then);
         // a targeted one only when the creature dying is surely mine.
         if (mb.targets.empty()) {
-          if (a.kind == ActionKind::kActivate && Mine(v, a.object)) return i;
+          // An Aura's "regenerate enchanted creature" is about the creature
+          // it is on (Regeneration, The Brute): only when that one is mine.
+          ObjId about = a.object;
+          for (const EffectStep& st : mb.steps)
+            if (st.op == Op::kRegenerate && st.target.kind == Ref::kEnchanted)
+              about = v.AttachedTo(a.object);
+          if (a.kind == ActionKind::kActivate && about != kNoObj && Mine(v, about)) return i;
         } else if (lethal_mine == 1 && lethal_theirs == 0) {
           return i;
         }
@@ -265,6 +284,11 @@ int HeuristicPolicy::Choose(const PlayerView& v, const Decision& d) {
     case DecisionKind::kOptionalCost:
     case DecisionKind::kPhaseCost: {
       int yes = first_of(ActionKind::kYes);
+      // "You may draw a card" (Verduran Enchantress: an optional cost of
+      // {0}) is declined when the library is nearly out.
+      if (yes >= 0 && d.kind == DecisionKind::kOptionalCost && v.LibrarySize(v.me()) <= 2 &&
+          OptionalDraw(v, d.actions[yes].object))
+        if (int no = first_of(ActionKind::kNo); no >= 0) return no;
       return yes >= 0 ? yes : 0;
     }
     default: {

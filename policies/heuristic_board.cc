@@ -225,17 +225,35 @@ int BurnReach(const PlayerView& v, const Mana& mana, bool sorcery_time, bool cre
   return damage;
 }
 
-bool Regenerates(const PlayerView& v, ObjId o) {
-  const Characteristics* ch = v.Chars(o);
+// Can `from`'s controller pay one of its untargeted abilities that
+// regenerates `who` (`self`: its own, Drudge Skeletons; `enchanted`: an
+// Aura's, Regeneration and The Brute)?
+static bool AffordsRegeneration(const PlayerView& v, ObjId from, Ref::Kind who) {
+  const Characteristics* ch = v.Chars(from);
   if (!ch || ch->card == kNoCard || ch->blank) return false;
   const CardDef& c = v.db()[ch->card];
   for (int i = 0; i < static_cast<int>(c.activated.size()); ++i) {
     const ActivatedAbility& a = c.activated[i];
-    if (!Has(ch->abilities, c.ActivatedBit(i)) || (a.tap && v.Tapped(o))) continue;
+    if (!Has(ch->abilities, c.ActivatedBit(i)) || (a.tap && v.Tapped(from))) continue;
     bool regen = false;
     for (const EffectStep& st : a.body.steps)
-      regen |= st.op == Op::kRegenerate && st.target.kind == Ref::kSelf;
+      regen |= st.op == Op::kRegenerate && st.target.kind == who;
     if (regen && Affords(a.cost, Available(v, ch->controller))) return true;
+  }
+  return false;
+}
+
+bool Regenerates(const PlayerView& v, ObjId o) {
+  const Characteristics* ch = v.Chars(o);
+  if (!ch || ch->card == kNoCard || ch->blank) return false;
+  // Marked "can't be regenerated this turn" (Hurr Jackal, Incinerate).
+  if (v.CantBeRegenerated(o)) return false;
+  if (AffordsRegeneration(v, o, Ref::kSelf)) return true;
+  for (ObjId a : v.Battlefield()) {
+    if (v.AttachedTo(a) != o) continue;
+    const Characteristics* ach = v.Chars(a);
+    if (ach && ach->controller == ch->controller && AffordsRegeneration(v, a, Ref::kEnchanted))
+      return true;
   }
   return false;
 }

@@ -119,6 +119,49 @@ ObjId GuessDamageTarget(const PlayerView& v, int amount) {
 // won against heuristic red_burn (seed 1), mostly at 7 to 13 life against
 // red_burn's 17 to 20, after red_burn had spent its burn on Black Knights
 // and Hypnotic Specters and held only Terrors that can't hit black.
+// The colors an Aura's static abilities give the enchanted object
+// protection from (the Wards).
+static ColorMask GrantedProtection(const CardDef& c) {
+  ColorMask colors = 0;
+  for (const EffectTemplate& t : c.statics)
+    for (const Part& part : t.parts)
+      if (part.layer == PartLayer::kAbility) colors |= ProtectionColors(part.add_keywords);
+  return colors;
+}
+
+// The colors the opponent shows: of their permanents (blockers, removal on
+// the table) and of the cards in their graveyard (removal they play).
+static ColorMask OpponentColors(const PlayerView& v) {
+  ColorMask colors = 0;
+  for (ObjId o : v.Battlefield())
+    if (const Characteristics* ch = v.Chars(o); ch && !MinePermanent(v, *ch)) colors |= ch->colors;
+  for (ObjId g : v.Graveyard(Opponent(v.me())))
+    if (CardId id = v.CardOf(g); id != kNoCard) colors |= v.db()[id].colors;
+  return colors;
+}
+
+// A protection Aura fits a creature that lacks some of that protection and
+// wears none of its controller's Auras of those colors (the protection
+// would knock it off; an opponent's one going is a gain).
+static bool WardFits(const PlayerView& v, ObjId o, const Characteristics& ch, ColorMask guards) {
+  if (!ch.IsCreature() || (ProtectionColors(ch.keywords) & guards) == guards) return false;
+  for (ObjId a : v.Battlefield()) {
+    if (v.AttachedTo(a) != o) continue;
+    const Characteristics* ach = v.Chars(a);
+    if (ach && MinePermanent(v, *ach) && (ach->colors & guards)) return false;
+  }
+  return true;
+}
+
+// Does the body do nothing but mark its target "can't be regenerated this
+// turn" (Hurr Jackal)?
+static bool OnlyMarksNoRegeneration(const AbilityBody& body) {
+  if (body.steps.empty() || body.targets.empty()) return false;
+  for (const EffectStep& st : body.steps)
+    if (st.op != Op::kCantBeRegenerated) return false;
+  return true;
+}
+
 static bool Closing(const PlayerView& v) {
   const int theirs = v.Life(Opponent(v.me()));
   return theirs <= 10 && theirs < v.Life(v.me());
@@ -346,6 +389,25 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
       enabled = std::max(enabled, card.cost.ManaValue());
     }
     if (enabled >= 0) offer(51 + enabled);
+    return;
+  }
+
+  // "Target creature can't be regenerated this turn" (Hurr Jackal): at an
+  // opposing creature that could regenerate, while killing it is at hand:
+  // in this player's main phase (its removal and attack follow, and no
+  // longer pass the creature by: Regenerates reads the mark) or while the
+  // creature fights. Scored above removal, so the mark comes first.
+  if (OnlyMarksNoRegeneration(body)) {
+    PlayerView::TargetsOf could_target(v, a, 0, mode);
+    for (ObjId o : v.Battlefield()) {
+      const Characteristics* ch = v.Chars(o);
+      if (!ch || !ch->IsCreature() || MinePermanent(v, *ch) || !could_target.Could(o)) continue;
+      const bool in_fight = v.game_attacking(o) || v.Blocking(o) != kNoObj;
+      if (!(cx.my_turn && cx.main) && !in_fight) continue;
+      if (!Regenerates(v, o)) continue;
+      p.target = o;
+      offer(90 + std::min(WorthOf(v, o), 200) / 20);
+    }
     return;
   }
 
@@ -673,12 +735,21 @@ HeuristicPolicy::Plan HeuristicPolicy::Evaluate(const PlayerView& v, const Conte
       for (const EffectTemplate& t : c.statics)
         for (const Part& part : t.parts)
           animates |= part.layer == PartLayer::kType && Has(part.add_types, kCreature);
+      // An Aura that grants protection (the Wards) waits for a color the
+      // opponent shows, and goes where it adds some and knocks off none of
+      // its controller's Auras.
+      const ColorMask guards = GrantedProtection(c);
+      if (guards && !(OpponentColors(v) & guards)) {
+        best.score = -1;
+        return best;
+      }
       int best_value = -1;
       PlayerView::TargetsOf could_target(v, a, 0);
       for (ObjId o : v.Battlefield()) {
         const Characteristics* ch = v.Chars(o);
         if (!ch || (aim == Aim::kHarm) == MinePermanent(v, *ch) || !could_target.Could(o)) continue;
         if (animates && ch->IsCreature()) continue;
+        if (guards && !WardFits(v, o, *ch, guards)) continue;
         // Animating: something that is not a creature yet.
         int value = ch->IsCreature() ? WorthOf(v, o) : 8 * std::max<int>(1, ch->mana_value);
         if (value > best_value) best_value = value, best.target = o;

@@ -132,6 +132,8 @@ class PlayerView {
   // Public facts about combat, attachments and mana pools.
   ObjId Blocking(ObjId o) const { return game_.Blocking(o); }
   ObjId AttachedTo(ObjId o) const { return game_.state().obj.attached_to[o]; }
+  bool CantBeRegenerated(ObjId o) const { return game_.CantBeRegenerated(o); }
+  int RegenerationShields(ObjId o) const { return game_.RegenerationShields(o); }
   int PoolOf(Player p, int mana) const { return game_.state().players[p].pool[mana]; }
   // Names player p's mana as it is now (Game::ManaStamp): equal stamps,
   // equal untapped permanents and pool.

@@ -341,7 +341,10 @@ struct Writer {
           if (p.remove_all_abilities)
             does.push_back(absl::StrCat(verb("lose", "loses"), " all abilities"));
           if (p.add_keywords)
-            does.push_back(absl::StrCat(verb("gain", "gains"), " ", Keywords(p.add_keywords)));
+            does.push_back(absl::StrCat(
+                verb("gain", "gains"), " ", Keywords(p.add_keywords),
+                p.spares_source ? absl::StrCat(" (this effect doesn't remove ", card.name, ")")
+                                : ""));
           if (p.remove_keywords)
             does.push_back(absl::StrCat(verb("lose", "loses"), " ", Keywords(p.remove_keywords)));
           if (p.add_colorless_mana)
@@ -489,6 +492,9 @@ struct Writer {
         break;
       case Op::kRegenerate:
         out = "regenerate " + who;
+        break;
+      case Op::kCantBeRegenerated:
+        out = who + " can't be regenerated this turn";
         break;
       case Op::kAddCounters:
         out = absl::StrCat("put ", one ? "a" : amount, " ",
@@ -884,6 +890,7 @@ std::vector<std::string> CardRulesText(const CardDb& db, const CardDef& c) {
   }
   if (c.enchant != kNoFilter) out.push_back(Sentence("Enchant " + w.Filter(c.enchant, false)));
   if (c.has_equip) out.push_back(Sentence("Equip " + c.equip.ToString()));
+  if (c.enters_tapped) out.push_back(Sentence(c.name + " enters the battlefield tapped"));
   if (c.enters.choose != ChoiceKind::kNone || c.enters.has_effects) {
     std::string s = "As " + c.name + " enters the battlefield, ";
     s += c.enters.choose == ChoiceKind::kColor           ? "choose a color"
