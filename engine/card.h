@@ -247,7 +247,7 @@ enum class Op : uint8_t {
   kSearch,        // each player searches their library for up to N cards, then shuffles (G-3)
   kDiscardHand,   // each player discards their whole hand, together (G-4)
   kShuffleIn,     // each player shuffles their hand and/or graveyard into their library, then draws
-  kPreventCombat,  // all combat damage this turn, or all dealt to and by the objects (T-7.2)
+  kPreventCombat,      // all combat damage this turn, or all dealt to and by the objects (T-7.2)
   kCantBeRegenerated,  // the objects can't be regenerated this turn (Hurr Jackal, E-3 C)
 };
 
