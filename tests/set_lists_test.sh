@@ -44,6 +44,17 @@ card_names() {
        c && /^name = "/ { sub(/^name = "/, ""); sub(/"$/, ""); print }' "$@"
 }
 card_names "$src"/data/cards/*.toml | sort >"$tmp/pool"
+
+# How many names of set CODE's sorted list ($tmp/listed_CODE) the pool
+# holds: exactly WANT, or the test fails naming EXPECTED_CODE.
+expect_in_pool() {
+  local code=$1 want=$2 present total
+  present=$(comm -12 "$tmp/pool" "$tmp/listed_$code" | wc -l)
+  total=$(wc -l <"$tmp/listed_$code")
+  echo "$code: $present of $total names in the pool ($((total - present)) missing)"
+  [ "$present" -eq "$want" ] ||
+    fail "$present names of $code.txt in the pool, expected $want (update EXPECTED_$code when adding cards)"
+}
 n_pool=$(wc -l <"$tmp/pool")
 out=$("$strata" cards check 2>&1) || { printf '%s\n' "$out"; fail "cards check failed"; }
 n_check=$(printf '%s\n' "$out" | sed -n 's/^ok: \([0-9]*\) cards$/\1/p')
@@ -106,11 +117,7 @@ for set in ARN:arabian_nights:$EXPECTED_ARN ATQ:antiquities:$EXPECTED_ATQ; do
   [ -s "$tmp/claimed_$code" ] || fail "no cards in data/cards/$file.toml"
   bad=$(comm -23 "$tmp/claimed_$code" "$tmp/listed_$code")
   [ -z "$bad" ] || fail "cards of $file.toml not named as in $code.txt: $bad"
-  present=$(comm -12 "$tmp/pool" "$tmp/listed_$code" | wc -l)
-  total=$(wc -l <"$tmp/listed_$code")
-  echo "$code: $present of $total names in the pool ($((total - present)) missing)"
-  [ "$present" -eq "$want" ] ||
-    fail "$present names of $code.txt in the pool, expected $want (update EXPECTED_$code when adding cards)"
+  expect_in_pool "$code" "$want"
 done
 
 # Legends, The Dark and Fallen Empires (issue 38): every card of
@@ -133,10 +140,6 @@ bad=$(comm -23 "$tmp/claimed_ldf" "$tmp/listed_ldf")
 for set in LEG:$EXPECTED_LEG DRK:$EXPECTED_DRK FEM:$EXPECTED_FEM; do
   code=${set%%:*}; want=${set#*:}
   sort -u "$src/data/sets/$code.txt" >"$tmp/listed_$code"
-  present=$(comm -12 "$tmp/pool" "$tmp/listed_$code" | wc -l)
-  total=$(wc -l <"$tmp/listed_$code")
-  echo "$code: $present of $total names in the pool ($((total - present)) missing)"
-  [ "$present" -eq "$want" ] ||
-    fail "$present names of $code.txt in the pool, expected $want (update EXPECTED_$code when adding cards)"
+  expect_in_pool "$code" "$want"
 done
 echo "PASS set_lists"
