@@ -81,8 +81,7 @@ inline bool Game::MayBlock(ObjId b, ObjId a, ColorMask defender_lands) const {
   const Characteristics &ac = Chars(a), &bc = Chars(b);
   if (Has(ac.keywords, kFlying) && !Has(bc.keywords, kFlying) && !Has(bc.keywords, kReach))
     return false;
-  if (Has(ac.keywords, kUnblockable) || Has(bc.keywords, kCantBlock)) return false;
-  if ((ac.combat_count | bc.combat_count) && !CombatRulesLetBlock(b, a)) return false;
+  if (!RestrictionsLetBlock(b, a)) return false;  // T-7.1
   for (int c = 0; c < kColorCount; ++c)
     if (Has(ac.keywords, kPlainswalk + c) && Has(defender_lands, c)) return false;
   return !ProtectedFrom(ac, bc.colors);
