@@ -241,8 +241,13 @@ double WordDistance(const std::vector<std::string>& typed, const std::vector<std
     double best = 1.0;
     size_t best_k = 0;
     for (size_t k = 0; k < name.size(); ++k) {
-      const double d = static_cast<double>(EditDistance(t, name[k])) /
-                       static_cast<double>(std::max(t.size(), name[k].size()));
+      const double longer = static_cast<double>(std::max(t.size(), name[k].size()));
+      // The lengths' difference bounds the distance from below: a word that
+      // can't beat the best is not measured (a 1 MB name took 24 s).
+      const double gap = static_cast<double>(std::max(t.size(), name[k].size()) -
+                                             std::min(t.size(), name[k].size()));
+      if (gap / longer >= best) continue;
+      const double d = static_cast<double>(EditDistance(t, name[k])) / longer;
       if (d < best) best = d, best_k = k;
     }
     sum += best;
@@ -295,11 +300,21 @@ std::string FoldCardName(std::string_view name) {
 
 std::vector<std::string> CardDb::Closest(std::string_view name, int n) const {
   const std::string folded = FoldCardName(name);
+  // Nothing much longer than every card's name is a misspelling of one
+  // (and measuring it against each is quadratic in its length).
+  size_t longest = 0;
+  for (auto& c : cards) longest = std::max(longest, c.name.size());
+  if (folded.size() > 3 * longest) return {};
   const std::vector<std::string> typed = Words(folded);
   std::vector<std::pair<std::pair<double, int>, std::string>> scored;
   for (auto& c : cards) {
     const std::string other = FoldCardName(c.name);
     const double words = WordDistance(typed, Words(other));
+    // The letters' distance is at least the lengths' difference: measured
+    // only when it could make the name near or order a near one.
+    const size_t gap =
+        std::max(folded.size(), other.size()) - std::min(folded.size(), other.size());
+    if (words > 0.34 && 3 * gap > other.size()) continue;
     const int letters = EditDistance(folded, other);
     // Near enough to be a misspelling: its words a third or less wrong, or
     // the whole name off by a third or less of its letters.
