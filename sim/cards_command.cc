@@ -151,13 +151,30 @@ int RunCardsList(CardFilter filter, const std::vector<std::string>& pool_paths,
   return 0;
 }
 
-int RunCardsShow(const std::string& name, const std::vector<std::string>& pool_paths,
-                 bool override_cards) {
+int RunCardsShow(const std::vector<std::string>& names, bool all,
+                 const std::vector<std::string>& pool_paths, bool override_cards) {
+  if (all == !names.empty())
+    return BadInput(all ? "cards show: give card names or --all, not both"
+                        : "cards show: give a card name (or several, or --all)");
   CardDb db;
   if (!LoadPoolOrPrintError(pool_paths, override_cards, db)) return kExitBadInput;
-  if (PrintCard(db, name)) return 0;
-  std::fprintf(stderr, "unknown card '%s' (%s)\n", name.c_str(), db.ClosestNote(name).c_str());
-  return kExitBadInput;
+  // Every name is checked before any card is printed: a list with a typo
+  // fails whole, each unknown name with its own message.
+  int unknown = 0;
+  for (const std::string& name : names) {
+    if (db.Find(name) != kNoCard) continue;
+    std::fprintf(stderr, "unknown card '%s' (%s)\n", name.c_str(), db.ClosestNote(name).c_str());
+    ++unknown;
+  }
+  if (unknown > 0) return kExitBadInput;
+  std::vector<std::string> shown = names;
+  if (all)
+    for (const CardDef& c : db.cards) shown.push_back(c.name);
+  for (size_t i = 0; i < shown.size(); ++i) {
+    if (i > 0) std::printf("\n");
+    PrintCard(db, shown[i]);
+  }
+  return 0;
 }
 
 }  // namespace strata

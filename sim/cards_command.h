@@ -31,7 +31,9 @@ bool PrintCard(const CardDb& db, const std::string& name);
 int RunCardsCheck(const std::vector<std::string>& pool_paths, bool override_cards);
 int RunCardsList(CardFilter filter, const std::vector<std::string>& pool_paths,
                  bool override_cards);
-int RunCardsShow(const std::string& name, const std::vector<std::string>& pool_paths,
-                 bool override_cards);
+// `show` prints each named card, or with `all` every card of the pool in
+// its order; an unknown name fails the whole command before any output.
+int RunCardsShow(const std::vector<std::string>& names, bool all,
+                 const std::vector<std::string>& pool_paths, bool override_cards);
 
 }  // namespace strata

@@ -173,9 +173,11 @@ int main(int argc, char** argv) {
                    "any of these colours: letters W, U, B, R, G, and C for colourless (RG: red or "
                    "green), or their names (red,green)")
       ->type_name("WUBRGC");
-  auto* show = cards->add_subcommand("show", "print one card's compiled form");
-  std::string show_name;
-  show->add_option("name", show_name, "card name")->required();
+  auto* show = cards->add_subcommand("show", "print cards' compiled forms and rules as sentences");
+  std::vector<std::string> show_names;
+  bool show_all = false;
+  show->add_option("names", show_names, "card names, any case");
+  show->add_flag("--all", show_all, "every card of the pool, in load order");
 
   // strata play
   auto* play = app.add_subcommand("play", "play one game between two decks and print its log");
@@ -592,7 +594,7 @@ int main(int argc, char** argv) {
   if (*fuzz) return strata::RunFuzzCommand(fuzz_args, card_paths, CommandLine(argc, argv));
   if (*check) return strata::RunCardsCheck(card_paths, override_cards);
   if (*list) return strata::RunCardsList(list_filter, card_paths, override_cards);
-  if (*show) return strata::RunCardsShow(show_name, card_paths, override_cards);
+  if (*show) return strata::RunCardsShow(show_names, show_all, card_paths, override_cards);
   if (*play) return strata::RunPlayCommand(play_args, card_paths, override_cards);
   if (*cover) return strata::RunCoverCommand(cover_args, card_paths, override_cards);
   if (*perft) return strata::RunPerftCommand(perft_args, card_paths, override_cards);

@@ -6,6 +6,8 @@
 # Usage: cards_show_test.sh STRATA
 set -u
 strata=$1
+tmp_err=$(mktemp)
+trap 'rm -f "$tmp_err"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 expect() {  # CARD SENTENCE: `cards show CARD` has the sentence as a rules line
   local out
@@ -32,16 +34,43 @@ expect "Hydroblast" "Choose one: Counter target spell if it's red; or Destroy ta
 expect "Hypnotic Specter" "Whenever Hypnotic Specter deals damage to a player, its controller discards 1 card at random."
 expect "Animate Artifact" "The enchanted noncreature permanent is a creature in addition to its other types and has base power and toughness each equal to its mana value."
 expect "Plains" "none (no abilities)"
-# Every card: a rules line, and no hole.
-names=$("$strata" cards list | sed -n '2,$p' | sed '$d' | cut -c1-32 | sed 's/ *$//')
-count=0
-while IFS= read -r name; do
-  out=$("$strata" cards show "$name") || fail "cards show '$name'"
-  printf '%s\n' "$out" | grep -q '^  rules       [^ ]' || fail "'$name': no rules line"
-  printf '%s\n' "$out" | awk '/^  rules/{p=1} /^  static/{p=0} p' | grep -q -e ' ,' -e '?' -e ' \.$' -e ': \.$' &&
-    { printf '%s\n' "$out"; fail "'$name': a hole in its rules"; }
-  printf '%s\n' "$out" | grep -q 'target(s)' && fail "'$name': still counts targets instead of saying them"
-  count=$((count + 1))
-done <<<"$names"
+# Several names at once, each card once, in the order given.
+two=$("$strata" cards show "Serra Angel" "lightning bolt") || fail "cards show of two names"
+[ "$(printf '%s\n' "$two" | grep -c -e '^Serra Angel ' -e '^Lightning Bolt ')" = 2 ] ||
+  { printf '%s\n' "$two"; fail "two names: not both cards"; }
+printf '%s\n' "$two" | head -1 | grep -q '^Serra Angel ' || fail "two names: not in the order given"
+# An unknown name among known ones fails the whole command, each unknown
+# name with its message, and prints no card.
+out=$("$strata" cards show "Serra Angel" "Lightnig Bolt" "Nope Nope" 2>"$tmp_err")
+[ $? = 2 ] || fail "an unknown name among several did not exit 2"
+[ -z "$out" ] || fail "a card was printed though a name was unknown"
+grep -q "unknown card 'Lightnig Bolt' (closest: Lightning Bolt" "$tmp_err" ||
+  { cat "$tmp_err"; fail "no suggestion for a misspelling"; }
+grep -q "unknown card 'Nope Nope'" "$tmp_err" || fail "the second unknown name was not reported"
+"$strata" cards show >/dev/null 2>"$tmp_err" && fail "cards show with no name passed"
+grep -q "give a card name" "$tmp_err" || fail "no message for cards show without a name"
+"$strata" cards show --all "Serra Angel" >/dev/null 2>"$tmp_err" && fail "names and --all passed"
+grep -q "not both" "$tmp_err" || fail "no message for names and --all"
+
+# Every card (`--all`, one process): a rules line, and no hole.
+all=$("$strata" cards show --all) || fail "cards show --all"
+listed=$("$strata" cards list | sed -n '2,$p' | sed '$d' | wc -l)
+bad=$(printf '%s\n' "$all" | awk '
+  function check() {
+    if (name == "") return
+    if (!rules) print "no rules line: " name
+    if (hole) print "a hole in its rules: " name
+    if (counted) print "counts targets instead of saying them: " name
+    ++n
+  }
+  /^[^ ]/ { check(); name = $0; rules = 0; hole = 0; counted = 0; in_rules = 0 }
+  /^  rules       [^ ]/ { rules = 1; in_rules = 1 }
+  /^  static/ { in_rules = 0 }
+  in_rules && (/ ,/ || /\?/ || / \.$/ || /: \.$/) { hole = 1 }
+  /target\(s\)/ { counted = 1 }
+  END { check(); print "cards " n }')
+printf '%s\n' "$bad" | grep -v '^cards ' && fail "cards show --all: see above"
+count=${bad#cards }
+[ "$count" = "$listed" ] || fail "cards show --all printed $count cards; cards list has $listed"
 [ "$count" -gt 100 ] || fail "only $count cards"
 echo "cards show: $count cards, all checks passed"
