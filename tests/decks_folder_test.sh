@@ -44,18 +44,8 @@ rows=$(($(wc -l <"$tmp/mixed/matchups.csv") - 1))
 [ "$rows" -eq $(((n + 1) * n / 2)) ] || fail "$rows matchups for $n + 1 decks"
 grep -q ",red_burn," "$tmp/mixed/matchups.csv" || fail "red_burn not in the mixed study"
 
-# Interrupted and resumed (with or without the folder named again): the
-# uninterrupted study's figures; replay --from plays the game replay
-# --decks FOLDER plays.
-"$strata" sim --decks "$classic" --games 600 --threads 2 --out "$tmp/r" --stop-after-blocks 3 \
-  >/dev/null 2>&1
-[ $? -eq 130 ] || fail "the stopped study did not exit 130"
-expect 2 "--resume $tmp/r: not the study's --decks/--gauntlet" \
-  "$strata" sim --resume "$tmp/r" --decks "$classic,$burn"
-expect 0 "health: " "$strata" sim --resume "$tmp/r" --decks "$classic" --threads 2
-"$strata" sim --decks "$classic" --games 600 --threads 2 --out "$tmp/whole" >/dev/null 2>&1 ||
-  fail "the uninterrupted study"
-cmp "$tmp/r/matchups.csv" "$tmp/whole/matchups.csv" || fail "resumed != uninterrupted"
+# replay --from plays the game replay --decks FOLDER plays (a resumed
+# folder study: decks_folder_resume_test.sh).
 "$strata" replay --from "$tmp/folder" --matchup 5 --game 3 >"$tmp/from" 2>&1 || fail "replay --from"
 "$strata" replay --decks "$classic" --games 8 --matchup 5 --game 3 >"$tmp/flags" 2>&1 ||
   fail "replay --decks FOLDER"
@@ -66,15 +56,6 @@ expect 0 "against the same $n opponents" \
   "$strata" compare "$burn" "$src/data/decks/rg_aggro.txt" --against "$classic" --games 4 --threads 2
 expect 0 "against the same $((n + 1)) opponents" "$strata" ablate "$burn" \
   --against "$classic,$src/data/decks/green_stompy.txt" --games 4 --threads 2
-expect 0 "against the same $n opponents" \
-  "$strata" swap "$burn" --candidates Shock --against "$classic" --games 256 --threads 2
-# compare kept with --out: study.toml lists the opponents' files, and a
-# resume needs no folder.
-"$strata" compare "$burn" "$src/data/decks/rg_aggro.txt" --against "$classic" --games 600 \
-  --threads 2 --out "$tmp/c" --stop-after-waves 1 >/dev/null 2>&1
-[ $? -eq 130 ] || fail "the stopped compare did not exit 130"
-grep -q -F "'$classic/zoo.txt'" "$tmp/c/study.toml" || fail "compare's study.toml lacks the files"
-expect 0 "overall" "$strata" compare --resume "$tmp/c" --threads 2
 # fuzz --decks FOLDER.
 expect 0 "no violation" "$strata" fuzz --decks "$classic" --games 8 --seed 3 --threads 1
 
