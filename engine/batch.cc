@@ -83,7 +83,9 @@ void Game::RunNeutral(Frame& f) {
     if (!in_attack && p == s.active && s.phase == Phase::kMain && !combat_.attacked[p] &&
         !attack_owed) {
       bool any = false;
-      s.ForEachPermanent([&](ObjId o) { any = any || MayAttack(o); });
+      s.ForEachPermanent([&](ObjId o) {
+        if (!any) any = MayAttack(o);
+      });
       if (any) timing_.decision.actions.push_back({ActionKind::kAttack});
     }
     if (attack_owed) {

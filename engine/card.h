@@ -545,6 +545,21 @@ struct CardDb {
     uint8_t symbols = 0;        // the printed cost's symbols, X as none, at most 255
   };
   std::vector<Hot> hot;
+  // What dealing one of a card's objects tells a game (Game::AddObject's
+  // per-game flags), worked out once here rather than for every object of
+  // every game: the zones its layer effects reach (LayerZones), whether it
+  // has or grants phase abilities, has or gives "attacks each turn if
+  // able", has a static ability that reads whose turn it is, links an
+  // object as it enters, is an Aura whose enchant filter reads the tapped
+  // flag; and the occurrences its triggers listen to, per Timing.
+  struct Dealt {
+    uint8_t layer_zones = 0;
+    bool phase = false, attack_owed = false, your_turn = false, linking = false;
+    bool tapped_enchant_filter = false;
+    std::array<uint32_t, kTimings> listened{};
+  };
+  std::vector<Dealt> dealt;
+  const Dealt& DealtOf(CardId id) const { return dealt[id]; }
 
   // The card named `name`, in any letter case; failing that, the card
   // whose name reads the same once both are folded (FoldCardName):
@@ -552,6 +567,7 @@ struct CardDb {
   CardId Find(std::string_view name) const;
   const CardDef& operator[](CardId id) const { return cards[id]; }
   const Hot& HotOf(CardId id) const { return hot[id]; }
+  // Fills `hot` and `dealt` once the pool is loaded (the card loader).
   void IndexHot();
   const Filter& filter(FilterId f) const { return filters[f]; }
   // Known names closest to `name` (for error messages), whole words

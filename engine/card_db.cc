@@ -5,6 +5,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 #include "engine/card.h"
+#include "engine/layers.h"
 #include "engine/strings.h"
 
 namespace strata {
@@ -90,6 +91,20 @@ void CardDb::IndexHot() {
     hot[i] = Hot{cards[i].spell_windows, cards[i].enchant != kNoFilter,
                  Has(cards[i].types, kInstant) || Has(cards[i].types, kInterrupt),
                  static_cast<uint8_t>(std::clamp(symbols, 0, 255))};
+  }
+  dealt.assign(cards.size(), Dealt{});
+  for (size_t i = 0; i < cards.size(); ++i) {
+    const CardDef& c = cards[i];
+    Dealt& d = dealt[i];
+    d.layer_zones = LayerZones(*this, static_cast<CardId>(i));
+    d.phase = !c.phase.empty() || !c.granted_phase.empty();
+    d.attack_owed = GivesKeyword(c, kAttacksEachTurn);
+    for (const EffectTemplate& t : c.statics) d.your_turn |= t.condition.your_turn >= 0;
+    d.linking = c.enters.choose == ChoiceKind::kExile;
+    d.tapped_enchant_filter = c.enchant != kNoFilter && filter(c.enchant).tapped >= 0;
+    for (const auto* table : {&c.triggers, &c.next_times})
+      for (const TriggeredAbility& tr : *table)
+        d.listened[static_cast<int>(tr.timing)] |= uint32_t{1} << static_cast<int>(tr.event);
   }
 }
 

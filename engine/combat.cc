@@ -7,8 +7,7 @@
 
 namespace strata {
 
-bool Game::AttackOwed(Player p) const {
-  if (!turn_.attack_owed_cards) return false;
+bool Game::SomeAttackOwed(Player p) const {
   bool owed = false;
   state_.ForEachPermanent([&](ObjId o) {
     owed = owed ||

@@ -203,17 +203,14 @@ ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
   s.obj.copy[o] = CopySpec{};
   turn_.control_seen[o] = kNoPlayer;
   turn_.seen[o] = zone == Zone::kHand ? kSeenInHand : 0;
-  turn_.layer_zones |= LayerZones(*db_, card);
-  turn_.phase_cards |= !(*db_)[card].phase.empty() || !(*db_)[card].granted_phase.empty();
-  turn_.attack_owed_cards |= GivesKeyword((*db_)[card], kAttacksEachTurn);
-  for (const EffectTemplate& t : (*db_)[card].statics)
-    turn_.your_turn_cards |= t.condition.your_turn >= 0;
-  turn_.linking_cards |= (*db_)[card].enters.choose == ChoiceKind::kExile;
-  turn_.tapped_enchant_filters |=
-      (*db_)[card].enchant != kNoFilter && db_->filter((*db_)[card].enchant).tapped >= 0;
-  for (const auto* table : {&(*db_)[card].triggers, &(*db_)[card].next_times})
-    for (const TriggeredAbility& tr : *table)
-      occ_.listened[static_cast<int>(tr.timing)] |= uint32_t{1} << static_cast<int>(tr.event);
+  const CardDb::Dealt& dealt = db_->DealtOf(card);  // worked out at load
+  turn_.layer_zones |= dealt.layer_zones;
+  turn_.phase_cards |= dealt.phase;
+  turn_.attack_owed_cards |= dealt.attack_owed;
+  turn_.your_turn_cards |= dealt.your_turn;
+  turn_.linking_cards |= dealt.linking;
+  turn_.tapped_enchant_filters |= dealt.tapped_enchant_filter;
+  for (size_t t = 0; t < dealt.listened.size(); ++t) occ_.listened[t] |= dealt.listened[t];
   auto& pl = s.players[owner];
   if (zone == Zone::kLibrary) pl.library.push_back(o);
   if (zone == Zone::kHand) pl.hand.push_back(o);

@@ -892,9 +892,11 @@ class Game {
   // can be announced. (Inline: the neutral state asks it of every permanent
   // of every main phase.)
   bool MayAttack(ObjId o) const {
-    if (combat_.flag[o] != kNotInCombat || combat_.replaced[o]) return false;
+    // The controller first: most permanents asked are the other player's.
     const Characteristics& ch = Chars(o);
-    return ch.controller == state_.active && ch.IsCreature() && !state_.obj.tapped[o] &&
+    if (ch.controller != state_.active || !ch.IsCreature()) return false;
+    if (combat_.flag[o] != kNotInCombat || combat_.replaced[o]) return false;
+    return !state_.obj.tapped[o] &&
            (!Has(ch.keywords, kDefender) || Has(ch.keywords, kAttacksDespiteDefender)) &&
            !Has(ch.keywords, kCantAttack) && !SummoningSick(o) &&
            (ch.combat_count == 0 || CombatRulesLetAttack(o));
@@ -908,8 +910,11 @@ class Game {
   bool CombatRulesLetAttack(ObjId o) const;
   bool CombatRulesLetBlock(ObjId b, ObjId a) const;
   // T-7.1: must `p`, the active player, announce an attack (a creature of
-  // theirs that attacks each turn if able may attack)?
-  bool AttackOwed(Player p) const;
+  // theirs that attacks each turn if able may attack)? Inline: a game with
+  // no such card (turn_.attack_owed_cards) answers at once, and the
+  // neutral state asks at every decision of every main phase.
+  bool AttackOwed(Player p) const { return turn_.attack_owed_cards && SomeAttackOwed(p); }
+  bool SomeAttackOwed(Player p) const;
   ColorMask DefenderLandTypes() const;
   int Prevent(const PendingDamage& d, DamageState& shields, bool real);
   // T-7.2: combat damage an effect "prevent all combat damage" stops.

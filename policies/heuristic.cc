@@ -46,12 +46,6 @@ void HeuristicPolicy::Remember(const PlayerView& v, Did did, ObjId o) {
   next_memory_ = (next_memory_ + 1) % static_cast<int>(memory_.size());
 }
 
-bool HeuristicPolicy::Remembers(const PlayerView& v, Did did, ObjId o) const {
-  for (const Memory& m : memory_)
-    if (m.did == did && m.object == o && m.turn == v.turn() && m.phase == v.phase()) return true;
-  return false;
-}
-
 bool HeuristicPolicy::PlanFor(const PlayerView& v) const {
   const StackItem* item = v.CastingItem();
   if (!item || item->controller != v.me()) return false;

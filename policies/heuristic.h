@@ -105,7 +105,15 @@ class HeuristicPolicy : public Policy {
     ObjId object = kNoObj;
   };
   void Remember(const PlayerView& v, Did did, ObjId o);
-  bool Remembers(const PlayerView& v, Did did, ObjId o) const;
+  // Inline: the evaluation asks it of every permanent it weighs, from
+  // other files (heuristic_eval.cc).
+  bool Remembers(const PlayerView& v, Did did, ObjId o) const {
+    const int16_t turn = static_cast<int16_t>(v.turn());
+    const Phase phase = v.phase();
+    for (const Memory& m : memory_)
+      if (m.object == o && m.did == did && m.turn == turn && m.phase == phase) return true;
+    return false;
+  }
 
   Rng rng_;
   Style style_;
