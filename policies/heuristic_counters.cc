@@ -34,9 +34,9 @@ bool StoresCounters(const AbilityBody& body) {
 
 }  // namespace
 
-bool HeuristicPolicy::EvaluateCounters(const PlayerView& v, const Context& cx, const Action& a,
-                                       const CardDef& c, const AbilityBody& body, int mode,
-                                       Plan& best) {
+bool HeuristicPolicy::EvaluateCounters(const PlayerView& v, const Context& cx, DecisionKind window,
+                                       const Action& a, const CardDef& c, const AbilityBody& body,
+                                       int mode, Plan& best) {
   const ActivatedAbility& ab = c.activated[a.index];
   const ObjId source = a.object;
   Plan p;
@@ -50,8 +50,16 @@ bool HeuristicPolicy::EvaluateCounters(const PlayerView& v, const Context& cx, c
   };
   if (ab.remove_counter_kind < 0) {
     if (!StoresCounters(body)) return false;
-    // Stored with the mana the opponent's turn would leave unspent.
-    if (cx.end_of_their_turn && Affords(ab.cost, cx.mana)) offer(20);
+    // Stored with the mana a turn would leave unspent: the opponent's, or
+    // its own once its main phase is over, when no fast card of its hand
+    // could use that mana in the opponent's turn.
+    bool fast_in_hand = false;
+    for (ObjId h : v.MyHand()) {
+      const CardId hc = v.CardOf(h);
+      fast_in_hand |= hc != kNoCard && heuristic_detail::IsFast(v.db()[hc]);
+    }
+    const bool own_end = cx.my_turn && v.phase() == Phase::kDiscard && !fast_in_hand;
+    if ((cx.end_of_their_turn || own_end) && Affords(ab.cost, cx.mana)) offer(20);
     return true;
   }
   const int there = v.Counters(source, ab.remove_counter_kind);
@@ -90,11 +98,17 @@ bool HeuristicPolicy::EvaluateCounters(const PlayerView& v, const Context& cx, c
       body.steps.empty() || body.steps[0].op != Op::kDamage)
     return false;
   ObjId foe = kNoObj;
-  if (IncomingInFight(v, source, &foe) < ToughnessLeft(v, source)) return false;
+  if (IncomingInFight(v, source, &foe) < ToughnessLeft(v, source)) {
+    // Not dying: EvaluateBody's, but only to start a batch: its own shot
+    // waiting in the batch is not in the view, and a second at the same
+    // X/1 would waste a counter.
+    return window != DecisionKind::kNeutral;
+  }
   const int dmg = body.steps[0].amount.kind == Value::kConst ? body.steps[0].amount.constant : 0;
   int best_worth = -1;
   PlayerView::TargetsOf could_target(v, a, 0, mode);
   for (ObjId o : v.Battlefield()) {
+    if (window == DecisionKind::kRespond) break;  // its own shot may be waiting for it: the face
     const Characteristics* och = v.Chars(o);
     if (!och || !och->IsCreature() || MinePermanent(v, *och) || ToughnessLeft(v, o) > dmg ||
         !could_target.Could(o))

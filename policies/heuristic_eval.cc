@@ -291,7 +291,7 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
   if (!spell &&
       (c.activated[a.index].remove_counter_kind >= 0 ||
        (!body.steps.empty() && body.steps[0].op == Op::kAddCounters)) &&
-      EvaluateCounters(v, cx, a, c, body, mode, best))
+      EvaluateCounters(v, cx, window, a, c, body, mode, best))
     return;
   const ManaCost& cost = CostOf(c, a);
   const bool tap_ability = !spell && c.activated[a.index].tap;
