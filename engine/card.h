@@ -272,7 +272,8 @@ struct EffectStep {
   Op op = Op::kDraw;
   Ref target;
   Value amount;               // count / amount
-  int counter_kind = 0;       // 0 p1p1, 1 m1m1, 2 other
+  int counter_kind = 0;       // 0 p1p1, 1 m1m1, 2 other (a named kind: counter_name)
+  std::string counter_name;   // as the card names it ("charge", "carrion"), for its text
   ColorMask mana_colors = 0;  // add_mana: choices
   bool mana_any = false, mana_colorless = false;
   int continuous = -1;  // index into CardDef::continuous
@@ -361,6 +362,15 @@ struct ActivatedAbility {
   // "Sacrifice a <filter>" (Atog: an artifact): a permanent its controller
   // controls matching it, chosen as the cost is paid (T-8.1).
   FilterId sacrifice = kNoFilter;
+  // "Remove N <kind> counters from it" (docs/rules.md G-8): counters of
+  // this kind (EffectStep::counter_kind's numbers; -1: none) removed from
+  // the source as the cost is paid, `remove_counters` of them, or with
+  // `remove_counters_x` any number, chosen as X is (the value "x" reads
+  // it): Triskelion, the Mana Batteries.
+  int8_t remove_counter_kind = -1;
+  bool remove_counters_x = false;
+  int remove_counters = 0;
+  std::string remove_counter_name;  // for its text
   bool mana_ability = false;
   AbilityBody body;
 };

@@ -154,7 +154,8 @@ class CardCompiler {
     }
     for (auto& a : TableArray(t, "activated")) {
       card.activated.push_back(Activated(*a));
-      CheckX(card.activated.back().cost.x_count > 0, "this activated ability");
+      CheckX(card.activated.back().cost.x_count > 0 || card.activated.back().remove_counters_x,
+             "this activated ability");
       CheckNotFree(*a, card.activated.back());
     }
     for (auto& tr : TableArray(t, "trigger")) {
@@ -233,10 +234,12 @@ class CardCompiler {
     bool colored = false;
     for (auto n : c.colored) colored |= n > 0;
     if (c.generic == 0 && !colored && c.colorless == 0 && c.hybrid.empty() && !a.tap &&
-        !a.sacrifice_self && a.sacrifice == kNoFilter && a.discard == 0 && a.life == 0)
+        !a.sacrifice_self && a.sacrifice == kNoFilter && a.discard == 0 && a.life == 0 &&
+        a.remove_counters == 0)
       r_.Fail(t, "cost",
-              "a cost (mana other than X, tap = true, sacrifice_self, sacrifice, discard or "
-              "life): an ability that costs nothing could be activated forever");
+              "a cost (mana other than X, tap = true, sacrifice_self, sacrifice, discard, "
+              "life or remove_counters): an ability that costs nothing could be activated "
+              "forever");
   }
   // "*" power or toughness needs something that sets it: a characteristic-
   // defining static (cda = true) with a pt_set part, or an entry choice of
@@ -925,6 +928,7 @@ class CardCompiler {
     if (auto* n = t.get("counter")) {
       auto c = r_.String(*n, "counter");
       s.counter_kind = c == "p1p1" ? 0 : c == "m1m1" ? 1 : 2;
+      s.counter_name = c;
     }
     if (auto* n = t.get("mana")) {
       auto m = r_.String(*n, "mana");
@@ -1177,7 +1181,7 @@ class CardCompiler {
     ActivatedAbility a;
     a.body = Body(t, "an activated ability",
                   {"cost", "tap", "discard", "discard_random", "sacrifice_self", "sacrifice",
-                   "life", "sorcery", "turn", "phase"});
+                   "life", "sorcery", "turn", "phase", "remove_counters"});
     if (auto* n = t.get("sorcery")) a.sorcery = r_.Bool(*n, "sorcery");
     if (auto* n = t.get("turn")) {
       if (r_.String(*n, "turn") != "yours") r_.Fail(*n, "turn", "yours (only during your turn)");
@@ -1206,7 +1210,33 @@ class CardCompiler {
         r_.Fail(*n, "discard_random", "a `discard` count for the cards discarded at random");
     }
     if (auto* n = t.get("life")) a.life = IntOf(*n, "life", 0, kMaxCardNumber);
-    a.mana_ability = a.body.targets.empty() && !a.body.steps.empty() &&
+    if (auto* n = t.get("remove_counters")) {
+      // "Remove N <kind> counters from it" (docs/rules.md G-8).
+      const toml::table* rc = &r_.Table(*n, "remove_counters");
+      r_.CheckKeys(*rc, "remove_counters", {"counter", "count"});
+      const toml::node* kind = rc->get("counter");
+      if (!kind) r_.Fail(*n, "remove_counters", "a `counter` kind (p1p1, m1m1, or any name)");
+      const std::string c = r_.String(*kind, "counter");
+      a.remove_counter_kind = static_cast<int8_t>(c == "p1p1" ? 0 : c == "m1m1" ? 1 : 2);
+      a.remove_counter_name = c;
+      a.remove_counters = 1;
+      if (const toml::node* count = rc->get("count")) {
+        if (count->is_string()) {
+          if (r_.String(*count, "count") != "x")
+            r_.Fail(*count, "count", "a number, or \"x\" (any number, chosen as X)");
+          if (a.cost.x_count > 0)
+            r_.Fail(*count, "count", "\"x\" with no {X} in the mana cost (one X a cost)");
+          a.remove_counters_x = true;
+          a.remove_counters = 0;
+        } else {
+          a.remove_counters = IntOf(*count, "count", 1, kMaxCardNumber);
+        }
+      }
+    }
+    // An ability that adds mana and removes counters is not paid
+    // automatically: X is chosen as it is activated, so it is offered and
+    // played as an instant (docs/rules.md G-8; the Mana Batteries).
+    a.mana_ability = a.remove_counter_kind < 0 && a.body.targets.empty() && !a.body.steps.empty() &&
                      std::all_of(a.body.steps.begin(), a.body.steps.end(),
                                  [](const EffectStep& s) { return s.op == Op::kAddMana; });
     return a;

@@ -202,6 +202,15 @@ void Game::RunCast(Frame& f) {
           if (XFitsTargets(item, x))
             timing_.decision.actions.push_back({ActionKind::kNumber, kNoObj, 0, x});
         Decide(DecisionKind::kX, item.controller);
+      } else if (item.from == BodySource::kActivated &&
+                 card.activated[item.ability].remove_counters_x) {
+        // "Remove any number of counters" (G-8): X is how many, from none
+        // to all those on it (at most 20, as a mana X).
+        const ActivatedAbility& a = card.activated[item.ability];
+        const int most = std::min(20, CountersOf(item.source, a.remove_counter_kind));
+        for (int x = 0; x <= most; ++x)
+          timing_.decision.actions.push_back({ActionKind::kNumber, kNoObj, 0, x});
+        Decide(DecisionKind::kX, item.controller);
       } else {
         item.x_chosen = true;  // no X to choose: 0
       }
@@ -284,6 +293,19 @@ void Game::RunCast(Frame& f) {
         Audit(AuditPoint::kCostsPaying, f.cast.item);
         Pay(p, a.cost, item.x, a.tap ? item.source : kNoObj);
         Audit(AuditPoint::kCostsPaid, f.cast.item);
+      }
+      // G-8: the counters removed, with the mana (no occurrence: nothing
+      // waits on a counter's removal).
+      if (a.remove_counter_kind >= 0) {
+        const int n = a.remove_counters_x ? item.x : a.remove_counters;
+        if (n > 0) {
+          RemoveCounters(item.source, a.remove_counter_kind, n);
+          Note(LogKind::kInfo, p, item.source, kNoObj, n, [&] {
+            return absl::StrCat(Who(p), " removes ", n, " ", a.remove_counter_name,
+                                n == 1 ? " counter from " : " counters from ",
+                                ObjectName(item.source));
+          });
+        }
       }
       // The {T}, life and sacrifice costs, in this order: each is held for
       // its "before" responses like an effect's (E-1), in a frame above,

@@ -639,6 +639,20 @@ void Game::AddCounters(ObjId o, int kind, int n) {
   state_.Touch();
 }
 
+int Game::CountersOf(ObjId o, int kind) const {
+  const Objects& obj = state_.obj;
+  return kind == 0 ? obj.p1p1[o] : kind == 1 ? obj.m1m1[o] : obj.other_counters[o];
+}
+
+// A cost's removal (docs/rules.md G-8): the counters go, their timestamp
+// stays (the counters left are no new effect, L-4).
+void Game::RemoveCounters(ObjId o, int kind, int n) {
+  Objects& obj = state_.obj;
+  int16_t& c = kind == 0 ? obj.p1p1[o] : kind == 1 ? obj.m1m1[o] : obj.other_counters[o];
+  c = static_cast<int16_t>(std::max(0, c - n));
+  state_.Touch();
+}
+
 uint32_t Game::AddEffectRow(const EffectRow& row, const std::vector<ObjRef>& affected) {
   EffectRow r = row;
   r.set_begin = static_cast<uint32_t>(state_.effect_sets.size());

@@ -454,6 +454,10 @@ class Game {
   void SetTapped(ObjId o, bool tapped);
   void Attach(ObjId aura, ObjId to);
   void AddCounters(ObjId o, int kind, int n);
+  // Counters of one kind (0 +1/+1, 1 -1/-1, 2 the named kinds' pool) on
+  // `o`, and n of them taken off as a cost is paid (G-8: never below 0).
+  int CountersOf(ObjId o, int kind) const;
+  void RemoveCounters(ObjId o, int kind, int n);
   uint32_t AddEffectRow(const EffectRow& row, const std::vector<ObjRef>& affected);
   void EndEffect(int row);
   void SetLifeTotal(Player p, int life);

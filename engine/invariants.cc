@@ -57,7 +57,8 @@ std::string_view InvariantName(Invariant i) {
                                                 "before_first",
                                                 "replaced_never_happens",
                                                 "occurrence_kept",
-                                                "sacrifice_cost"};
+                                                "sacrifice_cost",
+                                                "counter_cost"};
   static_assert(std::size(kNames) == kInvariantCount);
   return kNames[static_cast<int>(i)];
 }
@@ -582,6 +583,48 @@ void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
       Record(Invariant::kSacrificeCost, offered == matching && matching > 0,
              absl::StrCat(offered, " sacrifices offered where ", matching, " fit"));
     }
+  }
+  // counter cost (G-8): an ability whose cost removes counters from its
+  // source is offered only with that many there, and "any number" offers
+  // X from 0 to all of them (20 at most); no count is ever below 0. Read
+  // from the state's counts, not the engine's test.
+  {
+    auto counters = [&](ObjId o, int kind) -> int {
+      return kind == 0 ? s.obj.p1p1[o] : kind == 1 ? s.obj.m1m1[o] : s.obj.other_counters[o];
+    };
+    if (d.kind == DecisionKind::kX) {
+      const StackItem* item = g.Casting();
+      const ActivatedAbility* ab = item && item->from == BodySource::kActivated
+                                       ? &g.db()[item->body_card].activated[item->ability]
+                                       : nullptr;
+      if (ab && ab->remove_counters_x) {
+        const int there = std::min(20, counters(item->source, ab->remove_counter_kind));
+        bool exact = static_cast<int>(d.actions.size()) == there + 1;
+        for (int i = 0; exact && i < static_cast<int>(d.actions.size()); ++i)
+          exact = d.actions[i].value == i;
+        Record(Invariant::kCounterCost, exact,
+               absl::StrCat(d.actions.size(), " numbers of ", ab->remove_counter_name,
+                            " counters offered to remove from ", g.ObjectName(item->source),
+                            " with ", there, " there"));
+      }
+    }
+    for (const Action& a : d.actions) {
+      if (a.kind != ActionKind::kActivate) continue;
+      const CardDef& card = g.db()[g.Chars(a.object).card];
+      if (a.index >= static_cast<int>(card.activated.size())) continue;
+      const ActivatedAbility& ab = card.activated[a.index];
+      if (ab.remove_counters == 0) continue;
+      const int there = counters(a.object, ab.remove_counter_kind);
+      Record(
+          Invariant::kCounterCost, there >= ab.remove_counters,
+          absl::StrCat(g.ObjectName(a.object), "'s ability offered to remove ", ab.remove_counters,
+                       " ", ab.remove_counter_name, " counters with ", there, " there"));
+    }
+    bool none_below = true;
+    for (ObjId o = 0; o < s.obj.count; ++o)
+      none_below =
+          none_below && s.obj.p1p1[o] >= 0 && s.obj.m1m1[o] >= 0 && s.obj.other_counters[o] >= 0;
+    Record(Invariant::kCounterCost, none_below, "an object with fewer than 0 counters of a kind");
   }
   if (d.kind == DecisionKind::kAttackers) {
     static thread_local std::vector<uint8_t> offered;

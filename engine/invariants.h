@@ -70,6 +70,7 @@ enum class Invariant : uint8_t {
   kReplacedNeverHappens,  // an occurrence a replacement ("instead") took never happens (E-3 A)
   kOccurrenceKept,  // triggers never look for an occurrence the log dropped as settled (E-1, E-4)
   kSacrificeCost,   // a sacrifice cost offers exactly the payer's permanents that fit (T-8.1)
+  kCounterCost,     // a counter-removal cost: offered with the counters there, X up to them (G-8)
   kCount
 };
 inline constexpr int kInvariantCount = static_cast<int>(Invariant::kCount);

@@ -150,6 +150,10 @@ bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reacti
     if (a.tap && (s.obj.tapped[probe.source] || SummoningSick(probe.source))) return false;
     if (a.discard > static_cast<int>(s.players[p].hand.size())) return false;
     if (a.life > s.players[p].life) return false;
+    // G-8: the counters the cost removes are on it.
+    if (a.remove_counters > 0 &&
+        CountersOf(probe.source, a.remove_counter_kind) < a.remove_counters)
+      return false;
     if (a.sacrifice != kNoFilter) {  // T-8.1: a permanent to sacrifice
       const FilterContext ctx = ContextFor(probe.source, p, kNoWord);
       bool any = false;

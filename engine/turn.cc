@@ -64,6 +64,7 @@ void Game::PhaseBeginEffects(bool skipped) {
     case Phase::kUntap: {
       // Held: HoldUntapStep untapped them; skipped: nothing untaps.
       const bool held = skipped || Holds(EventKind::kUntap);
+      occ_.died_this_turn.clear();  // a new turn: no creature died in it yet
       s.ForEachPermanent([&](ObjId o) {
         if (Chars(o).controller != ap) return;
         if (s.obj.tapped[o] && !held) Tap(o, false);
@@ -92,7 +93,9 @@ void Game::PhaseBeginEffects(bool skipped) {
       turn_.replace_draw = {};
       damage_.source_shields.clear();
       occ_.damaged_by.clear();
-      occ_.died_this_turn.clear();
+      // The deaths of the turn are kept until the next turn begins (below):
+      // "at the beginning of the end step, if a creature died this turn"
+      // reads them at the cleanup phase's beginning (G-8: Osai Vultures).
       // "The next time ... this turn" that did not happen this turn never does (E-6).
       std::erase_if(occ_.armed, [](const ArmedNextTime& a) { return a.this_turn; });
       for (int r = 0; r < static_cast<int>(s.effects.size()); ++r)

@@ -77,6 +77,11 @@ class HeuristicPolicy : public Policy {
   Plan Evaluate(const PlayerView& v, const Context& cx, DecisionKind window, const Action& a);
   void EvaluateBody(const PlayerView& v, const Context& cx, DecisionKind window, const Action& a,
                     const CardDef& c, const AbilityBody& body, int mode, Plan& best);
+  // G-8: abilities whose counters are a resource (heuristic_counters.cc);
+  // false leaves the ability to EvaluateBody.
+  bool EvaluateCounters(const PlayerView& v, const Context& cx, DecisionKind window,
+                        const Action& a, const CardDef& c, const AbilityBody& body, int mode,
+                        Plan& best);
   // T-7.2: Fog and Maze of Ith in a prevention step (heuristic_eval.cc).
   void EvaluateCombatPrevention(const PlayerView& v, const Context& cx, const Action& a,
                                 const AbilityBody& body, int mode, Plan& p, Plan& best);

@@ -286,6 +286,13 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
   const bool aggro = style_ == Style::kAggro;
   const bool spell = a.kind == ActionKind::kCast;
   const ObjId source = a.object;
+  // Counters as a resource (G-8): heuristic_counters.cc, for the abilities
+  // that store or spend them.
+  if (!spell &&
+      (c.activated[a.index].remove_counter_kind >= 0 ||
+       (!body.steps.empty() && body.steps[0].op == Op::kAddCounters)) &&
+      EvaluateCounters(v, cx, window, a, c, body, mode, best))
+    return;
   const ManaCost& cost = CostOf(c, a);
   const bool tap_ability = !spell && c.activated[a.index].tap;
   Plan p;

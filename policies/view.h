@@ -117,6 +117,7 @@ class PlayerView {
   // Public facts about objects.
   int ObjectCount() const { return game_.state().obj.count; }
   int Damage(ObjId o) const { return game_.state().obj.damage[o]; }
+  int Counters(ObjId o, int kind) const { return game_.CountersOf(o, kind); }
   bool Sick(ObjId o) const { return game_.state().obj.sick[o]; }
   uint32_t Timestamp(ObjId o) const { return game_.state().obj.timestamp[o]; }
   bool game_attacking(ObjId o) const { return game_.Attacking(o); }

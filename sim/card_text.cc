@@ -182,6 +182,11 @@ struct Writer {
     return "target " + what;
   }
 
+  // A counter kind as a card says it: "+1/+1", "-1/-1", or its name.
+  static std::string CounterName(int kind, const std::string& name) {
+    return kind == 0 ? "+1/+1" : kind == 1 ? "-1/-1" : name.empty() ? "other" : name;
+  }
+
   std::string Val(const Value& v) const {
     std::string base;
     switch (v.kind) {
@@ -497,10 +502,18 @@ struct Writer {
         out = who + " can't be regenerated this turn";
         break;
       case Op::kAddCounters:
+        if (s.amount.kind != Value::kConst && s.amount.at_most == 1 && s.amount.times == 1 &&
+            s.amount.plus == 0 && s.amount.divide == 1) {
+          // A number bounded at one is a condition: "if a creature died
+          // this turn, put a counter" (Osai Vultures).
+          Value unbounded = s.amount;
+          unbounded.at_most = std::numeric_limits<int>::max();
+          out = absl::StrCat("if ", Val(unbounded), " is 1 or more, put a ",
+                             CounterName(s.counter_kind, s.counter_name), " counter on ", who);
+          break;
+        }
         out = absl::StrCat("put ", one ? "a" : amount, " ",
-                           s.counter_kind == 0   ? "+1/+1"
-                           : s.counter_kind == 1 ? "-1/-1"
-                                                 : "other",
+                           CounterName(s.counter_kind, s.counter_name),
                            one ? " counter on " : " counters on ", who);
         break;
       case Op::kCounterSpell:
@@ -767,6 +780,12 @@ struct Writer {
         when = "At the end of each " + (t.phase.empty() ? "phase" : t.phase);
         break;
       case EventKind::kDamage:
+        if (t.filter != kNoFilter && t.damage_to != 0) {
+          // On the object dealt damage: "Whenever Fungusaur is dealt damage".
+          when = absl::StrCat("Whenever ", who, " is dealt ", t.combat ? "combat " : "", "damage",
+                              t.self_source ? " by " + card.name : "");
+          break;
+        }
         when = absl::StrCat("Whenever ", t.self_source ? card.name : "a source", " deals ",
                             t.combat ? "combat " : "", "damage",
                             t.damage_to == 0   ? " to a player"
@@ -857,6 +876,14 @@ struct Writer {
       cost.push_back(absl::StrCat("Discard ", a.discard, a.discard == 1 ? " card" : " cards",
                                   a.discard_random ? " at random" : ""));
     if (a.life > 0) cost.push_back(absl::StrCat("Pay ", a.life, " life"));
+    if (a.remove_counter_kind >= 0) {
+      const std::string kind = CounterName(a.remove_counter_kind, a.remove_counter_name);
+      cost.push_back(
+          a.remove_counters_x      ? absl::StrCat("Remove X ", kind, " counters from ", card.name)
+          : a.remove_counters == 1 ? absl::StrCat("Remove a ", kind, " counter from ", card.name)
+                                   : absl::StrCat("Remove ", a.remove_counters, " ", kind,
+                                                  " counters from ", card.name));
+    }
     if (cost.empty()) cost.push_back("{0}");
     std::string out = absl::StrCat(absl::StrJoin(cost, ", "), ": ", Body(a.body));
     if (a.sorcery) out += ". Activate only as a sorcery";
@@ -904,6 +931,18 @@ std::vector<std::string> CardRulesText(const CardDb& db, const CardDef& c) {
                                                  : "make a choice";
     if (c.enters.has_effects)
       s += (c.enters.choose == ChoiceKind::kNone ? "" : "; ") + Lower(w.Body(c.enters.body));
+    // Counters put on it as it enters alone: "enters with" (G-8: Triskelion).
+    const auto& st = c.enters.body.steps;
+    if (c.enters.choose == ChoiceKind::kNone && st.size() == 1 && st[0].op == Op::kAddCounters &&
+        st[0].target.kind == Ref::kSelf && st[0].amount.kind == Value::kConst &&
+        c.enters.body.targets.empty()) {
+      const int n = st[0].amount.constant;
+      const std::string kind = st[0].counter_kind == 0   ? "+1/+1"
+                               : st[0].counter_kind == 1 ? "-1/-1"
+                                                         : st[0].counter_name;
+      s = absl::StrCat(c.name, " enters the battlefield with ", n == 1 ? "a" : absl::StrCat(n), " ",
+                       kind, n == 1 ? " counter" : " counters", " on it");
+    }
     out.push_back(Sentence(s));
   }
   for (const EffectTemplate& e : c.statics) {
