@@ -209,6 +209,7 @@ ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
   for (const EffectTemplate& t : (*db_)[card].statics)
     turn_.your_turn_cards |= t.condition.your_turn >= 0;
   turn_.linking_cards |= (*db_)[card].enters.choose == ChoiceKind::kExile;
+  turn_.tally_damage |= (*db_)[card].tallies_damage;
   turn_.tapped_enchant_filters |=
       (*db_)[card].enchant != kNoFilter && db_->filter((*db_)[card].enchant).tapped >= 0;
   for (const auto* table : {&(*db_)[card].triggers, &(*db_)[card].next_times})
