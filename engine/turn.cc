@@ -92,8 +92,8 @@ void Game::PhaseBeginEffects(bool skipped) {
       turn_.replace_draw = {};
       damage_.source_shields.clear();
       occ_.damaged_by.clear();
-      occ_.died_this_turn.clear();
       occ_.damage_taken.clear();
+      occ_.died_this_turn.clear();
       // "The next time ... this turn" that did not happen this turn never does (E-6).
       std::erase_if(occ_.armed, [](const ArmedNextTime& a) { return a.this_turn; });
       for (int r = 0; r < static_cast<int>(s.effects.size()); ++r)

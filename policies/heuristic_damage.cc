@@ -58,10 +58,9 @@ using namespace heuristic_detail;
 // Eye: its damage is dealt to the opponent too) when it is 3 or more or
 // finishes the opponent; prevented with life gained (Reverse Damage) when
 // it is 3 or more or would kill.
-void HeuristicPolicy::EvaluateSourceChoice(const PlayerView& v, const Context& cx,
-                                           const Action& a, const CardDef& c,
-                                           const AbilityBody& body, const EffectStep& st,
-                                           int mode, Plan& p, Plan& best) {
+void HeuristicPolicy::EvaluateSourceChoice(const PlayerView& v, const Context& cx, const Action& a,
+                                           const CardDef& c, const AbilityBody& body,
+                                           const EffectStep& st, int mode, Plan& p, Plan& best) {
   auto offer = [&](int score) {
     p.score = score;
     if (score > best.score) best = p;
