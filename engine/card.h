@@ -91,7 +91,11 @@ struct Value {
     kTargetPower,      // the first target's power as resolution began (Swords to Plowshares)
     kDiedThisTurn,     // objects matching the filter put into a graveyard from play this turn
     kTargetToughness,  // the first target's toughness as resolution began (Blood Lust)
-    kTargetManaValue   // the first target's mana value as resolution began (Crumble)
+    kTargetManaValue,  // the first target's mana value as resolution began (Crumble)
+    // Damage dealt to "you" (the body's controller) this turn, by sources
+    // whose types as they dealt it match the filter's `types` (Simulacrum,
+    // Reverse Polarity: docs/rules.md T-4.1)
+    kDamageThisTurn
   };
   Kind kind = kConst;
   int constant = 0;
@@ -263,7 +267,10 @@ struct Ref {
     kEventObject,      // the object of the occurrence that triggered (last known)
     kEventController,  // its controller when it last was on the battlefield
     kEachPlayer,
-    kTargetController  // the controller of the first target as resolution began
+    kTargetController,  // the controller of the first target as resolution began
+    // The controller of the occurrence's source (the damage's) as it is now,
+    // or as it last was (Backfire, Eye for an Eye: T-4.1)
+    kEventSourceController
   } kind = kNone;
   int index = 0;  // target slot, 1-based
 };
@@ -310,7 +317,11 @@ enum class ChoiceKind : uint8_t {
   kMode,
   kExile,
   kColorPair,
-  kLandTypePair
+  kLandTypePair,
+  // "A source of your choice" (T-4.1): a permanent or a spell on the stack,
+  // chosen as it is cast; a next-time trigger with `source = "chosen"`
+  // waits on damage from that source alone
+  kSource
 };
 
 struct TargetSpec {
@@ -416,9 +427,16 @@ struct TriggeredAbility {
   Timing timing = Timing::kAfter;
   EventKind event = EventKind::kZoneChange;
   Zone from = Zone::kNone, to = Zone::kNone;
-  FilterId filter = kNoFilter;   // on the occurrence's object (last known values)
-  int8_t player = -1;            // 0 you, 1 opponent: who draws, casts, is dealt damage ...
-  bool self_source = false;      // damage: dealt by the source itself
+  FilterId filter = kNoFilter;  // on the occurrence's object (last known values)
+  int8_t player = -1;           // 0 you, 1 opponent: who draws, casts, is dealt damage ...
+  bool self_source = false;     // damage: dealt by the source itself
+  // damage: dealt by a source matching this (its current values, or its
+  // last known ones): "by creatures" (Uncle Istvan), "enchanted creature
+  // deals" (Spirit Link) (T-4.1)
+  FilterId source_filter = kNoFilter;
+  // damage, in a next-time trigger: dealt by the source chosen as the body
+  // that armed it was cast ("a source of your choice", T-4.1)
+  bool chosen_source = false;
   bool combat = false;           // damage: combat damage only
   bool damaged_by_self = false;  // zone change: the object was dealt damage by the source this turn
   FilterId unless_any = kNoFilter;  // only if no object matches (Pestilence at end of turn)
@@ -484,6 +502,9 @@ struct CardDef {
   // It enters the battlefield tapped, however it enters (Nevinyrral's
   // Disk): no tap happens, it is simply tapped on arrival (docs/rules.md G-7).
   bool enters_tapped = false;
+  // Some value of it reads the damage dealt this turn (Value::kDamageThisTurn):
+  // a game dealt it keeps that tally (T-4.1; Game::tally_damage).
+  bool tallies_damage = false;
   FilterId enchant = kNoFilter;
   bool has_equip = false;
   ManaCost equip;

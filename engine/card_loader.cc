@@ -201,6 +201,11 @@ class CardCompiler {
   bool in_before_life_change_ = false;
   // Parsing the body of a replacement of damage (redirect).
   bool in_instead_damage_ = false;
+  // Inside a next_time step's trigger: `source = "chosen"` is allowed (T-4.1).
+  bool in_next_time_ = false;
+  // The choice of the body whose steps are being read (kSource: a next-time
+  // trigger may wait on the source chosen).
+  ChoiceKind choose_ = ChoiceKind::kNone;
   // Parsing the body of a before trigger on a cast or a block (change_target).
   bool in_before_choice_ = false;
 
@@ -562,8 +567,8 @@ class CardCompiler {
     }
     if (auto* t = n.as_table()) {
       r_.CheckKeys(*t, "a value",
-                   {"count", "sum_mana_value", "card_types", "died_this_turn", "value", "plus",
-                    "times", "divide", "round", "at_least", "at_most"});
+                   {"count", "sum_mana_value", "card_types", "died_this_turn", "damage_this_turn",
+                    "value", "plus", "times", "divide", "round", "at_least", "at_most"});
       int kinds = 0;
       if (auto* named = t->get("value")) {
         // A named value scaled or bounded: `{ value = "target_toughness", ... }`.
@@ -576,16 +581,20 @@ class CardCompiler {
       for (auto [name, kind] :
            {std::pair{"count", Value::kCount}, std::pair{"sum_mana_value", Value::kSumManaValue},
             std::pair{"card_types", Value::kCardTypes},
-            std::pair{"died_this_turn", Value::kDiedThisTurn}}) {
+            std::pair{"died_this_turn", Value::kDiedThisTurn},
+            std::pair{"damage_this_turn", Value::kDamageThisTurn}}) {
         if (auto* f = t->get(name)) {
           v.kind = kind;
           NoCombatKeys(*f, name, "a value's filter (the layers count it, and hold no combat)");
           v.filter = FilterOf(*f, name);
+          if (kind == Value::kDamageThisTurn) card_->tallies_damage = true;
           ++kinds;
         }
       }
       if (kinds != 1)
-        r_.Fail(n, key, "exactly one of count, sum_mana_value, card_types, died_this_turn, value");
+        r_.Fail(n, key,
+                "exactly one of count, sum_mana_value, card_types, died_this_turn, "
+                "damage_this_turn, value");
       if (auto* p = t->get("plus")) v.plus = IntOf(*p, "plus");
       if (auto* p = t->get("times")) v.times = IntOf(*p, "times");
       if (auto* p = t->get("divide")) v.divide = IntOf(*p, "divide", 1, kMaxCardNumber);
@@ -850,12 +859,14 @@ class CardCompiler {
       r.kind = Ref::kEventController;
     else if (s == "target_controller")
       r.kind = Ref::kTargetController;
+    else if (s == "event_source_controller")
+      r.kind = Ref::kEventSourceController;
     else if (s == "each")
       r.kind = Ref::kEachPlayer;
     else
       r_.Fail(n, key,
-              "a target number, self, you, opponent, each, enchanted, event_object or "
-              "event_controller");
+              "a target number, self, you, opponent, each, enchanted, event_object, "
+              "event_controller or event_source_controller");
     return r;
   }
 
@@ -1107,10 +1118,13 @@ class CardCompiler {
                 absl::StrCat("at most 4 targets in all, each counting its `max`; got ", total));
     }
     if (auto* n = t.get("choose")) b.choose = Choice(*n, "choose");
+    const ChoiceKind outer_choose = choose_;
+    choose_ = b.choose;
     const char* effects_key = t.contains("penalty") ? "penalty" : "effects";
     auto* e = t.get(effects_key);
     if (!e) r_.Fail(t, effects_key, "a list of effects");
     b.steps = Steps(*e, effects_key, static_cast<int>(b.targets.size()));
+    choose_ = outer_choose;
     // What the body does decides when it may be played: regeneration is a
     // reaction to a creature headed to the graveyard, a draw replacement a
     // reaction to a draw, and prevention may be played in prevention steps.
@@ -1118,6 +1132,13 @@ class CardCompiler {
       if (st.op == Op::kRegenerate) b.reaction = Reaction::kDestroy;
       if (st.op == Op::kReplaceNextDraw) b.reaction = Reaction::kDraw;
       if (st.op == Op::kPrevent || st.op == Op::kPreventCombat) b.prevention = true;
+      // "The next time (a source of your choice) would deal damage ...
+      // instead" is damage prevention too: played in prevention steps (T-4.1).
+      if (st.op == Op::kNextTime && st.next_time >= 0 &&
+          card_->next_times[st.next_time].chosen_source &&
+          card_->next_times[st.next_time].timing == Timing::kInstead &&
+          card_->next_times[st.next_time].event == EventKind::kDamage)
+        b.prevention = true;
     }
     return b;
   }
@@ -1168,12 +1189,13 @@ class CardCompiler {
         {"mode", ChoiceKind::kMode},
         {"exile", ChoiceKind::kExile},
         {"color_pair", ChoiceKind::kColorPair},
-        {"land_type_pair", ChoiceKind::kLandTypePair}};
+        {"land_type_pair", ChoiceKind::kLandTypePair},
+        {"source", ChoiceKind::kSource}};
     for (auto& [name, c] : kChoices)
       if (s == name) return c;
     r_.Fail(n, key,
             "color, creature_type, basic_land_type, word_pair, color_pair, land_type_pair, "
-            "creature_type_pair, copy, mode or exile, got '" +
+            "creature_type_pair, copy, mode, exile or source, got '" +
                 s + "'");
   }
 
@@ -1399,8 +1421,22 @@ class CardCompiler {
         tr.player = Relation(v, k);
       } else if (k == "source") {
         only(v, k, is_damage, "damage");
-        if (r_.String(v, k) != "self") r_.Fail(v, k, "self");
-        tr.self_source = true;
+        // "self"; "chosen" (a next-time trigger: the source chosen as its
+        // body was cast); or a filter on the source (T-4.1).
+        if (v.as_table()) {
+          NoCombatKeys(v, k, "a damage source's filter (read as it is, not in the attack)");
+          tr.source_filter = FilterOf(v, k);
+        } else {
+          const std::string src = r_.String(v, k);
+          if (src == "chosen" && in_next_time_)
+            tr.chosen_source = true;
+          else if (src == "self")
+            tr.self_source = true;
+          else
+            r_.Fail(v, k,
+                    "self, a filter on the source, or chosen (in a next_time trigger, with "
+                    "choose = \"source\" on its body)");
+        }
       } else if (k == "combat") {
         only(v, k, is_damage, "damage");
         tr.combat = r_.Bool(v, k);
@@ -1461,7 +1497,11 @@ class CardCompiler {
               "no optional cost on a next-time trigger: its controller armed it");
     const toml::node* outer_x = x_at_;
     x_at_ = nullptr;
+    in_next_time_ = true;
     TriggeredAbility tr = Trigger(tt, {"or"});
+    in_next_time_ = false;
+    if (tr.chosen_source && choose_ != ChoiceKind::kSource)
+      r_.Fail(tt, "on", "choose = \"source\" on the body that arms a trigger with source = chosen");
     CheckX(false, "a next-time trigger (it is not cast)");
     x_at_ = outer_x;
     // "The next time" is this turn's unless it says otherwise (E-6).
@@ -1487,7 +1527,8 @@ class CardCompiler {
     const Ref::Kind k = s.target.kind;
     const bool object_ref = k == Ref::kSelf || k == Ref::kEnchanted || k == Ref::kEventObject;
     const bool player_ref = k == Ref::kYou || k == Ref::kOpponent || k == Ref::kEachPlayer ||
-                            k == Ref::kEventController || k == Ref::kTargetController;
+                            k == Ref::kEventController || k == Ref::kTargetController ||
+                            k == Ref::kEventSourceController;
     const char* ref_key = t.contains("player") ? "player" : "target";
     auto refuse = [&](const char* key, std::string_view why) {
       if (auto* n = t.get(key)) r_.Fail(*n, key, why);

@@ -231,6 +231,27 @@ void Game::RunCast(Frame& f) {
       auto word = [&](Word w) {
         timing_.decision.actions.push_back({ActionKind::kWord, kNoObj, 0, w});
       };
+      if (kind == ChoiceKind::kSource) {
+        // "A source of your choice" (T-4.1): a permanent, a spell on the
+        // stack other than this one, or the source of damage waiting for
+        // its prevention step (a spell that resolved, in the graveyard now).
+        auto pending_source = [&](ObjId o) {
+          for (const PendingDamage& d : damage_.pending)
+            if (d.source == o) return true;
+          return false;
+        };
+        for (ObjId o = 0; o < s.obj.count; ++o)
+          if (s.obj.zone[o] == Zone::kBattlefield ||
+              (s.obj.zone[o] == Zone::kStack && o != item.card) ||
+              (s.obj.zone[o] != Zone::kNone && pending_source(o)))
+            timing_.decision.actions.push_back({ActionKind::kObject, o, 0, o});
+        if (timing_.decision.actions.empty()) {
+          item.choice[item.choice_count++] = kNoObj;  // nothing to choose: nothing fits
+          return;
+        }
+        Decide(DecisionKind::kChoice, item.controller);
+        return;
+      }
       switch (kind) {
         case ChoiceKind::kColor:
           for (int c = 0; c < kColorCount; ++c) word(ColorWord(c));

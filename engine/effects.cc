@@ -50,6 +50,12 @@ void Game::ObjectsOf(const StackItem& item, const Ref& ref, std::vector<ObjId>& 
     case Ref::kTargetController:
       if (players && item.target_count > 0) players->push_back(item.target_controller[0]);
       break;
+    case Ref::kEventSourceController:
+      // The damage's source, as it is now or last was (a spell's card in
+      // the graveyard keeps its controller's values: its owner's).
+      if (players && item.event >= 0 && Event(item.event).source != kNoObj)
+        players->push_back(Chars(Event(item.event).source).controller);
+      break;
     case Ref::kEachPlayer:
       if (players) {
         players->push_back(state_.active);
@@ -131,6 +137,16 @@ int Game::Amount(const StackItem& item, const Value& v) const {
       const Filter& f = db_->filter(v.filter);
       for (CardId c : occ_.died_this_turn)
         base += (f.name == kNoCard || f.name == c) && (!f.types || ((*db_)[c].types & f.types));
+      break;
+    }
+    case Value::kDamageThisTurn: {
+      // Damage dealt to you this turn, by sources of the filter's types
+      // as they dealt it (T-4.1).
+      base = 0;
+      const TypeMask types = v.filter != kNoFilter ? db_->filter(v.filter).types : TypeMask{0};
+      for (const auto& t : occ_.damage_taken)
+        if (t.player == item.controller && (!types || (t.source_types & types)))
+          base = SaturatedAdd(base, t.amount);
       break;
     }
     default:
@@ -428,9 +444,25 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
         if (objs.empty()) break;
         bound = state_.Ref(objs[0]);
       }
-      occ_.armed.push_back(ArmedNextTime{source, item.body_card, st.next_time, st.next_time_or,
-                                         item.controller, st.duration == Duration::kEndOfTurn,
-                                         bound});
+      ArmedNextTime a{source,
+                      item.body_card,
+                      st.next_time,
+                      st.next_time_or,
+                      item.controller,
+                      st.duration == Duration::kEndOfTurn,
+                      bound};
+      // "A source of your choice" (T-4.1): the object chosen as it was
+      // cast, as it is now (a spell chosen on the stack: also the card it
+      // becomes as it leaves it); none chosen, nothing fits.
+      if ((*db_)[item.body_card].next_times[st.next_time].chosen_source) {
+        a.chosen.id = static_cast<ObjId>(kNoObj - 1);  // fits no source
+        const ObjId c = item.choice_count > 0 ? item.choice[0] : kNoObj;
+        if (c < state_.obj.count && state_.obj.zone[c] != Zone::kNone) {
+          a.chosen = state_.Ref(c);
+          a.chosen_on_stack = state_.obj.zone[c] == Zone::kStack;
+        }
+      }
+      occ_.armed.push_back(a);
       break;
     }
     case Op::kChangeAmount:

@@ -211,6 +211,7 @@ ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
   turn_.linking_cards |= dealt.linking;
   turn_.tapped_enchant_filters |= dealt.tapped_enchant_filter;
   for (size_t t = 0; t < dealt.listened.size(); ++t) occ_.listened[t] |= dealt.listened[t];
+  turn_.tally_damage |= (*db_)[card].tallies_damage;
   auto& pl = s.players[owner];
   if (zone == Zone::kLibrary) pl.library.push_back(o);
   if (zone == Zone::kHand) pl.hand.push_back(o);

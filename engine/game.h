@@ -339,6 +339,18 @@ class Game {
 
   // --- queries ---
   const GameState& state() const { return state_; }
+  // The damage assigned and waiting for its prevention step (T-4): public,
+  // what the players may prevent or redirect (T-4.1).
+  const std::vector<PendingDamage>& PendingDamages() const { return damage_.pending; }
+  // The damage dealt to player p this turn by sources of any of `types` (0:
+  // any), in a game that tallies it (TurnState::tally_damage; else 0):
+  // public, what Simulacrum and Reverse Polarity read (T-4.1).
+  int DamageTakenThisTurn(Player p, TypeMask types) const {
+    int n = 0;
+    for (const auto& t : occ_.damage_taken)
+      if (t.player == p && (!types || (t.source_types & types))) n += t.amount;
+    return n;
+  }
   // Is player p deciding a search of their library (G-3)? They see it then.
   bool Searching(Player p) const {
     return timing_.decision.kind == DecisionKind::kSearch && timing_.decision.player == p;
@@ -1099,6 +1111,15 @@ class Game {
     // into a graveyard from play (Sengir Vampire, Ashen-Skin Zubera).
     std::vector<std::pair<ObjRef, ObjRef>> damaged_by;
     std::vector<CardId> died_this_turn;
+    // This turn, in a game that tallies it (TurnState::tally_damage): each
+    // damage dealt to a player, with its source's types as it dealt it
+    // (T-4.1: Simulacrum, Reverse Polarity).
+    struct DamageTaken {
+      Player player = 0;
+      int amount = 0;
+      TypeMask source_types = 0;
+    };
+    std::vector<DamageTaken> damage_taken;
     // "Next time" delayed triggers armed and not yet fired (E-6), in the
     // order they were armed.
     std::vector<ArmedNextTime> armed;
@@ -1116,7 +1137,8 @@ class Game {
     uint64_t check_inputs = 0;
     uint64_t clean_version = ~uint64_t{0}, clean_inputs = 0;
     auto Buffers() {
-      return std::tie(events, queued, destroying, moving, damaged_by, died_this_turn, armed);
+      return std::tie(events, queued, destroying, moving, damaged_by, died_this_turn, damage_taken,
+                      armed);
     }
   } occ_;
 
@@ -1213,6 +1235,10 @@ class Game {
     // the tapped flag. Without, tapping or untapping changes nothing the
     // state check reads (AttachedLegally is its only reader of the flag).
     bool tapped_enchant_filters = false;
+    // Whether some card of this game reads the damage dealt this turn
+    // (CardDef::tallies_damage: Simulacrum). Without, no damage is tallied
+    // (OccurrenceState::damage_taken stays empty).
+    bool tally_damage = false;
     auto Buffers() { return std::tie(phase_todo); }
   } turn_;
 

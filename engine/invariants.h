@@ -244,6 +244,16 @@ class InvariantChecker : public RulesAudit {
   void CheckCombatAssignment(const Game& g, int begin, bool first_strike);
   void ExpectDamage(const Game& g, int begin);
   void CheckDamageDealt(const Game& g);
+  // T-4.1: a damage left at the end of its prevention step that a
+  // permanent's standing prevention ("prevent all damage ... by creatures",
+  // "all combat damage to and by enchanted creature") fits, read from the
+  // card's text apart from the engine's replacement path: "" or what.
+  std::string StandingPreventionMissed(const Game& g, const PendingDamage& d) const;
+  // T-4.1: the damage dealt to each player since the engine's tally began
+  // (this turn's cleanup clears it), summed from the damage occurrences, in
+  // a game that tallies it; the key is the tally's turn.
+  int damage_tally_key_ = -1;
+  std::array<int, 2> damage_tally_{};
   // "" or what a state check left.
   std::string StateCheckLeft(const Game& g) const;
   // A turn-cap game in which no one could lose over the last kStallTurns

@@ -19,6 +19,12 @@ namespace strata {
 
 namespace {
 
+// The turn whose damage the engine's tally holds (T-4.1): it is cleared as
+// a cleanup phase begins, so a cleanup's damage counts with the next turn.
+int TallyKey(const Game& g) {
+  return g.state().turn + (g.state().phase == Phase::kCleanup ? 1 : 0);
+}
+
 // What `d` is dealt to, for messages.
 std::string DamageTarget(const Game& g, ObjId object, Player player) {
   return object != kNoObj ? g.ObjectName(object) : InvariantChecker::Who(player);
@@ -423,11 +429,13 @@ void InvariantChecker::ExpectDamage(const Game& g, int begin) {
     expected_object_shield_.push_back({o, g.damage_.prevent_shield[o]});
     return expected_object_shield_.back().second;
   };
+  std::string missed;
   for (size_t i = begin; i < g.damage_.pending.size(); ++i) {
     const PendingDamage& d = g.damage_.pending[i];
     const bool to_object = d.to.kind == Target::kObject;
     if (to_object && (!s.Alive(d.to.obj) || s.obj.zone[d.to.obj.id] != Zone::kBattlefield))
       continue;
+    if (missed.empty()) missed = StandingPreventionMissed(g, d);
     if (d.prevented) {  // prevention applied at step A, before its replacements
       const int left = std::max(0, d.amount + d.change);
       if (left > 0)
@@ -466,6 +474,49 @@ void InvariantChecker::ExpectDamage(const Game& g, int begin) {
   expected_source_shields_ = 0;
   for (bool used : shield_used) expected_source_shields_ += !used;
   damage_events_from_ = g.EventEnd();
+  Record(Invariant::kPrevention, missed.empty(), missed);
+}
+
+// T-4.1: is a damage still pending at the end of its prevention step one
+// that a permanent's standing prevention stops? Read from the cards: a
+// replacement of damage by nothing (`instead`, no effects) whose `on` names
+// the damage's source by a filter and what it is dealt to as the permanent
+// itself or the creature it enchants (Uncle Istvan, Gaseous Form); a
+// damage already redirected is not replaced again (E-3 A), and a tapped
+// artifact's abilities are off (T-12).
+std::string InvariantChecker::StandingPreventionMissed(const Game& g,
+                                                       const PendingDamage& d) const {
+  const GameState& s = g.state();
+  if (d.replaced || d.amount <= 0 || d.source == kNoObj) return "";
+  for (ObjId x = 0; x < s.obj.count; ++x) {
+    if (s.obj.zone[x] != Zone::kBattlefield) continue;
+    const Characteristics& ch = g.Chars(x);
+    if (ch.blank || ch.card == kNoCard || (Has(ch.types, kArtifact) && s.obj.tapped[x])) continue;
+    const CardDef& card = g.db()[ch.card];
+    for (int i = 0; i < static_cast<int>(card.triggers.size()); ++i) {
+      const TriggeredAbility& tr = card.triggers[i];
+      if (tr.timing != Timing::kInstead || tr.event != EventKind::kDamage ||
+          !tr.body.steps.empty() || tr.player >= 0 || tr.damage_to >= 0 || tr.self_source ||
+          tr.chosen_source || tr.unless_any != kNoFilter || !Has(ch.abilities, card.TriggerBit(i)))
+        continue;
+      if (tr.combat && !d.combat) continue;
+      if (tr.source_filter != kNoFilter &&
+          !g.Matches(tr.source_filter, d.source, g.ContextFor(x, ch.controller, s.obj.choice[x])))
+        continue;
+      if (tr.filter != kNoFilter) {
+        const Filter& f = g.db().filter(tr.filter);
+        if (d.to.kind != Target::kObject) continue;
+        if (f.self && d.to.obj.id != x) continue;
+        if (f.enchanted && d.to.obj.id != s.obj.attached_to[x]) continue;
+        if (!f.self && !f.enchanted) continue;  // another filter: not read here
+      }
+      return absl::StrCat(
+          g.ObjectName(d.source), "'s ", d.amount, " damage to ",
+          d.to.kind == Target::kObject ? g.ObjectName(d.to.obj.id) : Who(d.to.player),
+          " is left to be dealt, though ", g.ObjectName(x), " prevents it");
+    }
+  }
+  return "";
 }
 
 // The step's damage dealt: the damage occurrences since ExpectDamage are
@@ -475,9 +526,18 @@ void InvariantChecker::CheckDamageDealt(const Game& g) {
   size_t next = 0;
   const int from =
       std::max(damage_events_from_, g.EventEnd() - static_cast<int>(g.occ_.events.size()));
+  // T-4.1: the damage to each player this turn, summed here from the
+  // occurrences, is the engine's tally (the tally runs from one cleanup to
+  // the next: this turn's, and the last turn's cleanup on).
+  const bool tally = g.turn_.tally_damage;
+  if (tally) {
+    const int key = TallyKey(g);
+    if (key != damage_tally_key_) damage_tally_key_ = key, damage_tally_ = {};
+  }
   for (int i = from; i < g.EventEnd() && why.empty(); ++i) {
     const Occurrence& e = g.Event(i);
     if (e.kind != EventKind::kDamage || e.before) continue;
+    if (tally && e.object == kNoObj && e.player != kNoPlayer) damage_tally_[e.player] += e.amount;
     if (next == expected_damage_.size()) {
       why = absl::StrCat(g.ObjectName(e.source), " dealt ", e.amount, " damage to ",
                          DamageTarget(g, e.object, e.player), " beyond what prevention left");
@@ -505,6 +565,13 @@ void InvariantChecker::CheckDamageDealt(const Game& g) {
     if (why.empty() && g.damage_.prevent_shield[o] != left)
       why = absl::StrCat(g.ObjectName(o), "'s prevention shield is ", g.damage_.prevent_shield[o],
                          " after the damage, where it should be ", left);
+  for (Player p = 0; p < 2 && why.empty() && tally; ++p) {
+    int engine = 0;
+    for (const auto& t : g.occ_.damage_taken) engine += t.player == p ? t.amount : 0;
+    if (engine != damage_tally_[p])
+      why = absl::StrCat(Who(p), " was dealt ", damage_tally_[p],
+                         " damage this turn, where the tally (damage_this_turn) reads ", engine);
+  }
   if (why.empty() && g.damage_.source_shields.size() != expected_source_shields_)
     why = absl::StrCat(g.damage_.source_shields.size(), " shields against sources are left where ",
                        expected_source_shields_, " should be");

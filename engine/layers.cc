@@ -634,6 +634,7 @@ class Computer {
         break;
       case Value::kEventAmount:
       case Value::kDiedThisTurn:
+      case Value::kDamageThisTurn:
         break;  // only spells and abilities resolving have these
     }
     return Scaled(v, base);

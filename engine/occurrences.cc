@@ -553,6 +553,9 @@ void Game::DealDamage(const PendingDamage& d) {
   if (d.to.kind == Target::kPlayer) {
     e.player = d.to.player;
     state_.players[d.to.player].life = LifeAfter(state_.players[d.to.player].life, -d.amount);
+    if (turn_.tally_damage) [[unlikely]]
+      occ_.damage_taken.push_back(
+          {d.to.player, d.amount, d.source != kNoObj ? Chars(d.source).types : TypeMask{0}});
     NoteLifeLow(d.to.player);
     Note(LogKind::kDamage, d.to.player, d.source, kNoObj, d.amount, [&] {
       return std::string(

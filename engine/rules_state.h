@@ -103,6 +103,11 @@ struct ArmedNextTime {
   // object, as it was when armed ("if the creature would die this turn":
   // Disintegrate). kNoObj: any object its `on` fits.
   ObjRef bound;
+  // "A source of your choice" (T-4.1): it fits only damage from that
+  // object, the one chosen (a spell chosen on the stack: also the card it
+  // became as it left the stack). kNoObj: any source its `on` fits.
+  ObjRef chosen;
+  bool chosen_on_stack = false;
 };
 
 // An occurrence (E-): what happened, with last known values of its object.

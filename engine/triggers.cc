@@ -35,6 +35,12 @@ inline bool Game::TriggerFits(const TriggeredAbility& tr, const Occurrence& e, O
   // (The loader takes `phase` on phase_begin, phase_end, tap and untap alone.)
   if (!tr.phase.empty() && tr.phase != PhaseName(e.phase)) return false;
   if (tr.self_source && e.source != o) return false;
+  // "By creatures", "enchanted creature deals" (T-4.1): the source as it
+  // is now (a source that left play, as it last was).
+  if (tr.source_filter != kNoFilter &&
+      (e.source == kNoObj ||
+       !Matches(tr.source_filter, e.source, ContextFor(o, you, s.obj.choice[o]))))
+    return false;
   if (tr.combat && !e.combat) return false;
   if (tr.damaged_by_self && !DamagedBy(e, o, left)) return false;
   if (tr.unless_any != kNoFilter) {
@@ -148,6 +154,14 @@ void Game::CollectNextTimes(int event, Timing timing) {
       if (index < 0 || !bound_fits) return false;
       const TriggeredAbility& tr = card.next_times[index];
       if (tr.timing != timing || tr.event != e.kind) return false;
+      // From the source chosen alone (T-4.1): that object, or the card a
+      // spell chosen on the stack became as it left it.
+      if (tr.chosen_source &&
+          (e.source != a.chosen.id ||
+           (state_.obj.incarnation[e.source] != a.chosen.incarnation &&
+            !(a.chosen_on_stack && state_.obj.incarnation[e.source] ==
+                                       static_cast<uint16_t>(a.chosen.incarnation + 1)))))
+        return false;
       const Characteristics& ch = Chars(a.source);
       return TriggerFits(tr, e, a.source, a.controller, ch, nullptr);
     };

@@ -93,6 +93,7 @@ void Game::PhaseBeginEffects(bool skipped) {
       turn_.replace_draw = {};
       damage_.source_shields.clear();
       occ_.damaged_by.clear();
+      occ_.damage_taken.clear();
       // The deaths of the turn are kept until the next turn begins (below):
       // "at the beginning of the end step, if a creature died this turn"
       // reads them at the cleanup phase's beginning (G-8: Osai Vultures).

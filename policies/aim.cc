@@ -112,9 +112,15 @@ Aim AuraAim(const CardDef& card) {
   if (harm) return Aim::kHarm;
   if (help) return Aim::kHelp;
   // No static effect: what its triggers do (damage when the creature dies).
-  for (const TriggeredAbility& tr : card.triggers)
+  for (const TriggeredAbility& tr : card.triggers) {
     for (const EffectStep& st : tr.body.steps)
       if (StepAim(card, st) == Aim::kHarm) return Aim::kHarm;
+    // Damage the creature deals replaced by nothing (Gaseous Form, T-4.1):
+    // it takes the creature's damage away, on an opponent's creature.
+    if (tr.timing == Timing::kInstead && tr.event == EventKind::kDamage && tr.body.steps.empty() &&
+        tr.source_filter != kNoFilter)
+      return Aim::kHarm;
+  }
   return Aim::kHelp;
 }
 

@@ -115,10 +115,12 @@ void HeuristicPolicy::Replan(const PlayerView& v) {
       if (item->mode >= 0 && mode != item->mode) continue;
       const AbilityBody& mb = body->modes.empty() ? *body : body->modes[m];
       // A shield is meant for damage on its way.
-      EvaluateBody(v, cx,
-                   PreventStep(mb) || CombatPreventStep(mb) ? DecisionKind::kPrevention
-                                                            : DecisionKind::kRespond,
-                   a, *card, mb, mode, best);
+      EvaluateBody(
+          v, cx,
+          PreventStep(mb) || CombatPreventStep(mb) || heuristic_detail::ChosenSourceStep(*card, mb)
+              ? DecisionKind::kPrevention
+              : DecisionKind::kRespond,
+          a, *card, mb, mode, best);
     }
   }
   if (best.score > 0) plan_ = best;

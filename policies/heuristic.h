@@ -69,6 +69,7 @@ class HeuristicPolicy : public Policy {
     Player target_player = kNoPlayer;
     int x = -1;
     int score = -1;
+    ObjId source_choice = kNoObj;  // "a source of your choice" (T-4.1)
   };
 
  private:
@@ -85,6 +86,15 @@ class HeuristicPolicy : public Policy {
   // T-7.2: Fog and Maze of Ith in a prevention step (heuristic_eval.cc).
   void EvaluateCombatPrevention(const PlayerView& v, const Context& cx, const Action& a,
                                 const AbilityBody& body, int mode, Plan& p, Plan& best);
+  // T-4.1: a body that waits on a chosen source's damage, in a prevention
+  // step (heuristic_damage.cc).
+  void EvaluateSourceChoice(const PlayerView& v, const Context& cx, const Action& a,
+                            const CardDef& c, const AbilityBody& body, const EffectStep& st,
+                            int mode, Plan& p, Plan& best);
+  // T-4.1: a body that reads the damage dealt this turn (Simulacrum,
+  // Reverse Polarity); false when the body reads none (heuristic_damage.cc).
+  bool EvaluateTally(const PlayerView& v, const Context& cx, const Action& a, const CardDef& c,
+                     const AbilityBody& body, int mode, Plan& p, Plan& best);
   int ChooseStart(const PlayerView& v, const Decision& d);
   int ChooseTarget(const PlayerView& v, const Decision& d);
   int ChooseBlock(const PlayerView& v, const Decision& d);

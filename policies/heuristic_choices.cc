@@ -141,6 +141,21 @@ int HeuristicPolicy::ChooseChoice(const PlayerView& v, const Decision& d) {
     for (int i = 0; i < n; ++i)
       if (d.actions[i].kind == ActionKind::kNumber && d.actions[i].value == plan_.mode + 1)
         return i;
+  // "A source of your choice" (T-4.1): the planned one, else the source of
+  // the most damage on its way to this player.
+  if (const StackItem* item = v.CastingItem();
+      item && item->body_card != kNoCard && ItemBody(v.db(), *item) &&
+      heuristic_detail::ChosenSourceStep(v.db()[item->body_card], *ItemBody(v.db(), *item))) {
+    int amount = 0;
+    ObjId want = PlanFor(v) && plan_.source_choice != kNoObj
+                     ? plan_.source_choice
+                     : heuristic_detail::BiggestPendingSource(v, v.me(), kNoObj, &amount);
+    for (int i = 0; i < n; ++i)
+      if (d.actions[i].kind == ActionKind::kObject && d.actions[i].object == want) {
+        Remember(v, Did::kShielded, want);
+        return i;
+      }
+  }
   // An object: an entering copy takes the best creature; an exile the
   // opponent's best.
   bool exile = false;

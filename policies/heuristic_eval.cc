@@ -311,6 +311,14 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
     p.x = x;
   }
 
+  // The damage taken this turn as a number (T-4.1: Simulacrum).
+  if (EvaluateTally(v, cx, a, c, body, mode, p, best)) return;
+  // "A source of your choice" (T-4.1) waits for a prevention step too.
+  if (const EffectStep* chosen = heuristic_detail::ChosenSourceStep(c, body)) {
+    if (window == DecisionKind::kPrevention)
+      EvaluateSourceChoice(v, cx, a, c, body, *chosen, mode, p, best);
+    return;
+  }
   // "Prevent all combat damage" (T-7.2) waits for a prevention step, where
   // the combat damage is assigned and known.
   if (CombatPreventStep(body)) {

@@ -87,6 +87,13 @@ struct FightEnd {
 };
 FightEnd Fight(const PlayerView& v, ObjId a, ObjId b);
 
+// The next-time step of a body that waits on the source chosen (T-4.1:
+// Reverse Damage), or nullptr (heuristic_damage.cc).
+const EffectStep* ChosenSourceStep(const CardDef& c, const AbilityBody& body);
+// The source of the most damage waiting for its prevention step to player
+// p (to_obj kNoObj) or to object to_obj, and how much; kNoObj when none.
+ObjId BiggestPendingSource(const PlayerView& v, Player p, ObjId to_obj, int* amount);
+
 // Does this player control o?
 inline bool Mine(const PlayerView& v, ObjId o) {
   return v.Controller(o) == v.me();

@@ -87,6 +87,13 @@ class PlayerView {
   // order, hidden ones included: CardOf and ZoneOf still say what is seen.
   ObjectsIn Stack() const { return ObjectsIn(game_.state().stack, game_.state().obj.count); }
   Phase phase() const { return game_.state().phase; }
+  // The damage assigned and waiting for its prevention step (T-4): public.
+  const std::vector<PendingDamage>& PendingDamages() const { return game_.PendingDamages(); }
+  // The damage dealt to p this turn by sources of `types` (0: any), where
+  // the game tallies it (T-4.1): public, as life is.
+  int DamageTakenThisTurn(Player p, TypeMask types) const {
+    return game_.DamageTakenThisTurn(p, types);
+  }
   Player active() const { return game_.state().active; }
   int turn() const { return game_.state().turn; }
 

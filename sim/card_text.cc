@@ -241,6 +241,11 @@ struct Writer {
         base =
             "the number of " + Filter(v.filter, true) + " put into a graveyard from play this turn";
         break;
+      case Value::kDamageThisTurn:
+        base = "the damage dealt to you this turn";
+        if (v.filter != kNoFilter && db.filter(v.filter).types)
+          base += " by " + Lower(Plural(Types(db.filter(v.filter).types)));
+        break;
     }
     if (v.times != 1) base = absl::StrCat(v.times, " times ", base);
     if (v.plus > 0) base = absl::StrCat(base, " plus ", v.plus);
@@ -277,6 +282,8 @@ struct Writer {
         return "each player";
       case strata::Ref::kTargetController:
         return "the target's controller";
+      case strata::Ref::kEventSourceController:
+        return "that source's controller";
       case strata::Ref::kNone:
         return "";
     }
@@ -779,19 +786,38 @@ struct Writer {
       case EventKind::kPhaseEnd:
         when = "At the end of each " + (t.phase.empty() ? "phase" : t.phase);
         break;
-      case EventKind::kDamage:
-        if (t.filter != kNoFilter && t.damage_to != 0) {
-          // On the object dealt damage: "Whenever Fungusaur is dealt damage".
+      case EventKind::kDamage: {
+        if (t.filter != kNoFilter && t.damage_to != 0 && t.source_filter == kNoFilter &&
+            !t.chosen_source && bound.empty()) {
+          // On the object dealt damage: "Whenever Fungusaur is dealt damage" (G-8).
           when = absl::StrCat("Whenever ", who, " is dealt ", t.combat ? "combat " : "", "damage",
                               t.self_source ? " by " + card.name : "");
           break;
         }
-        when = absl::StrCat("Whenever ", t.self_source ? card.name : "a source", " deals ",
-                            t.combat ? "combat " : "", "damage",
-                            t.damage_to == 0   ? " to a player"
-                            : t.damage_to == 1 ? " to a creature"
-                                               : "");
+        // T-4.1: the source may be a filter ("a creature", "the enchanted
+        // creature") or the one chosen; what is dealt damage, a filter or a
+        // player.
+        std::string source = t.self_source ? card.name : "a source";
+        if (t.source_filter != kNoFilter)
+          source = db.filter(t.source_filter).enchanted ? "the enchanted creature"
+                                                        : A(Filter(t.source_filter, false));
+        if (t.chosen_source) source = "the source of your choice";
+        std::string to = t.damage_to == 0   ? " to a player"
+                         : t.damage_to == 1 ? " to a creature"
+                                            : "";
+        if (t.filter != kNoFilter || !bound.empty())
+          to = " to " + (!bound.empty()                  ? "the object chosen as " + bound
+                         : db.filter(t.filter).self      ? card.name
+                         : db.filter(t.filter).enchanted ? std::string("the enchanted creature")
+                                                         : A(Filter(t.filter, false)));
+        else if (t.player == 0)
+          to = " to you";
+        else if (t.player == 1)
+          to = " to an opponent";
+        when =
+            absl::StrCat("Whenever ", source, " deals ", t.combat ? "combat " : "", "damage", to);
         break;
+      }
       case EventKind::kPlay:
         when = "Whenever " + player + (t.player == 0 ? " play " : " plays ") + who;
         break;
