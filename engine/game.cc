@@ -212,8 +212,13 @@ ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
   turn_.tapped_enchant_filters |=
       (*db_)[card].enchant != kNoFilter && db_->filter((*db_)[card].enchant).tapped >= 0;
   for (const auto* table : {&(*db_)[card].triggers, &(*db_)[card].next_times})
-    for (const TriggeredAbility& tr : *table)
+    for (const TriggeredAbility& tr : *table) {
       occ_.listened[static_cast<int>(tr.timing)] |= uint32_t{1} << static_cast<int>(tr.event);
+      turn_.mana_tap_cards |= tr.for_mana;  // T-10.1
+      turn_.mana_trigger_cards |= tr.mana_trigger;
+    }
+  if ((*db_)[card].mana_cards) [[unlikely]]
+    NoteManaCard((*db_)[card]);
   auto& pl = s.players[owner];
   if (zone == Zone::kLibrary) pl.library.push_back(o);
   if (zone == Zone::kHand) pl.hand.push_back(o);

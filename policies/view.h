@@ -87,6 +87,10 @@ class PlayerView {
   // order, hidden ones included: CardOf and ZoneOf still say what is seen.
   ObjectsIn Stack() const { return ObjectsIn(game_.state().stack, game_.state().obj.count); }
   Phase phase() const { return game_.state().phase; }
+  // T-10.1: a player's rules about mana and lands (Channel, Fastbond), the
+  // mana triggered mana abilities add with land o's (Mana Flare).
+  const PlayerRules& RulesOf(Player p) const { return game_.Rules(p); }
+  int ManaOnTapExtra(ObjId o, ColorMask* colors) const { return game_.ManaOnTapExtra(o, colors); }
   Player active() const { return game_.state().active; }
   int turn() const { return game_.state().turn; }
 
