@@ -286,6 +286,15 @@ bool Game::PayWith(Player p, const std::vector<ManaSource>& sources, const std::
         TapForMana(o);
       else
         Tap(o, true);
+      const Characteristics& mc = Chars(o);
+      if (trace_.usage && !mc.land_mana && mc.card != kNoCard) {  // as Pay counts its use
+        const CardDef& mcard = (*db_)[mc.card];
+        for (int k = 0; k < static_cast<int>(mcard.activated.size()); ++k)
+          if (mcard.activated[k].mana_ability) {
+            Used(mc.card, mcard.ActivatedBit(k));
+            break;
+          }
+      }
       Note(LogKind::kMana, p, o, kNoObj, 1,
            [&] { return std::string(absl::StrCat(Who(p), " taps ", ObjectName(o), " for mana")); });
     }
