@@ -75,7 +75,9 @@ void Game::RunNeutral(Frame& f) {
     const bool attack_owed = !in_attack && p == s.active && s.phase == Phase::kMain &&
                              !combat_.attacked[p] && AttackOwed(p);
     timing_.decision.actions.push_back({attack_owed ? ActionKind::kAttack : ActionKind::kPass});
-    if (!in_attack && p == s.active && s.phase == Phase::kMain && turn_.lands_played[p] == 0) {
+    if (!in_attack && p == s.active && s.phase == Phase::kMain &&
+        (turn_.lands_played[p] == 0 ||
+         (turn_.mana_rule_cards && Rules(p).any_number_of_lands))) {  // T-10.1: Fastbond
       for (ObjId o : s.players[p].hand)
         if (Has((*db_)[s.obj.card[o]].types, kLand))
           timing_.decision.actions.push_back({ActionKind::kPlayLand, o});

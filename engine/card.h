@@ -95,7 +95,11 @@ struct Value {
     // Damage dealt to "you" (the body's controller) this turn, by sources
     // whose types as they dealt it match the filter's `types` (Simulacrum,
     // Reverse Polarity: docs/rules.md T-4.1)
-    kDamageThisTurn
+    kDamageThisTurn,
+    // The untapped lands the active player controlled as the turn began
+    // (Power Surge, docs/rules.md T-10.1): kept only in a game with a card
+    // that reads it (turn_.turn_start_lands_cards).
+    kTurnStartUntappedLands
   };
   Kind kind = kConst;
   int constant = 0;
@@ -176,7 +180,13 @@ struct Part {
   bool cant_lose = false;    // player effect (Platinum Angel)
   bool skip_draw = false;    // game-rule effect: skip the draw phase's draw (Null Profusion)
   int damage_reduction = 0;  // player effect: damage to the player is reduced (Urza's Armor)
-  int8_t players = 2;        // 0 you, 1 opponents, 2 all
+  // Mana (docs/rules.md T-10.1): any number of lands on the player's turns
+  // (Fastbond); the player may pay 1 life for {C} whenever they could
+  // activate a mana ability (Channel); the player's artifacts, creatures,
+  // lands (these types) enter play tapped as they are played (Kismet).
+  bool any_number_of_lands = false, life_for_mana = false;
+  TypeMask enter_tapped = 0;
+  int8_t players = 2;  // 0 you, 1 opponents, 2 all
 };
 
 // A combat restriction that names what it is about with filters (T-7.1),
@@ -253,6 +263,7 @@ enum class Op : uint8_t {
   kShuffleIn,     // each player shuffles their hand and/or graveyard into their library, then draws
   kPreventCombat,      // all combat damage this turn, or all dealt to and by the objects (T-7.2)
   kCantBeRegenerated,  // the objects can't be regenerated this turn (Hurr Jackal, E-3 C)
+  kEmptyPool,          // each player loses their unspent mana (T-10.1: Mana Short, Drain Power)
 };
 
 // A reference to who or what an effect step acts on.
@@ -283,6 +294,14 @@ struct EffectStep {
   std::string counter_name;   // as the card names it ("charge", "carrion"), for its text
   ColorMask mana_colors = 0;  // add_mana: choices
   bool mana_any = false, mana_colorless = false;
+  // add_mana (T-10.1): one more mana of a kind the tapped land made (Mana
+  // Flare, `mana = "event"`); one of a color a land an opponent controls
+  // could make (Fellwar Stone, `mana = "opponent_lands"`).
+  bool mana_event = false, mana_opponent_lands = false;
+  // empty_pool (T-10.1): first tap each land the player controls (Mana
+  // Short), for mana (Drain Power: its mana goes to the pool first); the
+  // mana lost goes to the controller's pool (`give`).
+  bool tap_lands = false, for_mana = false, give = false;
   int continuous = -1;  // index into CardDef::continuous
   Duration duration = Duration::kPermanent;
   FilterId affects = kNoFilter;
@@ -442,6 +461,11 @@ struct TriggeredAbility {
   FilterId unless_any = kNoFilter;  // only if no object matches (Pestilence at end of turn)
   int8_t damage_to = -1;            // damage: 0 to a player, 1 to a creature
   int8_t life_change = -1;          // life_change: 0 a gain only, 1 a loss only
+  // tap: only a tap for mana (T-10.1: Manabarbs). A trigger on it whose
+  // body only adds mana is a triggered mana ability (Mana Flare, Wild
+  // Growth): its mana is made as the land is tapped, inside the payment.
+  bool for_mana = false, mana_trigger = false;
+  bool not_first_land = false;  // play: not the first land its player played this turn (Fastbond)
   std::string phase;
   bool has_optional_cost = false;
   ManaCost optional_cost;
@@ -488,6 +512,11 @@ struct EntryChoice {
 struct CardDef {
   std::string name, file;
   int line = 0;
+  // What of docs/rules.md T-10.1 the card uses (Game::NoteManaCard): a rule
+  // part about mana or lands, a mana ability of computed colors, the value
+  // turn_start_untapped_lands.
+  static constexpr uint8_t kManaRule = 1, kComputedMana = 2, kTurnStartLands = 4;
+  uint8_t mana_cards = 0;
   ManaCost cost;
   ColorMask colors = 0;
   TypeMask types = 0;
@@ -582,11 +611,13 @@ struct CardDb {
   // has or grants phase abilities, has or gives "attacks each turn if
   // able", has a static ability that reads whose turn it is, links an
   // object as it enters, is an Aura whose enchant filter reads the tapped
-  // flag; and the occurrences its triggers listen to, per Timing.
+  // flag; its triggers on lands tapped for mana and triggered mana
+  // abilities; and the occurrences its triggers listen to, per Timing.
   struct Dealt {
     uint8_t layer_zones = 0;
     bool phase = false, attack_owed = false, your_turn = false, linking = false;
     bool tapped_enchant_filter = false;
+    bool mana_tap = false, mana_trigger = false;  // a trigger on a tap for mana, a triggered mana ability (T-10.1)
     std::array<uint32_t, kTimings> listened{};
   };
   std::vector<Dealt> dealt;

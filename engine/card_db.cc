@@ -103,8 +103,11 @@ void CardDb::IndexHot() {
     d.linking = c.enters.choose == ChoiceKind::kExile;
     d.tapped_enchant_filter = c.enchant != kNoFilter && filter(c.enchant).tapped >= 0;
     for (const auto* table : {&c.triggers, &c.next_times})
-      for (const TriggeredAbility& tr : *table)
+      for (const TriggeredAbility& tr : *table) {
         d.listened[static_cast<int>(tr.timing)] |= uint32_t{1} << static_cast<int>(tr.event);
+        d.mana_tap |= tr.for_mana;
+        d.mana_trigger |= tr.mana_trigger;
+      }
   }
 }
 

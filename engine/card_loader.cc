@@ -550,11 +550,13 @@ class CardCompiler {
           {"event_amount", Value::kEventAmount},
           {"target_power", Value::kTargetPower},
           {"target_toughness", Value::kTargetToughness},
-          {"target_mana_value", Value::kTargetManaValue}};
+          {"target_mana_value", Value::kTargetManaValue},
+          {"turn_start_untapped_lands", Value::kTurnStartUntappedLands}};
       for (auto& [name, kind] : kNames)
         if (*s == name) {
           v.kind = kind;
           if (kind == Value::kX && !x_at_) x_at_ = &n, x_key_ = std::string(key);
+          if (kind == Value::kTurnStartUntappedLands) card_->mana_cards |= CardDef::kTurnStartLands;
           if ((kind == Value::kSourcePower || kind == Value::kSourceToughness) && !source_pt_at_)
             source_pt_at_ = &n, source_pt_key_ = std::string(key);
           return v;
@@ -562,7 +564,7 @@ class CardCompiler {
       r_.Fail(n, key,
               "an integer, x, mana_value, linked_power, linked_toughness, source_power, "
               "source_toughness, event_power, event_toughness, event_amount, target_power, "
-              "target_toughness, target_mana_value or a table, got '" +
+              "target_toughness, target_mana_value, turn_start_untapped_lands or a table, got '" +
                   *s + "'");
     }
     if (auto* t = n.as_table()) {
@@ -723,10 +725,17 @@ class CardCompiler {
         r_.CheckKeys(t, "a switch part", {"layer"});
         break;
       case PartLayer::kRule:
-        r_.CheckKeys(t, "a rule part",
-                     {"layer", "max_hand_size", "no_max_hand_size", "spell_cost_increase",
-                      "spell_cost_reduce", "spell_cost_min", "players", "cant_lose",
-                      "damage_reduction", "skip_draw"});
+        r_.CheckKeys(
+            t, "a rule part",
+            {"layer", "max_hand_size", "no_max_hand_size", "spell_cost_increase",
+             "spell_cost_reduce", "spell_cost_min", "players", "cant_lose", "damage_reduction",
+             "skip_draw", "any_number_of_lands", "life_for_mana", "enter_tapped"});
+        if (auto* n = t.get("any_number_of_lands"))
+          p.any_number_of_lands = r_.Bool(*n, "any_number_of_lands");
+        if (auto* n = t.get("life_for_mana")) p.life_for_mana = r_.Bool(*n, "life_for_mana");
+        if (auto* n = t.get("enter_tapped")) p.enter_tapped = Types(*n, "enter_tapped");
+        if (p.any_number_of_lands || p.life_for_mana || p.enter_tapped)
+          card_->mana_cards |= CardDef::kManaRule;
         if (auto* n = t.get("skip_draw")) p.skip_draw = r_.Bool(*n, "skip_draw");
         if (auto* n = t.get("cant_lose")) p.cant_lose = r_.Bool(*n, "cant_lose");
         if (auto* n = t.get("damage_reduction")) p.damage_reduction = IntOf(*n, "damage_reduction");
@@ -911,7 +920,8 @@ class CardCompiler {
         {"change_amount", Op::kChangeAmount},
         {"redirect", Op::kRedirect},
         {"change_target", Op::kChangeTarget},
-        {"prevent_combat_damage", Op::kPreventCombat}};
+        {"prevent_combat_damage", Op::kPreventCombat},
+        {"empty_pool", Op::kEmptyPool}};
     EffectStep s;
     auto op = r_.RequiredString(t, "do");
     bool found = false;
@@ -945,12 +955,17 @@ class CardCompiler {
       auto m = r_.String(*n, "mana");
       if (m == "any")
         s.mana_any = true;
+      else if (m == "event")  // the kind the tapped land made (Mana Flare)
+        s.mana_event = true;
+      else if (m == "opponent_lands")  // a color an opponent's land could make (Fellwar Stone)
+        s.mana_opponent_lands = true, card_->mana_cards |= CardDef::kComputedMana;
       else if (m == "C")
         s.mana_colorless = true;
       else {
         for (char ch : m) {
           auto pos = std::string_view("WUBRG").find(ch);
-          if (pos == std::string_view::npos) r_.Fail(*n, "mana", "W, U, B, R, G, C or any");
+          if (pos == std::string_view::npos)
+            r_.Fail(*n, "mana", "W, U, B, R, G, C, any, event or opponent_lands");
           s.mana_colors |= 1u << pos;
         }
       }
@@ -965,6 +980,13 @@ class CardCompiler {
         r_.Fail(*n, "duration", "end_of_turn or permanent");
     }
     if (auto* n = t.get("affects")) s.affects = FilterOf(*n, "affects");
+    if (s.op == Op::kEmptyPool) {
+      if (auto* n = t.get("tap_lands")) s.tap_lands = r_.Bool(*n, "tap_lands");
+      if (auto* n = t.get("for_mana")) s.for_mana = r_.Bool(*n, "for_mana");
+      if (auto* n = t.get("give")) s.give = r_.Bool(*n, "give");
+      if (s.for_mana && !s.tap_lands)
+        r_.Fail(t, "for_mana", "tap_lands = true: the lands tapped for mana are the player's");
+    }
     if (auto* n = t.get("exclude_target"))
       s.exclude_target = IntOf(*n, "exclude_target", 1, std::max(targets, 1));
     if (s.op == Op::kContinuous) {
@@ -1328,6 +1350,16 @@ class CardCompiler {
       tr.has_optional_cost = true;
       tr.optional_cost = *cost;
     }
+    // A trigger on a tap for mana that only adds mana, with no target, is a
+    // triggered mana ability (docs/rules.md T-10.1): its mana is made as the
+    // land is tapped, with the land's own (Mana Flare, Wild Growth).
+    tr.mana_trigger =
+        tr.for_mana && tr.timing != Timing::kInstead && !tr.has_optional_cost &&
+        tr.body.targets.empty() && tr.body.modes.empty() && !tr.body.steps.empty() &&
+        std::all_of(tr.body.steps.begin(), tr.body.steps.end(), [](const EffectStep& s) {
+          return s.op == Op::kAddMana && s.amount.kind == Value::kConst && !s.mana_opponent_lands &&
+                 s.target.kind != Ref::kTarget;
+        });
     return tr;
   }
 
@@ -1451,6 +1483,12 @@ class CardCompiler {
       } else if (k == "change") {
         only(v, k, kind == EventKind::kLifeChange, "life_change");
         tr.life_change = OneOfTwo(v, k, "gain", "loss");
+      } else if (k == "for_mana") {
+        only(v, k, kind == EventKind::kTap, "tap");
+        tr.for_mana = r_.Bool(v, k);
+      } else if (k == "not_first_land") {
+        only(v, k, kind == EventKind::kPlay, "play");
+        tr.not_first_land = r_.Bool(v, k);
       } else if (k == "phase") {
         // A phase's beginning or end; a tap or untap during that phase
         // (every tap and untap occurrence records its phase).
@@ -1609,6 +1647,9 @@ class CardCompiler {
         break;
       case Op::kAddMana:
         add({"count", "amount", "mana"});
+        break;
+      case Op::kEmptyPool:
+        add({"tap_lands", "for_mana", "give"});
         break;
       case Op::kDiscard:
         add({"count", "amount", "random"});

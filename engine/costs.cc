@@ -36,13 +36,124 @@ void Game::ManaSources(Player p, ObjId excluding, std::vector<ManaSource>& sourc
     if (!turn_.phase_todo.empty() && PhaseCostPending(o)) return;
     ManaSource made;
     MakesMana(*db_, ch, made);
+    // T-10.1: a color a land an opponent controls could make (Fellwar
+    // Stone); none while they control no such land.
+    if (turn_.computed_mana_cards && made.colors == 0 && !made.colorless) [[unlikely]] {
+      made.colors = OpponentLandColors(ch.controller);
+      if (made.colors == 0) return;
+    }
     made.object = o;
     auto& to = Has(ch.types, kLand) ? sources : others;
     to.push_back(made);
     if (made.amount > 1) [[unlikely]]
       to.insert(to.end(), made.amount - 1, made);  // one entry per mana it makes
+    // T-10.1: the mana triggered mana abilities add as it is tapped, with
+    // its own (Mana Flare, Wild Growth), one entry each beside its own.
+    if (turn_.mana_trigger_cards && Has(ch.types, kLand)) [[unlikely]]
+      ManaTriggerEntries(o, made, &to);
   });
   sources.insert(sources.end(), others.begin(), others.end());
+  // T-10.1: Channel's "pay 1 life: add {C}", one entry (object none) per
+  // life above 1: the automatic payment never pays its player's last life.
+  if (turn_.mana_rule_cards && Rules(p).life_for_mana) [[unlikely]] {
+    const int n = std::clamp(s.players[p].life - 1, 0, 20);
+    sources.insert(sources.end(), n, ManaSource{kNoObj, 0, true, 1});
+  }
+}
+
+void Game::NoteManaCard(const CardDef& card) {
+  turn_.mana_rule_cards |= (card.mana_cards & CardDef::kManaRule) != 0;
+  turn_.computed_mana_cards |= (card.mana_cards & CardDef::kComputedMana) != 0;
+  turn_.turn_start_lands_cards |= (card.mana_cards & CardDef::kTurnStartLands) != 0;
+}
+
+int Game::ManaTriggerEntries(ObjId o, const ManaSource& made, std::vector<ManaSource>* to) const {
+  const GameState& s = state_;
+  const Player owner_of_tap = Chars(o).controller;
+  int n = 0;
+  ActivatablePermanents().triggering.ForEach(s.obj.count, [&](ObjId t) {
+    const Characteristics& ch = Chars(t);
+    if (ch.blank || ch.card == kNoCard) return;
+    if (Has(ch.types, kArtifact) && s.obj.tapped[t]) return;  // off while tapped (T-12)
+    const CardDef& card = (*db_)[ch.card];
+    for (int i = 0; i < static_cast<int>(card.triggers.size()); ++i) {
+      const TriggeredAbility& tr = card.triggers[i];
+      if (!tr.mana_trigger || !Has(ch.abilities, card.TriggerBit(i))) continue;
+      if (tr.player >= 0 && (owner_of_tap == ch.controller) != (tr.player == 0)) continue;
+      if (!tr.phase.empty() && tr.phase != PhaseName(s.phase)) continue;
+      if (tr.filter != kNoFilter &&
+          !Matches(tr.filter, o, ContextFor(t, ch.controller, s.obj.choice[t])))
+        continue;
+      for (const EffectStep& st : tr.body.steps) {
+        ManaSource m = made;
+        m.object = o;
+        m.amount = 1;
+        if (!st.mana_event) {
+          m.colors = static_cast<ColorMask>(st.mana_any ? 0x1F : st.mana_colors);
+          m.colorless = st.mana_colorless;
+        }
+        for (int k = 0; k < st.amount.constant; ++k) {
+          ++n;
+          if (to) to->push_back(m);
+        }
+      }
+    }
+  });
+  return n;
+}
+
+int Game::ManaOnTapExtraCounted(ObjId o, ColorMask* colors) const {
+  ManaSource made;
+  if (!MakesMana(*db_, Chars(o), made)) return 0;
+  thread_local std::vector<ManaSource> extra;
+  extra.clear();
+  const int n = ManaTriggerEntries(o, made, &extra);
+  for (const ManaSource& m : extra) *colors |= m.colors;
+  return n;
+}
+
+ColorMask Game::OpponentLandColors(Player p) const {
+  ColorMask colors = 0;
+  state_.ForEachPermanent([&](ObjId o) {
+    const Characteristics& ch = Chars(o);
+    if (ch.controller == p || !Has(ch.types, kLand)) return;
+    ManaSource made;
+    if (MakesMana(*db_, ch, made)) colors |= made.colors;
+  });
+  return colors;
+}
+
+void Game::TapForMana(ObjId o) {
+  tapping_for_mana_ = true;
+  Tap(o, true);
+  tapping_for_mana_ = false;
+}
+
+// Drain Power (T-10.1): each untapped land of player p with a mana ability
+// is tapped for mana, one at a time; its mana (the first color it can make)
+// and that of triggered mana abilities (Mana Flare) go to p's pool.
+void Game::TapLandsForMana(Player p) {
+  thread_local std::vector<ObjId> lands;
+  lands.clear();
+  state_.ForEachPermanent([&](ObjId o) {
+    const Characteristics& ch = Chars(o);
+    if (ch.controller == p && Has(ch.types, kLand) && !state_.obj.tapped[o]) lands.push_back(o);
+  });
+  std::vector<ManaSource> made_all;
+  for (ObjId o : lands) {
+    ManaSource made;
+    if (state_.obj.tapped[o] || !MakesMana(*db_, Chars(o), made)) continue;
+    made.object = o;
+    made_all.assign(made.amount, made);
+    if (turn_.mana_trigger_cards) ManaTriggerEntries(o, made, &made_all);
+    TapForMana(o);
+    for (const ManaSource& m : made_all) {
+      const int c = m.colorless ? 5 : std::countr_zero(static_cast<unsigned>(m.colors | 0x20));
+      state_.players[p].pool[c] = SaturatedAdd(state_.players[p].pool[c], 1);
+    }
+    Note(LogKind::kMana, p, o, kNoObj, 1,
+         [&] { return std::string(absl::StrCat(Who(p), " taps ", ObjectName(o), " for mana")); });
+  }
 }
 
 bool Game::ManaOf(const Characteristics& ch, ManaSource& made) const {
@@ -55,7 +166,8 @@ bool Game::ManaOf(const Characteristics& ch, ManaSource& made) const {
 bool Game::KeptManaGood(Player p) const {
   const KeptMana& k = kept_mana_[p];
   return k.version == state_.version && k.epoch == mana_epoch_ &&
-         k.supply.pool == state_.players[p].pool && turn_.phase_todo.empty();
+         k.supply.pool == state_.players[p].pool && turn_.phase_todo.empty() &&
+         !turn_.mana_rule_cards && !turn_.computed_mana_cards;  // T-10.1: life, others' lands
 }
 
 // A number no count of any game's supply has had: each thread takes its
@@ -106,6 +218,8 @@ bool Game::Pay(Player p, const ManaCost& cost, int x, ObjId excluding) {
   ManaSources(p, excluding, sources);
   std::array<int, 6> after;
   if (!PlanPayment(cost, x, state_.players[p].pool, sources, &tap, &after)) return false;
+  if (turn_.mana_trigger_cards || turn_.mana_rule_cards) [[unlikely]]
+    return PayWith(p, sources, tap, after);
   // Mana abilities are not interrupted (T-10): they add mana at once. A
   // source of N mana is N entries: tapped once, the mana its payment did
   // not use goes to the pool (Sol Ring for {1}: one {C} left, burnt at the
@@ -121,7 +235,10 @@ bool Game::Pay(Player p, const ManaCost& cost, int x, ObjId excluding) {
           sources[i].colorless ? 5 : std::countr_zero(static_cast<unsigned>(sources[i].colors));
       after[c] = SaturatedAdd(after[c], left);
     }
-    Tap(sources[i].object, true);
+    if (turn_.mana_tap_cards) [[unlikely]]
+      TapForMana(sources[i].object);  // T-10.1: triggers see a tap for mana
+    else
+      Tap(sources[i].object, true);
     const Characteristics& mc = Chars(sources[i].object);
     if (trace_.usage && !mc.land_mana && mc.card != kNoCard) {
       const CardDef& mcard = (*db_)[mc.card];
@@ -137,6 +254,58 @@ bool Game::Pay(Player p, const ManaCost& cost, int x, ObjId excluding) {
     });
   }
   state_.players[p].pool = after;
+  return true;
+}
+
+// Pay's way in a game with triggered mana abilities or Channel (T-10.1):
+// a permanent's entries may make different kinds of mana (Wild Growth's {G}
+// on a Mountain), so what a tapped permanent's unused entries make goes to
+// the pool entry by entry; the life entries (object none) are paid in life.
+bool Game::PayWith(Player p, const std::vector<ManaSource>& sources, const std::vector<int>& tap,
+                   std::array<int, 6> after) {
+  thread_local std::vector<char> used;
+  used.assign(sources.size(), 0);
+  for (int i : tap) used[i] = 1;
+  int life = 0;
+  for (size_t i = 0; i < sources.size();) {
+    size_t j = i;
+    int n = 0;
+    for (; j < sources.size() && sources[j].object == sources[i].object; ++j) n += used[j];
+    const ObjId o = sources[i].object;
+    if (n > 0 && o == kNoObj) {
+      life += n;
+    } else if (n > 0) {
+      for (size_t k = i; k < j; ++k) {
+        if (used[k]) continue;
+        const int c = sources[k].colorless
+                          ? 5
+                          : std::countr_zero(static_cast<unsigned>(sources[k].colors | 0x20));
+        after[c] = SaturatedAdd(after[c], 1);
+      }
+      if (turn_.mana_tap_cards)
+        TapForMana(o);
+      else
+        Tap(o, true);
+      const Characteristics& mc = Chars(o);
+      if (trace_.usage && !mc.land_mana && mc.card != kNoCard) {  // as Pay counts its use
+        const CardDef& mcard = (*db_)[mc.card];
+        for (int k = 0; k < static_cast<int>(mcard.activated.size()); ++k)
+          if (mcard.activated[k].mana_ability) {
+            Used(mc.card, mcard.ActivatedBit(k));
+            break;
+          }
+      }
+      Note(LogKind::kMana, p, o, kNoObj, 1,
+           [&] { return std::string(absl::StrCat(Who(p), " taps ", ObjectName(o), " for mana")); });
+    }
+    i = j;
+  }
+  state_.players[p].pool = after;
+  if (life > 0) {
+    Note(LogKind::kMana, p, kNoObj, kNoObj, life,
+         [&] { return std::string(absl::StrCat(Who(p), " pays ", life, " life for mana")); });
+    LoseLife(p, life);
+  }
   return true;
 }
 

@@ -110,6 +110,9 @@ int Game::Amount(const StackItem& item, const Value& v) const {
     case Value::kTargetManaValue:
       base = item.target_mana_value;
       break;
+    case Value::kTurnStartUntappedLands:  // T-10.1: kept as the turn began (Power Surge)
+      base = turn_.turn_start_lands[state_.active];
+      break;
     case Value::kCount:
     case Value::kSumManaValue:
     case Value::kCardTypes: {
@@ -338,8 +341,40 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
       if (!st.mana_colorless)
         for (int k = 0; k < kColorCount; ++k)
           if (Has(st.mana_colors, k)) c = k;
+      if (st.mana_opponent_lands || st.mana_event) [[unlikely]] {
+        // Outside a payment (T-10.1): the first color it could make.
+        const ColorMask m = st.mana_opponent_lands ? OpponentLandColors(item.controller) : 0;
+        if (st.mana_opponent_lands && m == 0) break;
+        c = m ? std::countr_zero(static_cast<unsigned>(m)) : 5;
+      }
       state_.players[item.controller].pool[c] =
           SaturatedAdd(state_.players[item.controller].pool[c], amount);
+      break;
+    }
+    case Op::kEmptyPool: {
+      // T-10.1: Mana Short taps the player's lands, Drain Power taps them
+      // for mana (their mana goes to the pool first); then the player loses
+      // all unspent mana, to the controller's pool with `give`.
+      for (Player p : players) {
+        if (st.for_mana) {
+          TapLandsForMana(p);
+        } else if (st.tap_lands) {
+          thread_local std::vector<ObjId> buffer;
+          Borrowed<ObjId> borrowed(buffer);
+          std::vector<ObjId>& lands = borrowed.v;
+          state_.ForEachPermanent([&](ObjId o) {
+            if (Chars(o).controller == p && Has(Chars(o).types, kLand) && !state_.obj.tapped[o])
+              lands.push_back(o);
+          });
+          if (!lands.empty()) EffectTaps(lands, /*tapped=*/true);
+        }
+        auto& pool = state_.players[p].pool;
+        if (st.give && p != item.controller) {
+          auto& to = state_.players[item.controller].pool;
+          for (int k = 0; k < 6; ++k) to[k] = SaturatedAdd(to[k], pool[k]);
+        }
+        if (!st.give || p != item.controller) pool = {};
+      }
       break;
     }
     case Op::kDiscard:

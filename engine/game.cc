@@ -212,6 +212,10 @@ ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
   turn_.tapped_enchant_filters |= dealt.tapped_enchant_filter;
   for (size_t t = 0; t < dealt.listened.size(); ++t) occ_.listened[t] |= dealt.listened[t];
   turn_.tally_damage |= (*db_)[card].tallies_damage;
+  turn_.mana_tap_cards |= dealt.mana_tap;  // T-10.1
+  turn_.mana_trigger_cards |= dealt.mana_trigger;
+  if ((*db_)[card].mana_cards) [[unlikely]]
+    NoteManaCard((*db_)[card]);
   auto& pl = s.players[owner];
   if (zone == Zone::kLibrary) pl.library.push_back(o);
   if (zone == Zone::kHand) pl.hand.push_back(o);

@@ -391,6 +391,13 @@ class Game {
   // blocks or is blocked by `source`.
   bool InCombatAs(const Filter& f, ObjId o, ObjId source) const;
   const PlayerRules& Rules(Player p) const;
+  // T-10.1, for the players' counts of mana: what the triggered mana
+  // abilities of the game add as land o is tapped for mana (how many, and
+  // their colors in `colors`; 0 in a game without any: costs.cc).
+  int ManaOnTapExtra(ObjId o, ColorMask* colors) const {
+    return turn_.mana_trigger_cards ? ManaOnTapExtraCounted(o, colors) : 0;
+  }
+  int ManaOnTapExtraCounted(ObjId o, ColorMask* colors) const;
   // Does the layer cache hold libraries too (LayerCache::library_done)? For
   // tests of the computation that leaves them out.
   bool LibrariesComputed() const { return cache_.library_done; }
@@ -665,7 +672,24 @@ class Game {
   // fresh count.
   std::string CheckKeptMana(Player p) const;
   bool Pay(Player p, const ManaCost& cost, int x, ObjId excluding);
+  bool PayWith(Player p, const std::vector<ManaSource>& sources, const std::vector<int>& tap,
+               std::array<int, 6> after);
   bool HasManaAbility(ObjId o) const;
+  // Mana (docs/rules.md T-10.1, costs.cc). The mana the triggered mana
+  // abilities of the game add as land `o` is tapped for mana, making
+  // `made` (Mana Flare: one more of its kind; Wild Growth: {G}), one entry
+  // each, appended to `to`; and how many.
+  int ManaTriggerEntries(ObjId o, const ManaSource& made, std::vector<ManaSource>* to) const;
+  // The colors the lands player p's opponents control could make (Fellwar Stone).
+  ColorMask OpponentLandColors(Player p) const;
+  // Tap permanent o for mana as player p (a payment's, Drain Power's): its
+  // tap is marked for mana, so triggers on it see it (Manabarbs).
+  void TapForMana(ObjId o);
+  // Drain Power: each untapped land player p controls is tapped for mana,
+  // the mana going to their pool.
+  void TapLandsForMana(Player p);
+  void NoteManaCard(const CardDef& card);
+  void EnterTappedByRule(ObjId o);
   void RunUnlessPay(Frame& f);
   void ApplyUnlessPay(Frame& f, const Action& a);
 
@@ -1051,7 +1075,8 @@ class Game {
     ManaSupply supply;
   };
   mutable std::array<KeptMana, 2> kept_mana_;
-  uint64_t mana_epoch_ = 0;  // moved by every tap and sickness change
+  uint64_t mana_epoch_ = 0;        // moved by every tap and sickness change
+  bool tapping_for_mana_ = false;  // the tap being made is for mana (T-10.1)
   mutable std::string layer_mismatch_;
   std::string invariant_failure_;
   mutable uint64_t layer_checks_ = 0;
@@ -1239,6 +1264,15 @@ class Game {
     // (CardDef::tallies_damage: Simulacrum). Without, no damage is tallied
     // (OccurrenceState::damage_taken stays empty).
     bool tally_damage = false;
+    // Mana (docs/rules.md T-10.1), each set as such a card is dealt, so a
+    // game without them pays mana as before: a trigger on a tap for mana
+    // (the taps of a payment are marked), a triggered mana ability (its
+    // mana counted with the land's), a mana ability of computed colors
+    // (Fellwar Stone), a rule about mana or lands (Channel, Fastbond,
+    // Kismet), the untapped lands at a turn's start (Power Surge).
+    bool mana_tap_cards = false, mana_trigger_cards = false, computed_mana_cards = false;
+    bool mana_rule_cards = false, turn_start_lands_cards = false;
+    std::array<int16_t, 2> turn_start_lands{};
     auto Buffers() { return std::tie(phase_todo); }
   } turn_;
 

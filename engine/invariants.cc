@@ -468,7 +468,9 @@ void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
   // one_land, one_attack, tap_sickness: what may be offered at all (T-6, T-7).
   for (const Action& a : d.actions) {
     if (a.kind == ActionKind::kPlayLand)
-      Record(Invariant::kOneLand, d.player == s.active && lands_this_turn_[d.player] == 0,
+      Record(Invariant::kOneLand,
+             d.player == s.active &&
+                 (lands_this_turn_[d.player] == 0 || g.Rules(d.player).any_number_of_lands),
              absl::StrCat(g.ObjectName(a.object), " offered as ", (d.player ? "B" : "A"),
                           "'s land number ", lands_this_turn_[d.player] + 1, " of turn ", s.turn));
     if (a.kind == ActionKind::kAttack)

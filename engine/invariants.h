@@ -182,7 +182,7 @@ class InvariantChecker : public RulesAudit {
   size_t expected_source_shields_ = 0;
   int damage_events_from_ = 0;
   int hand_before_discard_ = 0;
-  int mana_before_paying_ = 0;
+  int mana_before_paying_ = 0, life_before_paying_ = 0;
   std::vector<uint8_t> untapped_before_paying_;
   // The active player's permanents whose untap in this untap phase a
   // replacement took (E-3 A): the untap invariant lets them stay tapped.

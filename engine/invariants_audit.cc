@@ -241,6 +241,7 @@ void InvariantChecker::At(const Game& g, AuditPoint point, int arg) {
 void InvariantChecker::MarkUntappedBeforePaying(const GameState& s, Player p) {
   mana_before_paying_ = 0;
   for (int m : s.players[p].pool) mana_before_paying_ += m;
+  life_before_paying_ = s.players[p].life;
   untapped_before_paying_.assign(s.obj.count, 0);
   for (ObjId o = 0; o < s.obj.count; ++o)
     untapped_before_paying_[o] = s.obj.zone[o] == Zone::kBattlefield && !s.obj.tapped[o];
@@ -255,8 +256,14 @@ int InvariantChecker::SpentSincePaying(const Game& g, Player p) const {
   for (ObjId o = 0; o < s.obj.count && o < static_cast<int>(untapped_before_paying_.size()); ++o) {
     if (!untapped_before_paying_[o] || !s.obj.tapped[o]) continue;
     ManaSource made;
-    spent += s.obj.zone[o] == Zone::kBattlefield && g.ManaOf(g.Chars(o), made) ? made.amount : 1;
+    const bool makes = s.obj.zone[o] == Zone::kBattlefield && g.ManaOf(g.Chars(o), made);
+    spent += makes ? made.amount : 1;
+    // T-10.1: a triggered mana ability's mana (Mana Flare, Wild Growth).
+    if (makes && g.turn_.mana_trigger_cards && Has(g.Chars(o).types, kLand))
+      spent += g.ManaTriggerEntries(o, made, nullptr);
   }
+  // T-10.1: Channel's mana, paid in life.
+  if (g.Rules(p).life_for_mana) spent += std::max(0, life_before_paying_ - s.players[p].life);
   return spent;
 }
 

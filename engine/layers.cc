@@ -635,6 +635,7 @@ class Computer {
       case Value::kEventAmount:
       case Value::kDiedThisTurn:
       case Value::kDamageThisTurn:
+      case Value::kTurnStartUntappedLands:
         break;  // only spells and abilities resolving have these
     }
     return Scaled(v, base);
@@ -1150,6 +1151,9 @@ class Computer {
         r.cant_lose |= e.part->cant_lose;
         r.skip_draw |= e.part->skip_draw;
         r.damage_reduction += e.part->damage_reduction;
+        r.any_number_of_lands |= e.part->any_number_of_lands;
+        r.life_for_mana |= e.part->life_for_mana;
+        r.enter_tapped |= e.part->enter_tapped;
       }
       out.rules[pl] = r;
     }

@@ -145,6 +145,15 @@ bool PaymentExists(const ManaCost& cost, int x, const ManaSupply& supply, ObjId 
   if (excluding != kNoObj)
     for (const ManaSource& s : *supply.sources) {
       if (s.object == excluding) {
+        // Entries of several kinds (a land with Wild Growth, docs/rules.md
+        // T-10.1): the matching decides.
+        if (without_count > 0 && MaskOf(s) != without) [[unlikely]] {
+          static thread_local std::vector<ManaSource> rest;  // no allocation once warm
+          rest.clear();
+          for (const ManaSource& r : *supply.sources)
+            if (r.object != excluding) rest.push_back(r);
+          return PlanPayment(cost, x, supply.pool, rest, nullptr, nullptr);
+        }
         without = MaskOf(s);
         ++without_count;
       } else if (without_count > 0) {

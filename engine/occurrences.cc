@@ -443,8 +443,18 @@ void Game::RunOccur(Frame& f) {
 
 // A land played has entered the battlefield (T-6): the play's occurrence.
 // (A land whose move a replacement took did not enter: nothing was played.)
+// Kismet (T-10.1): a permanent its controller played enters tapped when a
+// rule says so for its types; no tap happens (as for enters_tapped, G-7).
+void Game::EnterTappedByRule(ObjId o) {
+  const Characteristics& ch = Chars(o);
+  if (ch.controller < 2 && (Rules(ch.controller).enter_tapped & ch.types) && !state_.obj.tapped[o])
+    SetTapped(o, true);
+}
+
 void Game::LandPlayed(ObjId land) {
   if (land == kNoObj || state_.obj.zone[land] != Zone::kBattlefield) return;
+  if (turn_.mana_rule_cards) [[unlikely]]
+    EnterTappedByRule(land);
   if (Observed(EventKind::kPlay))
     Happened(Record(OccurrenceOf(EventKind::kPlay, state_.obj.owner[land], land)));
 }
@@ -588,6 +598,7 @@ void Game::RecordOccurrence(EventKind kind, Player p, ObjId o, int amount, bool 
     FillOccurrence(e, kind, p, o);
     e.amount = amount;
     e.phase = state_.phase;
+    e.for_mana = tapping_for_mana_;  // T-10.1: set only around a tap for mana
   };
   if (!before_done && ListensBefore(kind)) {
     Occurrence e;

@@ -925,6 +925,9 @@ class Evaluator {
           if (p.cant_lose) r.cant_lose = true;
           if (p.skip_draw) r.skip_draw = true;
           r.damage_reduction += p.damage_reduction;
+          if (p.any_number_of_lands) r.any_number_of_lands = true;
+          if (p.life_for_mana) r.life_for_mana = true;
+          r.enter_tapped |= p.enter_tapped;
         }
       }
       r.cost_increase = increases;
@@ -1030,6 +1033,12 @@ std::string RulesDifference(const PlayerRules& engine, const PlayerRules& ref) {
   if (engine.cost_min != ref.cost_min) return say("cost minimum", engine.cost_min, ref.cost_min);
   if (engine.cant_lose != ref.cant_lose) return say("can't lose", engine.cant_lose, ref.cant_lose);
   if (engine.skip_draw != ref.skip_draw) return say("skip draw", engine.skip_draw, ref.skip_draw);
+  if (engine.any_number_of_lands != ref.any_number_of_lands)
+    return say("any number of lands", engine.any_number_of_lands, ref.any_number_of_lands);
+  if (engine.life_for_mana != ref.life_for_mana)
+    return say("life for mana", engine.life_for_mana, ref.life_for_mana);
+  if (engine.enter_tapped != ref.enter_tapped)
+    return say("enter tapped", engine.enter_tapped, ref.enter_tapped);
   return say("damage reduction", engine.damage_reduction, ref.damage_reduction);
 }
 

@@ -171,6 +171,8 @@ void Game::EnterBattlefield(StackItem& item, bool held) {
   ObjId o = item.card;
   MoveTo(o, Zone::kBattlefield, item.controller);
   SetControllerOnEntry(o, item.controller);
+  if (turn_.mana_rule_cards) [[unlikely]]
+    EnterTappedByRule(o);  // T-10.1: Kismet
   Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
        [&] { return std::string(absl::StrCat(ObjectName(o), " enters the battlefield")); });
   const CardDef& card = (*db_)[state_.obj.card[o]];

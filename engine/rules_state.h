@@ -128,8 +128,9 @@ struct Occurrence {
   // sacrifices together, E-5) share the index of the first of them.
   int32_t group = -1;
   Phase phase = Phase::kMain;
-  bool combat = false;  // combat damage
-  bool before = false;  // recorded "before" it happens (E-1), not the occurrence itself
+  bool combat = false;    // combat damage
+  bool for_mana = false;  // a tap: for mana (T-10.1)
+  bool before = false;    // recorded "before" it happens (E-1), not the occurrence itself
   // A before-record whose occurrence is held until its triggers have
   // resolved (invariant before_first); the kinds not held yet (a tap paid
   // as a cost, a move made by the rules) collect theirs as they happen.

@@ -54,6 +54,10 @@ inline bool Game::TriggerFits(const TriggeredAbility& tr, const Occurrence& e, O
   if (tr.damage_to == 1 && e.object == kNoObj) return false;
   if (tr.life_change == 0 && e.amount <= 0) return false;
   if (tr.life_change == 1 && e.amount >= 0) return false;
+  if (tr.for_mana && !e.for_mana) return false;  // T-10.1: a tap for mana only
+  // T-10.1: not the first land its player played this turn (Fastbond).
+  if (tr.not_first_land && (e.player == kNoPlayer || turn_.lands_played[e.player] < 2))
+    return false;
   if (tr.filter != kNoFilter) {
     if (e.object == kNoObj) return false;
     // The object as it last was: swap its last known values in.
@@ -115,6 +119,9 @@ void Game::CollectTriggers(int event, Timing timing) {
       const TriggeredAbility& tr = card.triggers[i];
       if (tr.timing != timing || tr.event != e.kind) continue;
       if (!Has(ch.abilities, card.TriggerBit(i))) continue;
+      // A triggered mana ability makes its mana inside the payment, as the
+      // land is tapped (T-10.1: ManaTriggerEntries), never queued.
+      if (tr.mana_trigger) continue;
       // Abilities of tapped artifacts are off (RULES.md T-12), but a
       // replacement of its own untap ("doesn't untap during your untap
       // step"): it is about the artifact being tapped, and off then it

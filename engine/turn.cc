@@ -35,6 +35,16 @@ void Game::RunTurn(Frame& f) {
     // game with such a card recomputes its layers for a new turn.
     if (turn_.your_turn_cards) s.Touch();
     turn_.lands_played = {};
+    // T-10.1: the untapped lands each player controls as the turn begins
+    // (Power Surge), only in a game with a card that reads them.
+    if (turn_.turn_start_lands_cards) [[unlikely]] {
+      turn_.turn_start_lands = {};
+      s.ForEachPermanent([&](ObjId o) {
+        const Characteristics& ch = Chars(o);
+        if (Has(ch.types, kLand) && !s.obj.tapped[o] && ch.controller < 2)
+          ++turn_.turn_start_lands[ch.controller];
+      });
+    }
     combat_.attacked = {};
     timing_.turn_actions = 0;
     if (timing_.stop == StopAt::kTurn && s.turn >= timing_.stop_value) {

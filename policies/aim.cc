@@ -49,6 +49,7 @@ Aim StepAim(const CardDef& card, const EffectStep& st) {
     case Op::kLoseLife:
     case Op::kDiscard:
     case Op::kMill:
+    case Op::kEmptyPool:  // T-10.1: Mana Short, Drain Power at a player
       return Aim::kHarm;
     case Op::kRegenerate:
     case Op::kPrevent:

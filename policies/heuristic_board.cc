@@ -44,7 +44,17 @@ Mana CountAvailable(const PlayerView& v, Player p) {
     m.total += made.amount;
     for (int c = 0; c < kColorCount; ++c)
       if (Has(made.colors, c)) m.color[c] += made.amount;
+    // T-10.1: Mana Flare's, Wild Growth's mana with the land's.
+    ColorMask extra_colors = 0;
+    if (const int extra = v.ManaOnTapExtra(o, &extra_colors); extra > 0) [[unlikely]] {
+      m.total += extra;
+      for (int c = 0; c < kColorCount; ++c)
+        if (Has(extra_colors, c)) m.color[c] += extra;
+    }
   }
+  // T-10.1: Channel's life (never the last one).
+  if (v.RulesOf(p).life_for_mana) [[unlikely]]
+    m.total += std::clamp(v.Life(p) - 1, 0, 20);
   return m;
 }
 

@@ -55,6 +55,42 @@ int HandDamageNow(const PlayerView& v, const CardDef& c, Player me) {
   return most;
 }
 
+// T-10.1: the largest mana value of a card in my hand that mana `after`
+// casts and `now` does not; -1 for none.
+int EnabledBy(const PlayerView& v, const Mana& now, const Mana& after, ObjId except) {
+  int enabled = -1;
+  for (ObjId h : v.MyHand()) {
+    if (h == except) continue;
+    CardId hc = v.CardOf(h);
+    if (hc == kNoCard) continue;
+    const CardDef& card = v.db()[hc];
+    if (Has(card.types, kLand) || Affords(card.cost, now) || !Affords(card.cost, after)) continue;
+    enabled = std::max(enabled, static_cast<int>(card.cost.ManaValue()));
+  }
+  return enabled;
+}
+
+// T-10.1: a symmetric punisher (Manabarbs, Power Surge): a trigger on any
+// player's land tapped for mana, or on each player's upkeep, that damages
+// that player.
+bool HurtsEachPlayer(const CardDef& c) {
+  for (const TriggeredAbility& tr : c.triggers) {
+    if (!tr.for_mana && !(tr.event == EventKind::kPhaseBegin && tr.player < 0)) continue;
+    for (const EffectStep& st : tr.body.steps)
+      if (st.op == Op::kDamage && st.target.kind == Ref::kEventController) return true;
+  }
+  return false;
+}
+
+int LandsOf(const PlayerView& v, Player p, bool untapped_only) {
+  int n = 0;
+  for (ObjId o : v.Battlefield()) {
+    const Characteristics* ch = v.Chars(o);
+    if (ch && ch->controller == p && Has(ch->types, kLand) && !(untapped_only && v.Tapped(o))) ++n;
+  }
+  return n;
+}
+
 // What a pump of +p/+t on my creature o gains in its fight now.
 int PumpGain(const PlayerView& v, ObjId o, int p, int t) {
   const Characteristics* ch = v.Chars(o);
@@ -385,6 +421,78 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
   }
   if (body.reaction != Reaction::kNone) return;  // kReaction decisions handle these
 
+  // T-10.1, mana and pools. Drain Power: when the opponent's untapped
+  // lands then cast a spell of mine I could not cast now; Mana Short: in
+  // the opponent's upkeep, at three or more untapped lands of theirs.
+  for (const EffectStep& st : body.steps) {
+    if (st.op != Op::kEmptyPool) continue;
+    const int theirs = LandsOf(v, cx.opp, true);
+    if (st.give) {
+      if (!cx.sorcery_time || theirs < 2) return;
+      Mana after = cx.mana;
+      after.total += theirs - cost.ManaValue();
+      if (const int enabled = EnabledBy(v, cx.mana, after, source); enabled >= 0) {
+        p.target_player = cx.opp;
+        offer(51 + enabled);
+      }
+      return;
+    }
+    if (!cx.my_turn && v.phase() == Phase::kUpkeep && theirs >= 3) {
+      p.target_player = cx.opp;
+      offer(40 + theirs);
+    }
+    return;
+  }
+  // Energy Tap: tap my creature for its mana value, like a ritual, and
+  // preferably one that can't attack this turn anyway.
+  if (body.targets.size() == 1 && body.steps.size() == 2 && body.steps[0].op == Op::kTap &&
+      body.steps[1].op == Op::kAddMana && body.steps[1].amount.kind == Value::kTargetManaValue) {
+    if (!cx.sorcery_time) return;
+    PlayerView::TargetsOf could_target(v, a, 0, mode);
+    int best_enabled = -1;
+    for (ObjId o : v.Battlefield()) {
+      const Characteristics* ch = v.Chars(o);
+      if (!ch || !ch->IsCreature() || !MinePermanent(v, *ch) || !could_target.Could(o)) continue;
+      Mana after = cx.mana;
+      after.total += ch->mana_value - cost.ManaValue();
+      const int enabled = EnabledBy(v, cx.mana, after, source);
+      if (enabled < 0) continue;
+      const int score = enabled * 2 + (v.Sick(o) ? 1 : 0);
+      if (score > best_enabled) best_enabled = score, p.target = o;
+    }
+    if (best_enabled >= 0) offer(51 + best_enabled / 2);
+    return;
+  }
+  // Channel: only for the kill, when life for mana then makes an X damage
+  // spell in hand lethal to the opponent.
+  for (const EffectStep& st : body.steps) {
+    if (st.op != Op::kContinuous || st.continuous < 0 ||
+        st.continuous >= static_cast<int>(c.continuous.size()))
+      continue;
+    bool life_mana = false;
+    for (const Part& part : c.continuous[st.continuous].parts)
+      life_mana |= part.layer == PartLayer::kRule && part.life_for_mana;
+    if (!life_mana) continue;
+    if (!cx.sorcery_time || v.RulesOf(cx.me).life_for_mana) return;
+    Mana left = cx.mana;
+    left.total -= cost.ManaValue();
+    for (ObjId h : v.MyHand()) {
+      CardId hc = v.CardOf(h);
+      if (hc == kNoCard || h == source) continue;
+      const CardDef& card = v.db()[hc];
+      if (card.cost.x_count != 1 || !card.has_spell || !Affords(card.cost, left)) continue;
+      bool burns = false;
+      for (const EffectStep& s2 : card.spell.steps)
+        burns |= s2.op == Op::kDamage && s2.amount.kind == Value::kX;
+      const int x = left.total + std::max(0, v.Life(cx.me) - 1) - card.cost.ManaValue();
+      if (burns && x >= v.Life(cx.opp)) {
+        offer(300);
+        return;
+      }
+    }
+    return;
+  }
+
   // Rituals: only when the mana then casts a spell it could not cast now.
   if (OnlyAddsMana(body)) {
     if (!cx.sorcery_time) return;
@@ -696,6 +804,11 @@ HeuristicPolicy::Plan HeuristicPolicy::Evaluate(const PlayerView& v, const Conte
       best.kind = a.kind;
       best.object = a.object;
       best.score = 100;
+      // T-10.1: Fastbond's extra lands cost 1 life each: none at 3 life or less.
+      if (v.RulesOf(cx.me).any_number_of_lands && v.Life(cx.me) <= 3) [[unlikely]] {
+        best.score = -1;
+        return best;
+      }
       CardId id = v.CardOf(a.object);
       if (id == kNoCard) return best;
       ColorMask makes = 0;
@@ -774,6 +887,8 @@ HeuristicPolicy::Plan HeuristicPolicy::Evaluate(const PlayerView& v, const Conte
     }
     const int hand_damage = HandDamageNow(v, c, cx.me);
     if (hand_damage == 0) return best;  // Black Vise at a small hand: later
+    // T-10.1: Manabarbs, Power Surge hurt the player with more lands more.
+    if (HurtsEachPlayer(c) && LandsOf(v, cx.opp, false) <= LandsOf(v, cx.me, false)) return best;
     best.score = 50 + c.cost.ManaValue() + std::max(0, hand_damage) + (v.Pool(cx.me) > 0 ? 100 : 0);
     return best;
   }

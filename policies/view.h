@@ -94,6 +94,10 @@ class PlayerView {
   int DamageTakenThisTurn(Player p, TypeMask types) const {
     return game_.DamageTakenThisTurn(p, types);
   }
+  // T-10.1: a player's rules about mana and lands (Channel, Fastbond), the
+  // mana triggered mana abilities add with land o's (Mana Flare).
+  const PlayerRules& RulesOf(Player p) const { return game_.Rules(p); }
+  int ManaOnTapExtra(ObjId o, ColorMask* colors) const { return game_.ManaOnTapExtra(o, colors); }
   Player active() const { return game_.state().active; }
   int turn() const { return game_.state().turn; }
 

@@ -237,6 +237,9 @@ struct Writer {
       case Value::kTargetManaValue:
         base = "the target's mana value";
         break;
+      case Value::kTurnStartUntappedLands:
+        base = "the number of untapped lands they controlled at the beginning of this turn";
+        break;
       case Value::kDiedThisTurn:
         base =
             "the number of " + Filter(v.filter, true) + " put into a graveyard from play this turn";
@@ -437,6 +440,28 @@ struct Writer {
           if (p.skip_draw) r.push_back("skips the draw of the draw phase");
           if (p.damage_reduction)
             r.push_back(absl::StrCat("damage dealt is reduced by ", p.damage_reduction));
+          // T-10.1's rules, as their cards say them when they are alone.
+          std::vector<std::string> mana;
+          if (p.any_number_of_lands)
+            mana.push_back(p.players == 0 ? "You may play any number of lands on each of your turns"
+                                          : "may play any number of lands on each of their turns");
+          if (p.life_for_mana)
+            mana.push_back(p.players == 0 ? "Any time you could activate a mana ability, you may "
+                                            "pay 1 life. If you do, add {C}"
+                                          : "any time they could activate a mana ability, may "
+                                            "pay 1 life to add {C}");
+          if (p.enter_tapped) {
+            std::vector<std::string> kinds;
+            for (int i = 0; i < kCardTypeCount; ++i)
+              if (Has(p.enter_tapped, i)) kinds.push_back(Plural(Lower(CardTypeName(i))));
+            mana.push_back(Capital(And(kinds)) +
+                           (p.players == 1   ? " played by your opponents"
+                            : p.players == 0 ? " you play"
+                                             : "") +
+                           " enter the battlefield tapped");
+          }
+          if (r.empty() && mana.size() == 1 && (p.players == 0 || p.enter_tapped)) return mana[0];
+          r.insert(r.end(), mana.begin(), mana.end());
           if (r.empty()) r.push_back("a game rule changes");
           return Capital(absl::StrCat("for ", players, ": ", And(r)));
         }
@@ -464,7 +489,12 @@ struct Writer {
           out = Effect(card.continuous[s.continuous], each ? Filter(s.affects, true) : who, each);
         else
           out = "a continuous effect on " + who;
-        if (s.duration == Duration::kEndOfTurn) out += " until end of turn";
+        if (s.duration == Duration::kEndOfTurn) {
+          if (out.rfind("Any time you could", 0) == 0)  // Channel (T-10.1)
+            out = "Until end of turn, any" + out.substr(3);
+          else
+            out += " until end of turn";
+        }
         break;
       case Op::kDraw:
         out = who.empty() || who == "you"
@@ -475,6 +505,8 @@ struct Writer {
       case Op::kDamage:
         out = absl::StrCat(card.name, " deals ", amount, " damage ",
                            s.divide ? "divided evenly (rounded down) among " : "to ", who);
+        if (s.amount.kind == Value::kTurnStartUntappedLands)  // Power Surge (T-10.1)
+          out = absl::StrCat(card.name, " deals X damage to ", who, ", where X is ", amount);
         if (s.cant_regenerate)
           out += "; a creature dealt damage this way can't be regenerated this turn";
         break;
@@ -528,7 +560,12 @@ struct Writer {
         break;
       case Op::kAddMana: {
         std::string mana;
-        if (s.mana_any) {
+        if (s.mana_event) {
+          out = "that player adds one mana of any type that land produced";
+          break;
+        } else if (s.mana_opponent_lands) {
+          mana = "one mana of any color that a land an opponent controls could produce";
+        } else if (s.mana_any) {
           mana = "mana of any one color";
         } else if (s.mana_colorless) {
           mana = "{C}";
@@ -539,9 +576,22 @@ struct Writer {
               c.push_back(absl::StrCat("{", std::string(1, ColorSymbol(k)), "}"));
           mana = Or(c);
         }
-        out = one || (s.amount.kind == Value::kConst && s.amount.constant == 0)
-                  ? "add " + mana
-                  : absl::StrCat("add ", amount, " ", mana);
+        out = one || (s.amount.kind == Value::kConst && s.amount.constant == 0) ? "add " + mana
+              : constant ? absl::StrCat("add ", amount, " ", mana)
+                         : absl::StrCat("add an amount of ", mana, " equal to ", amount);
+        break;
+      }
+      case Op::kEmptyPool: {
+        const std::string w = who.empty() || who == "you" ? "you" : who;
+        const std::string verb_s = w == "you" ? "" : "s";
+        if (s.for_mana)
+          out = absl::StrCat(w, " activate", verb_s, " a mana ability of each land ",
+                             w == "you" ? "you control" : "they control", ". Then ");
+        else if (s.tap_lands)
+          out = absl::StrCat("tap all lands ", w, " control", verb_s, " and ");
+        out += absl::StrCat(w == "you" ? "you lose" : (s.tap_lands ? "that player" : w) + " loses",
+                            " all unspent mana");
+        if (s.give) out += ", and you add the mana lost this way";
         break;
       }
       case Op::kDiscard:
@@ -689,6 +739,12 @@ struct Writer {
     if (t.timing == Timing::kInstead && t.body.steps.empty() && t.body.modes.empty())
       return WouldNot(t);
     std::string body = Uncapital(Body(t.body));
+    // T-10.1: a triggered mana ability's mana is the tapping player's; the
+    // player of a tap for mana or of a phase is "that player".
+    if (t.mana_trigger && body.rfind("add ", 0) == 0)
+      body = "its controller adds an additional " + body.substr(4);
+    if (t.for_mana || t.event == EventKind::kPhaseBegin)
+      body = absl::StrReplaceAll(body, {{" its controller", " that player"}});
     if (t.has_optional_cost)
       body = absl::StrCat("you may pay ", t.optional_cost.ToString(), "; if you do, ", body);
     return absl::StrCat(when, ", ", body);
@@ -781,7 +837,11 @@ struct Writer {
                (t.filter == kNoFilter ? "a spell" : A(Filter(t.filter, false, TargetWhat::kSpell)));
         break;
       case EventKind::kPhaseBegin:
-        when = "At the beginning of each " + (t.phase.empty() ? "phase" : t.phase);
+        when = std::string("At the beginning of ") +
+               (t.player == 0   ? "your "
+                : t.player == 1 ? "each opponent's "
+                                : "each ") +
+               (t.phase.empty() ? "phase" : t.phase);
         break;
       case EventKind::kPhaseEnd:
         when = "At the end of each " + (t.phase.empty() ? "phase" : t.phase);
@@ -820,6 +880,9 @@ struct Writer {
       }
       case EventKind::kPlay:
         when = "Whenever " + player + (t.player == 0 ? " play " : " plays ") + who;
+        if (t.not_first_land)
+          when += absl::StrCat(", if it wasn't the first land ", t.player == 0 ? "you" : "they",
+                               " played this turn");
         break;
       case EventKind::kLifeChange:
         when = "Whenever " + player +
@@ -835,7 +898,11 @@ struct Writer {
         when = "Whenever " + who + " blocks";
         break;
       case EventKind::kTap:
-        when = "Whenever " + who + " becomes tapped";
+        // T-10.1: "Whenever a player taps a land for mana".
+        if (t.for_mana && who.rfind("a ", 0) == 0)
+          when = "Whenever a player taps " + who + " for mana";
+        else
+          when = "Whenever " + who + (t.for_mana ? " is tapped for mana" : " becomes tapped");
         break;
       case EventKind::kUntap:
         when = "Whenever " + who + " becomes untapped";
