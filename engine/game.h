@@ -1223,11 +1223,14 @@ class Game {
     std::array<uint8_t, 2> lands_played{};
     std::array<uint8_t, 2> mulligans{};
     // Each player's steps toward losing, by which the progress invariant
-    // tells a stall from a loop: the turn of their last draw of a card (not
-    // from an empty library, which either lost or was no loss), and their
-    // lowest life so far with the turn it was reached; 0 before any.
+    // tells a stall from a loop: the turn of their last draw that left their
+    // library smaller than ever before (not from an empty library, which
+    // either lost or was no loss; a library refilled by Timetwister over and
+    // over is no step: fuzz seed 39, game 367), and their lowest life so far
+    // with the turn it was reached; 0 before any.
     std::array<int, 2> last_draw{};
     static constexpr int kNoLifeYet = std::numeric_limits<int>::max();
+    std::array<int, 2> smallest_library{kNoLifeYet, kNoLifeYet};
     std::array<int, 2> lowest_life{kNoLifeYet, kNoLifeYet};
     std::array<int, 2> lowest_life_turn{};
     std::array<uint8_t, kMaxObjects> seen{};  // Seen bits

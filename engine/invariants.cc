@@ -87,6 +87,23 @@ bool CombatRuleMatches(const Game& g, ObjId o, CombatRule::Kind kind, ObjId x, b
   return any;
 }
 
+// Does every rule of that kind of o's match x (true with none)?
+bool EveryCombatRuleMatches(const Game& g, ObjId o, CombatRule::Kind kind, ObjId x) {
+  const Characteristics& ch = g.Chars(o);
+  FilterContext ctx;
+  ctx.source = o;
+  ctx.you = ch.controller;
+  ctx.text = &ch;
+  for (int k = 0; k < ch.combat_count; ++k) {
+    const CombatRule& r = g.db()[ch.combat[k].card].combat_rules[ch.combat[k].index];
+    if (r.kind != kind) continue;
+    bool matched = false;
+    for (FilterId f : r.filters) matched = matched || g.Matches(f, x, ctx);
+    if (!matched) return false;
+  }
+  return true;
+}
+
 std::string WhyNoBlockHere(const Game& g, ObjId b, ObjId at);
 
 // "Can't attack unless defending player controls ..." (T-7.1): each such
@@ -151,8 +168,9 @@ std::string WhyNoBlockHere(const Game& g, ObjId b, ObjId at) {
   bool has = false;
   if (CombatRuleMatches(g, at, CombatRule::kNotBlockedBy, b, &has))
     return "would block a creature that can't be blocked by it";
-  has = false;
-  if (!CombatRuleMatches(g, at, CombatRule::kBlockedOnlyBy, b, &has) && has)
+  // Each "can't be blocked except by" rule must let it (Elven Riders with
+  // Fear: a Wall that is neither black nor an artifact can't block it).
+  if (!EveryCombatRuleMatches(g, at, CombatRule::kBlockedOnlyBy, b))
     return "would block a creature blocked only by others";
   if (CombatRuleMatches(g, b, CombatRule::kCantBlockThose, at, &has))
     return "can't block that creature";
@@ -685,15 +703,26 @@ void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
       const std::string why = WhyNoBlock(g, b, static_cast<ObjId>(a.value));
       Record(Invariant::kBlockers, why.empty(), absl::StrCat(g.ObjectName(b), " ", why));
     }
+    std::string unoffered;  // the first legal block not offered, to name it
     for (ObjId b = 0; b < s.obj.count; ++b) {
       if (s.obj.zone[b] != Zone::kBattlefield || !g.Chars(b).IsCreature()) continue;
-      for (ObjId at = 0; at < s.obj.count; ++at)
-        if (s.obj.zone[at] == Zone::kBattlefield && g.Attacking(at) && WhyNoBlock(g, b, at).empty())
-          ++legal;
+      for (ObjId at = 0; at < s.obj.count; ++at) {
+        if (s.obj.zone[at] != Zone::kBattlefield || !g.Attacking(at) ||
+            !WhyNoBlock(g, b, at).empty())
+          continue;
+        ++legal;
+        if (!unoffered.empty()) continue;
+        bool listed = false;
+        for (const Action& a : d.actions)
+          listed |= a.kind == ActionKind::kBlock && a.object == b && a.value == at;
+        if (!listed)
+          unoffered = absl::StrCat(" (", g.ObjectName(b), " blocking ", g.ObjectName(at),
+                                   " is not offered)");
+      }
     }
     // Every offered block is legal (above), so equal counts mean the same set.
     Record(Invariant::kBlockers, legal == offered,
-           absl::StrCat(offered, " blocks offered where the rules allow ", legal));
+           absl::StrCat(offered, " blocks offered where the rules allow ", legal, unoffered));
     // T-7.1: "done" is offered unless a creature must block one with lure.
     bool done = false, owed = false;
     for (const Action& a : d.actions) {
@@ -769,8 +798,10 @@ void InvariantChecker::End(const Game& g, bool loops_allowed) {
       g.end_reason() == EndReason::kActionCap || g.end_reason() == EndReason::kTurnCap;
   // A stall is not a loop: turns went on, and over the last kStallTurns turns
   // each player either can't lose (Platinum Angel) or took no step toward
-  // losing: drew no card (draws skipped, Null Profusion; a draw from an empty
-  // library that did not lose was no loss) and reached no new lowest life.
+  // losing: drew no card that left the library smaller than ever (draws
+  // skipped, Null Profusion; libraries refilled, Timetwister; a draw from an
+  // empty library that did not lose was no loss) and reached no new lowest
+  // life.
   // The action cap, reached inside a turn, is always a loop. The game keeps
   // those turns itself: the checker sees only the decisions, and a game can
   // go a hundred turns without one (fuzz seed 4001, game 99474: a draw after

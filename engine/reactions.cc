@@ -89,7 +89,10 @@ void Game::RunDraw(Frame& f) {
     return;
   }
   ObjId top = lib.front();
-  turn_.last_draw[p] = state_.turn;
+  if (static_cast<int>(lib.size()) - 1 < turn_.smallest_library[p]) {
+    turn_.smallest_library[p] = static_cast<int>(lib.size()) - 1;
+    turn_.last_draw[p] = state_.turn;
+  }
   MoveTo(top, Zone::kHand, p);
   Note(LogKind::kDraw, p, top, kNoObj, 1,
        [&] { return std::string(absl::StrCat(Who(p), " draws ", ObjectName(top))); });
