@@ -67,7 +67,8 @@ void Game::NoteManaCard(const CardDef& card) {
   turn_.turn_start_lands_cards |= (card.mana_cards & CardDef::kTurnStartLands) != 0;
 }
 
-int Game::ManaTriggerEntries(ObjId o, const ManaSource& made, std::vector<ManaSource>* to) const {
+int Game::ManaTriggerEntries(ObjId o, const ManaSource& made, std::vector<ManaSource>* to,
+                             std::vector<std::pair<CardId, int>>* fired) const {
   const GameState& s = state_;
   const Player owner_of_tap = Chars(o).controller;
   int n = 0;
@@ -84,6 +85,7 @@ int Game::ManaTriggerEntries(ObjId o, const ManaSource& made, std::vector<ManaSo
       if (tr.filter != kNoFilter &&
           !Matches(tr.filter, o, ContextFor(t, ch.controller, s.obj.choice[t])))
         continue;
+      if (fired) fired->push_back({ch.card, card.TriggerBit(i)});
       for (const EffectStep& st : tr.body.steps) {
         ManaSource m = made;
         m.object = o;
@@ -100,6 +102,14 @@ int Game::ManaTriggerEntries(ObjId o, const ManaSource& made, std::vector<ManaSo
     }
   });
   return n;
+}
+
+void Game::NoteManaTriggersUsed(ObjId land, const ManaSource& made) {
+  if (!trace_.usage) return;
+  thread_local std::vector<std::pair<CardId, int>> fired;
+  fired.clear();
+  ManaTriggerEntries(land, made, nullptr, &fired);
+  for (auto [card, bit] : fired) Used(card, bit);
 }
 
 int Game::ManaOnTapExtraCounted(ObjId o, ColorMask* colors) const {
@@ -147,6 +157,7 @@ void Game::TapLandsForMana(Player p) {
     made_all.assign(made.amount, made);
     if (turn_.mana_trigger_cards) ManaTriggerEntries(o, made, &made_all);
     TapForMana(o);
+    NoteManaTriggersUsed(o, made);
     for (const ManaSource& m : made_all) {
       const int c = m.colorless ? 5 : std::countr_zero(static_cast<unsigned>(m.colors | 0x20));
       state_.players[p].pool[c] = SaturatedAdd(state_.players[p].pool[c], 1);
@@ -286,6 +297,10 @@ bool Game::PayWith(Player p, const std::vector<ManaSource>& sources, const std::
         TapForMana(o);
       else
         Tap(o, true);
+      if (turn_.mana_trigger_cards && Has(Chars(o).types, kLand)) {
+        ManaSource made;
+        if (MakesMana(*db_, Chars(o), made)) NoteManaTriggersUsed(o, made);
+      }
       const Characteristics& mc = Chars(o);
       if (trace_.usage && !mc.land_mana && mc.card != kNoCard) {  // as Pay counts its use
         const CardDef& mcard = (*db_)[mc.card];

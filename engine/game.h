@@ -679,7 +679,11 @@ class Game {
   // abilities of the game add as land `o` is tapped for mana, making
   // `made` (Mana Flare: one more of its kind; Wild Growth: {G}), one entry
   // each, appended to `to`; and how many.
-  int ManaTriggerEntries(ObjId o, const ManaSource& made, std::vector<ManaSource>* to) const;
+  int ManaTriggerEntries(ObjId o, const ManaSource& made, std::vector<ManaSource>* to,
+                         std::vector<std::pair<CardId, int>>* fired = nullptr) const;
+  // Counts the triggered mana abilities land's tap for mana set off as used
+  // (strata cover, usage statistics), when usage is traced.
+  void NoteManaTriggersUsed(ObjId land, const ManaSource& made);
   // The colors the lands player p's opponents control could make (Fellwar Stone).
   ColorMask OpponentLandColors(Player p) const;
   // Tap permanent o for mana as player p (a payment's, Drain Power's): its

@@ -597,7 +597,7 @@ choose = "clone"
 )");
   EXPECT_THAT(msg, HasSubstr("cards.toml:9: card 'Clone': key 'choose': expected color, "
                              "creature_type, basic_land_type, word_pair, color_pair, "
-                             "land_type_pair, creature_type_pair, copy, mode or exile, got "
+                             "land_type_pair, creature_type_pair, copy, mode, exile or source, got "
                              "'clone'"));
 }
 

@@ -13,9 +13,9 @@ mounted=""
 trap '[ -n "$mounted" ] && umount "$mounted"; rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 d="$src/data/decks"
-# Six matchups of 64 games: one wave, so one checkpoint, each (a fraction
+# Six matchups of 128 games: one block, so one checkpoint, each (a fraction
 # of a second).
-study=(--cards "$src/data/cards" sim --games 64 --seed 21 --policies heuristic,random --threads 2
+study=(--cards "$src/data/cards" sim --games 128 --seed 21 --policies heuristic,random --threads 2
        --decks "$d/red_burn.txt,$d/green_stompy.txt,$d/wu_control.txt,$d/white_weenie.txt")
 "$strata" "${study[@]}" --out "$tmp/full" --games-out >/dev/null || fail "uninterrupted run"
 same() {  # same DIR: DIR's results are the uninterrupted run's (but the command line)
@@ -70,10 +70,11 @@ mkdir "$tmp/nostudy"
 grep -q "no study.toml, so nothing to resume" "$tmp/err" ||
   { cat "$tmp/err"; fail "no message for files without study.toml"; }
 
-# The file size limit (100 KiB: study.toml, 89 KB with its per-card health counts,
-# fits; games.jsonl, 107 KB, outgrows it): the write fails (EFBIG),
+# The file size limit (160 KiB: study.toml, 104 KB with its per-card health counts
+# and the fingerprint of each of the pool's 518 cards, fits; games.jsonl, 215 KB,
+# outgrows it): the write fails (EFBIG),
 # strata exits 1 and study.toml is the last good checkpoint.
-(ulimit -f 100; "$strata" "${study[@]}" --out "$tmp/fsize" --games-out --checkpoint-seconds 0 \
+(ulimit -f 160; "$strata" "${study[@]}" --out "$tmp/fsize" --games-out --checkpoint-seconds 0 \
    >/dev/null 2>"$tmp/err")
 rc=$?
 [ $rc -eq 1 ] || fail "a write past the file size limit exits 1, not $rc"
