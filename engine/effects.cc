@@ -479,13 +479,9 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
         if (objs.empty()) break;
         bound = state_.Ref(objs[0]);
       }
-      ArmedNextTime a{source,
-                      item.body_card,
-                      st.next_time,
-                      st.next_time_or,
-                      item.controller,
-                      st.duration == Duration::kEndOfTurn,
-                      bound};
+      ArmedNextTime a{source,          item.body_card,  st.next_time,
+                      st.next_time_or, item.controller, st.duration == Duration::kEndOfTurn,
+                      bound,           ObjRef{},        false};
       // "A source of your choice" (T-4.1): the object chosen as it was
       // cast, as it is now (a spell chosen on the stack: also the card it
       // becomes as it leaves it); none chosen, nothing fits.

@@ -373,7 +373,9 @@ class Game {
   const GameOptions& options() const { return opt_; }
   // Inline: the engine asks millions of times a second, almost always of a
   // fresh cache; the recompute and the checked mode are out of line.
-  const Characteristics& Chars(ObjId o) const {
+  // Always inline: the engine and the heuristic ask it everywhere, and a
+  // large caller (the heuristic's EvaluateBody) had the compiler call it.
+  [[gnu::always_inline]] const Characteristics& Chars(ObjId o) const {
     UpdateLayers();
     if (!cache_.library_done && state_.obj.zone[o] == Zone::kLibrary) [[unlikely]]
       RefreshLibrary();

@@ -348,9 +348,11 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
   }
 
   // The damage taken this turn as a number (T-4.1: Simulacrum).
-  if (EvaluateTally(v, cx, a, c, body, mode, p, best)) return;
+  if (c.tallies_damage && EvaluateTally(v, cx, a, c, body, mode, p, best)) return;
   // "A source of your choice" (T-4.1) waits for a prevention step too.
-  if (const EffectStep* chosen = heuristic_detail::ChosenSourceStep(c, body)) {
+  // (Only a card with "next time" effects may have one: most return here.)
+  if (const EffectStep* chosen =
+          c.next_times.empty() ? nullptr : heuristic_detail::ChosenSourceStep(c, body)) {
     if (window == DecisionKind::kPrevention)
       EvaluateSourceChoice(v, cx, a, c, body, *chosen, mode, p, best);
     return;
