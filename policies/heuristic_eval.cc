@@ -503,16 +503,7 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
     for (const EffectStep& st : body.steps)
       for (int col = 0; col < kColorCount; ++col)
         if (st.mana_any || Has(st.mana_colors, col)) after.color[col] += ManaAdded(body);
-    int enabled = -1;
-    for (ObjId h : v.MyHand()) {
-      if (h == source) continue;
-      CardId hc = v.CardOf(h);
-      if (hc == kNoCard) continue;
-      const CardDef& card = v.db()[hc];
-      if (Has(card.types, kLand) || Affords(card.cost, cx.mana)) continue;
-      if (!Affords(card.cost, after)) continue;
-      enabled = std::max(enabled, card.cost.ManaValue());
-    }
+    const int enabled = EnabledBy(v, cx.mana, after, source);
     if (enabled >= 0) offer(51 + enabled);
     return;
   }
