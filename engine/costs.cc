@@ -104,8 +104,19 @@ int Game::ManaTriggerEntries(ObjId o, const ManaSource& made, std::vector<ManaSo
   return n;
 }
 
+void Game::NoteManaAbilityUsed(ObjId o) {
+  const Characteristics& ch = Chars(o);
+  if (ch.land_mana || ch.card == kNoCard) return;  // a land type's ability is no card's
+  const CardDef& card = (*db_)[ch.card];
+  for (int k = 0; k < static_cast<int>(card.activated.size()); ++k)
+    if (card.activated[k].mana_ability) {
+      Used(ch.card, card.ActivatedBit(k));
+      return;
+    }
+}
+
 void Game::NoteManaTriggersUsed(ObjId land, const ManaSource& made) {
-  if (!trace_.usage) return;
+  if (!trace_.usage || !turn_.mana_trigger_cards) return;
   thread_local std::vector<std::pair<CardId, int>> fired;
   fired.clear();
   ManaTriggerEntries(land, made, nullptr, &fired);
@@ -250,15 +261,8 @@ bool Game::Pay(Player p, const ManaCost& cost, int x, ObjId excluding) {
       TapForMana(sources[i].object);  // T-10.1: triggers see a tap for mana
     else
       Tap(sources[i].object, true);
-    const Characteristics& mc = Chars(sources[i].object);
-    if (trace_.usage && !mc.land_mana && mc.card != kNoCard) {
-      const CardDef& mcard = (*db_)[mc.card];
-      for (int k = 0; k < static_cast<int>(mcard.activated.size()); ++k)
-        if (mcard.activated[k].mana_ability) {
-          Used(mc.card, mcard.ActivatedBit(k));
-          break;
-        }
-    }
+    if (trace_.usage) [[unlikely]]
+      NoteManaAbilityUsed(sources[i].object);
     Note(LogKind::kMana, p, sources[i].object, kNoObj, 1, [&] {
       return std::string(
           absl::StrCat(Who(p), " taps ", ObjectName(sources[i].object), " for mana"));
@@ -297,18 +301,11 @@ bool Game::PayWith(Player p, const std::vector<ManaSource>& sources, const std::
         TapForMana(o);
       else
         Tap(o, true);
-      if (turn_.mana_trigger_cards && Has(Chars(o).types, kLand)) {
+      if (trace_.usage) [[unlikely]] {
+        NoteManaAbilityUsed(o);  // as Pay counts its use
         ManaSource made;
-        if (MakesMana(*db_, Chars(o), made)) NoteManaTriggersUsed(o, made);
-      }
-      const Characteristics& mc = Chars(o);
-      if (trace_.usage && !mc.land_mana && mc.card != kNoCard) {  // as Pay counts its use
-        const CardDef& mcard = (*db_)[mc.card];
-        for (int k = 0; k < static_cast<int>(mcard.activated.size()); ++k)
-          if (mcard.activated[k].mana_ability) {
-            Used(mc.card, mcard.ActivatedBit(k));
-            break;
-          }
+        if (Has(Chars(o).types, kLand) && MakesMana(*db_, Chars(o), made))
+          NoteManaTriggersUsed(o, made);
       }
       Note(LogKind::kMana, p, o, kNoObj, 1,
            [&] { return std::string(absl::StrCat(Who(p), " taps ", ObjectName(o), " for mana")); });

@@ -686,6 +686,9 @@ class Game {
   // Counts the triggered mana abilities land's tap for mana set off as used
   // (strata cover, usage statistics), when usage is traced.
   void NoteManaTriggersUsed(ObjId land, const ManaSource& made);
+  // Counts the mana ability of o that a payment tapped it for as used (a
+  // land type's own is no card's ability); the caller tests trace_.usage.
+  void NoteManaAbilityUsed(ObjId o);
   // The colors the lands player p's opponents control could make (Fellwar Stone).
   ColorMask OpponentLandColors(Player p) const;
   // Tap permanent o for mana as player p (a payment's, Drain Power's): its
