@@ -460,10 +460,12 @@ class Runner {
       }
       check.Record(Invariant::kCopy, c.Fingerprint() == g.Fingerprint(),
                    "a copy of the starting position, given the run's decisions, ended elsewhere");
-      if (!check.ok())
-        invariant = absl::StrCat("invariant ", check.failure(), " (at the end, T", g.state().turn,
-                                 " ", S(PhaseName(g.state().phase)), ")");
     }
+    // A violation the last Advance() recorded (a payment, a state check
+    // with no decision after it), or End's and the copy's.
+    if (checked && !check.ok() && invariant.empty())
+      invariant = absl::StrCat("invariant ", check.failure(), " (at the end, T", g.state().turn,
+                               " ", S(PhaseName(g.state().phase)), ")");
     for (auto& e : script_.errors) result.failures.push_back(e);
     if (!invariant.empty()) {
       result.failures.push_back(invariant);
