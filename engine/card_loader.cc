@@ -894,6 +894,7 @@ class CardCompiler {
         {"damage", Op::kDamage},
         {"gain_life", Op::kGainLife},
         {"lose_life", Op::kLoseLife},
+        {"poison", Op::kPoison},
         {"tap", Op::kTap},
         {"untap", Op::kUntap},
         {"destroy", Op::kDestroy},
@@ -1584,6 +1585,7 @@ class CardCompiler {
       case Op::kDraw:
       case Op::kGainLife:
       case Op::kLoseLife:
+      case Op::kPoison:
       case Op::kDiscard:
       case Op::kMill:
       case Op::kSearch:
@@ -1631,6 +1633,7 @@ class CardCompiler {
       case Op::kMill:
       case Op::kGainLife:
       case Op::kLoseLife:
+      case Op::kPoison:
       case Op::kReplaceNextDraw:
       case Op::kCounterUnlessPay:
       case Op::kChangeAmount:

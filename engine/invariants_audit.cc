@@ -128,6 +128,12 @@ void InvariantChecker::At(const Game& g, AuditPoint point, int arg) {
                s.players[p].life > 0 || s.players[p].lost || g.Rules(p).cant_lose,
                absl::StrCat(Who(p), " is at ", s.players[p].life, " life after the life check of ",
                             S(PhaseName(s.phase)), " and has not lost"));
+        // G-11: so with ten or more poison counters.
+        Record(Invariant::kLifeCheck,
+               s.players[p].poison < kPoisonToLose || s.players[p].lost || g.Rules(p).cant_lose,
+               absl::StrCat(Who(p), " has ", s.players[p].poison,
+                            " poison counters after the life check of ", S(PhaseName(s.phase)),
+                            " and has not lost"));
       }
       return;
     case AuditPoint::kStateChecked: {
