@@ -265,6 +265,9 @@ enum class Op : uint8_t {
   kPreventCombat,      // all combat damage this turn, or all dealt to and by the objects (T-7.2)
   kCantBeRegenerated,  // the objects can't be regenerated this turn (Hurr Jackal, E-3 C)
   kEmptyPool,          // each player loses their unspent mana (T-10.1: Mana Short, Drain Power)
+  // The objects (cards in a graveyard) are put onto the battlefield under
+  // their owners' control, new objects making their entry choices (G-9)
+  kReturnToBattlefield,
 };
 
 // A reference to who or what an effect step acts on.
@@ -282,7 +285,11 @@ struct Ref {
     kTargetController,  // the controller of the first target as resolution began
     // The controller of the occurrence's source (the damage's) as it is now,
     // or as it last was (Backfire, Eye for an Eye: T-4.1)
-    kEventSourceController
+    kEventSourceController,
+    // The object the occurrence's object was attached to just before it,
+    // while still that object on the battlefield (an Aura leaving: "that
+    // creature", Animate Dead; G-9)
+    kEventEnchanted
   } kind = kNone;
   int index = 0;  // target slot, 1-based
 };
@@ -383,6 +390,9 @@ struct ActivatedAbility {
   std::string name;
   ManaCost cost;
   bool tap = false, sacrifice_self = false;
+  // "Exile <this>" as a cost (T-8.1: Feldon's Cane): moved to exile as
+  // the costs are paid, as a sacrifice of itself is to the graveyard.
+  bool exile_self = false;
   bool sorcery = false;  // only as a sorcery (equip)
   // "Activate only during your turn" (Disrupting Scepter), "only during
   // your upkeep" (Colossus of Sardia): -1 is any phase.
@@ -468,6 +478,9 @@ struct TriggeredAbility {
   bool for_mana = false, mana_trigger = false;
   bool not_first_land = false;  // play: not the first land its player played this turn (Fastbond)
   std::string phase;
+  // "If an opponent controls more <filter> than you" (an intervening "if",
+  // G-10: Land Tax): read as it would trigger, and again as it resolves.
+  FilterId if_opponent_more = kNoFilter;
   bool has_optional_cost = false;
   ManaCost optional_cost;
   AbilityBody body;
@@ -536,6 +549,9 @@ struct CardDef {
   // a game dealt it keeps that tally (T-4.1; Game::tally_damage).
   bool tallies_damage = false;
   FilterId enchant = kNoFilter;
+  // An Aura that enchants a card in a graveyard (Animate Dead, G-9): its
+  // enchant filter read on the battlefield, where the card it returns is.
+  FilterId enchant_returned = kNoFilter;
   bool has_equip = false;
   ManaCost equip;
   EntryChoice enters;

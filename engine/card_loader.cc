@@ -123,6 +123,27 @@ class CardCompiler {
     PowerToughness(t, "toughness", creature, card.toughness, card.toughness_star);
     if (auto* e = t.get("enchant")) {
       card.enchant = FilterOf(*e, "enchant");
+      // G-9: an Aura enchants a permanent, or a card in a graveyard that it
+      // returns (Animate Dead); it stays on that permanent, so its filter is
+      // read on the battlefield from then on. Nothing else: an Aura can't
+      // stay on a card in a hand or a library.
+      const Filter& f = db_.filters[card.enchant];
+      const uint8_t battlefield = 1u << static_cast<int>(Zone::kBattlefield);
+      const uint8_t graveyard = 1u << static_cast<int>(Zone::kGraveyard);
+      if (f.zones == graveyard) {
+        if (f.types != (TypeMask{1} << kCreature))
+          r_.Fail(*e, "enchant",
+                  "types = [\"Creature\"] for an Aura that enchants a card in a graveyard: "
+                  "it returns a creature card (G-9)");
+        Filter on = f;
+        on.zones = battlefield;
+        db_.filters.push_back(std::move(on));
+        card.enchant_returned = static_cast<FilterId>(db_.filters.size() - 1);
+      } else if (f.zones != battlefield) {
+        r_.Fail(*e, "enchant",
+                "zones = [\"battlefield\"] (the default) or [\"graveyard\"]: an Aura "
+                "enchants a permanent, or a creature card in a graveyard it returns (G-9)");
+      }
       if (!card.subtypes.test(*ParseSubtype("Aura"))) card.subtypes.set(*ParseSubtype("Aura"));
     }
     if (auto* e = t.get("equip")) {
@@ -239,8 +260,8 @@ class CardCompiler {
     bool colored = false;
     for (auto n : c.colored) colored |= n > 0;
     if (c.generic == 0 && !colored && c.colorless == 0 && c.hybrid.empty() && !a.tap &&
-        !a.sacrifice_self && a.sacrifice == kNoFilter && a.discard == 0 && a.life == 0 &&
-        a.remove_counters == 0)
+        !a.sacrifice_self && !a.exile_self && a.sacrifice == kNoFilter && a.discard == 0 &&
+        a.life == 0 && a.remove_counters == 0)
       r_.Fail(t, "cost",
               "a cost (mana other than X, tap = true, sacrifice_self, sacrifice, discard, "
               "life or remove_counters): an ability that costs nothing could be activated "
@@ -870,12 +891,14 @@ class CardCompiler {
       r.kind = Ref::kTargetController;
     else if (s == "event_source_controller")
       r.kind = Ref::kEventSourceController;
+    else if (s == "event_enchanted")
+      r.kind = Ref::kEventEnchanted;
     else if (s == "each")
       r.kind = Ref::kEachPlayer;
     else
       r_.Fail(n, key,
               "a target number, self, you, opponent, each, enchanted, event_object, "
-              "event_controller or event_source_controller");
+              "event_enchanted, event_controller or event_source_controller");
     return r;
   }
 
@@ -922,7 +945,8 @@ class CardCompiler {
         {"redirect", Op::kRedirect},
         {"change_target", Op::kChangeTarget},
         {"prevent_combat_damage", Op::kPreventCombat},
-        {"empty_pool", Op::kEmptyPool}};
+        {"empty_pool", Op::kEmptyPool},
+        {"return_to_battlefield", Op::kReturnToBattlefield}};
     EffectStep s;
     auto op = r_.RequiredString(t, "do");
     bool found = false;
@@ -1123,6 +1147,23 @@ class CardCompiler {
         ts.filter = FilterOf(e, "targets");
         ts.what = db_.filters[ts.filter].what;
         const toml::table& et = r_.Table(e, "targets");
+        {
+          // G-9: a target is a permanent, a spell, a player, or a card in
+          // a graveyard (`zones = ["graveyard"]`: what = "card").
+          Filter& f = db_.filters[ts.filter];
+          const uint8_t graveyard = 1u << static_cast<int>(Zone::kGraveyard);
+          const uint8_t permanents_and_spells =
+              1u << static_cast<int>(Zone::kBattlefield) | 1u << static_cast<int>(Zone::kStack);
+          if (f.zones == graveyard &&
+              (ts.what == TargetWhat::kPermanent || ts.what == TargetWhat::kCard) &&
+              !(et.contains("what") && ts.what != TargetWhat::kCard)) {
+            f.what = ts.what = TargetWhat::kCard;
+          } else if (ts.what == TargetWhat::kCard || (f.zones & ~permanents_and_spells)) {
+            r_.Fail(e, "targets",
+                    "zones = [\"graveyard\"] alone for a card target (what = \"card\"): a "
+                    "target is a permanent, a spell, a player or a card in a graveyard (G-9)");
+          }
+        }
         if (auto* m = et.get("max")) {
           ts.max = IntOf(*m, "max", 1, 4);
         }
@@ -1225,8 +1266,8 @@ class CardCompiler {
   ActivatedAbility Activated(const toml::table& t) {
     ActivatedAbility a;
     a.body = Body(t, "an activated ability",
-                  {"cost", "tap", "discard", "discard_random", "sacrifice_self", "sacrifice",
-                   "life", "sorcery", "turn", "phase", "remove_counters"});
+                  {"cost", "tap", "discard", "discard_random", "sacrifice_self", "exile_self",
+                   "sacrifice", "life", "sorcery", "turn", "phase", "remove_counters"});
     if (auto* n = t.get("sorcery")) a.sorcery = r_.Bool(*n, "sorcery");
     if (auto* n = t.get("turn")) {
       if (r_.String(*n, "turn") != "yours") r_.Fail(*n, "turn", "yours (only during your turn)");
@@ -1248,6 +1289,12 @@ class CardCompiler {
     if (auto* n = t.get("tap")) a.tap = r_.Bool(*n, "tap");
     if (auto* n = t.get("discard")) a.discard = IntOf(*n, "discard", 0, kMaxCardNumber);
     if (auto* n = t.get("sacrifice_self")) a.sacrifice_self = r_.Bool(*n, "sacrifice_self");
+    if (auto* n = t.get("exile_self")) {
+      // T-8.1: "Exile <this>" (Feldon's Cane); it can't also be sacrificed.
+      a.exile_self = r_.Bool(*n, "exile_self");
+      if (a.exile_self && a.sacrifice_self)
+        r_.Fail(*n, "exile_self", "not both: the source is exiled or sacrificed, not both");
+    }
     if (auto* n = t.get("sacrifice")) a.sacrifice = FilterOf(*n, "sacrifice");
     if (auto* n = t.get("discard_random")) {
       a.discard_random = r_.Bool(*n, "discard_random");
@@ -1478,6 +1525,11 @@ class CardCompiler {
         tr.damaged_by_self = r_.Bool(v, k);
       } else if (k == "unless_any") {
         tr.unless_any = FilterOf(v, k);
+      } else if (k == "if_opponent_controls_more") {
+        // G-10: "if an opponent controls more <filter> than you" (Land Tax).
+        tr.if_opponent_more = FilterOf(v, k);
+        if (db_.filters[tr.if_opponent_more].zones != 1u << static_cast<int>(Zone::kBattlefield))
+          r_.Fail(v, k, "a filter on permanents: no zones (what the players control)");
       } else if (k == "damage_to") {
         only(v, k, is_damage, "damage");
         tr.damage_to = OneOfTwo(v, k, "player", "creature");
@@ -1564,7 +1616,8 @@ class CardCompiler {
   // read). A target number may name players or objects: its spec says.
   void CheckStepRefs(const toml::table& t, const EffectStep& s) {
     const Ref::Kind k = s.target.kind;
-    const bool object_ref = k == Ref::kSelf || k == Ref::kEnchanted || k == Ref::kEventObject;
+    const bool object_ref = k == Ref::kSelf || k == Ref::kEnchanted || k == Ref::kEventObject ||
+                            k == Ref::kEventEnchanted;
     const bool player_ref = k == Ref::kYou || k == Ref::kOpponent || k == Ref::kEachPlayer ||
                             k == Ref::kEventController || k == Ref::kTargetController ||
                             k == Ref::kEventSourceController;
@@ -1610,6 +1663,7 @@ class CardCompiler {
       case Op::kAttach:
       case Op::kContinuous:
       case Op::kPreventCombat:
+      case Op::kReturnToBattlefield:
         if (player_ref) refuse(ref_key, "an object: this effect acts on objects");
         return;
       default:

@@ -360,9 +360,10 @@ void Game::RunCast(Frame& f) {
       const ActivatedAbility& a = card.activated[item.ability];
       // first: EffectMove may push a frame
       f.pc = a.sacrifice != kNoFilter ? CastFrame::kCostSacrificeChosen : CastFrame::kInterrupts;
-      if (a.sacrifice_self) {
+      if (a.sacrifice_self || a.exile_self) {
+        // T-8.1: "Exile <this>" (Feldon's Cane) is paid as its sacrifice is.
         const ObjId source = item.source;
-        EffectMove(&source, 1, Zone::kGraveyard);
+        EffectMove(&source, 1, a.exile_self ? Zone::kExile : Zone::kGraveyard);
       }
       return;
     }

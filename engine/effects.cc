@@ -41,6 +41,18 @@ void Game::ObjectsOf(const StackItem& item, const Ref& ref, std::vector<ObjId>& 
           out.push_back(e.object);
       }
       break;
+    case Ref::kEventEnchanted:
+      // What the occurrence's object (an Aura leaving) was attached to just
+      // before, while it is still that object on the battlefield (G-9:
+      // Animate Dead's "that creature").
+      if (item.event >= 0) {
+        const Occurrence& e = Event(item.event);
+        const ObjId a = e.attached_to;
+        if (a != kNoObj && state_.obj.incarnation[a] == e.attached_incarnation &&
+            state_.obj.zone[a] == Zone::kBattlefield)
+          out.push_back(a);
+      }
+      break;
     case Ref::kEventController:
       if (players && item.event >= 0) {
         const Occurrence& e = Event(item.event);
@@ -423,6 +435,16 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
       break;
     case Op::kCounterSpell:
       for (ObjId o : objs) CounterSpell(o);
+      break;
+    case Op::kReturnToBattlefield:
+      // G-9: cards in a graveyard put onto the battlefield (Resurrection),
+      // together, under their owners' control: new objects, summoning sick,
+      // making their entry choices (LeaveTogether). A move an effect makes:
+      // held for its "before" responses and replacements (E-1, E-3 A).
+      objs.erase(std::remove_if(objs.begin(), objs.end(),
+                                [&](ObjId o) { return state_.obj.zone[o] != Zone::kGraveyard; }),
+                 objs.end());
+      EffectMove(objs.data(), static_cast<int>(objs.size()), Zone::kBattlefield);
       break;
     case Op::kDelayed:
       stack_.next_upkeep.push_back({item, &st.delayed});

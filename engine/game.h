@@ -837,7 +837,16 @@ class Game {
   // same time (E-5): each to its owner's `to` zone.
   // `before_done`: their "before" responses were collected already (a
   // destruction's, at its step B).
-  void LeaveTogether(const ObjId* objs, int n, Zone to, bool before_done = false);
+  // `under`: a player who controls the objects put onto the battlefield
+  // (Animate Dead's caster, G-9); else their owners do.
+  void LeaveTogether(const ObjId* objs, int n, Zone to, bool before_done = false,
+                     Player under = kNoPlayer);
+  // A permanent put onto the battlefield by an effect, not by resolving
+  // (G-9: Resurrection, Animate Dead): its entry choices and entry effects.
+  void StartEntry(ObjId o, Player controller);
+  // G-10: does an opponent of `you` control more permanents matching `f`
+  // than `you` (Land Tax's intervening "if"), `source` the filter's "self"?
+  bool OpponentControlsMore(FilterId f, ObjId source, Player you) const;
   Occurrence LeaveOccurrence(ObjId o, Zone to) const;
   void BeforeLeaving(const ObjId* objs, int n, Zone to, bool held);
   bool StillHappens(const Occurrence& e) const;

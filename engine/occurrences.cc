@@ -237,6 +237,7 @@ Occurrence Game::LeaveOccurrence(ObjId o, Zone to) const {
   e.last = Chars(o);
   e.player = e.from == Zone::kBattlefield ? e.last.controller : state_.obj.owner[o];
   e.attached_to = state_.obj.attached_to[o];
+  if (e.attached_to != kNoObj) e.attached_incarnation = state_.obj.incarnation[e.attached_to];
   e.was_tapped = state_.obj.tapped[o];
   e.incarnation = state_.obj.incarnation[o];  // "before" responses see it still there
   return e;
@@ -493,7 +494,7 @@ void Game::ChangeHeldAmount(const StackItem& item, int by) {
   }
 }
 
-void Game::LeaveTogether(const ObjId* objs, int n, Zone to, bool before_done) {
+void Game::LeaveTogether(const ObjId* objs, int n, Zone to, bool before_done, Player under) {
   if (n <= 0) return;
   thread_local std::vector<Occurrence> buffer;
   Borrowed<Occurrence> borrowed(buffer);
@@ -506,6 +507,8 @@ void Game::LeaveTogether(const ObjId* objs, int n, Zone to, bool before_done) {
                                       " to ", S(ZoneName(to))));
     });
     MoveTo(e.object, to, state_.obj.owner[e.object]);
+    // "Under your control" (G-9: Animate Dead): set as it arrives.
+    if (to == Zone::kBattlefield && under != kNoPlayer) SetControllerOnEntry(e.object, under);
   }
   // Only now, with every object moved, do the occurrences happen: a
   // trigger of one of them sees all the others leave too (E-5).
@@ -521,6 +524,13 @@ void Game::LeaveTogether(const ObjId* objs, int n, Zone to, bool before_done) {
   Audit(AuditPoint::kLeftTogether, n);
   for (int ev = group; ev < group + n; ++ev) Happened(ev);
   Audit(AuditPoint::kGroupTriggered, n);
+  // A permanent an effect put onto the battlefield (G-9: Resurrection; a
+  // land found by a search makes none) makes its entry choices as it enters.
+  if (to == Zone::kBattlefield)
+    for (const Occurrence& e : moves)
+      if (state_.obj.zone[e.object] == Zone::kBattlefield &&
+          state_.obj.incarnation[e.object] == e.incarnation)
+        StartEntry(e.object, state_.obj.controller[e.object]);
   // What was attached to an object that left play is attached to nothing
   // (after the triggers above looked at it): the object that may come back
   // is a new one, and an Aura must not follow it.
@@ -664,7 +674,11 @@ void Game::EndGame(int winner, EndReason why) {
 // permanent, nearly all of them no Aura (out of line it cost 1% a game).
 inline bool Game::AttachedLegally(ObjId o) const {
   if (!db_->HotOf(state_.obj.card[o]).enchants) return true;
-  const FilterId enchant = (*db_)[state_.obj.card[o]].enchant;
+  const CardDef& card = (*db_)[state_.obj.card[o]];
+  // G-9: an Aura that returned a card from a graveyard enchants it on the
+  // battlefield (Animate Dead).
+  const FilterId enchant =
+      card.enchant_returned != kNoFilter ? card.enchant_returned : card.enchant;
   const ObjId to = state_.obj.attached_to[o];
   return to != kNoObj && state_.obj.zone[to] == Zone::kBattlefield &&
          Matches(enchant, to, ContextFor(o, Chars(o).controller, state_.obj.choice[o])) &&

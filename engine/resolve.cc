@@ -36,6 +36,21 @@ void Game::RunResolve(Frame& f) {
       timing_.frames.pop_back();
       return;
     }
+    // G-10: an intervening "if" is read again as the trigger resolves
+    // (Land Tax): no longer true, it does nothing.
+    if (item.from == BodySource::kTrigger && item.ability >= 0 &&
+        item.ability < static_cast<int>(card.triggers.size())) [[unlikely]] {
+      const TriggeredAbility& tr = card.triggers[item.ability];
+      if (tr.if_opponent_more != kNoFilter &&
+          !OpponentControlsMore(tr.if_opponent_more, item.source, item.controller)) {
+        Note(LogKind::kInfo, item.controller, item.source, kNoObj, 0, [&] {
+          return absl::StrCat("the condition of ", ObjectName(item.source),
+                              "'s ability no longer holds: it does nothing");
+        });
+        timing_.frames.pop_back();
+        return;
+      }
+    }
     if (item.card != kNoObj && !SpellOnStack(item)) {
       // Its card left the stack (and maybe came back as a new object): this
       // spell is gone and resolves no more.
@@ -169,6 +184,7 @@ void Game::EnterHeld(Frame& f, StackItem& item) {
 
 void Game::EnterBattlefield(StackItem& item, bool held) {
   ObjId o = item.card;
+  const Player controller = item.controller;
   MoveTo(o, Zone::kBattlefield, item.controller);
   SetControllerOnEntry(o, item.controller);
   if (turn_.mana_rule_cards) [[unlikely]]
@@ -176,22 +192,44 @@ void Game::EnterBattlefield(StackItem& item, bool held) {
   Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
        [&] { return std::string(absl::StrCat(ObjectName(o), " enters the battlefield")); });
   const CardDef& card = (*db_)[state_.obj.card[o]];
-  if (card.enchant != kNoFilter && item.target_count > 0 && item.targets[0].kind == Target::kObject)
-    Attach(o, item.targets[0].obj.id);
+  if (card.enchant != kNoFilter && item.target_count > 0 &&
+      item.targets[0].kind == Target::kObject) {
+    const ObjRef t = item.targets[0].obj;
+    if (card.enchant_returned != kNoFilter) [[unlikely]] {
+      // G-9: an Aura that enchants a creature card in a graveyard (Animate
+      // Dead) puts it onto the battlefield under its controller's control
+      // as it enters, and enters attached to it; a card no longer there
+      // (moved by a "before" response to the Aura's entry) stays where it
+      // is, and the Aura, on nothing, goes in the state check.
+      if (state_.Alive(t) && state_.obj.zone[t.id] == Zone::kGraveyard) {
+        LeaveTogether(&t.id, 1, Zone::kBattlefield, /*before_done=*/false, controller);
+        if (state_.obj.zone[t.id] == Zone::kBattlefield) Attach(o, t.id);
+      }
+    } else {
+      Attach(o, t.id);
+    }
+  }
+  // (`item` is not read from here: a creature returned above may have
+  // pushed its entry onto stack_.items.)
   if (Observed(EventKind::kZoneChange)) {
-    Occurrence e = OccurrenceOf(EventKind::kZoneChange, item.controller, o);
+    Occurrence e = OccurrenceOf(EventKind::kZoneChange, controller, o);
     e.from = Zone::kStack;
     e.to = Zone::kBattlefield;
     e.held = held && ListensInstead(EventKind::kZoneChange);  // through its step A
     Happened(Record(e));
   }
+  StartEntry(o, controller);
+}
+
+void Game::StartEntry(ObjId o, Player controller) {
+  const CardDef& card = (*db_)[state_.obj.card[o]];
   if (card.enters.choose != ChoiceKind::kNone) Push(Frame::NewEntry(o));
   if (card.enters.has_effects) {
     StackItem enters;
     enters.source = o;
     enters.body_card = state_.obj.card[o];
     enters.from = BodySource::kEnters;
-    enters.controller = item.controller;
+    enters.controller = controller;
     enters.serial = stack_.next_serial++;
     ReadSourceValues(enters);
     stack_.items.push_back(enters);

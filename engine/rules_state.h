@@ -124,6 +124,9 @@ struct Occurrence {
   // The object's incarnation right after the occurrence: what "it" means to
   // an effect that refers back to the occurrence's object.
   uint16_t incarnation = 0;
+  // The incarnation of what it was attached to just before (`attached_to`),
+  // then: whether that is still the same object (G-9: Animate Dead).
+  uint16_t attached_incarnation = 0;
   // Occurrences that happen together (objects one effect destroys, moves or
   // sacrifices together, E-5) share the index of the first of them.
   int32_t group = -1;

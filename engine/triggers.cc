@@ -23,6 +23,17 @@ const Occurrence* Game::LeftInGroup(ObjId o, int event) const {
   return nullptr;
 }
 
+// G-10: "if an opponent controls more <filter> than you" (Land Tax), read
+// as the trigger would trigger and again as it resolves.
+bool Game::OpponentControlsMore(FilterId f, ObjId source, Player you) const {
+  int mine = 0, theirs = 0;
+  const FilterContext ctx = ContextFor(source, you, kNoWord);
+  state_.ForEachPermanent([&](ObjId o) {
+    if (Matches(f, o, ctx)) ++(Chars(o).controller == you ? mine : theirs);
+  });
+  return theirs > mine;
+}
+
 // Inline, beside its two callers in this file: it runs for every trigger
 // of every permanent an occurrence could set off.
 inline bool Game::TriggerFits(const TriggeredAbility& tr, const Occurrence& e, ObjId o, Player you,
@@ -50,6 +61,9 @@ inline bool Game::TriggerFits(const TriggeredAbility& tr, const Occurrence& e, O
       any = s.obj.zone[x] != Zone::kNone && Matches(tr.unless_any, x, ctx);
     if (any) return false;
   }
+  // G-10: an intervening "if" (Land Tax), read as it would trigger.
+  if (tr.if_opponent_more != kNoFilter && !OpponentControlsMore(tr.if_opponent_more, o, you))
+    return false;
   if (tr.damage_to == 0 && e.object != kNoObj) return false;
   if (tr.damage_to == 1 && e.object == kNoObj) return false;
   if (tr.life_change == 0 && e.amount <= 0) return false;

@@ -59,6 +59,7 @@ Aim StepAim(const CardDef& card, const EffectStep& st) {
     case Op::kDraw:
     case Op::kSearch:
     case Op::kAttach:
+    case Op::kReturnToBattlefield:  // G-9: Resurrection
       return Aim::kHelp;
     case Op::kAddCounters:
       return st.counter_kind == 1 ? Aim::kHarm : st.counter_kind == 0 ? Aim::kHelp : Aim::kNone;
@@ -94,6 +95,10 @@ Aim TemplateAim(const EffectTemplate& t) {
 }
 
 Aim SlotAim(const CardDef& card, const AbilityBody& body, int slot) {
+  // G-9: a card in a graveyard returned to a hand or the battlefield helps
+  // its owner (Raise Dead, Resurrection).
+  if (slot < static_cast<int>(body.targets.size()) && body.targets[slot].what == TargetWhat::kCard)
+    return Aim::kHelp;
   bool help = false;
   for (const EffectStep& st : body.steps) {
     if (st.target.kind != Ref::kTarget || st.target.index != slot + 1) continue;
@@ -105,6 +110,9 @@ Aim SlotAim(const CardDef& card, const AbilityBody& body, int slot) {
 }
 
 Aim AuraAim(const CardDef& card) {
+  // G-9: an Aura that returns a creature card from a graveyard (Animate
+  // Dead) brings it to its caster, whatever it does to it.
+  if (card.enchant_returned != kNoFilter) return Aim::kNone;
   bool harm = false, help = false;
   for (const EffectTemplate& t : card.statics) {
     Aim a = TemplateAim(t);

@@ -83,6 +83,11 @@ class HeuristicPolicy : public Policy {
   bool EvaluateCounters(const PlayerView& v, const Context& cx, DecisionKind window,
                         const Action& a, const CardDef& c, const AbilityBody& body, int mode,
                         Plan& best);
+  // G-9: a body whose first target is a card in a graveyard, or (`body`
+  // null) an Aura that returns one (heuristic_graveyard.cc); false when
+  // `c` has neither.
+  bool EvaluateGraveyard(const PlayerView& v, const Context& cx, const Action& a, const CardDef& c,
+                         const AbilityBody* body, int mode, Plan& best);
   // T-7.2: Fog and Maze of Ith in a prevention step (heuristic_eval.cc).
   void EvaluateCombatPrevention(const PlayerView& v, const Context& cx, const Action& a,
                                 const AbilityBody& body, int mode, Plan& p, Plan& best);

@@ -322,6 +322,7 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
   const bool aggro = style_ == Style::kAggro;
   const bool spell = a.kind == ActionKind::kCast;
   const ObjId source = a.object;
+  if (EvaluateGraveyard(v, cx, a, c, &body, mode, best)) return;  // G-9: Raise Dead
   // Counters as a resource (G-8): heuristic_counters.cc, for the abilities
   // that store or spend them.
   if (!spell &&
@@ -849,6 +850,7 @@ HeuristicPolicy::Plan HeuristicPolicy::Evaluate(const PlayerView& v, const Conte
     // A permanent spell. An Aura goes on the right side, or waits.
     best.kind = a.kind;
     best.object = a.object;
+    if (EvaluateGraveyard(v, cx, a, c, nullptr, -1, best)) return best;  // G-9: Animate Dead
     if (c.enchant != kNoFilter) {
       const Aim aim = AuraAim(c);
       // An Aura that animates does nothing to what is a creature already.

@@ -287,6 +287,8 @@ struct Writer {
         return "the target's controller";
       case strata::Ref::kEventSourceController:
         return "that source's controller";
+      case strata::Ref::kEventEnchanted:
+        return "the permanent it was attached to";
       case strata::Ref::kNone:
         return "";
     }
@@ -538,6 +540,9 @@ struct Writer {
         break;
       case Op::kBounce:
         out = "return " + who + " to its owner's hand";
+        break;
+      case Op::kReturnToBattlefield:
+        out = "return " + who + " to the battlefield under its owner's control";
         break;
       case Op::kRegenerate:
         out = "regenerate " + who;
@@ -967,6 +972,8 @@ struct Writer {
       when = "Instead of \"" +
              (when.rfind("Whenever ", 0) == 0 ? when.substr(9) : Uncapital(when)) + "\"";
     if (t.unless_any != kNoFilter) when += ", if there are no " + Filter(t.unless_any, true);
+    if (t.if_opponent_more != kNoFilter)
+      when += ", if an opponent controls more " + Filter(t.if_opponent_more, true) + " than you";
     return when;
   }
 
@@ -975,6 +982,7 @@ struct Writer {
     if (!a.cost.Empty()) cost.push_back(a.cost.ToString());
     if (a.tap) cost.push_back("{T}");
     if (a.sacrifice_self) cost.push_back("Sacrifice " + card.name);
+    if (a.exile_self) cost.push_back("Exile " + card.name);
     if (a.sacrifice != kNoFilter) cost.push_back("Sacrifice " + A(Filter(a.sacrifice, false)));
     if (a.discard > 0)
       cost.push_back(absl::StrCat("Discard ", a.discard, a.discard == 1 ? " card" : " cards",
