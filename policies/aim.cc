@@ -56,6 +56,7 @@ Aim StepAim(const CardDef& card, const EffectStep& st) {
     case Op::kUntap:
     case Op::kGainLife:
     case Op::kDraw:
+    case Op::kExtraTurn:
     case Op::kSearch:
     case Op::kAttach:
       return Aim::kHelp;
