@@ -1302,8 +1302,8 @@ class CardCompiler {
       for (const EffectStep& st : a.body.steps)
         if (st.mana_any || st.mana_event || st.mana_opponent_lands)
           r_.Fail(t, "mana",
-                  "on a mana ability with a cost beyond {T} or more than one mana (docs/rules.md "
-                  "T-10.2), one kind of mana: a color, C, or chosen (with choose = \"color\")");
+                  "one kind of mana on a mana ability offered as an action (a cost beyond {T}, "
+                  "docs/rules.md T-10.2): a color, C, or chosen (with choose = \"color\")");
     }
     return a;
   }
