@@ -4,6 +4,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <limits>
 #include <string>
 #include <vector>
@@ -268,6 +269,7 @@ enum class Op : uint8_t {
   // The objects (cards in a graveyard) are put onto the battlefield under
   // their owners' control, new objects making their entry choices (G-9)
   kReturnToBattlefield,
+  kExtraTurn,          // the player takes an extra turn after this one (T-1.6: Time Walk)
 };
 
 // A reference to who or what an effect step acts on.
@@ -306,6 +308,13 @@ struct EffectStep {
   // Flare, `mana = "event"`); one of a color a land an opponent controls
   // could make (Fellwar Stone, `mana = "opponent_lands"`).
   bool mana_event = false, mana_opponent_lands = false;
+  // add_mana (T-10.2): mana of the color chosen as it was cast or activated
+  // (`mana = "chosen"`, with the body's `choose = "color"`: Black Lotus).
+  bool mana_chosen = false;
+  // delayed: when its effects happen: 0 at the beginning of the next
+  // upkeep, 1 at the beginning of its controller's next main phase (T-1.7:
+  // Mana Drain), its values read as the spell resolved.
+  int8_t delayed_at = 0;
   // empty_pool (T-10.1): first tap each land the player controls (Mana
   // Short), for mana (Drain Power: its mana goes to the pool first); the
   // mana lost goes to the controller's pool (`give`).
@@ -398,6 +407,9 @@ struct ActivatedAbility {
   // your upkeep" (Colossus of Sardia): -1 is any phase.
   bool only_your_turn = false;
   int8_t only_phase = -1;
+  // "Activate only if you have exactly N cards in hand" (T-5.1: Library of
+  // Alexandria's seven); -1: any number.
+  int8_t only_hand_size = -1;
   int discard = 0, life = 0;
   bool discard_random = false;  // the `discard` cards are picked at random (Coral Helm)
   // "Sacrifice a <filter>" (Atog: an artifact): a permanent its controller
@@ -413,8 +425,28 @@ struct ActivatedAbility {
   int remove_counters = 0;
   std::string remove_counter_name;  // for its text
   bool mana_ability = false;
+  // T-10.2: a mana ability the payment does not use (a cost beyond {T}, or
+  // mana of a color chosen as it is activated: Black Lotus, Apprentice
+  // Wizard, Celestial Prism): offered as an action wherever its controller
+  // may play something, its mana added at once, never on the stack.
+  bool manual_mana = false;
   AbilityBody body;
 };
+
+// T-10: a mana ability the automatic payment taps (Game::ManaSources,
+// MakesMana): {T} its only cost, one step making a fixed number of mana,
+// one of any of its colors or N of one color or colorless. Any other mana
+// ability is T-10.2's (`manual_mana`): offered as an action.
+inline bool AutomaticManaAbility(const ActivatedAbility& a) {
+  if (!a.mana_ability || !a.tap || !a.cost.Empty() || a.sacrifice_self || a.life || a.discard ||
+      a.body.steps.size() != 1 || a.body.choose != ChoiceKind::kNone)
+    return false;
+  const EffectStep& st = a.body.steps[0];
+  if (st.mana_chosen) return false;
+  const unsigned colors = st.mana_any ? 0x1Fu : st.mana_colors;
+  const int amount = st.amount.kind == Value::kConst ? st.amount.constant : 0;
+  return amount >= 1 && amount <= 8 && (amount == 1 || std::popcount(colors) <= 1);
+}
 
 // The occurrences every game event passes through (RULES.md E-).
 enum class EventKind : uint8_t {
@@ -529,7 +561,9 @@ struct CardDef {
   // What of docs/rules.md T-10.1 the card uses (Game::NoteManaCard): a rule
   // part about mana or lands, a mana ability of computed colors, the value
   // turn_start_untapped_lands.
-  static constexpr uint8_t kManaRule = 1, kComputedMana = 2, kTurnStartLands = 4;
+  // kManualMana: a mana ability with a cost beyond {T} or a color chosen
+  // as it is activated (docs/rules.md T-10.2; Black Lotus).
+  static constexpr uint8_t kManaRule = 1, kComputedMana = 2, kTurnStartLands = 4, kManualMana = 8;
   uint8_t mana_cards = 0;
   ManaCost cost;
   ColorMask colors = 0;

@@ -119,7 +119,10 @@ void CardDef::Precompute() {
                                     : WindowBit(0, Reaction::kNone);
   ability_windows = 0;
   for (const ActivatedAbility& a : activated)
-    if (!a.mana_ability) ability_windows |= BodyWindows(a.body);
+    if (!a.mana_ability)
+      ability_windows |= BodyWindows(a.body);
+    else if (a.manual_mana)
+      ability_windows = 0xFF;  // T-10.2: wherever its controller may play something
   printed_mana_value = static_cast<int8_t>(cost.ManaValue());
   printed_abilities = AllAbilitiesMask();
   printed_land_mana = 0;

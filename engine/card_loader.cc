@@ -933,6 +933,7 @@ class CardCompiler {
         {"search", Op::kSearch},
         {"discard_hand", Op::kDiscardHand},
         {"shuffle_into_library", Op::kShuffleIn},
+        {"extra_turn", Op::kExtraTurn},
         {"delayed", Op::kDelayed},
         {"prevent", Op::kPrevent},
         {"replace_next_draw", Op::kReplaceNextDraw},
@@ -986,11 +987,15 @@ class CardCompiler {
         s.mana_opponent_lands = true, card_->mana_cards |= CardDef::kComputedMana;
       else if (m == "C")
         s.mana_colorless = true;
-      else {
+      else if (m == "chosen") {  // the color chosen as it was cast (T-10.2: Black Lotus)
+        if (choose_ != ChoiceKind::kColor)
+          r_.Fail(*n, "mana", "chosen only on a body with choose = \"color\"");
+        s.mana_chosen = true;
+      } else {
         for (char ch : m) {
           auto pos = std::string_view("WUBRG").find(ch);
           if (pos == std::string_view::npos)
-            r_.Fail(*n, "mana", "W, U, B, R, G, C, any, event or opponent_lands");
+            r_.Fail(*n, "mana", "W, U, B, R, G, C, any, chosen, event or opponent_lands");
           s.mana_colors |= 1u << pos;
         }
       }
@@ -1063,7 +1068,11 @@ class CardCompiler {
               "one creature or player for change_target: self, enchanted, event_object, you, "
               "opponent or event_controller");
     if (s.op == Op::kDelayed) {
-      if (r_.RequiredString(t, "at") != "next_upkeep") r_.Fail(t, "at", "next_upkeep");
+      const std::string at(r_.RequiredString(t, "at"));
+      if (at == "your_next_main")
+        s.delayed_at = 1;  // T-1.7: Mana Drain
+      else if (at != "next_upkeep")
+        r_.Fail(t, "at", "next_upkeep or your_next_main");
       auto* n = t.get("effects");
       if (!n) r_.Fail(t, "effects", "the delayed effects");
       s.delayed = Steps(*n, "effects", targets);
@@ -1267,7 +1276,7 @@ class CardCompiler {
     ActivatedAbility a;
     a.body = Body(t, "an activated ability",
                   {"cost", "tap", "discard", "discard_random", "sacrifice_self", "exile_self",
-                   "sacrifice", "life", "sorcery", "turn", "phase", "remove_counters"});
+                   "sacrifice", "life", "sorcery", "turn", "phase", "remove_counters", "hand"});
     if (auto* n = t.get("sorcery")) a.sorcery = r_.Bool(*n, "sorcery");
     if (auto* n = t.get("turn")) {
       if (r_.String(*n, "turn") != "yours") r_.Fail(*n, "turn", "yours (only during your turn)");
@@ -1280,6 +1289,8 @@ class CardCompiler {
         r_.Fail(*n, "phase", "a phase with fast effects: upkeep, draw, main or discard (T-1)");
       a.only_phase = static_cast<int8_t>(*phase);
     }
+    // "Activate only if you have exactly N cards in hand" (T-5.1).
+    if (auto* n = t.get("hand")) a.only_hand_size = static_cast<int8_t>(IntOf(*n, "hand", 0, 100));
     a.name = r_.OptionalString(t, "name");
     if (auto* n = t.get("cost")) {
       auto cost = ParseManaCost(r_.String(*n, "cost"));
@@ -1331,6 +1342,17 @@ class CardCompiler {
     a.mana_ability = a.remove_counter_kind < 0 && a.body.targets.empty() && !a.body.steps.empty() &&
                      std::all_of(a.body.steps.begin(), a.body.steps.end(),
                                  [](const EffectStep& s) { return s.op == Op::kAddMana; });
+    // T-10.2: any other mana ability is offered as an action; its color, if
+    // any of several, is chosen as it is activated.
+    a.manual_mana = a.mana_ability && !AutomaticManaAbility(a);
+    if (a.manual_mana) {
+      card_->mana_cards |= CardDef::kManualMana;
+      for (const EffectStep& st : a.body.steps)
+        if (st.mana_any || st.mana_event || st.mana_opponent_lands)
+          r_.Fail(t, "mana",
+                  "one kind of mana on a mana ability offered as an action (a cost beyond {T}, "
+                  "docs/rules.md T-10.2): a color, C, or chosen (with choose = \"color\")");
+    }
     return a;
   }
 
@@ -1644,6 +1666,7 @@ class CardCompiler {
       case Op::kSearch:
       case Op::kDiscardHand:
       case Op::kShuffleIn:
+      case Op::kExtraTurn:
         if (object_ref) refuse(ref_key, "a player: this effect acts on players");
         refuse("affects", "no affects: this effect acts on players, not on a set of objects");
         refuse("if", "no if: a condition on objects, and this effect acts on players");

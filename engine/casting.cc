@@ -3,6 +3,8 @@
 // war nests windows); "when cast" triggers on success; countering.
 // Scenarios: tests/scenarios/t8_*.
 
+#include <bit>
+
 #include "engine/game_internal.h"
 
 namespace strata {
@@ -100,6 +102,36 @@ void Game::StartCast(Player p, const Action& a, Play play, ObjId about) {
   const Reaction reaction =
       window.kind == FrameKind::kReaction ? window.reaction.kind : Reaction::kNone;
   Push(Frame::NewCast(static_cast<int32_t>(stack_.items.size() - 1), play, reaction, about));
+}
+
+// T-10.2: a mana ability the payment does not use, activated as an action
+// in any window its controller may play in: cast like an ability (its
+// color chosen, its costs paid), never interrupted and never on the stack.
+// The window that offered it asks the same player again once it is done.
+void Game::ActivateManaAbility(Player p, const Action& a) {
+  StartCast(p, a, kPlayImmediate, kNoObj);
+}
+
+// Its mana, at once, to its controller's pool (burnt at the phase's end
+// unless spent, T-1.4).
+void Game::AddManaNow(const StackItem& item) {
+  const ActivatedAbility& a = (*db_)[item.body_card].activated[item.ability];
+  auto& pool = state_.players[item.controller].pool;
+  for (const EffectStep& st : a.body.steps) {
+    int c = st.mana_colorless ? 5 : std::countr_zero(static_cast<unsigned>(st.mana_colors | 0x20));
+    if (st.mana_chosen) {
+      const Word w = static_cast<Word>(item.choice[0]);
+      if (item.choice_count < 1 || !IsColorWord(w)) continue;
+      c = w - kColorWordBase;
+    }
+    const int n = st.amount.constant;
+    pool[c] = SaturatedAdd(pool[c], n);
+    Note(LogKind::kMana, item.controller, item.source, kNoObj, n, [&] {
+      return absl::StrCat(Who(item.controller), " adds ", n, " ", c == 5 ? "colorless" : "",
+                          c < 5 ? WordName(ColorWord(c)) : "", " mana with ",
+                          ObjectName(item.source));
+    });
+  }
 }
 
 // The values "source_power" and "source_toughness" (docs/cards.md), read
@@ -393,7 +425,9 @@ void Game::RunCast(Frame& f) {
       // war nests one window inside another), damage-prevention effects,
       // reactions, and phase effects played as instants. Triggered
       // abilities are not cast (E-3 B).
-      if (item.from != BodySource::kTrigger && item.from != BodySource::kNextTime)
+      // A mana ability can't be interrupted (T-10, T-10.2).
+      if (item.from != BodySource::kTrigger && item.from != BodySource::kNextTime &&
+          !(item.from == BodySource::kActivated && card.activated[item.ability].manual_mana))
         Push(Frame::NewInterrupts(f.cast.item));
       return;
     case CastFrame::kCastInstead:
@@ -456,6 +490,11 @@ void Game::RunCast(Frame& f) {
       const int idx = f.cast.item;
       timing_.frames.pop_back();
       if (stack_.items[idx].countered) return;
+      if (stack_.items[idx].from == BodySource::kActivated &&
+          card.activated[stack_.items[idx].ability].manual_mana) [[unlikely]] {
+        AddManaNow(stack_.items[idx]);  // T-10.2: never on the stack
+        return;
+      }
       stack_.outcomes.push_back({stack_.items[idx].serial, Outcome::kPending});
       if (play == kPlayBatch) {
         stack_.batches += stack_.batch.empty();

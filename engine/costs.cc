@@ -65,6 +65,7 @@ void Game::NoteManaCard(const CardDef& card) {
   turn_.mana_rule_cards |= (card.mana_cards & CardDef::kManaRule) != 0;
   turn_.computed_mana_cards |= (card.mana_cards & CardDef::kComputedMana) != 0;
   turn_.turn_start_lands_cards |= (card.mana_cards & CardDef::kTurnStartLands) != 0;
+  turn_.manual_mana_cards |= (card.mana_cards & CardDef::kManualMana) != 0;
 }
 
 int Game::ManaTriggerEntries(ObjId o, const ManaSource& made, std::vector<ManaSource>* to,

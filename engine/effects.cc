@@ -364,6 +364,11 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
       if (!st.mana_colorless)
         for (int k = 0; k < kColorCount; ++k)
           if (Has(st.mana_colors, k)) c = k;
+      if (st.mana_chosen) [[unlikely]] {  // T-10.2: the color chosen as it was cast
+        const Word w = static_cast<Word>(item.choice[0]);
+        if (item.choice_count < 1 || !IsColorWord(w)) break;
+        c = w - kColorWordBase;
+      }
       if (st.mana_opponent_lands || st.mana_event) [[unlikely]] {
         // Outside a payment (T-10.1): the first color it could make.
         const ColorMask m = st.mana_opponent_lands ? OpponentLandColors(item.controller) : 0;
@@ -446,8 +451,21 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
                  objs.end());
       EffectMove(objs.data(), static_cast<int>(objs.size()), Zone::kBattlefield);
       break;
-    case Op::kDelayed:
-      stack_.next_upkeep.push_back({item, &st.delayed});
+    case Op::kDelayed: {
+      // Its values as the spell resolved (T-1.7: the countered spell's mana
+      // value), and no target left to check as it happens: the spell did
+      // resolve (Niveous Wisps' draw comes whatever became of its creature).
+      StackItem later = item;
+      later.target_count = 0;
+      (st.delayed_at == 1 ? stack_.next_main : stack_.next_upkeep).push_back({later, &st.delayed});
+      break;
+    }
+    case Op::kExtraTurn:  // T-1.6: after this turn, before any made earlier
+      for (Player p : players) {
+        turn_.extra_turns.push_back(p);
+        Note(LogKind::kInfo, p, source, kNoObj, 0,
+             [&] { return absl::StrCat(Who(p), " will take an extra turn after this one"); });
+      }
       break;
     case Op::kPrevent:
       if (st.from != kNoFilter) {

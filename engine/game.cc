@@ -830,6 +830,11 @@ bool Game::Apply(int index) {
 
 // The answer goes to the frame that asked; each frame's file answers it.
 void Game::ApplyToFrame(Frame& f, const Action& a) {
+  // T-10.2: a mana ability offered as an action, in whichever window,
+  // leaves the window as it was.
+  if (turn_.manual_mana_cards && a.kind == ActionKind::kActivate &&
+      (*db_)[Chars(a.object).card].activated[a.index].manual_mana) [[unlikely]]
+    return ActivateManaAbility(timing_.decision.player, a);
   switch (f.kind) {
     case FrameKind::kNeutral:
       return ApplyNeutral(f, a);

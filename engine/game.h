@@ -650,6 +650,8 @@ class Game {
   uint8_t TargetZones(const StackItem& item, int slot) const;
 
   // Casting and interrupts, T-8 (casting.cc).
+  void ActivateManaAbility(Player p, const Action& a);  // T-10.2
+  void AddManaNow(const StackItem& item);
   void StartCast(Player p, const Action& a, Play play, ObjId about);
   void RunCast(Frame& f);
   void ApplyCast(Frame& f, const Action& a);
@@ -1128,12 +1130,16 @@ class Game {
     // "Next time" and next-upkeep effects: the item that made them and the
     // steps to run (owned by the immutable CardDb).
     std::vector<std::pair<StackItem, const std::vector<EffectStep>*>> next_upkeep;
+    // T-1.7: effects waiting for their controller's next main phase.
+    std::vector<std::pair<StackItem, const std::vector<EffectStep>*>> next_main;
     std::vector<const std::vector<EffectStep>*> delayed_steps;  // bodies of kDelayed items
     uint32_t next_serial = 1;
     // Batches started this game: a batch starts when the first spell or
     // ability is successfully cast into it (T-8), not when its casting begins.
     uint32_t batches = 0;
-    auto Buffers() { return std::tie(items, batch, ibatch, outcomes, next_upkeep, delayed_steps); }
+    auto Buffers() {
+      return std::tie(items, batch, ibatch, outcomes, next_upkeep, next_main, delayed_steps);
+    }
   } stack_;
 
   // Occurrences and what waits on them (E-).
@@ -1296,8 +1302,13 @@ class Game {
     // Kismet), the untapped lands at a turn's start (Power Surge).
     bool mana_tap_cards = false, mana_trigger_cards = false, computed_mana_cards = false;
     bool mana_rule_cards = false, turn_start_lands_cards = false;
+    bool manual_mana_cards = false;  // T-10.2: a mana ability offered as an action
     std::array<int16_t, 2> turn_start_lands{};
-    auto Buffers() { return std::tie(phase_todo); }
+    // T-1.6: the extra turns to come, the one taken next last (the one made
+    // last comes first: each is "after this one").
+    std::vector<Player> extra_turns;
+    Player after_extra = kNoPlayer;  // whose turn comes once they are over
+    auto Buffers() { return std::tie(phase_todo, extra_turns); }
   } turn_;
 
   // The log and usage counts (off unless asked).

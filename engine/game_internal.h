@@ -70,8 +70,9 @@ inline bool HasPlayableAbility(const CardDb& db, const Characteristics& ch) {
 // (Game::ManaSources): a land's own, or else that of its first mana ability
 // that only taps it (no mana, sacrifice, life or discard cost) and makes a
 // fixed number of mana of one kind: one of any of its colors, or N of one
-// color or colorless (`made.amount`; "three mana of any one color", Black
-// Lotus, would need a color chosen for all three). False if it makes none.
+// color or colorless (`made.amount`; AutomaticManaAbility, worked out at
+// load: any other mana ability is offered as an action, T-10.2). False if
+// it makes none.
 // `made.object` is left alone.
 inline bool MakesMana(const CardDb& db, const Characteristics& ch, ManaSource& made) {
   if (ch.land_mana) {
@@ -83,18 +84,12 @@ inline bool MakesMana(const CardDb& db, const Characteristics& ch, ManaSource& m
   const CardDef& card = db[ch.card];
   for (int i = 0; i < static_cast<int>(card.activated.size()); ++i) {
     const ActivatedAbility& a = card.activated[i];
-    if (!a.mana_ability || !a.tap || !a.cost.Empty() || a.sacrifice_self || a.exile_self ||
-        a.life || a.discard || !Has(ch.abilities, card.ActivatedBit(i)))
+    if (!a.mana_ability || a.manual_mana || a.exile_self || !Has(ch.abilities, card.ActivatedBit(i)))
       continue;
     const EffectStep& st = a.body.steps[0];
-    const ColorMask colors = static_cast<ColorMask>(st.mana_any ? 0x1F : st.mana_colors);
-    const int amount = st.amount.kind == Value::kConst ? st.amount.constant : 0;
-    if (a.body.steps.size() != 1 || amount < 1 || amount > 8 ||
-        (amount > 1 && std::popcount(static_cast<unsigned>(colors)) > 1))
-      continue;
-    made.colors = colors;
+    made.colors = static_cast<ColorMask>(st.mana_any ? 0x1F : st.mana_colors);
     made.colorless = st.mana_colorless;
-    made.amount = static_cast<uint8_t>(amount);
+    made.amount = static_cast<uint8_t>(st.amount.constant);
     return true;
   }
   return false;

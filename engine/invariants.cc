@@ -295,18 +295,13 @@ void InvariantChecker::Observe(const Game& g) {
     for (const auto& f : g.timing_.frames) batches += f.kind == Game::FrameKind::kBatch;
     Record(Invariant::kOneBatch, batches <= 1, absl::StrCat(batches, " batches at once"));
   }
-  // At a phase's end: its batch is empty and mana burn emptied the pools.
+  // At a phase's end: its batch is empty. (That mana burn emptied the
+  // pools is checked as the next phase begins, AuditPoint::kPhaseBegun:
+  // mana added at a phase's beginning, Mana Drain's (T-1.7), is legal.)
   if (s.turn != turn_ || static_cast<int>(s.phase) != phase_) {
     Record(Invariant::kBatchAtPhaseEnd, g.stack_.batch.empty(),
            absl::StrCat(g.stack_.batch.size(), " effects left on the batch when ",
                         S(PhaseName(static_cast<Phase>(phase_))), " of turn ", turn_, " ended"));
-    bool empty = true;
-    for (const auto& pl : s.players)
-      for (int m : pl.pool) empty &= m == 0;
-    // Mana added by a beginning-of-phase effect would be legal; none exists.
-    Record(Invariant::kPoolsAfterBurn, empty,
-           absl::StrCat("mana left in a pool after ", S(PhaseName(static_cast<Phase>(phase_))),
-                        " of turn ", turn_, " ended"));
     turn_ = s.turn;
     phase_ = static_cast<int>(s.phase);
     phase_plays_.clear();
@@ -563,6 +558,13 @@ void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
                                                  : std::string(),
                               " offered to ", (d.player ? "B" : "A"), " in ", S(PhaseName(s.phase)),
                               " of ", (s.active ? "B" : "A")));
+        // T-5.1: "only if you have exactly N cards in hand".
+        if (ab.only_hand_size >= 0)
+          Record(Invariant::kSorcerySpeed,
+                 static_cast<int>(s.players[d.player].hand.size()) == ab.only_hand_size,
+                 absl::StrCat(g.ObjectName(a.object), "'s ability limited to ", ab.only_hand_size,
+                              " cards in hand offered to ", (d.player ? "B" : "A"), " with ",
+                              s.players[d.player].hand.size()));
       }
       if (!slow) continue;
       Record(Invariant::kSorcerySpeed, main_neutral,
@@ -1072,6 +1074,7 @@ std::string Game::ScenarioGaps() const {
       !damage_.pending.empty() || !occ_.destroying.empty() || !occ_.moving.empty())
     return "a batch, trigger, damage or destruction is pending";
   if (!stack_.next_upkeep.empty()) return "an effect waits for the next upkeep";
+  if (!stack_.next_main.empty()) return "an effect waits for a next main phase";
   for (const EffectRow& r : s.effects)
     if (r.active)
       return absl::StrCat("a continuous effect of ", (*db_)[r.card].name, " is in force");

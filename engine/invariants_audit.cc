@@ -151,7 +151,16 @@ void InvariantChecker::At(const Game& g, AuditPoint point, int arg) {
              absl::StrCat(g.ObjectName(o), " regenerated and ", why));
       return;
     }
-    case AuditPoint::kPhaseBegun:
+    case AuditPoint::kPhaseBegun: {
+      // pools_after_burn: the last phase's mana burn emptied the pools
+      // before anything of this one adds mana (T-1.4, T-1.7).
+      bool empty = true;
+      for (const auto& pl : s.players)
+        for (int m : pl.pool) empty &= m == 0;
+      Record(Invariant::kPoolsAfterBurn, empty,
+             absl::StrCat("mana left in a pool as ", S(PhaseName(s.phase)), " of turn ", s.turn,
+                          " began"));
+    }
       CheckMulligan(g, nullptr);
       CollectPhaseCosts(g);
       if (s.phase == Phase::kUntap) {

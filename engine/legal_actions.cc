@@ -138,13 +138,16 @@ bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reacti
     const Characteristics& ch = Chars(probe.source);
     const CardDef& card = (*db_)[probe.body_card];
     const ActivatedAbility& a = card.activated[probe.ability];
-    if (a.mana_ability) return false;  // paid automatically (T-10)
+    if (a.mana_ability && !a.manual_mana) return false;  // paid automatically (T-10)
     if (a.sorcery &&
         (play != kPlayBatch || p != s.active || s.phase != Phase::kMain || !stack_.batch.empty() ||
          timing_.frames.empty() || timing_.frames.back().kind != FrameKind::kNeutral ||
          timing_.frames.back().neutral.in_attack))
       return false;  // equip: only as a sorcery
     if (!ActivationTime(a, p)) return false;
+    // T-5.1: "only if you have exactly N cards in hand" (Library of Alexandria).
+    if (a.only_hand_size >= 0 && static_cast<int>(s.players[p].hand.size()) != a.only_hand_size)
+      return false;
     if (!Has(ch.abilities, card.ActivatedBit(probe.ability))) return false;
     if (PhaseCostPending(probe.source)) return false;  // T-13
     if (a.tap && (s.obj.tapped[probe.source] || SummoningSick(probe.source))) return false;
@@ -161,6 +164,13 @@ bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reacti
         any = any || (Chars(o).controller == p && Matches(a.sacrifice, o, ctx));
       });
       if (!any) return false;
+    }
+    if (a.manual_mana) [[unlikely]] {
+      // T-10.2: a mana ability the payment does not use is offered wherever
+      // its controller may play something (never in the untap or cleanup
+      // phase), its mana cost payable.
+      return (FastPhaseOf(s.phase) || play == kPlayImmediate) &&
+             (opt_.free_mana || CanPay(p, a.cost, 0, a.tap ? probe.source : kNoObj));
     }
     if (!WindowTakes(a.body)) return false;
     if (!opt_.free_mana && !CanPay(p, a.cost, 0, a.tap ? probe.source : kNoObj)) return false;

@@ -83,6 +83,7 @@ void Game::DropSettledOccurrences() {
       need(f.attack.tap_record);
   }
   for (const auto& delayed : stack_.next_upkeep) need(delayed.first.event);
+  for (const auto& delayed : stack_.next_main) need(delayed.first.event);
   if (keep == occ_.first_event) return;
   occ_.events.erase(occ_.events.begin(), occ_.events.begin() + (keep - occ_.first_event));
   occ_.first_event = keep;

@@ -51,7 +51,8 @@ void Game::RunResolve(Frame& f) {
         return;
       }
     }
-    if (item.card != kNoObj && !SpellOnStack(item)) {
+    // A delayed effect's spell has resolved and left the stack long ago.
+    if (item.card != kNoObj && item.from != BodySource::kDelayed && !SpellOnStack(item)) {
       // Its card left the stack (and maybe came back as a new object): this
       // spell is gone and resolves no more.
       Note(LogKind::kInfo, item.controller, item.card, kNoObj, 0,

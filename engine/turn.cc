@@ -30,7 +30,22 @@ void Game::RunTurn(Frame& f) {
     }
     s.phase = Phase::kUntap;
     ++s.turn;
-    s.active = Opponent(s.active);
+    // T-1.6: an extra turn comes before the next player's turn; of several,
+    // the one made last first.
+    // Once they are over, the turns go on from the last turn that was not
+    // an extra one: its player's opponent.
+    if (!turn_.extra_turns.empty()) [[unlikely]] {
+      if (turn_.after_extra == kNoPlayer) turn_.after_extra = Opponent(s.active);
+      s.active = turn_.extra_turns.back();
+      turn_.extra_turns.pop_back();
+      Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
+           [&] { return absl::StrCat(Who(s.active), " takes an extra turn"); });
+    } else if (turn_.after_extra != kNoPlayer) [[unlikely]] {
+      s.active = turn_.after_extra;
+      turn_.after_extra = kNoPlayer;
+    } else {
+      s.active = Opponent(s.active);
+    }
     // "As long as it's your turn" (a static's your_turn) reads it: only a
     // game with such a card recomputes its layers for a new turn.
     if (turn_.your_turn_cards) s.Touch();
@@ -173,6 +188,24 @@ void Game::RunPhase(Frame& f) {
         auto delayed = std::move(stack_.next_upkeep);
         stack_.next_upkeep.clear();
         for (auto it = delayed.rbegin(); it != delayed.rend(); ++it) {
+          StackItem item = it->first;
+          item.from = BodySource::kDelayed;
+          item.ability = static_cast<int16_t>(stack_.delayed_steps.size());
+          stack_.delayed_steps.push_back(it->second);
+          stack_.items.push_back(item);
+          Push(Frame::NewResolve(static_cast<int32_t>(stack_.items.size() - 1)));
+        }
+      }
+      if (s.phase == Phase::kMain && !stack_.next_main.empty()) [[unlikely]] {
+        // T-1.7: what waits for the active player's next main phase.
+        thread_local std::vector<std::pair<StackItem, const std::vector<EffectStep>*>> now;
+        now.clear();
+        std::erase_if(stack_.next_main, [&](const auto& d) {
+          if (d.first.controller != s.active) return false;
+          now.push_back(d);
+          return true;
+        });
+        for (auto it = now.rbegin(); it != now.rend(); ++it) {
           StackItem item = it->first;
           item.from = BodySource::kDelayed;
           item.ability = static_cast<int16_t>(stack_.delayed_steps.size());

@@ -57,6 +57,7 @@ Aim StepAim(const CardDef& card, const EffectStep& st) {
     case Op::kUntap:
     case Op::kGainLife:
     case Op::kDraw:
+    case Op::kExtraTurn:
     case Op::kSearch:
     case Op::kAttach:
     case Op::kReturnToBattlefield:  // G-9: Resurrection

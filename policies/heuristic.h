@@ -70,6 +70,7 @@ class HeuristicPolicy : public Policy {
     int x = -1;
     int score = -1;
     ObjId source_choice = kNoObj;  // "a source of your choice" (T-4.1)
+    int mana_color = -1;           // the color a mana ability makes (T-10.2)
   };
 
  private:
@@ -88,6 +89,11 @@ class HeuristicPolicy : public Policy {
   // `c` has neither.
   bool EvaluateGraveyard(const PlayerView& v, const Context& cx, const Action& a, const CardDef& c,
                          const AbilityBody* body, int mode, Plan& best);
+  // T-10.2, T-1.6: a mana ability offered as an action, an extra turn
+  // (heuristic_power.cc).
+  Plan EvaluateManualMana(const PlayerView& v, const Context& cx, const Action& a,
+                          const CardDef& c);
+  static bool EvaluateExtraTurn(const Context& cx, const AbilityBody& body, Plan& p);
   // T-7.2: Fog and Maze of Ith in a prevention step (heuristic_eval.cc).
   void EvaluateCombatPrevention(const PlayerView& v, const Context& cx, const Action& a,
                                 const AbilityBody& body, int mode, Plan& p, Plan& best);

@@ -141,6 +141,12 @@ int HeuristicPolicy::ChooseChoice(const PlayerView& v, const Decision& d) {
     for (int i = 0; i < n; ++i)
       if (d.actions[i].kind == ActionKind::kNumber && d.actions[i].value == plan_.mode + 1)
         return i;
+  // T-10.2: the color the plan's mana ability makes.
+  if (PlanFor(v) && plan_.mana_color >= 0)
+    for (int i = 0; i < n; ++i)
+      if (d.actions[i].kind == ActionKind::kWord &&
+          d.actions[i].value == ColorWord(plan_.mana_color))
+        return i;
   // "A source of your choice" (T-4.1): the planned one, else the source of
   // the most damage on its way to this player.
   if (const StackItem* item = v.CastingItem();

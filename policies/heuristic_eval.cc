@@ -55,21 +55,6 @@ int HandDamageNow(const PlayerView& v, const CardDef& c, Player me) {
   return most;
 }
 
-// T-10.1: the largest mana value of a card in my hand that mana `after`
-// casts and `now` does not; -1 for none.
-int EnabledBy(const PlayerView& v, const Mana& now, const Mana& after, ObjId except) {
-  int enabled = -1;
-  for (ObjId h : v.MyHand()) {
-    if (h == except) continue;
-    CardId hc = v.CardOf(h);
-    if (hc == kNoCard) continue;
-    const CardDef& card = v.db()[hc];
-    if (Has(card.types, kLand) || Affords(card.cost, now) || !Affords(card.cost, after)) continue;
-    enabled = std::max(enabled, static_cast<int>(card.cost.ManaValue()));
-  }
-  return enabled;
-}
-
 // T-10.1: a symmetric punisher (Manabarbs, Power Surge): a trigger on any
 // player's land tapped for mana, or on each player's upkeep, that damages
 // that player.
@@ -147,6 +132,27 @@ ObjId GuessDamageTarget(const PlayerView& v, int amount) {
 }
 
 }  // namespace
+
+namespace heuristic_detail {
+
+// T-10.1: the largest mana value of a card in my hand that mana `after`
+// casts and `now` does not; -1 for none.
+int EnabledBy(const PlayerView& v, const Mana& now, const Mana& after, ObjId except) {
+  int enabled = -1;
+  for (ObjId h : v.MyHand()) {
+    if (h == except) continue;
+    CardId hc = v.CardOf(h);
+    if (hc == kNoCard) continue;
+    const CardDef& card = v.db()[hc];
+    if (Has(card.types, kLand) || Affords(card.cost, now) || !Affords(card.cost, after)) continue;
+    enabled = std::max(enabled, static_cast<int>(card.cost.ManaValue()));
+  }
+  return enabled;
+}
+
+}  // namespace heuristic_detail
+
+using heuristic_detail::EnabledBy;
 
 // Is the opponent low (10 life or less) and behind this player in life?
 // Then aggro's burn finishes it rather than trading with its creatures:
@@ -341,6 +347,11 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
     p.score = score;
     if (score > best.score) best = p;
   };
+  // T-1.6: an extra turn (heuristic_power.cc).
+  if (spell && !body.steps.empty() && body.steps[0].op == Op::kExtraTurn) {
+    if (EvaluateExtraTurn(cx, body, p) && p.score > best.score) best = p;
+    return;
+  }
   // Mana left for X once the rest of the cost is paid.
   const int x = cost.x_count > 0 ? MaxX(cost, cx.mana) : 0;
   if (cost.x_count > 0) {
@@ -837,6 +848,8 @@ HeuristicPolicy::Plan HeuristicPolicy::Evaluate(const PlayerView& v, const Conte
   const CardDef* card = CardOfAction(v, a);
   if (!card) return best;
   const CardDef& c = *card;
+  if (!spell && c.activated[a.index].manual_mana) [[unlikely]]
+    return EvaluateManualMana(v, cx, a, c);  // T-10.2 (heuristic_power.cc)
   if (!spell) {
     const ActivatedAbility& ab = c.activated[a.index];
     // Abilities that cost a card, life or the permanent wait for a reason

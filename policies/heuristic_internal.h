@@ -46,6 +46,10 @@ struct Mana {
 // make, its land mana included; `any`: whether it has a mana ability at all.
 ColorMask ManaColorsOf(const PlayerView& v, ObjId o, const Characteristics& ch, bool& any);
 
+// T-10.1: the largest mana value of a card in my hand that mana `after`
+// casts and `now` does not; -1 for none (heuristic_eval.cc).
+int EnabledBy(const PlayerView& v, const Mana& now, const Mana& after, ObjId except);
+
 // Forgets what the last decision worked out once (the mana of each player,
 // whether the opponent is in range; heuristic_board.cc): the game does not
 // change while a policy chooses, and HeuristicPolicy::Choose, the only way

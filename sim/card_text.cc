@@ -575,6 +575,8 @@ struct Writer {
           break;
         } else if (s.mana_opponent_lands) {
           mana = "one mana of any color that a land an opponent controls could produce";
+        } else if (s.mana_chosen) {
+          mana = "mana of the chosen color";
         } else if (s.mana_any) {
           mana = "mana of any one color";
         } else if (s.mana_colorless) {
@@ -658,9 +660,15 @@ struct Writer {
       case Op::kDelayed: {
         std::vector<std::string> later;
         for (const EffectStep& d : s.delayed) later.push_back(Step(b, d));
-        out = "later this turn (a delayed effect): " + And(later);
+        out = (s.delayed_at == 1 ? "at the beginning of your next main phase: "
+                                 : "later this turn (a delayed effect): ") +
+              And(later);
         break;
       }
+      case Op::kExtraTurn:
+        out = who.empty() || who == "you" ? "you take an extra turn after this one"
+                                          : who + " takes an extra turn after this one";
+        break;
       case Op::kPrevent:
         out = absl::StrCat("prevent the next ", amount, " damage that would be dealt to ", who,
                            " this turn");

@@ -201,13 +201,16 @@ TEST(Invariants, BatchAtPhaseEndFiresOnALeftoverEffect) {
   ExpectFires(c, Invariant::kBatchAtPhaseEnd);
 }
 
+// Checked as the next phase begins (AuditPoint::kPhaseBegun), before
+// anything of it may add mana (Mana Drain's at a main phase's beginning,
+// docs/rules.md T-1.7).
 TEST(Invariants, PoolsAfterBurnFiresOnManaKeptAcrossPhases) {
   Board b;
   InvariantChecker c;
   c.Begin(*b.g);
   Internals::raw_state(*b.g).players[1].pool[0] = 2;
   Internals::raw_state(*b.g).phase = Phase::kDiscard;
-  c.End(*b.g, false);
+  c.At(*b.g, AuditPoint::kPhaseBegun, 0);
   ExpectFires(c, Invariant::kPoolsAfterBurn);
 }
 
