@@ -769,8 +769,8 @@ class Runner {
     }
     if (kinds != 1)
       L_.Fail(*t, "cast",
-              "exactly one of cast, activate, handle, play_land, attack, block, band, order, pay, "
-              "pass, answer");
+              "exactly one of cast, activate, handle, play_land, attack, block, order, pay, pass, "
+              "answer, band");
     if (auto* x = t->get("for")) {
       if (st.kind != ScriptStep::kPay)
         L_.Fail(*x, "for", "`for` only with `pay`: the permanent whose cost a pay step answers");
