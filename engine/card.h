@@ -668,6 +668,7 @@ struct CardDb {
     uint8_t layer_zones = 0;
     bool phase = false, attack_owed = false, your_turn = false, linking = false;
     bool tapped_enchant_filter = false;
+    bool banding = false;  // has or gives banding (T-7.3)
     bool mana_tap = false,
          mana_trigger = false;  // a trigger on a tap for mana, a triggered mana ability (T-10.1)
     std::array<uint32_t, kTimings> listened{};

@@ -99,6 +99,7 @@ void CardDb::IndexHot() {
     d.layer_zones = LayerZones(*this, static_cast<CardId>(i));
     d.phase = !c.phase.empty() || !c.granted_phase.empty();
     d.attack_owed = GivesKeyword(c, kAttacksEachTurn);
+    d.banding = GivesKeyword(c, kBanding) || GivesKeyword(c, kBandingWhenAttacking);
     for (const EffectTemplate& t : c.statics) d.your_turn |= t.condition.your_turn >= 0;
     d.linking = c.enters.choose == ChoiceKind::kExile;
     d.tapped_enchant_filter = c.enchant != kNoFilter && filter(c.enchant).tapped >= 0;

@@ -112,6 +112,10 @@ class CardCompiler {
     }
     for (auto& s : r_.OptionalStrings(t, "keywords"))
       card.keywords |= KeywordMask{1} << KeywordOf(*t.get("keywords"), s);
+    // T-7.3: banding when attacking is banding in part; both is a mistake.
+    if (Has(card.keywords, kBanding) && Has(card.keywords, kBandingWhenAttacking))
+      r_.Fail(*t.get("keywords"), "keywords",
+              "banding or banding when attacking, not both (banding already bands when attacking)");
     if (auto* n = t.get("enters_tapped")) {
       card.enters_tapped = r_.Bool(*n, "enters_tapped");
       if (card.enters_tapped &&

@@ -3,6 +3,7 @@
 // damage, first strike first, trample, each with its prevention step.
 // Scenarios: tests/scenarios/t7_*.
 
+#include "absl/strings/str_join.h"
 #include "engine/game_internal.h"
 
 namespace strata {
@@ -150,6 +151,14 @@ void Game::RunAttack(Frame& f) {
       return;
     }
     case AttackFrame::kAfterAttackers: {
+      // Bands first (T-7.3): the attacking player joins bands until done.
+      if (turn_.banding_cards && !combat_.bands_done) {
+        if (OfferBands()) {
+          Decide(DecisionKind::kBand, ap);
+          return;
+        }
+        combat_.bands_done = true;
+      }
       // "After attackers are declared" (E-2): with none declared too. Its
       // triggers come before the neutral-state loop (Step pushes them above
       // it).
@@ -224,6 +233,10 @@ void Game::RunAttack(Frame& f) {
       return;
     case AttackFrame::kFirstStrikeDamage:
     case AttackFrame::kRegularDamage: {
+      if (turn_.banding_cards) {  // bands and divided damage (T-7.3)
+        BandedDamage(f);
+        return;
+      }
       const bool first = f.pc == AttackFrame::kFirstStrikeDamage;
       f.pc = first ? AttackFrame::kRegularDamage : AttackFrame::kEndOfCombat;
       int begin = static_cast<int>(damage_.pending.size());
@@ -293,6 +306,10 @@ void Game::RunAttack(Frame& f) {
         combat_.block_target[o] = kNoObj;
       }
       combat_.replaced.reset();
+      if (turn_.banding_cards) {
+        combat_.band.fill(kNoObj);
+        combat_.bands_done = combat_.dividing = false;
+      }
       Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0,
            [&] { return std::string("the attack ends"); });
       timing_.frames.pop_back();
@@ -301,6 +318,45 @@ void Game::RunAttack(Frame& f) {
 }
 
 void Game::ApplyAttack(Frame& f, const Action& a) {
+  if (f.pc == AttackFrame::kAfterAttackers) {  // a band decision (T-7.3)
+    if (a.kind == ActionKind::kDone) {
+      combat_.bands_done = true;
+      return;
+    }
+    const ObjId into = static_cast<ObjId>(std::min<int32_t>(a.object, a.value));
+    const ObjId from = a.object, to = static_cast<ObjId>(a.value);
+    const ObjId joined[2] = {BandOf(from), BandOf(to)};
+    for (ObjId o = 0; o < state_.obj.count; ++o)
+      if (combat_.flag[o] == kAttacking && (BandOf(o) == joined[0] || BandOf(o) == joined[1]))
+        combat_.band[o] = into;
+    Note(LogKind::kInfo, kNoPlayer, from, to, 0, [&] {
+      std::vector<std::string> names;
+      for (ObjId o = 0; o < state_.obj.count; ++o)
+        if (combat_.flag[o] == kAttacking && combat_.band[o] == into)
+          names.push_back(ObjectName(o));
+      return absl::StrCat("a band attacks: ", absl::StrJoin(names, ", "));
+    });
+    return;
+  }
+  if (f.pc == AttackFrame::kFirstStrikeDamage || f.pc == AttackFrame::kRegularDamage) {
+    // A point of a divided damage (T-7.3): to the creature chosen, joined
+    // to that source's damage to it this step if there is some.
+    const ObjId src = static_cast<ObjId>(a.value);
+    bool joined = false;
+    for (size_t i = static_cast<size_t>(combat_.div_begin); i < damage_.pending.size(); ++i) {
+      PendingDamage& d = damage_.pending[i];
+      if (d.source == src && d.to.kind == Target::kObject && d.to.obj.id == a.object) {
+        ++d.amount;
+        joined = true;
+        break;
+      }
+    }
+    if (!joined)
+      damage_.pending.push_back(
+          {src, Target{Target::kObject, state_.Ref(a.object), kNoPlayer}, 1, false, true});
+    ++combat_.div_done;
+    return;
+  }
   if (a.kind == ActionKind::kDone) {
     ++f.pc;  // kAttackers -> kAfterAttackers, kBlockers -> kAfterBlockers
     return;
@@ -386,7 +442,11 @@ void Game::Declare(ObjId o, ObjId to, bool tap_replaced) {
   }
   combat_.flag[o] = kBlocking;
   combat_.block_target[o] = to;
-  combat_.block_target[to] = to;  // the attacker was blocked
+  combat_.block_target[to] = to;                          // the attacker was blocked
+  if (turn_.banding_cards && combat_.band[to] != kNoObj)  // and its band with it (T-7.3)
+    for (ObjId m = 0; m < state_.obj.count; ++m)
+      if (combat_.flag[m] == kAttacking && combat_.band[m] == combat_.band[to])
+        combat_.block_target[m] = m;
   Note(LogKind::kBlock, kNoPlayer, o, to, 0,
        [&] { return std::string(absl::StrCat(ObjectName(o), " blocks ", ObjectName(to))); });
   Occur(EventKind::kBlock, Opponent(state_.active), o, 0, /*before_done=*/true);
@@ -449,6 +509,141 @@ void Game::DeclareHeld(Frame& f) {
     return;
   }
   Declare(o, to, f.attack.tap_replaced);
+}
+
+// T-7.3: the bands the attacking player may join, once attackers are
+// declared: two bands (a creature alone is a band of one) whose creatures
+// have, together, at most one without banding (as an attacker: banding
+// when attacking counts). Each pair once, by the bands' first creatures.
+bool Game::OfferBands() {
+  absl::InlinedVector<ObjId, 16> bands;
+  absl::InlinedVector<int, 16> without;
+  state_.ForEachPermanent([&](ObjId o) {
+    if (combat_.flag[o] != kAttacking || !Chars(o).IsCreature()) return;
+    const ObjId b = BandOf(o);
+    size_t i = 0;
+    while (i < bands.size() && bands[i] != b) ++i;
+    if (i == bands.size()) {
+      bands.push_back(b);
+      without.push_back(0);
+    }
+    without[i] += !BandsAsAttacker(o);
+  });
+  for (size_t i = 0; i < bands.size(); ++i)
+    for (size_t j = i + 1; j < bands.size(); ++j)
+      if (without[i] + without[j] <= 1)
+        timing_.decision.actions.push_back(
+            {ActionKind::kBand, std::min(bands[i], bands[j]), 0, std::max(bands[i], bands[j])});
+  if (timing_.decision.actions.empty()) return false;
+  timing_.decision.actions.push_back({ActionKind::kDone});
+  return true;
+}
+
+// The combat damage of this step in a game with banding (T-7.3): a blocker
+// deals its damage to the creatures of the band it blocks still
+// attacking, divided by the attacking player when there are several; an
+// attacker blocked deals its damage to the creatures blocking its band,
+// divided by the defending player when one of them has banding (all of it:
+// trample sends none to the player then), else as T-7 says (lethal damage
+// to each in order, trample the rest to the player).
+template <typename Direct, typename Division>
+void Game::ForEachBandedDamage(bool first, Direct direct, Division division) const {
+  const GameState& s = state_;
+  const Player ap = s.active, nap = Opponent(ap);
+  auto strikes_now = [&](ObjId o) { return Has(Chars(o).keywords, kFirstStrike) == first; };
+  absl::InlinedVector<ObjId, 16> attackers, blocking, to;
+  s.ForEachPermanent([&](ObjId o) {
+    if (combat_.flag[o] == kAttacking) attackers.push_back(o);
+    if (combat_.flag[o] == kBlocking) blocking.push_back(o);
+  });
+  for (ObjId b : blocking) {
+    const int power = Chars(b).power;
+    const ObjId at = combat_.block_target[b];
+    if (!strikes_now(b) || power <= 0 || at == kNoObj) continue;
+    to.clear();
+    for (ObjId a : attackers)
+      if (SameBand(a, at)) to.push_back(a);
+    if (to.size() == 1)
+      direct(b, Target{Target::kObject, s.Ref(to[0]), kNoPlayer}, power);
+    else if (to.size() > 1)
+      division(b, ap, power, to);
+  }
+  for (ObjId a : attackers) {
+    int power = Chars(a).power;
+    if (!strikes_now(a) || power <= 0) continue;
+    if (combat_.block_target[a] != a) {  // unblocked
+      direct(a, Target{Target::kPlayer, {}, nap}, power);
+      continue;
+    }
+    to.clear();
+    bool banding = false;
+    for (ObjId b : blocking)
+      if (combat_.block_target[b] != kNoObj && SameBand(combat_.block_target[b], a)) {
+        to.push_back(b);
+        banding |= Has(Chars(b).keywords, kBanding);
+      }
+    if (banding) {
+      if (to.size() == 1)
+        direct(a, Target{Target::kObject, s.Ref(to[0]), kNoPlayer}, power);
+      else
+        division(a, nap, power, to);
+      continue;
+    }
+    const bool trample = Has(Chars(a).keywords, kTrample);
+    for (size_t i = 0; i < to.size() && power > 0; ++i) {
+      const int lethal = std::max(0, Chars(to[i]).toughness - s.obj.damage[to[i]]);
+      const int give = (i + 1 == to.size() && !trample) ? power : std::min(power, lethal);
+      if (give > 0) direct(a, Target{Target::kObject, s.Ref(to[i]), kNoPlayer}, give);
+      power -= give;
+    }
+    if (trample && power > 0) direct(a, Target{Target::kPlayer, {}, nap}, power);
+  }
+}
+
+void Game::BandedDamage(Frame& f) {
+  const bool first = f.pc == AttackFrame::kFirstStrikeDamage;
+  if (!combat_.dividing) {
+    // A permanent that stopped being a creature has left combat (T-7).
+    state_.ForEachPermanent([&](ObjId o) {
+      if (combat_.flag[o] == kNotInCombat || Chars(o).IsCreature()) return;
+      combat_.flag[o] = kNotInCombat;
+      if (combat_.block_target[o] != o) combat_.block_target[o] = kNoObj;
+    });
+    combat_.dividing = true;
+    combat_.div_job = combat_.div_done = 0;
+    combat_.div_begin = static_cast<int32_t>(damage_.pending.size());
+    ForEachBandedDamage(
+        first,
+        [&](ObjId src, const Target& t, int amount) {
+          damage_.pending.push_back({src, t, amount, false, true});
+        },
+        [](ObjId, Player, int, const auto&) {});
+  }
+  // The divisions, point by point: the n-th still has points to place?
+  for (;;) {
+    int n = 0;
+    bool asked = false;
+    ForEachBandedDamage(
+        first, [](ObjId, const Target&, int) {},
+        [&](ObjId src, Player p, int amount, const auto& to) {
+          if (asked || n++ != combat_.div_job) return;
+          if (combat_.div_done >= amount) return;
+          timing_.decision.actions.clear();
+          for (ObjId o : to) timing_.decision.actions.push_back({ActionKind::kObject, o, 0, src});
+          combat_.div_amount = static_cast<int16_t>(std::min(amount, 32767));
+          Decide(DecisionKind::kDivide, p);
+          asked = true;
+        });
+    if (asked) return;
+    if (combat_.div_job >= n) break;
+    ++combat_.div_job;
+    combat_.div_done = 0;
+  }
+  combat_.dividing = false;
+  const int begin = combat_.div_begin;
+  f.pc = first ? AttackFrame::kRegularDamage : AttackFrame::kEndOfCombat;
+  Audit(AuditPoint::kCombatDamageAssigned, begin + (first ? kFirstStrikeStep : 0));
+  if (static_cast<int>(damage_.pending.size()) > begin) Push(Frame::NewPrevention(begin));
 }
 
 }  // namespace strata

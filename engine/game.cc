@@ -29,18 +29,18 @@ namespace strata {
 
 std::string_view DecisionKindName(DecisionKind k) {
   static constexpr std::string_view kNames[] = {
-      "none",       "neutral",  "respond",       "interrupt",     "target",
-      "x",          "choice",   "discard",       "attackers",     "blockers",
-      "prevention", "reaction", "trigger_order", "optional_cost", "phase_cost",
-      "mulligan",   "bottom",   "search",        "sacrifice"};
+      "none",          "neutral",       "respond",    "interrupt", "target",     "x",
+      "choice",        "discard",       "attackers",  "blockers",  "prevention", "reaction",
+      "trigger_order", "optional_cost", "phase_cost", "mulligan",  "bottom",     "search",
+      "sacrifice",     "band",          "divide"};
   return kNames[static_cast<int>(k)];
 }
 
 std::string_view ActionKindName(ActionKind k) {
   static constexpr std::string_view kNames[] = {
-      "pass",          "cast",   "activate",     "play_land", "attack",    "target_object",
-      "target_player", "number", "word",         "object",    "no_choice", "done",
-      "yes",           "no",     "phase_effect", "block",     "keep",      "mulligan"};
+      "pass",         "cast",  "activate", "play_land", "attack", "target_object", "target_player",
+      "number",       "word",  "object",   "no_choice", "done",   "yes",           "no",
+      "phase_effect", "block", "keep",     "mulligan",  "band"};
   return kNames[static_cast<int>(k)];
 }
 
@@ -87,6 +87,9 @@ std::string ActionTextWith(const Action& a, Name name) {
       return absl::StrCat("keep ", a.value, a.value == 1 ? " card" : " cards");
     case ActionKind::kMulligan:
       return absl::StrCat("mulligan to ", a.value);
+    case ActionKind::kBand:
+      return absl::StrCat(name(a.object), "'s band joins ", name(static_cast<ObjId>(a.value)),
+                          "'s");
   }
   return absl::StrCat("action ", static_cast<int>(a.kind));
 }
@@ -140,6 +143,7 @@ Game::Game(const CardDb& db, const GameOptions& options)
     state_.obj.attached_to[i] = kNoObj;
     state_.obj.zone[i] = Zone::kNone;
     combat_.block_target[i] = kNoObj;
+    combat_.band[i] = kNoObj;
     turn_.control_seen[i] = kNoPlayer;
   }
 }
@@ -207,6 +211,7 @@ ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
   turn_.layer_zones |= dealt.layer_zones;
   turn_.phase_cards |= dealt.phase;
   turn_.attack_owed_cards |= dealt.attack_owed;
+  turn_.banding_cards |= dealt.banding;
   turn_.your_turn_cards |= dealt.your_turn;
   turn_.linking_cards |= dealt.linking;
   turn_.tapped_enchant_filters |= dealt.tapped_enchant_filter;
@@ -337,10 +342,15 @@ bool Game::InCombatAs(const Filter& f, ObjId o, ObjId source) const {
     // Blocking the source, or blocked by it: the two still in combat.
     if (source == kNoObj || source == o) return false;
     const uint8_t sf = combat_.flag[source];
-    const bool blocks_it =
-        flag == kBlocking && sf == kAttacking && combat_.block_target[o] == source;
-    const bool blocked_by_it =
-        sf == kBlocking && flag == kAttacking && combat_.block_target[source] == o;
+    // A blocker of a band blocks each of its creatures (T-7.3).
+    const bool blocks_it = flag == kBlocking && sf == kAttacking &&
+                           (combat_.block_target[o] == source ||
+                            (turn_.banding_cards && combat_.block_target[o] != kNoObj &&
+                             SameBand(combat_.block_target[o], source)));
+    const bool blocked_by_it = sf == kBlocking && flag == kAttacking &&
+                               (combat_.block_target[source] == o ||
+                                (turn_.banding_cards && combat_.block_target[source] != kNoObj &&
+                                 SameBand(combat_.block_target[source], o)));
     if (!blocks_it && !blocked_by_it) return false;
   }
   return true;

@@ -95,8 +95,10 @@ enum class DecisionKind : uint8_t {
   kBottom,        // london mulligan: put a card of the kept hand on the bottom (G-1)
   kSearch,        // a card of the player's own library to find, or done (G-3)
   kSacrifice,     // a permanent to sacrifice as an ability's cost (T-8.1)
+  kBand,          // join two attacking bands into one, or done (T-7.3: once attackers are declared)
+  kDivide,        // where one point of a combat damage goes, among the creatures offered (T-7.3)
 };
-inline constexpr int kDecisionKindCount = static_cast<int>(DecisionKind::kSacrifice) + 1;
+inline constexpr int kDecisionKindCount = static_cast<int>(DecisionKind::kDivide) + 1;
 std::string_view DecisionKindName(DecisionKind k);
 
 enum class ActionKind : uint8_t {
@@ -117,11 +119,13 @@ enum class ActionKind : uint8_t {
   kPhaseEffect,
   kBlock,
   kKeep,
-  kMulligan
+  kMulligan,
+  kBand  // two attacking bands become one (T-7.3): `object` and `value`, the bands' first creatures
 };
 
 // One legal action. `object` is the card, source, target, attacker or chosen
-// object; `index` an ability number (0-based) or a pending phase ability;
+// object (for a kDivide decision, the creature dealt the point, `value` its
+// source); `index` an ability number (0-based) or a pending phase ability;
 // `value` X, a word, a mode, a player, or the attacker a blocker blocks;
 // for keep and mulligan, the number of cards the hand will have once kept.
 struct Action {
@@ -415,6 +419,28 @@ class Game {
   // attack (E-3 A): it is not offered again until the attack ends.
   bool DeclarationReplaced(ObjId o) const { return combat_.replaced[o]; }
   ObjId Blocking(ObjId o) const { return combat_.block_target[o]; }
+  // T-7.3: the band an attacker is in, named by its first creature (the
+  // attacker itself when alone); whether a and b are in one band.
+  ObjId BandOf(ObjId o) const { return combat_.band[o] == kNoObj ? o : combat_.band[o]; }
+  bool SameBand(ObjId a, ObjId b) const { return a == b || BandOf(a) == BandOf(b); }
+  bool BandingGame() const { return turn_.banding_cards; }
+  // At a kDivide decision (T-7.3): the points of this division still to
+  // place, this one included; and the combat damage this step already
+  // assigns to o (public: damage is assigned openly).
+  int DivisionLeft() const { return combat_.div_amount - combat_.div_done; }
+  int CombatDamageAssignedTo(ObjId o) const {
+    int n = 0;
+    for (size_t i = static_cast<size_t>(combat_.div_begin); i < damage_.pending.size(); ++i)
+      if (damage_.pending[i].to.kind == Target::kObject && damage_.pending[i].to.obj.id == o)
+        n += damage_.pending[i].amount;
+    return n;
+  }
+  // Does o have banding as an attacker (T-7.3: banding, or banding when
+  // attacking)?
+  bool BandsAsAttacker(ObjId o) const {
+    const KeywordMask k = Chars(o).keywords;
+    return Has(k, kBanding) || Has(k, kBandingWhenAttacking);
+  }
   // Can't o be regenerated this turn (Incinerate's damage, Hurr Jackal)?
   bool CantBeRegenerated(ObjId o) const { return damage_.no_regen[o]; }
   // Regeneration shields on o (E-3 A).
@@ -1012,6 +1038,14 @@ class Game {
   // The attack, T-7 (combat.cc).
   void RunAttack(Frame& f);
   void ApplyAttack(Frame& f, const Action& a);
+  // T-7.3 (games with banding): the bands that may still be joined, as
+  // kBand actions (false: none); a combat damage step with bands and
+  // divisions; its damage, each with one place to go (`direct`) or divided
+  // by a player point by point (`division`), in order.
+  bool OfferBands();
+  void BandedDamage(Frame& f);
+  template <typename Direct, typename Division>
+  void ForEachBandedDamage(bool first, Direct direct, Division division) const;
 
   // Logging costs nothing when off: the text is only built when it is on.
   template <typename Text>
@@ -1241,6 +1275,19 @@ class Game {
     // Blockers are declared this attack: an attacker not blocked now is
     // unblocked (T-7.2).
     bool blockers_declared = false;
+    // T-7.3, in games with banding (turn_.banding_cards): each attacker's
+    // band, by the band's first creature (kNoObj: alone), kept until the
+    // attack ends even for a creature that left combat, so that a blocker
+    // of it still finds the band; bands are offered until "done".
+    std::array<ObjId, kMaxObjects> band{};
+    bool bands_done = false;
+    // A combat damage step's divisions in progress (BandedDamage): the
+    // step's first pending damage, the division being made (its index
+    // among the step's, recomputed at each point: nothing changes between
+    // them) and how many of its points are placed.
+    bool dividing = false;
+    int16_t div_job = 0, div_done = 0, div_amount = 0;
+    int32_t div_begin = 0;
   } combat_;
 
   // This turn and this game, per player and per object.
@@ -1278,6 +1325,11 @@ class Game {
     // able" (T-7.1), printed or in a part (the same reasoning): without,
     // no attack is owed and the neutral state need not look (AttackOwed).
     bool attack_owed_cards = false;
+    // Whether some card of this game has or gives banding (T-7.3), printed
+    // or in a part: without, no band is offered, a blocked creature is
+    // blocked alone and the combat damage is assigned as T-7 says, on the
+    // path that has no band to look for (Game::BandedDamage is the other).
+    bool banding_cards = false;
     // Whether some card of this game has a static ability that applies only
     // in its controller's turn or only outside it (E-6: Angry Mob). Without,
     // a new turn changes no characteristic, and the layer cache is kept.

@@ -695,6 +695,27 @@ void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
            owed ? "\"done\" offered while a creature must attack"
                 : "no \"done\" while no creature must attack");
   }
+  // attackers, T-7.3: a band joined from two offered has at most one
+  // creature without banding (as an attacker), and its creatures attack.
+  if (d.kind == DecisionKind::kBand) {
+    for (const Action& a : d.actions) {
+      if (a.kind != ActionKind::kBand) continue;
+      int without = 0, members = 0;
+      const ObjId bands[2] = {g.BandOf(a.object), g.BandOf(static_cast<ObjId>(a.value))};
+      for (ObjId o = 0; o < s.obj.count; ++o) {
+        if (s.obj.zone[o] != Zone::kBattlefield || !g.Attacking(o)) continue;
+        const ObjId band = g.combat_.band[o] == kNoObj ? o : g.combat_.band[o];
+        if (band != bands[0] && band != bands[1]) continue;
+        ++members;
+        const KeywordMask k = g.Chars(o).keywords;
+        without += !Has(k, kBanding) && !Has(k, kBandingWhenAttacking);
+      }
+      Record(Invariant::kAttackers, bands[0] != bands[1] && members >= 2 && without <= 1,
+             absl::StrCat("a band of ", g.ObjectName(a.object), " and ",
+                          g.ObjectName(static_cast<ObjId>(a.value)), " is offered with ", without,
+                          " creatures without banding (", members, " in all)"));
+    }
+  }
   // blockers: only legal blocks are offered, and every legal block is.
   if (d.kind == DecisionKind::kBlockers) {
     int legal = 0, offered = 0;
@@ -985,6 +1006,13 @@ uint64_t Game::Fingerprint() const {
     h.Add(damage_.no_regen[o]);
     h.Add(damage_.no_combat_damage_of[o]);
     h.Add(turn_.control_seen[o]);
+    if (turn_.banding_cards) h.Add(combat_.band[o]);  // T-7.3 (other games: as before)
+  }
+  if (turn_.banding_cards) {
+    h.Add(combat_.bands_done);
+    h.Add(combat_.dividing);
+    h.Add(combat_.div_job);
+    h.Add(combat_.div_done);
   }
   h.Add(s.effects.size());
   for (const EffectRow& r : s.effects) {

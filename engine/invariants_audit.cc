@@ -365,6 +365,14 @@ void InvariantChecker::CheckCombatAssignment(const Game& g, int begin, bool firs
     else if (d.amount <= 0)
       why = absl::StrCat(g.ObjectName(d.source), " assigns ", d.amount, " damage");
   }
+  // Does blocker b block attacker a (its band too, T-7.3: read from the
+  // bands as recorded, apart from the engine's BandOf)?
+  auto blocks = [&](ObjId b, ObjId a) {
+    const ObjId at = g.combat_.block_target[b];
+    if (at == a) return true;
+    if (!g.BandingGame() || at == kNoObj || at >= s.obj.count) return false;
+    return g.combat_.band[at] != kNoObj && g.combat_.band[at] == g.combat_.band[a];
+  };
   for (ObjId o = 0; o < s.obj.count && why.empty(); ++o) {
     if (!on_battlefield(o) || g.combat_.flag[o] == Game::kNotInCombat) continue;
     const Characteristics& ch = g.Chars(o);
@@ -382,10 +390,10 @@ void InvariantChecker::CheckCombatAssignment(const Game& g, int begin, bool firs
         continue;
       }
       const ObjId t = d.to.obj.id;
-      const bool right_creature =
-          g.combat_.flag[o] == Game::kBlocking
-              ? t == g.combat_.block_target[o]
-              : g.combat_.flag[t] == Game::kBlocking && g.combat_.block_target[t] == o;
+      // T-7.3: a blocker of a band blocks each of its creatures.
+      const bool right_creature = g.combat_.flag[o] == Game::kBlocking
+                                      ? blocks(o, t)
+                                      : g.combat_.flag[t] == Game::kBlocking && blocks(t, o);
       if (!right_creature)
         why = absl::StrCat(g.ObjectName(o), " assigns damage to ", g.ObjectName(t),
                            ", which it neither blocks nor is blocked by");
@@ -398,8 +406,10 @@ void InvariantChecker::CheckCombatAssignment(const Game& g, int begin, bool firs
     if (!why.empty()) break;
     if (g.combat_.flag[o] == Game::kBlocking) {
       const ObjId at = g.combat_.block_target[o];
-      const bool attacker_there = at < s.obj.count && s.obj.zone[at] == Zone::kBattlefield &&
-                                  g.combat_.flag[at] == Game::kAttacking;
+      bool attacker_there = at < s.obj.count && s.obj.zone[at] == Zone::kBattlefield &&
+                            g.combat_.flag[at] == Game::kAttacking;
+      for (ObjId m = 0; m < s.obj.count && !attacker_there && g.BandingGame(); ++m)
+        attacker_there = on_battlefield(m) && g.combat_.flag[m] == Game::kAttacking && blocks(o, m);
       const int expected = attacker_there ? power : 0;
       if (total != expected)
         why = absl::StrCat(g.ObjectName(o), " blocks ",
@@ -410,12 +420,20 @@ void InvariantChecker::CheckCombatAssignment(const Game& g, int begin, bool firs
     // An attacker: blocked when something blocked it, even if its blockers left.
     const bool blocked = g.combat_.block_target[o] == o;
     int blockers = 0;
+    bool banding_blocker = false;  // the defending player divides its damage (T-7.3)
     for (ObjId b = 0; b < s.obj.count; ++b)
-      if (on_battlefield(b) && g.combat_.flag[b] == Game::kBlocking &&
-          g.combat_.block_target[b] == o)
+      if (on_battlefield(b) && g.combat_.flag[b] == Game::kBlocking && blocks(b, o)) {
         ++blockers;
+        banding_blocker |= g.BandingGame() && Has(g.Chars(b).keywords, kBanding);
+      }
     const bool trample = Has(ch.keywords, kTrample);
     const int expected = !blocked || blockers > 0 || trample ? power : 0;
+    if (banding_blocker) {
+      if (total != power || to_player != 0)
+        why = absl::StrCat(g.ObjectName(o), " is blocked by a creature with banding and assigns ",
+                           total, " of its power ", power, ", ", to_player, " to the player");
+      continue;
+    }
     if (total != expected)
       why = absl::StrCat(g.ObjectName(o), " attacks with power ", ch.power, " and assigns ", total,
                          " combat damage (", blockers, " blockers)");

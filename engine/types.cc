@@ -48,7 +48,9 @@ constexpr std::string_view kKeywordNames[] = {"flying",
                                               "can't block",
                                               "attacks each turn if able",
                                               "lure",
-                                              "attacks despite defender"};
+                                              "attacks despite defender",
+                                              "banding",
+                                              "banding when attacking"};
 static_assert(std::size(kKeywordNames) == kKeywordCount);
 constexpr std::string_view kEditionNames[] = {"classic", "m10", "modern"};
 

@@ -111,6 +111,11 @@ enum Keyword : uint8_t {
   kAttacksEachTurn,
   kLure,
   kAttacksDespiteDefender,
+  // Banding (T-7.3): attacking in a band, dividing the damage of the
+  // creatures a band is blocked by or a blocker blocks; and banding only
+  // while attacking (Battering Ram's "banding when attacking").
+  kBanding,
+  kBandingWhenAttacking,
   kKeywordCount
 };
 std::string_view KeywordName(int k);

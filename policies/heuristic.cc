@@ -277,6 +277,10 @@ int HeuristicPolicy::Choose(const PlayerView& v, const Decision& d) {
       return ChooseAttacker(v, d);
     case DecisionKind::kBlockers:
       return ChooseBlock(v, d);
+    case DecisionKind::kBand:
+      return ChooseBand(v, d);
+    case DecisionKind::kDivide:
+      return ChooseDivide(v, d);
     case DecisionKind::kOptionalCost:
     case DecisionKind::kPhaseCost: {
       int yes = first_of(ActionKind::kYes);

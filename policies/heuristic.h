@@ -111,6 +111,10 @@ class HeuristicPolicy : public Policy {
   int ChooseBlock(const PlayerView& v, const Decision& d);
   int ChooseSurvivalBlock(const PlayerView& v, const Decision& d, int incoming);
   int ChooseAttacker(const PlayerView& v, const Decision& d);
+  // T-7.3 (heuristic_banding.cc): which bands to join; where a point of
+  // divided combat damage goes.
+  int ChooseBand(const PlayerView& v, const Decision& d);
+  int ChooseDivide(const PlayerView& v, const Decision& d);
   int ChooseChoice(const PlayerView& v, const Decision& d);
   int ChooseX(const PlayerView& v, const Decision& d);
   int ChooseDiscard(const PlayerView& v, const Decision& d);

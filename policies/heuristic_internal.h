@@ -16,6 +16,7 @@
 //   heuristic_choices.cc  what to start, and the choices of a casting under
 //                         way (target, X, mode); a discard
 //   heuristic_combat.cc   attackers and blockers
+//   heuristic_banding.cc  bands and divided combat damage (T-7.3)
 #pragma once
 
 #include <array>

@@ -126,6 +126,8 @@ bool McPolicy::Weighs(const Game& game, Player me, DecisionKind kind) const {
   switch (kind) {
     case DecisionKind::kAttackers:
     case DecisionKind::kBlockers:
+    case DecisionKind::kBand:    // T-7.3: bands and divided combat damage
+    case DecisionKind::kDivide:  // are combat decisions too
       return true;
     case DecisionKind::kTarget:
     case DecisionKind::kX:

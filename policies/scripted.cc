@@ -49,6 +49,8 @@ std::string ScriptStep::Describe() const {
       return absl::StrCat(who, " handles a phase effect");
     case kAnswer:
       return absl::StrCat(who, " answers ", answer.Describe());
+    case kBand:
+      return absl::StrCat(who, " bands ", absl::StrJoin(attacker_labels, ", "));
   }
   return who;
 }
@@ -160,7 +162,7 @@ int ScriptedPolicy::ChooseStep(const Game& game, const Decision& d) {
   if ((d.kind == DecisionKind::kTarget || d.kind == DecisionKind::kX ||
        d.kind == DecisionKind::kChoice || d.kind == DecisionKind::kDiscard ||
        d.kind == DecisionKind::kTriggerOrder || d.kind == DecisionKind::kSearch ||
-       d.kind == DecisionKind::kSacrifice) &&
+       d.kind == DecisionKind::kSacrifice || d.kind == DecisionKind::kDivide) &&
       !script_->Done() &&
       // Targets its own step names are that step's, not the next answer's.
       !(d.kind == DecisionKind::kTarget && current_ && next_target_ < current_->targets.size())) {
@@ -282,6 +284,37 @@ int ScriptedPolicy::ChooseStep(const Game& game, const Decision& d) {
                                  " ", k + 1, " is not legal"),
                     d);
       return i;
+    }
+    case DecisionKind::kDivide:
+      return 0;  // unscripted: the first creature offered
+    case DecisionKind::kBand: {
+      // A band step (T-7.3): its first attacker's band joins each other's,
+      // one join a decision; several band steps in a row, then done.
+      for (;;) {
+        if (!banding_ && !script_->Done()) {
+          const ScriptStep& next = script_->steps[script_->next];
+          if (next.kind == ScriptStep::kBand && next.player == player_) {
+            banding_ = &next;
+            next_band_ = 1;
+            ++script_->next;
+          }
+        }
+        if (!banding_) return done_or_first();
+        while (next_band_ < banding_->attackers.size()) {
+          const ObjId x = banding_->attackers[0], y = banding_->attackers[next_band_++];
+          const ObjId bx = game.BandOf(x), by = game.BandOf(y);
+          if (bx == by) continue;
+          const int i = index_of([&](const Action& a) {
+            return a.kind == ActionKind::kBand && a.object == std::min(bx, by) &&
+                   a.value == std::max(bx, by);
+          });
+          if (i >= 0) return i;
+          return Fail(absl::StrCat("step ", banding_->number, " (", banding_->Describe(),
+                                   "): that band is not legal"),
+                      d);
+        }
+        banding_ = nullptr;
+      }
     }
     case DecisionKind::kOptionalCost:
     case DecisionKind::kPhaseCost: {
@@ -468,6 +501,16 @@ bool ScriptedPolicy::LegalNow(const Game& game, const Decision& d, const ScriptS
       return std::all_of(step.blocks.begin(), step.blocks.end(), [&](const auto& b) {
         return has([&](const Action& a) {
           return a.kind == ActionKind::kBlock && a.object == b.first && a.value == b.second;
+        });
+      });
+    case ScriptStep::kBand:
+      // Each join of the first attacker's band with another's is offered.
+      if (d.kind != DecisionKind::kBand) return false;
+      return std::all_of(step.attackers.begin() + 1, step.attackers.end(), [&](ObjId y) {
+        const ObjId bx = game.BandOf(step.attackers[0]), by = game.BandOf(y);
+        return has([&](const Action& a) {
+          return a.kind == ActionKind::kBand && a.object == std::min(bx, by) &&
+                 a.value == std::max(bx, by);
         });
       });
     case ScriptStep::kPay: {

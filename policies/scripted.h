@@ -36,7 +36,8 @@ struct ScriptStep {
     kPay,
     kOrder,
     kHandle,
-    kAnswer  // strata extension: one target, X, choice, discard or trigger-order answer
+    kAnswer,  // strata extension: one target, X, choice, discard or trigger-order answer
+    kBand     // strata extension: attackers that form one band (T-7.3), in `attackers`
   } kind = kPass;
   int number = 0;  // 1-based, for messages
   int line = 0;
@@ -48,7 +49,7 @@ struct ScriptStep {
   bool has_x = false;
   int x = 0;
   std::vector<ScriptValue> choices;
-  std::vector<ObjId> attackers;                 // kAttack
+  std::vector<ObjId> attackers;                 // kAttack, kBand
   std::vector<std::string> attacker_labels;     // kAttack: their scenario ids, for messages
   std::vector<std::pair<ObjId, ObjId>> blocks;  // kBlock: blocker, attacker
   bool pay = false;                             // kPay
@@ -114,6 +115,8 @@ class ScriptedPolicy : public Policy {
   size_t next_combat_ = 0;
   const ScriptStep* paying_ = nullptr;  // a pay step: a phase cost chosen, answer next
   const ScriptStep* ordering_ = nullptr;
+  const ScriptStep* banding_ = nullptr;  // a band step being formed (T-7.3)
+  size_t next_band_ = 1;
   size_t next_order_ = 0;
   size_t next_target_ = 0, next_choice_ = 0;
   std::vector<ScriptValue> leftover_choices_;  // asked later, e.g. as it enters

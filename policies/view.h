@@ -148,6 +148,11 @@ class PlayerView {
 
   // Public facts about combat, attachments and mana pools.
   ObjId Blocking(ObjId o) const { return game_.Blocking(o); }
+  // T-7.3: an attacker's band, and at a division the points left and the
+  // combat damage this step assigns to o so far (all public).
+  ObjId BandOf(ObjId o) const { return game_.BandOf(o); }
+  int DivisionLeft() const { return game_.DivisionLeft(); }
+  int CombatDamageAssignedTo(ObjId o) const { return game_.CombatDamageAssignedTo(o); }
   ObjId AttachedTo(ObjId o) const { return game_.state().obj.attached_to[o]; }
   bool CantBeRegenerated(ObjId o) const { return game_.CantBeRegenerated(o); }
   int RegenerationShields(ObjId o) const { return game_.RegenerationShields(o); }

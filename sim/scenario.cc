@@ -662,7 +662,7 @@ class Runner {
     L_.CheckKeys(*t, "a step",
                  {"player", "cast",    "activate", "handle", "ability", "play_land", "attack",
                   "block",  "targets", "x",        "choice", "pay",     "order",     "as",
-                  "at",     "id",      "pass",     "never",  "for",     "answer"});
+                  "at",     "id",      "pass",     "never",  "for",     "answer",    "band"});
     ScriptStep st;
     st.number = number;
     st.line = static_cast<int>(t->source().begin.line);
@@ -734,6 +734,18 @@ class Runner {
       }
       ++kinds;
     }
+    if (auto* x = t->get("band")) {
+      // strata extension (T-7.3): these attackers form one band, taken at
+      // the player's band decision.
+      st.kind = ScriptStep::kBand;
+      for (auto& e : L_.Array(*x, "band", "a list of two or more attacking object ids")) {
+        st.attackers.push_back(Object(e, "band"));
+        st.attacker_labels.push_back(L_.String(e, "band"));
+      }
+      if (st.attackers.size() < 2)
+        L_.Fail(*x, "band", "a list of two or more attacking object ids");
+      ++kinds;
+    }
     if (auto* x = t->get("order")) {
       st.kind = ScriptStep::kOrder;
       for (auto& e : L_.Array(*x, "order", "a list of trigger source ids"))
@@ -762,7 +774,7 @@ class Runner {
     if (kinds != 1)
       L_.Fail(*t, "cast",
               "exactly one of cast, activate, handle, play_land, attack, block, order, pay, pass, "
-              "answer");
+              "answer, band");
     if (auto* x = t->get("for")) {
       if (st.kind != ScriptStep::kPay)
         L_.Fail(*x, "for", "`for` only with `pay`: the permanent whose cost a pay step answers");
@@ -774,8 +786,8 @@ class Runner {
       if (st.never && (st.kind == ScriptStep::kPass || st.kind == ScriptStep::kOrder ||
                        st.kind == ScriptStep::kAnswer))
         L_.Fail(*x, "never",
-                "an action that could be legal (cast, activate, handle, play_land, attack, block "
-                "or pay) with `never = true`; pass, order and answer are always possible");
+                "an action that could be legal (cast, activate, handle, play_land, attack, block, "
+                "band or pay) with `never = true`; pass, order and answer are always possible");
       if (st.never && t->get("id"))
         L_.Fail(*t->get("id"), "id",
                 "no `id` on a `never` step: it never puts anything on a batch");

@@ -290,6 +290,13 @@ void AddSteps(const Game& g, const std::vector<Decision>& decisions,
       case DecisionKind::kOptionalCost:
         st.keys.push_back({"pay", a.kind == ActionKind::kYes ? "true" : "false"});
         break;
+      case DecisionKind::kBand:  // T-7.3: a join is a band step of the two bands' first creatures
+        if (a.kind != ActionKind::kBand) continue;
+        st.keys.push_back({"band", absl::StrCat("[", Quote(id(a.object)), ", ",
+                                                Quote(id(static_cast<ObjId>(a.value))), "]")});
+        st.refs.push_back(id(a.object));
+        st.refs.push_back(id(static_cast<ObjId>(a.value)));
+        break;
       default:  // target, X, choice, discard, trigger order: an answer step
         switch (a.kind) {
           case ActionKind::kTargetObject:
