@@ -101,6 +101,7 @@ void CardDb::IndexHot() {
     d.attack_owed = GivesKeyword(c, kAttacksEachTurn);
     for (const EffectTemplate& t : c.statics) d.your_turn |= t.condition.your_turn >= 0;
     d.linking = c.enters.choose == ChoiceKind::kExile;
+    d.untap_limit = c.untap_limit;
     d.tapped_enchant_filter = c.enchant != kNoFilter && filter(c.enchant).tapped >= 0;
     for (const auto* table : {&c.triggers, &c.next_times})
       for (const TriggeredAbility& tr : *table) {
