@@ -239,6 +239,7 @@ enum class Op : uint8_t {
   kDamage,
   kGainLife,
   kLoseLife,
+  kPoison,  // G-11: the players get N poison counters
   kTap,
   kUntap,
   kDestroy,

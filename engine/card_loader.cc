@@ -901,6 +901,7 @@ class CardCompiler {
         {"damage", Op::kDamage},
         {"gain_life", Op::kGainLife},
         {"lose_life", Op::kLoseLife},
+        {"poison", Op::kPoison},
         {"tap", Op::kTap},
         {"untap", Op::kUntap},
         {"destroy", Op::kDestroy},
@@ -1611,6 +1612,7 @@ class CardCompiler {
       case Op::kDraw:
       case Op::kGainLife:
       case Op::kLoseLife:
+      case Op::kPoison:
       case Op::kDiscard:
       case Op::kMill:
       case Op::kSearch:
@@ -1658,6 +1660,7 @@ class CardCompiler {
       case Op::kMill:
       case Op::kGainLife:
       case Op::kLoseLife:
+      case Op::kPoison:
       case Op::kReplaceNextDraw:
       case Op::kCounterUnlessPay:
       case Op::kChangeAmount:

@@ -167,8 +167,8 @@ void Game::TapLandsForMana(Player p) {
     made.object = o;
     made_all.assign(made.amount, made);
     if (turn_.mana_trigger_cards) ManaTriggerEntries(o, made, &made_all);
+    NoteManaTriggersUsed(o, made);  // as it is untapped, as Pay counts
     TapForMana(o);
-    NoteManaTriggersUsed(o, made);
     for (const ManaSource& m : made_all) {
       const int c = m.colorless ? 5 : std::countr_zero(static_cast<unsigned>(m.colors | 0x20));
       state_.players[p].pool[c] = SaturatedAdd(state_.players[p].pool[c], 1);
@@ -257,12 +257,14 @@ bool Game::Pay(Player p, const ManaCost& cost, int x, ObjId excluding) {
           sources[i].colorless ? 5 : std::countr_zero(static_cast<unsigned>(sources[i].colors));
       after[c] = SaturatedAdd(after[c], left);
     }
+    // Its use is counted as it was untapped: tapped, an artifact's
+    // abilities are off (T-12), and with them the mana it makes may go.
+    if (trace_.usage) [[unlikely]]
+      NoteManaAbilityUsed(sources[i].object);
     if (turn_.mana_tap_cards) [[unlikely]]
       TapForMana(sources[i].object);  // T-10.1: triggers see a tap for mana
     else
       Tap(sources[i].object, true);
-    if (trace_.usage) [[unlikely]]
-      NoteManaAbilityUsed(sources[i].object);
     Note(LogKind::kMana, p, sources[i].object, kNoObj, 1, [&] {
       return std::string(
           absl::StrCat(Who(p), " taps ", ObjectName(sources[i].object), " for mana"));
@@ -297,16 +299,16 @@ bool Game::PayWith(Player p, const std::vector<ManaSource>& sources, const std::
                           : std::countr_zero(static_cast<unsigned>(sources[k].colors | 0x20));
         after[c] = SaturatedAdd(after[c], 1);
       }
-      if (turn_.mana_tap_cards)
-        TapForMana(o);
-      else
-        Tap(o, true);
       if (trace_.usage) [[unlikely]] {
-        NoteManaAbilityUsed(o);  // as Pay counts its use
+        NoteManaAbilityUsed(o);  // as Pay counts its use: before the tap
         ManaSource made;
         if (Has(Chars(o).types, kLand) && MakesMana(*db_, Chars(o), made))
           NoteManaTriggersUsed(o, made);
       }
+      if (turn_.mana_tap_cards)
+        TapForMana(o);
+      else
+        Tap(o, true);
       Note(LogKind::kMana, p, o, kNoObj, 1,
            [&] { return std::string(absl::StrCat(Who(p), " taps ", ObjectName(o), " for mana")); });
     }

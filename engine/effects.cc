@@ -282,6 +282,17 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
         for (Player p : players) EffectLifeChange(p, change);
       break;
     }
+    case Op::kPoison:  // G-11: counters on a player, read at the life check
+      if (amount <= 0) break;
+      for (Player p : players) {
+        state_.players[p].poison = SaturatedAdd(state_.players[p].poison, amount);
+        Note(LogKind::kLife, p, kNoObj, kNoObj, 0, [&] {
+          return std::string(absl::StrCat(Who(p), " gets ", amount, " poison counter",
+                                          amount == 1 ? "" : "s", " (", state_.players[p].poison,
+                                          " in all)"));
+        });
+      }
+      break;
     case Op::kTap:
     case Op::kUntap:
       EffectTaps(objs, st.op == Op::kTap);

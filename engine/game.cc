@@ -116,8 +116,8 @@ std::optional<Mulligan> ParseMulligan(std::string_view s) {
 }
 
 std::string_view EndReasonName(EndReason r) {
-  static constexpr std::string_view kNames[] = {"none", "life",     "library",
-                                                "both", "turn_cap", "action_cap"};
+  static constexpr std::string_view kNames[] = {"none",     "life",       "library", "both",
+                                                "turn_cap", "action_cap", "poison"};
   return kNames[static_cast<int>(r)];
 }
 

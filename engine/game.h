@@ -150,7 +150,9 @@ std::string ActionText(const Game& g, const Action& a);
 enum class Outcome : uint8_t { kPending, kResolved, kCountered, kFizzled };
 
 // Why a game ended.
-enum class EndReason : uint8_t { kNone, kLife, kLibrary, kBoth, kTurnCap, kActionCap };
+// kPoison came last, so the counts studies saved before it keep their order.
+enum class EndReason : uint8_t { kNone, kLife, kLibrary, kBoth, kTurnCap, kActionCap, kPoison };
+inline constexpr int kEndReasonCount = 7;
 std::string_view EndReasonName(EndReason r);
 
 // The structured game log (off by default): who did what, damage,
@@ -483,6 +485,7 @@ class Game {
   uint32_t AddEffectRow(const EffectRow& row, const std::vector<ObjRef>& affected);
   void EndEffect(int row);
   void SetLifeTotal(Player p, int life);
+  void SetPoisonCounters(Player p, int n) { state_.players[p].poison = n; }  // G-11
 
  private:
   // ---------------------------------------------------------------- internals

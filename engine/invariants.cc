@@ -997,6 +997,7 @@ uint64_t Game::Fingerprint() const {
   h.AddAll(s.effect_sets);
   for (const PlayerState& p : s.players) {
     h.Add(p.life);
+    h.Add(p.poison);
     for (int m : p.pool) h.Add(m);
     h.Add(p.lost);
     h.AddAll(p.library);

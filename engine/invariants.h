@@ -184,11 +184,17 @@ class InvariantChecker : public RulesAudit {
   int hand_before_discard_ = 0;
   int mana_before_paying_ = 0, life_before_paying_ = 0;
   std::vector<uint8_t> untapped_before_paying_;
+  // The mana each of those would make tapped, read as the payment begins
+  // (its own and its triggered mana abilities', T-10.1), as the engine's
+  // sources are: once tapped, a permanent's mana may change (a tapped
+  // artifact's abilities are off, T-12: under Mycosynth Lattice, Urborg,
+  // Tomb of Yawgmoth stops making itself a Swamp as it taps for mana).
+  std::vector<uint8_t> mana_if_tapped_;
   // The active player's permanents whose untap in this untap phase a
   // replacement took (E-3 A): the untap invariant lets them stay tapped.
   std::vector<ObjRef> untap_replaced_;
   void CheckManaPaid(const Game& g, const StackItem& item);
-  void MarkUntappedBeforePaying(const GameState& s, Player p);
+  void MarkUntappedBeforePaying(const Game& g, Player p);
   // The mana p spent since MarkUntappedBeforePaying: the pool's fall plus
   // one for each permanent tapped meanwhile.
   int SpentSincePaying(const Game& g, Player p) const;

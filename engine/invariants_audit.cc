@@ -128,6 +128,12 @@ void InvariantChecker::At(const Game& g, AuditPoint point, int arg) {
                s.players[p].life > 0 || s.players[p].lost || g.Rules(p).cant_lose,
                absl::StrCat(Who(p), " is at ", s.players[p].life, " life after the life check of ",
                             S(PhaseName(s.phase)), " and has not lost"));
+        // G-11: so with ten or more poison counters.
+        Record(Invariant::kLifeCheck,
+               s.players[p].poison < kPoisonToLose || s.players[p].lost || g.Rules(p).cant_lose,
+               absl::StrCat(Who(p), " has ", s.players[p].poison,
+                            " poison counters after the life check of ", S(PhaseName(s.phase)),
+                            " and has not lost"));
       }
       return;
     case AuditPoint::kStateChecked: {
@@ -186,7 +192,7 @@ void InvariantChecker::At(const Game& g, AuditPoint point, int arg) {
       }
       return;
     case AuditPoint::kCostsPaying:
-      MarkUntappedBeforePaying(s, g.stack_.items[arg].controller);
+      MarkUntappedBeforePaying(g, g.stack_.items[arg].controller);
       return;
     case AuditPoint::kCostsPaid:
       CheckManaPaid(g, g.stack_.items[arg]);
@@ -196,7 +202,7 @@ void InvariantChecker::At(const Game& g, AuditPoint point, int arg) {
       const PhaseTodo& t = g.turn_.phase_todo[arg];
       std::erase_if(phase_costs_due_,
                     [&](const PhaseCostDue& due) { return due.object.id == t.object.id; });
-      MarkUntappedBeforePaying(s, t.controller);
+      MarkUntappedBeforePaying(g, t.controller);
       return;
     }
     case AuditPoint::kPhaseCostPaid:
@@ -239,32 +245,37 @@ void InvariantChecker::At(const Game& g, AuditPoint point, int arg) {
   }
 }
 
-// Before a payment: the payer's pool and which permanents are untapped, so
-// that what the payment spent and tapped can be read after it.
-void InvariantChecker::MarkUntappedBeforePaying(const GameState& s, Player p) {
+// Before a payment: the payer's pool, which permanents are untapped and the
+// mana each would make tapped, so that what the payment spent and tapped
+// can be read after it.
+void InvariantChecker::MarkUntappedBeforePaying(const Game& g, Player p) {
+  const GameState& s = g.state();
   mana_before_paying_ = 0;
   for (int m : s.players[p].pool) mana_before_paying_ += m;
   life_before_paying_ = s.players[p].life;
   untapped_before_paying_.assign(s.obj.count, 0);
-  for (ObjId o = 0; o < s.obj.count; ++o)
+  mana_if_tapped_.assign(s.obj.count, 1);
+  for (ObjId o = 0; o < s.obj.count; ++o) {
     untapped_before_paying_[o] = s.obj.zone[o] == Zone::kBattlefield && !s.obj.tapped[o];
+    ManaSource made;
+    if (!untapped_before_paying_[o] || !g.ManaOf(g.Chars(o), made)) continue;
+    int n = made.amount;
+    // T-10.1: a triggered mana ability's mana (Mana Flare, Wild Growth).
+    if (g.turn_.mana_trigger_cards && Has(g.Chars(o).types, kLand))
+      n += g.ManaTriggerEntries(o, made, nullptr);
+    mana_if_tapped_[o] = static_cast<uint8_t>(std::min(n, 255));
+  }
 }
 
 // Each permanent tapped while paying made the mana its mana ability makes
-// (Sol Ring two: T-10), one for a land or anything else.
+// (Sol Ring two: T-10), one for a land or anything else, as it was before
+// the payment began.
 int InvariantChecker::SpentSincePaying(const Game& g, Player p) const {
   const GameState& s = g.state();
   int spent = mana_before_paying_;
   for (int m : s.players[p].pool) spent -= m;
-  for (ObjId o = 0; o < s.obj.count && o < static_cast<int>(untapped_before_paying_.size()); ++o) {
-    if (!untapped_before_paying_[o] || !s.obj.tapped[o]) continue;
-    ManaSource made;
-    const bool makes = s.obj.zone[o] == Zone::kBattlefield && g.ManaOf(g.Chars(o), made);
-    spent += makes ? made.amount : 1;
-    // T-10.1: a triggered mana ability's mana (Mana Flare, Wild Growth).
-    if (makes && g.turn_.mana_trigger_cards && Has(g.Chars(o).types, kLand))
-      spent += g.ManaTriggerEntries(o, made, nullptr);
-  }
+  for (ObjId o = 0; o < s.obj.count && o < static_cast<int>(untapped_before_paying_.size()); ++o)
+    if (untapped_before_paying_[o] && s.obj.tapped[o]) spent += mana_if_tapped_[o];
   // T-10.1: Channel's mana, paid in life.
   if (g.Rules(p).life_for_mana) spent += std::max(0, life_before_paying_ - s.players[p].life);
   return spent;

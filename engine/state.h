@@ -205,6 +205,7 @@ struct PlayerRules {
 
 struct PlayerState {
   int life = 20;
+  int poison = 0;             // poison counters (docs/rules.md G-11): ten or more lose
   std::array<int, 6> pool{};  // W U B R G C
   bool lost = false;
   int lands_played = 0;

@@ -261,8 +261,12 @@ void Game::RunPhase(Frame& f) {
       [[fallthrough]];
     }
     case PhaseFrame::kBurnt: {
+      // G-11: ten poison counters lose at the same check as 0 life.
       for (Player p = 0; p < 2; ++p)
-        if (s.players[p].life <= 0) Lose(p, EndReason::kLife);
+        if (s.players[p].life <= 0)
+          Lose(p, EndReason::kLife);
+        else if (s.players[p].poison >= kPoisonToLose) [[unlikely]]
+          Lose(p, EndReason::kPoison);
       Audit(AuditPoint::kPhaseEnded);
       const int32_t ended = f.phase.ended;
       // Mana pools and life are no layer input: the version stays (L-9).

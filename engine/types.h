@@ -28,6 +28,7 @@ inline constexpr int kMaxCardNumber = 1000;       // any integer of a card, eith
 inline constexpr int kMaxManaValue = 100;         // symbols and generic mana of one cost (8 bits)
 inline constexpr int kMaxScenarioAmount = 10000;  // damage, counters, X and numbers of a scenario
 inline constexpr int kMaxLife = 1000000;          // a life total, either sign
+inline constexpr int kPoisonToLose = 10;          // poison counters that lose (G-11)
 inline constexpr int kMaxTurn = 10000;            // a scenario's turn, and N of `turns:N`
 using CardId = uint16_t;
 inline constexpr CardId kNoCard = 0xFFFF;

@@ -47,6 +47,7 @@ Aim StepAim(const CardDef& card, const EffectStep& st) {
     case Op::kSacrifice:
     case Op::kTurnFaceDown:
     case Op::kLoseLife:
+    case Op::kPoison:
     case Op::kDiscard:
     case Op::kMill:
     case Op::kEmptyPool:  // T-10.1: Mana Short, Drain Power at a player

@@ -74,7 +74,11 @@ double ScorePosition(const Game& g, Player me) {
   for (Player p : {Player{0}, Player{1}}) {
     const double sign = p == me ? 1.0 : -1.0;
     // Life matters more the lower it gets.
-    const int life = std::max(s.players[p].life, 0);
+    int life = std::max(s.players[p].life, 0);
+    // G-11: ten poison counters lose as 0 life does; each counter is worth
+    // two life of the twenty a player starts with.
+    if (const int poison = s.players[p].poison) [[unlikely]]
+      life = std::min(life, std::max(0, 2 * (kPoisonToLose - poison)));
     value += sign * (std::min(life, 20) + 4.0 * std::sqrt(static_cast<double>(life)));
     value += sign * 1.5 * static_cast<double>(s.players[p].hand.size());
   }

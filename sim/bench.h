@@ -27,17 +27,18 @@ namespace strata {
 // policy's seeds is round r of matchup m), so `--matchups 1,2,3 --games 600`
 // is the bench before the classic matchup was added. Matchups added later
 // draw their seeds from streams of their own.
-inline constexpr std::array<std::array<const char*, 2>, 4> kBenchMatchups = {{
+inline constexpr std::array<std::array<const char*, 2>, 5> kBenchMatchups = {{
     {"red_burn", "green_stompy"},
     {"white_weenie", "blue_control"},
     {"rg_aggro", "black_removal"},
     {"classic/sligh", "classic/erhnamgeddon"},  // issue 37: two decks of 1995
+    {"oldschool/the_deck", "oldschool/zoo"},    // issue 38: Old School 93/94
 }};
 inline constexpr int kBenchReferenceMatchups = 3;
 // The players, each against itself, whose games the signature pins.
 inline constexpr std::array<const char*, 2> kBenchPolicies = {"random", "heuristic"};
 // Per policy, the pinned signature's: 200 games of each matchup.
-inline constexpr int kBenchDefaultGames = 800;
+inline constexpr int kBenchDefaultGames = 200 * static_cast<int>(kBenchMatchups.size());
 
 struct BenchOptions {
   int games = kBenchDefaultGames;  // per policy, spread round-robin over the matchups

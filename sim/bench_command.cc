@@ -22,8 +22,9 @@ CLI::App* AddBenchCommand(CLI::App& app, BenchOptions& opt) {
       "seeds) and print games/s, decisions/s, per player and per matchup, and the signature "
       "that pins their play; --policies times other players on the same matchups");
   cmd->add_option("--games", opt.games,
-                  "games per player, round robin over the matchups (default 800, 200 a matchup: "
-                  "the signature tests/bench_signature pins)")
+                  absl::StrCat("games per player, round robin over the matchups (default ",
+                               kBenchDefaultGames,
+                               ", 200 a matchup: the signature tests/bench_signature pins)"))
       ->check(CLI::Range(1, 100'000'000));
   cmd->add_option("--threads", opt.threads, "worker threads (default: all cores)")
       ->check(CLI::Range(0, 1024));

@@ -525,6 +525,11 @@ struct Writer {
         out = absl::StrCat(who.empty() || who == "you" ? "you lose" : who + " loses", " ",
                            constant ? amount + " life" : "life equal to " + amount);
         break;
+      case Op::kPoison:
+        out = absl::StrCat(who.empty() || who == "you" ? "you get" : who + " gets", " ",
+                           constant ? amount : "X", " poison counter",
+                           constant && amount == "1" ? "" : "s");
+        break;
       case Op::kTap:
         out = "tap " + who;
         break;
@@ -754,8 +759,14 @@ struct Writer {
     // player of a tap for mana or of a phase is "that player".
     if (t.mana_trigger && body.rfind("add ", 0) == 0)
       body = "its controller adds an additional " + body.substr(4);
-    if (t.for_mana || t.event == EventKind::kPhaseBegin)
+    // So is the player dealt damage (Hypnotic Specter, Marsh Viper: G-11).
+    const bool player_dealt_damage =
+        t.event == EventKind::kDamage && t.damage_to == 0 && t.filter == kNoFilter;
+    if (t.for_mana || t.event == EventKind::kPhaseBegin || player_dealt_damage) {
       body = absl::StrReplaceAll(body, {{" its controller", " that player"}});
+      if (player_dealt_damage && body.rfind("its controller", 0) == 0)
+        body = "that player" + body.substr(14);
+    }
     if (t.has_optional_cost)
       body = absl::StrCat("you may pay ", t.optional_cost.ToString(), "; if you do, ", body);
     return absl::StrCat(when, ", ", body);

@@ -108,7 +108,7 @@ struct FuzzResult {
   FuzzCoverage coverage;
   std::vector<FuzzGame> failures;  // the first few failing games
   int64_t failing_games = 0;
-  std::array<int64_t, 6> ends{};  // by EndReason
+  std::array<int64_t, kEndReasonCount> ends{};  // by EndReason
   double seconds = 0;
 };
 

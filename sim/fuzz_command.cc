@@ -326,13 +326,14 @@ int RunFuzzCommand(const FuzzArgs& args, const std::vector<std::string>& card_pa
   PrintCoverage(db, r.coverage);
   std::printf(
       "\n%lld games in %.1f s (%.0f games/s), %s, %s; ended by life %lld, library %lld, both "
-      "%lld, turn cap %lld, action cap %lld\n",
+      "%lld, turn cap %lld, action cap %lld, poison %lld\n",
       static_cast<long long>(r.games), r.seconds, r.games / std::max(1e-9, r.seconds),
       args.rules == "all" ? "every edition" : args.rules.c_str(),
       args.mulligan == "all" ? "every mulligan rule" : (args.mulligan + " mulligans").c_str(),
       static_cast<long long>(r.ends[1]), static_cast<long long>(r.ends[2]),
       static_cast<long long>(r.ends[3]), static_cast<long long>(r.ends[4]),
-      static_cast<long long>(r.ends[5]));
+      static_cast<long long>(r.ends[5]),
+      static_cast<long long>(r.ends[static_cast<int>(EndReason::kPoison)]));
   if (r.failing_games == 0) {
     std::printf("no violation\n");
     return 0;

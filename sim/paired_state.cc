@@ -23,7 +23,9 @@ constexpr int64_t kFormat = 1;
 template <typename M, typename F>
 void ForEachCount(M& m, F&& f) {
   for (auto* v : {&m.games, &m.a_wins, &m.b_wins, &m.draws, &m.first_player_wins, &m.turns}) f(*v);
-  for (auto& v : m.end_reasons) f(v);
+  // The six EndReasons before poison (G-11), whose games are saved apart
+  // (`poison_ends`), so a run saved before it still reads.
+  for (int r = 0; r < static_cast<int>(EndReason::kPoison); ++r) f(m.end_reasons[r]);
   for (auto& v : m.turn_histogram) f(v);
   for (auto& side : m.win_turns)
     for (auto& v : side) f(v);
@@ -153,6 +155,8 @@ absl::Status SavePairedStudy(const std::string& dir, const PairedStudy& s) {
         MatchupStats copy = m;
         ForEachCount(copy, [&](int64_t& x) { counts.push_back(x); });
         mt.insert("counts", Ints(counts));
+        if (const int64_t poison = m.end_reasons[static_cast<int>(EndReason::kPoison)])
+          mt.insert("poison_ends", poison);
         mt.insert("cards_a", CardRows(m.cards, 0));
         mt.insert("cards_b", CardRows(m.cards, 1));
         stats.push_back(std::move(mt));
@@ -330,6 +334,11 @@ absl::StatusOr<PairedStudy> LoadPairedStudy(const std::string& dir) {
         return bad(key + ".stats.counts", absl::StrCat("a list of ", fields, " integers"));
       size_t i = 0;
       ForEachCount(ms, [&](int64_t& c) { c = x[i++]; });
+      if (const toml::node* poison = mt->get("poison_ends")) {
+        const auto n = poison->value_exact<int64_t>();
+        if (!n || *n < 0) return bad(key + ".stats.poison_ends", "a count of games");
+        ms.end_reasons[static_cast<int>(EndReason::kPoison)] = *n;
+      }
       for (int side = 0; side < 2; ++side) {
         const char* k = side ? "cards_b" : "cards_a";
         const toml::array* rows = (*mt)[k].as_array();

@@ -553,8 +553,8 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) return absl::InvalidArgumentError(absl::StrCat("--out ", dir, ": ", ec.message()));
-  static constexpr const char* kReasons[] = {"none", "life",     "library",
-                                             "both", "turn_cap", "action_cap"};
+  static constexpr const char* kReasons[] = {"none",     "life",       "library", "both",
+                                             "turn_cap", "action_cap", "poison"};
   int64_t total = 0;
   std::string j = "{\n";
   j += absl::StrCat("  \"strata_version\": ", JsonQuote(STRATA_VERSION), ",\n");
@@ -604,7 +604,7 @@ absl::Status WriteStudy(const std::string& dir, const SimOptions& opt,
         ", \"a_win_rate\": ", Num(rate), ", \"ci95\": [", Num(ci.low), ", ", Num(ci.high),
         "], \"first_player_wins\": ", m.first_player_wins,
         ", \"mean_turns\": ", Num(static_cast<double>(m.turns) / m.games), ", \"end_reasons\": {");
-    for (int r = 1; r < 6; ++r)
+    for (int r = 1; r < kEndReasonCount; ++r)
       j += absl::StrCat(r > 1 ? ", " : "", JsonQuote(kReasons[r]), ": ", m.end_reasons[r]);
     j += absl::StrCat(
         "}, \"mana_burn\": [", m.mana_burn[0], ", ", m.mana_burn[1], "], \"burn_games\": [",

@@ -98,8 +98,8 @@ struct MatchupStats {
   int64_t games = 0, a_wins = 0, b_wins = 0, draws = 0;
   int64_t first_player_wins = 0;  // games won by the player who started
   int64_t turns = 0;
-  std::array<int64_t, 6> end_reasons{};      // by EndReason
-  std::array<int64_t, 41> turn_histogram{};  // turns, the last bucket is 40+
+  std::array<int64_t, kEndReasonCount> end_reasons{};  // by EndReason
+  std::array<int64_t, 41> turn_histogram{};            // turns, the last bucket is 40+
   // Games won by deck A ([0]) and deck B ([1]) by the winner's own turns
   // taken (its kill turn; the last bucket is 40+). A study resumed from a
   // strata before them counts only the games since (fewer than the wins).

@@ -148,8 +148,10 @@ class Runner {
         if (k.str() != "A" && k.str() != "B") L_.Fail(v, k.str(), "A or B");
         Player p = k.str() == "A" ? 0 : 1;
         const toml::table* pt = &L_.Table(v, k.str());
-        L_.CheckKeys(*pt, "a player", {"life", "hand", "library", "graveyard"});
+        L_.CheckKeys(*pt, "a player", {"life", "poison", "hand", "library", "graveyard"});
         if (auto* l = pt->get("life")) g.SetLifeTotal(p, L_.Int(*l, "life", -kMaxLife, kMaxLife));
+        if (auto* n = pt->get("poison"))
+          g.SetPoisonCounters(p, L_.Int(*n, "poison", 0, kMaxScenarioAmount));
         for (auto [key, zone] :
              {std::pair{"library", Zone::kLibrary}, std::pair{"hand", Zone::kHand},
               std::pair{"graveyard", Zone::kGraveyard}}) {
@@ -359,7 +361,7 @@ class Runner {
                       "colors", "types",      "subtypes",    "supertypes", "abilities", "has",
                       "lacks",  "controller", "zone",        "counters",   "damage",    "tapped",
                       "name",   "outcome",    "life",        "hand",       "library",   "graveyard",
-                      "lost",   "sick",       "library_top", "after_step"});
+                      "lost",   "sick",       "library_top", "after_step", "poison"});
         Expectation ex{t};
         // Checked at load, not only when compared (issue 40: "moon" passed
         // until the run ended).
@@ -460,10 +462,12 @@ class Runner {
       }
       check.Record(Invariant::kCopy, c.Fingerprint() == g.Fingerprint(),
                    "a copy of the starting position, given the run's decisions, ended elsewhere");
-      if (!check.ok())
-        invariant = absl::StrCat("invariant ", check.failure(), " (at the end, T", g.state().turn,
-                                 " ", S(PhaseName(g.state().phase)), ")");
     }
+    // A violation the last Advance() recorded (a payment, a state check
+    // with no decision after it), or End's and the copy's.
+    if (checked && !check.ok() && invariant.empty())
+      invariant = absl::StrCat("invariant ", check.failure(), " (at the end, T", g.state().turn,
+                               " ", S(PhaseName(g.state().phase)), ")");
     for (auto& e : script_.errors) result.failures.push_back(e);
     if (!invariant.empty()) {
       result.failures.push_back(invariant);
@@ -886,6 +890,7 @@ class Runner {
       std::string who = p ? "B" : "A";
       const PlayerState& ps = g.state().players[p];
       if (auto* x = t.get("life")) check_int(who + ".life", *x, ps.life);
+      if (auto* x = t.get("poison")) check_int(who + ".poison", *x, ps.poison);
       if (auto* x = t.get("hand")) check_int(who + ".hand", *x, static_cast<int>(ps.hand.size()));
       if (auto* x = t.get("library"))
         check_int(who + ".library", *x, static_cast<int>(ps.library.size()));

@@ -70,8 +70,10 @@ std::string ScenarioSpec::ToToml() const {
                   "\"\nphase = ", Quote(phase), "\nturn = ", turn,
                   "\nfree_mana = false\nuntil = ", Quote(until), "\n");
   if (!rng.empty()) absl::StrAppend(&out, "rng = ", Quote(rng), "\n");
-  for (Player p = 0; p < 2; ++p)
+  for (Player p = 0; p < 2; ++p) {
     absl::StrAppend(&out, "\n[players.", PlayerName(p), "]\nlife = ", life[p], "\n");
+    if (poison[p]) absl::StrAppend(&out, "poison = ", poison[p], "\n");
+  }
   std::set<std::string> present;
   for (const ScenarioObject& o : objects) present.insert(o.id);
   for (const ScenarioObject& o : objects) {
@@ -123,7 +125,10 @@ absl::StatusOr<ScenarioSpec> BoardOf(const Game& g) {
     spec.active = Opponent(s.active);
   }
   spec.phase = std::string(PhaseName(next));
-  for (Player p = 0; p < 2; ++p) spec.life[p] = s.players[p].life;
+  for (Player p = 0; p < 2; ++p) {
+    spec.life[p] = s.players[p].life;
+    spec.poison[p] = s.players[p].poison;
+  }
   const auto st = g.rng().state();
   spec.rng = absl::StrFormat("%016x %016x %016x %016x", st[0], st[1], st[2], st[3]);
   for (ObjId o = 0; o < s.obj.count; ++o) {
@@ -323,10 +328,10 @@ std::string DescribeState(const Game& g) {
                    " over ", g.Over(), " winner ", g.Winner(), "\n");
   for (Player p = 0; p < 2; ++p) {
     const PlayerState& pl = s.players[p];
-    absl::StrAppend(&out, PlayerName(p), " life ", pl.life, " lost ", pl.lost, " pool ",
-                    absl::StrJoin(pl.pool, ","), "\n  library ", absl::StrJoin(pl.library, ","),
-                    "\n  hand ", absl::StrJoin(pl.hand, ","), "\n  graveyard ",
-                    absl::StrJoin(pl.graveyard, ","), "\n");
+    absl::StrAppend(&out, PlayerName(p), " life ", pl.life, " poison ", pl.poison, " lost ",
+                    pl.lost, " pool ", absl::StrJoin(pl.pool, ","), "\n  library ",
+                    absl::StrJoin(pl.library, ","), "\n  hand ", absl::StrJoin(pl.hand, ","),
+                    "\n  graveyard ", absl::StrJoin(pl.graveyard, ","), "\n");
   }
   // The order of timestamps among permanents and effects in force: only the
   // order is a scenario's to keep.

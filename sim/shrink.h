@@ -54,6 +54,7 @@ struct ScenarioSpec {
   Player active = 0;
   int turn = 1;
   std::array<int, 2> life{20, 20};
+  std::array<int, 2> poison{0, 0};  // G-11, written only when some
   std::vector<ScenarioObject> objects;
   std::vector<ScenarioStepSpec> steps;
   std::string ToToml() const;

@@ -26,6 +26,13 @@ toml::array Strings(const std::vector<std::string>& v) {
   return a;
 }
 
+// `end_reasons` holds the first six EndReasons, as studies saved them before
+// poison (G-11); games lost to poison are `poison_ends`, written only when
+// some were, so a study of decks without poison reads and digests as before.
+constexpr int kSavedEndReasons = 6;
+constexpr int kPoisonEnds = static_cast<int>(EndReason::kPoison);
+static_assert(kPoisonEnds == kSavedEndReasons && kEndReasonCount == kSavedEndReasons + 1);
+
 template <size_t N>
 toml::array Counts(const std::array<int64_t, N>& v) {
   toml::array a;
@@ -85,7 +92,9 @@ std::vector<std::pair<std::string, std::string>> DigestedValues(const Study& s, 
     MatchupStats c = m;
     absl::StrAppend(&counts, c.deck_a, " ", c.deck_b);
     ForEachCount(c, [&](const char*, int64_t& v) { absl::StrAppend(&counts, " ", v); });
-    for (int64_t v : c.end_reasons) absl::StrAppend(&counts, " ", v);
+    for (int r = 0; r < kSavedEndReasons; ++r) absl::StrAppend(&counts, " ", c.end_reasons[r]);
+    if (const int64_t poison = c.end_reasons[kPoisonEnds])
+      absl::StrAppend(&counts, " poison ", poison);
     for (int64_t v : c.turn_histogram) absl::StrAppend(&counts, " ", v);
     for (int side = 0; side < 2; ++side)
       for (int i = 0; i < DistinctCount(o, side ? c.deck_b : c.deck_a); ++i) {
@@ -234,7 +243,10 @@ absl::Status SaveStudy(const std::string& dir, const Study& s, const CardDb& db)
     mt.insert("deck_a", int64_t{m.deck_a});
     mt.insert("deck_b", int64_t{m.deck_b});
     ForEachCount(m, [&](const char* key, int64_t& v) { mt.insert(key, v); });
-    mt.insert("end_reasons", Counts(m.end_reasons));
+    std::array<int64_t, kSavedEndReasons> saved;
+    std::copy_n(m.end_reasons.begin(), kSavedEndReasons, saved.begin());
+    mt.insert("end_reasons", Counts(saved));
+    if (m.end_reasons[kPoisonEnds]) mt.insert("poison_ends", m.end_reasons[kPoisonEnds]);
     mt.insert("turn_histogram", Counts(m.turn_histogram));
     mt.insert("win_turns_a", Counts(m.win_turns[0]));
     mt.insert("win_turns_b", Counts(m.win_turns[1]));
@@ -498,7 +510,11 @@ void ReadStudy(const TomlReader& r, const std::string& dir, const toml::table& t
     m.deck_a = pairs[i].first, m.deck_b = pairs[i].second;
     ForEachCount(
         m, [&](const char* k, int64_t& v) { v = r.RequiredInt64(mt, k, 0, kMaxGames * 1000); });
-    ReadInts(r, mt, "end_reasons", m.end_reasons);
+    std::array<int64_t, kSavedEndReasons> saved;
+    ReadInts(r, mt, "end_reasons", saved);
+    std::copy(saved.begin(), saved.end(), m.end_reasons.begin());
+    m.end_reasons[kPoisonEnds] =
+        mt.contains("poison_ends") ? r.RequiredInt64(mt, "poison_ends", 0, kMaxGames * 1000) : 0;
     ReadInts(r, mt, "turn_histogram", m.turn_histogram);
     // Kill turns (absent from studies saved before them: none so far).
     if (mt.contains("win_turns_a")) {

@@ -35,8 +35,8 @@ both=$(bench --games 30 --threads 2)
 # it and in whatever order, and each matchup has its row in the report.
 # mrow OUT N PLAYER: matchup N's row for PLAYER: games, decisions/game, turns/game.
 mrow() { printf '%s\n' "$1" | awk -v m="$2" -v p="$3" '$1 == m && $5 == p { print $6, $10, $11 }'; }
-full=$(bench --games 40 --threads 2)
-for m in 1 2 3 4; do
+full=$(bench --games 50 --threads 2)
+for m in 1 2 3 4 5; do
   for p in random heuristic; do
     [ "$(mrow "$full" $m $p | cut -d' ' -f1)" = 10 ] || fail "matchup $m, $p: no row of 10 games"
   done

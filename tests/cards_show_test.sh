@@ -31,7 +31,7 @@ expect "Bonesplitter" "{1}: Attach Bonesplitter to target creature you control. 
 expect "Swords to Plowshares" "The target's controller gains life equal to the target's power, then exile target creature."
 expect "Fireball" "Fireball deals X damage divided evenly (rounded down) among one to 4 target creatures and/or players ({1} more for each beyond the first)."
 expect "Hydroblast" "Choose one: Counter target spell if it's red; or Destroy target permanent if it's red."
-expect "Hypnotic Specter" "Whenever Hypnotic Specter deals damage to an opponent, its controller discards 1 card at random."
+expect "Hypnotic Specter" "Whenever Hypnotic Specter deals damage to an opponent, that player discards 1 card at random."
 expect "Animate Artifact" "The enchanted noncreature permanent is a creature in addition to its other types and has base power and toughness each equal to its mana value."
 expect "Plains" "none (no abilities)"
 # Several names at once, each card once, in the order given.
