@@ -187,6 +187,9 @@ struct Part {
   // lands (these types) enter play tapped as they are played (Kismet).
   bool any_number_of_lands = false, life_for_mana = false;
   TypeMask enter_tapped = 0;
+  // docs/rules.md T-1.8: in their untap phase the players untap only one
+  // permanent of each of these types (Winter Orb: lands).
+  TypeMask untap_only_one = 0;
   int8_t players = 2;  // 0 you, 1 opponents, 2 all
 };
 
@@ -269,7 +272,7 @@ enum class Op : uint8_t {
   // The objects (cards in a graveyard) are put onto the battlefield under
   // their owners' control, new objects making their entry choices (G-9)
   kReturnToBattlefield,
-  kExtraTurn,          // the player takes an extra turn after this one (T-1.6: Time Walk)
+  kExtraTurn,  // the player takes an extra turn after this one (T-1.6: Time Walk)
 };
 
 // A reference to who or what an effect step acts on.
@@ -509,6 +512,10 @@ struct TriggeredAbility {
   // Growth): its mana is made as the land is tapped, inside the payment.
   bool for_mana = false, mana_trigger = false;
   bool not_first_land = false;  // play: not the first land its player played this turn (Fastbond)
+  // Only while its source is tapped ("if Mana Vault is tapped", E-3 A
+  // family): read as it triggers; on an artifact it stays on while the
+  // artifact is tapped, being about that (T-12).
+  bool source_tapped = false;
   std::string phase;
   // "If an opponent controls more <filter> than you" (an intervening "if",
   // G-10: Land Tax): read as it would trigger, and again as it resolves.
@@ -536,8 +543,11 @@ struct PhaseAbility {
   int8_t whose = 0;       // 0 the controller's, 1 the enchanted permanent's controller's
   bool is_cost = false;   // T-13 phase cost
   bool optional = false;  // "you may": not forced before the phase ends
+  // T-13.1: a phase cost whose body happens when it is paid ("you may pay
+  // {4} during your upkeep to untap it"), nothing when refused.
+  bool reward = false;
   ManaCost cost;
-  AbilityBody body;  // the effect (T-12) or the penalty for not paying (T-13)
+  AbilityBody body;  // the effect (T-12), the penalty for not paying (T-13) or the reward (T-13.1)
 };
 
 struct EntryChoice {
@@ -582,6 +592,8 @@ struct CardDef {
   // Some value of it reads the damage dealt this turn (Value::kDamageThisTurn):
   // a game dealt it keeps that tally (T-4.1; Game::tally_damage).
   bool tallies_damage = false;
+  // Some part of it limits the untap phase's untaps (T-1.8: Winter Orb).
+  bool untap_limit = false;
   FilterId enchant = kNoFilter;
   // An Aura that enchants a card in a graveyard (Animate Dead, G-9): its
   // enchant filter read on the battlefield, where the card it returns is.
@@ -668,7 +680,8 @@ struct CardDb {
     uint8_t layer_zones = 0;
     bool phase = false, attack_owed = false, your_turn = false, linking = false;
     bool tapped_enchant_filter = false;
-    bool banding = false;  // has or gives banding (T-7.3)
+    bool banding = false;      // has or gives banding (T-7.3)
+    bool untap_limit = false;  // a limit on the untap phase's untaps (T-1.8)
     bool mana_tap = false,
          mana_trigger = false;  // a trigger on a tap for mana, a triggered mana ability (T-10.1)
     std::array<uint32_t, kTimings> listened{};

@@ -102,6 +102,7 @@ void CardDb::IndexHot() {
     d.banding = GivesKeyword(c, kBanding) || GivesKeyword(c, kBandingWhenAttacking);
     for (const EffectTemplate& t : c.statics) d.your_turn |= t.condition.your_turn >= 0;
     d.linking = c.enters.choose == ChoiceKind::kExile;
+    d.untap_limit = c.untap_limit;
     d.tapped_enchant_filter = c.enchant != kNoFilter && filter(c.enchant).tapped >= 0;
     for (const auto* table : {&c.triggers, &c.next_times})
       for (const TriggeredAbility& tr : *table) {

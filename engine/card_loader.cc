@@ -750,11 +750,18 @@ class CardCompiler {
         r_.CheckKeys(t, "a switch part", {"layer"});
         break;
       case PartLayer::kRule:
-        r_.CheckKeys(
-            t, "a rule part",
-            {"layer", "max_hand_size", "no_max_hand_size", "spell_cost_increase",
-             "spell_cost_reduce", "spell_cost_min", "players", "cant_lose", "damage_reduction",
-             "skip_draw", "any_number_of_lands", "life_for_mana", "enter_tapped"});
+        r_.CheckKeys(t, "a rule part",
+                     {"layer", "max_hand_size", "no_max_hand_size", "spell_cost_increase",
+                      "spell_cost_reduce", "spell_cost_min", "players", "cant_lose",
+                      "damage_reduction", "skip_draw", "any_number_of_lands", "life_for_mana",
+                      "enter_tapped", "untap_only_one"});
+        if (auto* n = t.get("untap_only_one")) {
+          // T-1.8: "players untap only one land during their untap phase".
+          p.untap_only_one = Types(*n, "untap_only_one");
+          if (!p.untap_only_one)
+            r_.Fail(*n, "untap_only_one", "a non-empty list of card types (Land, Creature, ...)");
+          card_->untap_limit = true;
+        }
         if (auto* n = t.get("any_number_of_lands"))
           p.any_number_of_lands = r_.Bool(*n, "any_number_of_lands");
         if (auto* n = t.get("life_for_mana")) p.life_for_mana = r_.Bool(*n, "life_for_mana");
@@ -1225,7 +1232,22 @@ class CardCompiler {
     const bool cost = t.contains("cost");
     ph.is_cost = cost;
     if (granted && !cost) r_.Fail(t, "cost", "the phase cost that is granted");
-    if (cost && !t.contains("penalty")) r_.Fail(t, "penalty", "the effects of not paying");
+    // T-13.1: a phase cost with `effects` in place of `penalty` is paid for
+    // what it does ("you may pay {4} during your upkeep to untap it").
+    ph.reward = cost && t.contains("effects") && !t.contains("penalty");
+    if (cost && t.contains("effects") && t.contains("penalty"))
+      r_.Fail(*t.get("effects"), "effects",
+              "either penalty (the effects of not paying) or effects (of paying), not both");
+    if (cost && !ph.reward && !t.contains("penalty"))
+      r_.Fail(t, "penalty", "the effects of not paying (penalty), or of paying (effects, T-13.1)");
+    if (!cost && t.contains("penalty"))
+      r_.Fail(*t.get("penalty"), "penalty", "a penalty only with cost (a phase cost, T-13)");
+    if (granted && ph.reward)
+      r_.Fail(*t.get("effects"), "effects",
+              "a granted phase cost takes a penalty: granted ones combine into one payment");
+    if (ph.reward && t.contains("optional"))
+      r_.Fail(*t.get("optional"), "optional",
+              "no optional on a phase cost: paying is already a choice (T-13.1)");
     ph.body = Body(t, cost ? "a phase cost" : "a phase effect",
                    {"phase", "whose", "cost", "penalty", "optional"});
     if (auto* n = t.get("optional")) ph.optional = r_.Bool(*n, "optional");
@@ -1556,6 +1578,11 @@ class CardCompiler {
         tr.if_opponent_more = FilterOf(v, k);
         if (db_.filters[tr.if_opponent_more].zones != 1u << static_cast<int>(Zone::kBattlefield))
           r_.Fail(v, k, "a filter on permanents: no zones (what the players control)");
+      } else if (k == "source_tapped") {
+        // "If Mana Vault is tapped": only while the source is tapped.
+        if (!r_.Bool(v, k))
+          r_.Fail(v, k, "true (only while its source is tapped), or leave it out");
+        tr.source_tapped = true;
       } else if (k == "damage_to") {
         only(v, k, is_damage, "damage");
         tr.damage_to = OneOfTwo(v, k, "player", "creature");

@@ -32,7 +32,7 @@ std::string_view DecisionKindName(DecisionKind k) {
       "none",          "neutral",       "respond",    "interrupt", "target",     "x",
       "choice",        "discard",       "attackers",  "blockers",  "prevention", "reaction",
       "trigger_order", "optional_cost", "phase_cost", "mulligan",  "bottom",     "search",
-      "sacrifice",     "band",          "divide"};
+      "sacrifice",     "band",          "divide",     "untap"};
   return kNames[static_cast<int>(k)];
 }
 
@@ -215,6 +215,7 @@ ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
   turn_.your_turn_cards |= dealt.your_turn;
   turn_.linking_cards |= dealt.linking;
   turn_.tapped_enchant_filters |= dealt.tapped_enchant_filter;
+  turn_.untap_limit_cards |= dealt.untap_limit;  // T-1.8
   for (size_t t = 0; t < dealt.listened.size(); ++t) occ_.listened[t] |= dealt.listened[t];
   turn_.tally_damage |= (*db_)[card].tallies_damage;
   turn_.mana_tap_cards |= dealt.mana_tap;  // T-10.1
@@ -766,6 +767,9 @@ void Game::Decide(DecisionKind kind, Player p) {
     case FrameKind::kSearch:
       RunSearch(f);
       break;
+    case FrameKind::kUntapChoice:
+      RunUntapChoice(f);
+      break;
     case FrameKind::kShuffleIn:
       RunShuffleIn(f);
       break;
@@ -874,6 +878,8 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
       return ApplyDiscardToMax(f, a);
     case FrameKind::kSearch:
       return ApplySearch(f, a);
+    case FrameKind::kUntapChoice:
+      return ApplyUntapChoice(f, a);
     case FrameKind::kEntry:
       return ApplyEntry(f, a);
     default:

@@ -97,8 +97,9 @@ enum class DecisionKind : uint8_t {
   kSacrifice,     // a permanent to sacrifice as an ability's cost (T-8.1)
   kBand,          // join two attacking bands into one, or done (T-7.3: once attackers are declared)
   kDivide,        // where one point of a combat damage goes, among the creatures offered (T-7.3)
+  kUntap,         // a permanent to untap where a limit lets only one of its kind untap (T-1.8)
 };
-inline constexpr int kDecisionKindCount = static_cast<int>(DecisionKind::kDivide) + 1;
+inline constexpr int kDecisionKindCount = static_cast<int>(DecisionKind::kUntap) + 1;
 std::string_view DecisionKindName(DecisionKind k);
 
 enum class ActionKind : uint8_t {
@@ -588,6 +589,11 @@ class Game {
   // G-3: a library searched (library.cc).
   void RunSearch(Frame& f);
   void ApplySearch(Frame& f, const Action& a);
+  // T-1.8: the untap phase's limits (Winter Orb): which permanents untap.
+  bool ChooseUntaps();
+  void RunUntapChoice(Frame& f);
+  void ApplyUntapChoice(Frame& f, const Action& a);
+  bool UntapKept(ObjId o) const;
   // G-4: hands and graveyards shuffled into libraries, then draws.
   void RunShuffleIn(Frame& f);
   // The player's library in a new random order (the game's generator).
@@ -606,6 +612,7 @@ class Game {
   void ReadSourceValues(StackItem& item) const;  // casting.cc
   void AskPhaseCost(int todo);
   void RunPhaseCost(Frame& f);
+  void ResolvePhaseBody(const PhaseTodo& t);
   void ApplyPhaseCost(Frame& f, const Action& a);
 
   // Mulligans, G-1 (mulligan.cc).
@@ -1342,6 +1349,15 @@ class Game {
     // the tapped flag. Without, tapping or untapping changes nothing the
     // state check reads (AttachedLegally is its only reader of the flag).
     bool tapped_enchant_filters = false;
+    // Whether some card of this game limits the untap phase's untaps
+    // (T-1.8: Winter Orb). Without, the untap phase asks no one which
+    // permanents untap. `untap_chosen`: the permanents chosen to untap in
+    // this untap phase, of the types in `untap_used`; `untap_kept`: those
+    // the limit keeps tapped (read as the untaps happen and by the invariant
+    // `untap`; both cleared as the next untap phase's choice begins).
+    bool untap_limit_cards = false;
+    TypeMask untap_used = 0;
+    std::vector<ObjId> untap_chosen, untap_kept;
     // Whether some card of this game reads the damage dealt this turn
     // (CardDef::tallies_damage: Simulacrum). Without, no damage is tallied
     // (OccurrenceState::damage_taken stays empty).

@@ -84,7 +84,8 @@ inline bool MakesMana(const CardDb& db, const Characteristics& ch, ManaSource& m
   const CardDef& card = db[ch.card];
   for (int i = 0; i < static_cast<int>(card.activated.size()); ++i) {
     const ActivatedAbility& a = card.activated[i];
-    if (!a.mana_ability || a.manual_mana || a.exile_self || !Has(ch.abilities, card.ActivatedBit(i)))
+    if (!a.mana_ability || a.manual_mana || a.exile_self ||
+        !Has(ch.abilities, card.ActivatedBit(i)))
       continue;
     const EffectStep& st = a.body.steps[0];
     made.colors = static_cast<ColorMask>(st.mana_any ? 0x1F : st.mana_colors);

@@ -168,9 +168,12 @@ void InvariantChecker::At(const Game& g, AuditPoint point, int arg) {
         // on, PhaseFrame::kUntapped; the ones a replacement took did not.)
         std::string why;
         s.ForEachPermanent([&](ObjId o) {
+          // T-1.8: one a limit kept tapped is of a limited type.
           if (why.empty() && g.Chars(o).controller == s.active && s.obj.tapped[o] &&
               std::find(untap_replaced_.begin(), untap_replaced_.end(), s.Ref(o)) ==
-                  untap_replaced_.end())
+                  untap_replaced_.end() &&
+              !(g.turn_.untap_limit_cards && g.UntapKept(o) &&
+                (g.Chars(o).types & g.Rules(s.active).untap_only_one)))
             why = absl::StrCat(g.ObjectName(o), " of the active player ", Who(s.active),
                                " stays tapped through untap");
         });

@@ -1154,6 +1154,7 @@ class Computer {
         r.any_number_of_lands |= e.part->any_number_of_lands;
         r.life_for_mana |= e.part->life_for_mana;
         r.enter_tapped |= e.part->enter_tapped;
+        r.untap_only_one |= e.part->untap_only_one;
       }
       out.rules[pl] = r;
     }

@@ -320,8 +320,10 @@ bool Game::HoldUntapStep() {
   thread_local std::vector<ObjId> buffer;
   Borrowed<ObjId> borrowed(buffer);
   std::vector<ObjId>& objs = borrowed.v;
+  const bool limited = !turn_.untap_kept.empty();  // T-1.8
   state_.ForEachPermanent([&](ObjId o) {
-    if (Chars(o).controller == state_.active && state_.obj.tapped[o]) objs.push_back(o);
+    if (Chars(o).controller == state_.active && state_.obj.tapped[o] && !(limited && UntapKept(o)))
+      objs.push_back(o);
   });
   const size_t frames = timing_.frames.size();
   EffectTaps(objs, /*tapped=*/false);

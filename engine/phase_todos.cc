@@ -173,12 +173,27 @@ void Game::ApplyPhaseCost(Frame& f, const Action& a) {
       return std::string(
           absl::StrCat(Who(t.controller), " pays the phase cost of ", ObjectName(t.object.id)));
     });
+    // T-13.1: paid for what it does, which happens at once.
+    if (!t.granted && (*db_)[t.card].phase[t.index].reward) ResolvePhaseBody(t);
+    return;
+  }
+  // Refused: a penalty happens at once; a reward, nothing (T-13.1).
+  if (!t.granted && (*db_)[t.card].phase[t.index].reward) {
+    Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+      return std::string(
+          absl::StrCat(Who(t.controller), " does not pay for ", ObjectName(t.object.id)));
+    });
     return;
   }
   Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
     return std::string(absl::StrCat(Who(t.controller), " does not pay the phase cost of ",
                                     ObjectName(t.object.id)));
   });
+  ResolvePhaseBody(t);
+}
+
+// The penalty (T-13) or the reward (T-13.1) of phase cost t, at once.
+void Game::ResolvePhaseBody(const PhaseTodo& t) {
   StackItem item;
   PhaseItem(t, item);
   item.controller = t.controller;

@@ -928,6 +928,7 @@ class Evaluator {
           if (p.any_number_of_lands) r.any_number_of_lands = true;
           if (p.life_for_mana) r.life_for_mana = true;
           r.enter_tapped |= p.enter_tapped;
+          r.untap_only_one |= p.untap_only_one;
         }
       }
       r.cost_increase = increases;
@@ -1039,6 +1040,8 @@ std::string RulesDifference(const PlayerRules& engine, const PlayerRules& ref) {
     return say("life for mana", engine.life_for_mana, ref.life_for_mana);
   if (engine.enter_tapped != ref.enter_tapped)
     return say("enter tapped", engine.enter_tapped, ref.enter_tapped);
+  if (engine.untap_only_one != ref.untap_only_one)
+    return say("untap only one", engine.untap_only_one, ref.untap_only_one);
   return say("damage reduction", engine.damage_reduction, ref.damage_reduction);
 }
 

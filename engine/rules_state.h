@@ -208,7 +208,8 @@ enum class FrameKind : uint8_t {
   kPhaseCost,
   kOccur,
   kSearch,
-  kShuffleIn
+  kShuffleIn,
+  kUntapChoice
 };
 
 // How a spell or ability being cast will be played: added to the batch
@@ -258,7 +259,8 @@ struct PhaseFrame {
     kBurn,
     kUntapped,
     kBurnt,
-    kSkipping
+    kSkipping,
+    kLimited  // T-1.8: the permanents to untap under a limit were chosen
   };
   int32_t ended;  // from kBurn on: the occurrence of its end, or -1 if none was recorded
 };
@@ -619,6 +621,7 @@ struct Frame {
     f.search.source = source;
     return f;
   }
+  static Frame NewUntapChoice() { return Of(FrameKind::kUntapChoice); }
   static Frame NewShuffleIn(uint8_t players, uint8_t zones, int32_t draw) {
     Frame f = Of(FrameKind::kShuffleIn);
     f.shuffle_in.players = players;

@@ -197,6 +197,7 @@ struct PlayerRules {
   int damage_reduction = 0;
   bool any_number_of_lands = false, life_for_mana = false;  // T-10.1
   TypeMask enter_tapped = 0;
+  TypeMask untap_only_one = 0;  // T-1.8: one permanent of each of these types untaps
   // No rule changes this player's spell costs: a spell costs what it prints.
   bool PrintedCosts() const { return cost_increase == 0 && cost_reduce == 0 && cost_min == 0; }
   bool operator==(const PlayerRules&) const = default;

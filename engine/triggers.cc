@@ -64,6 +64,9 @@ inline bool Game::TriggerFits(const TriggeredAbility& tr, const Occurrence& e, O
   // G-10: an intervening "if" (Land Tax), read as it would trigger.
   if (tr.if_opponent_more != kNoFilter && !OpponentControlsMore(tr.if_opponent_more, o, you))
     return false;
+  // "If it is tapped" (Mana Vault): the source as it is, or last was.
+  if (tr.source_tapped && !(left ? left->was_tapped : s.obj.tapped[o])) [[unlikely]]
+    return false;
   if (tr.damage_to == 0 && e.object != kNoObj) return false;
   if (tr.damage_to == 1 && e.object == kNoObj) return false;
   if (tr.life_change == 0 && e.amount <= 0) return false;
@@ -95,7 +98,10 @@ inline bool Game::TriggerFits(const TriggeredAbility& tr, const Occurrence& e, O
   return true;
 }
 
+// A replacement of its own untap, or a trigger only while its source is
+// tapped: about the artifact being tapped, on while it is (T-12).
 bool Game::OwnUntapReplacement(const TriggeredAbility& tr) const {
+  if (tr.source_tapped) return true;
   return tr.timing == Timing::kInstead && tr.event == EventKind::kUntap && tr.filter != kNoFilter &&
          db_->filter(tr.filter).self;
 }
@@ -138,8 +144,9 @@ void Game::CollectTriggers(int event, Timing timing) {
       if (tr.mana_trigger) continue;
       // Abilities of tapped artifacts are off (RULES.md T-12), but a
       // replacement of its own untap ("doesn't untap during your untap
-      // step"): it is about the artifact being tapped, and off then it
-      // could never apply.
+      // step") and a trigger only while it is tapped ("if Mana Vault is
+      // tapped"): they are about the artifact being tapped, and off then
+      // they could never apply.
       if (Has(ch.types, kArtifact) && (left ? left->was_tapped : s.obj.tapped[o]) &&
           !OwnUntapReplacement(tr))
         continue;

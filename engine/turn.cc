@@ -90,9 +90,10 @@ void Game::PhaseBeginEffects(bool skipped) {
       // Held: HoldUntapStep untapped them; skipped: nothing untaps.
       const bool held = skipped || Holds(EventKind::kUntap);
       occ_.died_this_turn.clear();  // a new turn: no creature died in it yet
+      const bool limited = !turn_.untap_kept.empty();
       s.ForEachPermanent([&](ObjId o) {
         if (Chars(o).controller != ap) return;
-        if (s.obj.tapped[o] && !held) Tap(o, false);
+        if (s.obj.tapped[o] && !held && !(limited && UntapKept(o))) Tap(o, false);
         s.obj.sick[o] = false;  // controlled since this turn began (T-7)
         turn_.control_seen[o] = ap;
       });
@@ -166,6 +167,15 @@ void Game::RunPhase(Frame& f) {
       Note(LogKind::kPhase, s.active, kNoObj, kNoObj, 0, [&] {
         return std::string(absl::StrCat("begin ", S(PhaseName(s.phase)), " of ", Who(s.active)));
       });
+      // T-1.8: where a limit lets only one permanent of a kind untap
+      // (Winter Orb), the active player chooses which, in a frame above,
+      // before any untap.
+      if (s.phase == Phase::kUntap && turn_.untap_limit_cards) [[unlikely]] {
+        f.pc = PhaseFrame::kLimited;  // first: a frame pushed can move `f`
+        if (ChooseUntaps()) return;
+      }
+      [[fallthrough]];
+    case PhaseFrame::kLimited:
       // The untap phase's untaps, in a game with replacements of untaps or
       // "before" responses to them, are held (E-3): they happen in a frame
       // above, through step A, and the phase's beginning goes on after.
@@ -301,6 +311,71 @@ void Game::RunPhase(Frame& f) {
       return;
     }
   }
+}
+
+// T-1.8: "players untap only one land during their untap phase" (Winter
+// Orb, Smoke, Damping Field). Of the active player's tapped permanents of a
+// limited type, they choose one of each such type to untap, one at a time
+// (a permanent of two limited types uses both); the others stay tapped.
+// A choice is asked only where there is one: a single candidate untaps
+// without one. The untaps then happen as usual (held for replacements,
+// E-3), the kept ones left out. Returns whether a frame was pushed.
+bool Game::ChooseUntaps() {
+  turn_.untap_used = 0;
+  turn_.untap_chosen.clear();
+  turn_.untap_kept.clear();
+  if (!Rules(state_.active).untap_only_one) return false;
+  Push(Frame::NewUntapChoice());
+  RunUntapChoice(timing_.frames.back());
+  return true;
+}
+
+bool Game::UntapKept(ObjId o) const {
+  return std::find(turn_.untap_kept.begin(), turn_.untap_kept.end(), o) != turn_.untap_kept.end();
+}
+
+// The frame: UntapChoiceFrame (no fields: the choices so far are in turn_).
+void Game::RunUntapChoice(Frame&) {
+  GameState& s = state_;
+  const Player ap = s.active;
+  const TypeMask limit = Rules(ap).untap_only_one;
+  timing_.decision.actions.clear();
+  auto chosen = [&](ObjId o) {
+    return std::find(turn_.untap_chosen.begin(), turn_.untap_chosen.end(), o) !=
+           turn_.untap_chosen.end();
+  };
+  s.ForEachPermanent([&](ObjId o) {
+    const Characteristics& ch = Chars(o);
+    if (ch.controller != ap || !s.obj.tapped[o] || !(ch.types & limit) || chosen(o)) return;
+    if (ch.types & limit & turn_.untap_used) return;  // its kind's one untap is used
+    timing_.decision.actions.push_back({ActionKind::kObject, o});
+  });
+  if (timing_.decision.actions.size() == 1) {
+    const Action only = timing_.decision.actions[0];
+    timing_.decision.actions.clear();
+    ApplyUntapChoice(timing_.frames.back(), only);
+    return;
+  }
+  if (!timing_.decision.actions.empty()) {
+    Decide(DecisionKind::kUntap, ap);
+    return;
+  }
+  // Chosen: every other tapped permanent of a limited type stays tapped.
+  s.ForEachPermanent([&](ObjId o) {
+    const Characteristics& ch = Chars(o);
+    if (ch.controller == ap && s.obj.tapped[o] && (ch.types & limit) && !chosen(o))
+      turn_.untap_kept.push_back(o);
+  });
+  turn_.untap_chosen.clear();
+  timing_.frames.pop_back();
+}
+
+void Game::ApplyUntapChoice(Frame&, const Action& a) {
+  Note(LogKind::kInfo, state_.active, a.object, kNoObj, 0, [&] {
+    return absl::StrCat(Who(state_.active), " chooses to untap ", ObjectName(a.object));
+  });
+  turn_.untap_chosen.push_back(a.object);
+  turn_.untap_used |= Chars(a.object).types & Rules(state_.active).untap_only_one;
 }
 
 // The frame: DiscardFrame.

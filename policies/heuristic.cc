@@ -281,9 +281,17 @@ int HeuristicPolicy::Choose(const PlayerView& v, const Decision& d) {
       return ChooseBand(v, d);
     case DecisionKind::kDivide:
       return ChooseDivide(v, d);
+    case DecisionKind::kUntap:
+      return ChooseUntap(v, d);  // T-1.8 (heuristic_untap.cc)
     case DecisionKind::kOptionalCost:
     case DecisionKind::kPhaseCost: {
       int yes = first_of(ActionKind::kYes);
+      // A phase cost paid for an untap (T-13.1: heuristic_untap.cc).
+      if (bool reward = false; yes >= 0 && d.kind == DecisionKind::kPhaseCost) {
+        const bool pay = PayForUntap(v, d, yes, &reward);
+        if (reward && !pay)
+          if (int no = first_of(ActionKind::kNo); no >= 0) return no;
+      }
       // "You may draw a card" (Verduran Enchantress: an optional cost of
       // {0}) is declined when the library is nearly out.
       if (yes >= 0 && d.kind == DecisionKind::kOptionalCost && v.LibrarySize(v.me()) <= 2 &&

@@ -40,6 +40,12 @@ namespace strata {
 // away the lands beyond about three in seven, then the spells the hand's
 // lands can't make the colours of, then the dearest.
 int ChooseOpeningHand(const PlayerView& v, const Decision& d);
+// The untap step (heuristic_untap.cc, docs/rules.md T-1.8, T-13.1): which
+// permanent to untap under a limit; whether to pay a phase cost for its
+// untap (`*is_reward`: the cost is one; false otherwise, and then the
+// answer is false).
+int ChooseUntap(const PlayerView& v, const Decision& d);
+bool PayForUntap(const PlayerView& v, const Decision& d, int yes, bool* is_reward);
 
 class HeuristicPolicy : public Policy {
  public:

@@ -162,7 +162,8 @@ int ScriptedPolicy::ChooseStep(const Game& game, const Decision& d) {
   if ((d.kind == DecisionKind::kTarget || d.kind == DecisionKind::kX ||
        d.kind == DecisionKind::kChoice || d.kind == DecisionKind::kDiscard ||
        d.kind == DecisionKind::kTriggerOrder || d.kind == DecisionKind::kSearch ||
-       d.kind == DecisionKind::kSacrifice || d.kind == DecisionKind::kDivide) &&
+       d.kind == DecisionKind::kSacrifice || d.kind == DecisionKind::kDivide ||
+       d.kind == DecisionKind::kUntap) &&
       !script_->Done() &&
       // Targets its own step names are that step's, not the next answer's.
       !(d.kind == DecisionKind::kTarget && current_ && next_target_ < current_->targets.size())) {
@@ -238,6 +239,7 @@ int ScriptedPolicy::ChooseStep(const Game& game, const Decision& d) {
       return none >= 0 ? none : 0;
     }
     case DecisionKind::kDiscard:
+    case DecisionKind::kUntap:   // unscripted: the first permanent offered (T-1.8)
     case DecisionKind::kSearch:  // unscripted: the first card offered
       return 0;
     case DecisionKind::kMulligan: {

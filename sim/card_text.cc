@@ -464,6 +464,13 @@ struct Writer {
           }
           if (r.empty() && mana.size() == 1 && (p.players == 0 || p.enter_tapped)) return mana[0];
           r.insert(r.end(), mana.begin(), mana.end());
+          if (p.untap_only_one) {  // T-1.8 (Winter Orb)
+            std::vector<std::string> kinds;
+            for (int i = 0; i < kCardTypeCount; ++i)
+              if (Has(p.untap_only_one, i)) kinds.push_back(Lower(CardTypeName(i)));
+            r.push_back(absl::StrCat("untaps only one ", absl::StrJoin(kinds, " and one "),
+                                     " during their untap phase"));
+          }
           if (r.empty()) r.push_back("a game rule changes");
           return Capital(absl::StrCat("for ", players, ": ", And(r)));
         }
@@ -743,6 +750,10 @@ struct Writer {
   std::string Phase(const PhaseAbility& p, const std::string& whose) const {
     const std::string phase = std::string(PhaseName(static_cast<strata::Phase>(p.phase)));
     const std::string owner = p.whose == 1 ? "the enchanted permanent's controller's" : whose;
+    if (p.reward)  // T-13.1: paid for what it does
+      return absl::StrCat("During ", owner, " ", phase, ", ", p.whose == 1 ? "that player" : "you",
+                          " may pay ", p.cost.ToString(), ". If ",
+                          p.whose == 1 ? "they do" : "you do", ", ", Uncapital(Body(p.body)));
     if (p.is_cost)
       return absl::StrCat("At the beginning of ", owner, " ", phase, ", pay ", p.cost.ToString(),
                           ", or: ", Body(p.body));
@@ -982,6 +993,7 @@ struct Writer {
     if (t.unless_any != kNoFilter) when += ", if there are no " + Filter(t.unless_any, true);
     if (t.if_opponent_more != kNoFilter)
       when += ", if an opponent controls more " + Filter(t.if_opponent_more, true) + " than you";
+    if (t.source_tapped) when += absl::StrCat(", if ", card.name, " is tapped");  // T-12
     return when;
   }
 
