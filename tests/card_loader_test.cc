@@ -1330,9 +1330,14 @@ TEST(CardWindows, NameEveryWindowABodyCanBePlayedIn) {
     const uint8_t spell = Has(card.types, kLand) ? 0
                           : card.has_spell       ? windows(windows, card.spell)
                                                  : batch;
+    // A mana ability offered as an action (T-10.2: Black Lotus) is in
+    // every window its controller may play something in.
     uint8_t abilities = 0;
     for (const ActivatedAbility& a : card.activated)
-      if (!a.mana_ability) abilities |= windows(windows, a.body);
+      if (!a.mana_ability)
+        abilities |= windows(windows, a.body);
+      else if (a.manual_mana)
+        abilities = 0xFF;
     EXPECT_EQ(card.spell_windows, spell) << card.name;
     EXPECT_EQ(card.ability_windows, abilities) << card.name;
   }
