@@ -137,9 +137,14 @@ void Game::RunResolve(Frame& f) {
   timing_.frames.pop_back();
   StackItem& done = stack_.items[idx];
   const ObjId spell = done.card;
-  const bool leaves = SpellOnStack(done), held = leaves && Holds(EventKind::kZoneChange);
+  // A delayed effect (Niveous Wisps' draw, Mana Drain's mana) is its
+  // spell's, which resolved and left the stack long ago: it moves no card
+  // (one cast again is a new spell) and is no resolution of that spell.
+  const bool delayed = done.from == BodySource::kDelayed;
+  const bool leaves = !delayed && SpellOnStack(done),
+             held = leaves && Holds(EventKind::kZoneChange);
   if (leaves && !held) ZoneChange(spell, Zone::kGraveyard);
-  stack_.outcomes.push_back({done.serial, Outcome::kResolved});
+  if (!delayed) stack_.outcomes.push_back({done.serial, Outcome::kResolved});
   Audit(AuditPoint::kResolved);
   // "After an effect resolves" (E-2: it did; a countered or fizzled one
   // never reaches here): a spell's or an activated ability's, not a
