@@ -194,10 +194,10 @@ void Game::RunPhase(Frame& f) {
       CollectPhaseTodos();
       if (begins) Happened(Record(*begins));
       f.pc = PhaseFrame::kDiscard;
-      if (s.phase == Phase::kUpkeep && !stack_.next_upkeep.empty()) {
-        auto delayed = std::move(stack_.next_upkeep);
-        stack_.next_upkeep.clear();
-        for (auto it = delayed.rbegin(); it != delayed.rend(); ++it) {
+      // Delayed effects due now resolve, each its own item (pushed last,
+      // the first made resolves first).
+      auto resolve_delayed = [&](const auto& due) {
+        for (auto it = due.rbegin(); it != due.rend(); ++it) {
           StackItem item = it->first;
           item.from = BodySource::kDelayed;
           item.ability = static_cast<int16_t>(stack_.delayed_steps.size());
@@ -205,6 +205,11 @@ void Game::RunPhase(Frame& f) {
           stack_.items.push_back(item);
           Push(Frame::NewResolve(static_cast<int32_t>(stack_.items.size() - 1)));
         }
+      };
+      if (s.phase == Phase::kUpkeep && !stack_.next_upkeep.empty()) {
+        auto delayed = std::move(stack_.next_upkeep);
+        stack_.next_upkeep.clear();
+        resolve_delayed(delayed);
       }
       if (s.phase == Phase::kMain && !stack_.next_main.empty()) [[unlikely]] {
         // T-1.7: what waits for the active player's next main phase.
@@ -215,14 +220,7 @@ void Game::RunPhase(Frame& f) {
           now.push_back(d);
           return true;
         });
-        for (auto it = now.rbegin(); it != now.rend(); ++it) {
-          StackItem item = it->first;
-          item.from = BodySource::kDelayed;
-          item.ability = static_cast<int16_t>(stack_.delayed_steps.size());
-          stack_.delayed_steps.push_back(it->second);
-          stack_.items.push_back(item);
-          Push(Frame::NewResolve(static_cast<int32_t>(stack_.items.size() - 1)));
-        }
+        resolve_delayed(now);
       }
       if (s.phase == Phase::kDraw && !(timing_.skip_first_draw && s.turn == timing_.first_turn) &&
           !Rules(s.active).skip_draw)
