@@ -61,6 +61,7 @@ class HeuristicPolicy : public Policy {
     memory_ = {};
     next_memory_ = 0;
     activations_ = 0;
+    casts_ = 0;
     activation_turn_ = -1;
   }
 
@@ -157,7 +158,12 @@ class HeuristicPolicy : public Policy {
   Plan plan_;
   std::array<Memory, 16> memory_{};
   int next_memory_ = 0;
-  int activations_ = 0;  // this turn: a bound on abilities that cost nothing
+  // This turn's activations and casts: bounds on a free loop the
+  // evaluation does not see (an ability that costs nothing; a spell of
+  // mana value 0 that comes back to the hand each time, as Spellbook made
+  // a 0/0 creature by Titania's Song and returned as it dies).
+  int activations_ = 0;
+  int casts_ = 0;
   int activation_turn_ = -1;
 };
 

@@ -34,9 +34,9 @@ int HeuristicPolicy::ChooseStart(const PlayerView& v, const Decision& d) {
   }
   plan_ = best_plan;
   const Action& a = d.actions[best];
-  if (a.kind == ActionKind::kActivate) {
-    if (activation_turn_ != v.turn()) activation_turn_ = v.turn(), activations_ = 0;
-    ++activations_;
+  if (a.kind == ActionKind::kActivate || a.kind == ActionKind::kCast) {
+    if (activation_turn_ != v.turn()) activation_turn_ = v.turn(), activations_ = 0, casts_ = 0;
+    ++(a.kind == ActionKind::kCast ? casts_ : activations_);
   }
   if (const CardDef* card = CardOfAction(v, a)) {
     const CardDef& c = *card;

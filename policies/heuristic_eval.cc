@@ -34,6 +34,10 @@ using heuristic_detail::WorthOf;
 
 namespace {
 
+// More spells than a turn of the era ever casts: past it, a spell comes
+// back for free each time (a loop the evaluation does not see).
+constexpr int kMaxCastsInATurn = 24;
+
 // The damage a permanent's triggers would deal the opponent now when they
 // count the cards in a hand (Black Vise, The Rack: `{ count = { zones =
 // ["hand"], owner = ... } }`), the most of them; -1 when it has none. Such
@@ -857,6 +861,8 @@ HeuristicPolicy::Plan HeuristicPolicy::Evaluate(const PlayerView& v, const Conte
     if (ab.sacrifice_self || ab.sacrifice != kNoFilter || ab.life > 0 || ab.discard > 0)
       return best;
     if (activation_turn_ == v.turn() && activations_ >= 24) return best;
+  } else if (activation_turn_ == v.turn() && casts_ >= kMaxCastsInATurn) {
+    return best;
   }
   const AbilityBody* body = ActionBody(c, a);
   if (!body) {

@@ -84,6 +84,18 @@ const CardDb& Pool() {
   return BundledPool();
 }
 
+// data/cards and the test cards of tests/cards, loaded once.
+const CardDb& PoolWithTestCards() {
+  static const CardDb* db = [] {
+    auto* d = new CardDb;
+    absl::Status st =
+        LoadCards({BundledCardsDir(), std::string(STRATA_SOURCE_DIR) + "/tests/cards"}, *d);
+    EXPECT_TRUE(st.ok()) << st.message();
+    return d;
+  }();
+  return *db;
+}
+
 TEST(Heuristic, RemovesTheOpponentsBigThreat) {
   Board b(Pool(), /*active=*/1);
   b.Add(0, "Plains");
@@ -93,6 +105,27 @@ TEST(Heuristic, RemovesTheOpponentsBigThreat) {
   EXPECT_EQ(b.ZoneOf(wurm), Zone::kExile) << b.Log();
   EXPECT_EQ(b.ZoneOf(swords), Zone::kGraveyard);
   EXPECT_EQ(b.Life(0), 20);  // exiled before it could attack
+}
+
+// A free loop the evaluation does not see: Spellbook (mana value 0) is a
+// 0/0 creature under Titania's Song, dies, and Test Guardian Shroud returns
+// it to the hand before it reaches the graveyard. The heuristic casts it a
+// bounded number of times in a turn (fuzz seed 41, game 10359 ended by the
+// action cap), then passes and the turn ends.
+TEST(Heuristic, StopsCastingAFreeSpellThatKeepsComingBack) {
+  Board b(PoolWithTestCards(), /*active=*/0, Phase::kMain);
+  b.Add(0, "Test Guardian Shroud");
+  b.Add(1, "Titania's Song");
+  b.Add(0, "Spellbook", Zone::kHand);
+  b.PlayTurn();
+  const std::string log = b.Log();
+  int casts = 0;
+  for (size_t at = log.find("casts Spellbook"); at != std::string::npos;
+       at = log.find("casts Spellbook", at + 1))
+    ++casts;
+  EXPECT_GE(casts, 2) << log;  // the loop happened
+  EXPECT_LE(casts, 24) << log;
+  EXPECT_THAT(log, HasSubstr("begin cleanup of A"));  // and the turn went on
 }
 
 TEST(Heuristic, KeepsRemovalWhenOnlyItsOwnCreatureCouldBeHit) {
