@@ -71,7 +71,9 @@ TEST(Metagame, NoDeckBeatsTheMixOnRandomMatrices) {
       EXPECT_GE(g.share[i], 0);
       sum += g.share[i];
       EXPECT_LE(g.win_vs_mix[i], 0.5 + 1e-9) << "trial " << trial << " deck " << i;
-      if (g.share[i] > 1e-9) EXPECT_NEAR(g.win_vs_mix[i], 0.5, 1e-9);
+      if (g.share[i] > 1e-9) {
+        EXPECT_NEAR(g.win_vs_mix[i], 0.5, 1e-9);
+      }
     }
     EXPECT_NEAR(sum, 1, 1e-12);
   }
