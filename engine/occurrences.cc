@@ -510,6 +510,8 @@ void Game::LeaveTogether(const ObjId* objs, int n, Zone to, bool before_done, Pl
   if (!before_done) BeforeLeaving(objs, n, to, /*held=*/false);
   for (const Occurrence& e : moves) {
     Note(LogKind::kZoneChange, kNoPlayer, e.object, kNoObj, static_cast<int>(to), [&] {
+      if (e.from == Zone::kNone)  // G-12: a token being made
+        return absl::StrCat(ObjectName(e.object), ", a token, is put onto the ", S(ZoneName(to)));
       return std::string(absl::StrCat(ObjectName(e.object), " moves from ", S(ZoneName(e.from)),
                                       " to ", S(ZoneName(to))));
     });
