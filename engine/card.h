@@ -273,6 +273,9 @@ enum class Op : uint8_t {
   // their owners' control, new objects making their entry choices (G-9)
   kReturnToBattlefield,
   kExtraTurn,  // the player takes an extra turn after this one (T-1.6: Time Walk)
+  // Each player puts `amount` token creatures of `token`'s definition onto
+  // the battlefield under their control (G-12: The Hive, Goblin Warrens)
+  kCreateToken,
 };
 
 // A reference to who or what an effect step acts on.
@@ -343,6 +346,8 @@ struct EffectStep {
   // fires it too, indices into CardDef::next_times (-1: none); `duration`
   // is how long it waits (end of turn by default, E-6).
   int16_t next_time = -1, next_time_or = -1;
+  // create_token: the token's definition, a CardDef with `token` set (G-12).
+  CardId token = kNoCard;
 };
 
 enum class ChoiceKind : uint8_t {
@@ -568,6 +573,10 @@ struct EntryChoice {
 struct CardDef {
   std::string name, file;
   int line = 0;
+  // A token's definition (G-12), made by the loader from a create_token
+  // step's `token` table: no card of the pool (no deck, list or count holds
+  // it; not found by name), only what a token object's printed values are.
+  bool token = false;
   // What of docs/rules.md T-10.1 the card uses (Game::NoteManaCard): a rule
   // part about mana or lands, a mana ability of computed colors, the value
   // turn_start_untapped_lands.
@@ -694,6 +703,11 @@ struct CardDb {
   // `Juzam Djinn` finds `Juzám Djinn`, `Aether Storm` finds `Æther Storm`.
   CardId Find(std::string_view name) const;
   const CardDef& operator[](CardId id) const { return cards[id]; }
+  // A card of the pool: not a token's definition (G-12). Lists, counts,
+  // random decks and coverage read only these.
+  bool InPool(CardId id) const { return !cards[id].token; }
+  size_t PoolSize() const { return cards.size() - token_defs; }
+  int token_defs = 0;  // how many of `cards` are tokens' definitions
   const Hot& HotOf(CardId id) const { return hot[id]; }
   // Fills `hot` and `dealt` once the pool is loaded (the card loader).
   void IndexHot();

@@ -187,8 +187,8 @@ CardId CardDb::Find(std::string_view name) const {
   // (a decklist or a scenario being read, never a game).
   const std::string folded = FoldCardName(name);
   if (folded.empty()) return kNoCard;
-  for (size_t i = 0; i < cards.size(); ++i)
-    if (FoldCardName(cards[i].name) == folded) return static_cast<CardId>(i);
+  for (size_t i = 0; i < cards.size(); ++i)  // a token's definition is no card (G-12)
+    if (!cards[i].token && FoldCardName(cards[i].name) == folded) return static_cast<CardId>(i);
   return kNoCard;
 }
 
@@ -331,6 +331,7 @@ std::vector<std::string> CardDb::Closest(std::string_view name, int n) const {
   const std::vector<std::string> typed = Words(folded);
   std::vector<std::pair<std::pair<double, int>, std::string>> scored;
   for (auto& c : cards) {
+    if (c.token) continue;  // a token's definition is no card (G-12)
     const std::string other = FoldCardName(c.name);
     const double words = WordDistance(typed, Words(other));
     // The letters' distance is at least the lengths' difference: measured
@@ -364,7 +365,7 @@ std::string CardDb::AliasNote(std::string_view name, CardId id) const {
 std::string CardDb::ClosestNote(std::string_view name) const {
   std::vector<std::string> close = Closest(name);
   if (close.empty())
-    return absl::StrCat("no card of the pool of ", cards.size(),
+    return absl::StrCat("no card of the pool of ", PoolSize(),
                         " has a name close to it; `strata cards list --name TEXT` searches it");
   return absl::StrCat("closest: ", absl::StrJoin(close, ", "));
 }

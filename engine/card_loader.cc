@@ -50,13 +50,17 @@ class CardCompiler {
   // Where each filter `name` of the file is (filter index, message up to
   // "expected a known card name"): set by the file's loader.
   std::vector<std::pair<size_t, std::string>>* name_sites = nullptr;
+  // Compiling the token a create_token step of this card makes (G-12).
+  std::string token_of_;
 
   void Compile(const toml::table& t, CardDef& card) {
     card_ = &card;
     card.file = r_.file();
     card.line = static_cast<int>(t.source().begin.line);
     if (auto* n = t.get("name"); n && n->is_string()) card.name = *n->value<std::string>();
-    r_.SetContext(absl::StrCat("card '", Shown(card.name), "': "));
+    r_.SetContext(token_of_.empty() ? absl::StrCat("card '", Shown(card.name), "': ")
+                                    : absl::StrCat("card '", Shown(token_of_), "': token '",
+                                                   Shown(card.name), "': "));
     r_.CheckKeys(t, "card",
                  {"name", "cost", "supertypes", "types", "subtypes", "colors", "power", "toughness",
                   "keywords", "enchant", "equip", "enters", "static", "activated", "trigger",
@@ -958,7 +962,8 @@ class CardCompiler {
         {"change_target", Op::kChangeTarget},
         {"prevent_combat_damage", Op::kPreventCombat},
         {"empty_pool", Op::kEmptyPool},
-        {"return_to_battlefield", Op::kReturnToBattlefield}};
+        {"return_to_battlefield", Op::kReturnToBattlefield},
+        {"create_token", Op::kCreateToken}};
     EffectStep s;
     auto op = r_.RequiredString(t, "do");
     bool found = false;
@@ -1078,6 +1083,7 @@ class CardCompiler {
       r_.Fail(t, "target",
               "one creature or player for change_target: self, enchanted, event_object, you, "
               "opponent or event_controller");
+    if (s.op == Op::kCreateToken) Token(t, s);
     if (s.op == Op::kDelayed) {
       const std::string at(r_.RequiredString(t, "at"));
       if (at == "your_next_main")
@@ -1089,6 +1095,38 @@ class CardCompiler {
       s.delayed = Steps(*n, "effects", targets);
     }
     return s;
+  }
+
+  // G-12: `token`, the created token's definition: a table of a card's
+  // keys, compiled as a card of its own (a CardDef with `token` set, no card
+  // of the pool), kept in the pool's table so that objects read its printed
+  // values as they read a card's. A token creature has no mana cost, is a
+  // creature, and makes no choice as it enters.
+  void Token(const toml::table& t, EffectStep& s) {
+    auto* n = t.get("token");
+    if (!n)
+      r_.Fail(t, "token",
+              "the token's definition: token = { name, colors, types, subtypes, power, "
+              "toughness, keywords } (G-12)");
+    const toml::table& tt = r_.Table(*n, "token");
+    r_.CheckKeys(tt, "a token",
+                 {"name", "colors", "types", "subtypes", "power", "toughness", "keywords", "static",
+                  "activated", "trigger"});
+    const std::vector<std::string> types = r_.OptionalStrings(tt, "types");
+    if (std::find(types.begin(), types.end(), "Creature") == types.end())
+      r_.Fail(tt, "types", "a token creature: types including \"Creature\" (G-12)");
+    if (s.amount.kind == Value::kConst && s.amount.constant < 1)
+      r_.Fail(t, "count", "at least one token (G-12)");
+    CardDef token;
+    CardCompiler sub(r_.file(), db_);
+    sub.name_sites = name_sites;
+    sub.token_of_ = card_ ? card_->name : std::string();
+    sub.Compile(tt, token);
+    token.token = true;
+    token.Precompute();
+    s.token = static_cast<CardId>(db_.cards.size());
+    db_.cards.push_back(std::move(token));
+    ++db_.token_defs;
   }
 
   // G-3: `find` (a filter on the searcher's library cards; none: any card)
@@ -1698,6 +1736,7 @@ class CardCompiler {
       case Op::kDiscardHand:
       case Op::kShuffleIn:
       case Op::kExtraTurn:
+      case Op::kCreateToken:
         if (object_ref) refuse(ref_key, "a player: this effect acts on players");
         refuse("affects", "no affects: this effect acts on players, not on a set of objects");
         refuse("if", "no if: a condition on objects, and this effect acts on players");
@@ -1782,6 +1821,9 @@ class CardCompiler {
         break;
       case Op::kNextTime:
         add({"trigger", "duration"});
+        break;
+      case Op::kCreateToken:
+        add({"count", "amount", "token"});
         break;
       default:
         break;

@@ -451,6 +451,31 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
                  objs.end());
       EffectMove(objs.data(), static_cast<int>(objs.size()), Zone::kBattlefield);
       break;
+    case Op::kCreateToken: {
+      // G-12: each player puts `amount` tokens of the step's definition onto
+      // the battlefield under their control (the token's owner is that
+      // player): new objects with no card, made where no zone is and moved
+      // onto the battlefield together, a move an effect makes (held for its
+      // "before" responses and replacements, E-1, E-3 A; "whenever a
+      // creature enters" sees it). A game holds at most kMaxObjects objects:
+      // a token beyond them is not made (noted in the log).
+      objs.clear();
+      for (Player p : players)
+        for (int i = 0; i < amount; ++i) {
+          const ObjId t = AddObject(st.token, p, Zone::kNone);
+          if (t == kNoObj) {
+            Note(LogKind::kInfo, p, source, kNoObj, 0, [&] {
+              return absl::StrCat("no room for another token: a game holds ", kMaxObjects,
+                                  " objects");
+            });
+            break;
+          }
+          state_.obj.token[t] = true;
+          objs.push_back(t);
+        }
+      EffectMove(objs.data(), static_cast<int>(objs.size()), Zone::kBattlefield);
+      break;
+    }
     case Op::kDelayed: {
       // Its values as the spell resolved (T-1.7: the countered spell's mana
       // value), and no target left to check as it happens: the spell did

@@ -284,7 +284,8 @@ bool Game::SpellOnStack(const StackItem& item) const {
 
 // Which cached entries hold a result: libraries' only if computed.
 bool Game::CachedEntry(ObjId o) const {
-  return cache_.library_done || state_.obj.zone[o] != Zone::kLibrary;
+  const Zone z = state_.obj.zone[o];  // none: a token made or gone (G-12)
+  return z != Zone::kNone && (cache_.library_done || z != Zone::kLibrary);
 }
 
 void Game::RefreshLayers() const {
@@ -466,8 +467,12 @@ void Game::MoveTo(ObjId o, Zone to, Player zone_owner) {
       break;
     }
   }
-  // A zone change makes a new object (RULES.md "Game and objects").
-  s.SetZone(o, to);
+  // A zone change makes a new object (RULES.md "Game and objects"). A
+  // token that leaves the battlefield ceases to exist as it arrives (G-12):
+  // it was moved (its occurrence says where to), but it is in no zone and
+  // no list, so nothing finds it there (no card of a graveyard or hand).
+  const Zone arrive = s.obj.token[o] && to != Zone::kBattlefield ? Zone::kNone : to;
+  s.SetZone(o, arrive);
   ++s.obj.incarnation[o];
   s.obj.timestamp[o] = s.NewTimestamp();
   // A permanent that "enters the battlefield tapped" arrives so, whatever
@@ -493,12 +498,12 @@ void Game::MoveTo(ObjId o, Zone to, Player zone_owner) {
   if ((to == Zone::kHand || to == Zone::kLibrary || from == Zone::kBattlefield) && !counters_stay)
     s.obj.p1p1[o] = s.obj.m1m1[o] = s.obj.other_counters[o] = 0;
   auto& pl = s.players[zone_owner];
-  if (to == Zone::kLibrary) pl.library.insert(pl.library.begin(), o);
-  if (to == Zone::kHand) pl.hand.push_back(o);
-  if (to == Zone::kGraveyard) pl.graveyard.push_back(o);
-  if (to == Zone::kHand) turn_.seen[o] |= kSeenInHand;
+  if (arrive == Zone::kLibrary) pl.library.insert(pl.library.begin(), o);
+  if (arrive == Zone::kHand) pl.hand.push_back(o);
+  if (arrive == Zone::kGraveyard) pl.graveyard.push_back(o);
+  if (arrive == Zone::kHand) turn_.seen[o] |= kSeenInHand;
   s.Touch();
-  if (cache_good) KeepLayersAfterMove(o, before, to);
+  if (cache_good) KeepLayersAfterMove(o, before, arrive);
 }
 
 // A move between zones no layer effect of this game reaches (LayerZones; the

@@ -250,12 +250,29 @@ void InvariantChecker::Observe(const Game& g) {
   Record(Invariant::kOccurrenceKept, g.occ_.dropped_reads == 0,
          absl::StrCat("triggers looked for ", g.occ_.dropped_reads,
                       " occurrence(s) the log had dropped as settled"));
-  // objects_kept: no tokens exist, so the object count never changes, and no
-  // object set up in a zone ever has none.
-  bool kept = s.obj.count == objects_;
-  for (ObjId o = 0; kept && o < s.obj.count; ++o) kept = s.obj.zone[o] != Zone::kNone;
+  // objects_kept: the object count grows only by tokens (G-12), never
+  // shrinks; only a token is ever in no zone (made and not yet on the
+  // battlefield, or gone from it: it ceased to exist), and a token is in
+  // no other zone than the battlefield, and is made from a token's
+  // definition.
+  bool kept = s.obj.count >= objects_;
+  ObjId bad_object = kNoObj;
+  for (ObjId o = 0; kept && o < s.obj.count; ++o) {
+    const bool token = s.obj.token[o];
+    const Zone z = s.obj.zone[o];
+    // (A token's definition is read for tokens alone: the cards' would
+    // cost a cache miss each at every look.)
+    kept = (o < objects_ || token) &&
+           (token ? (z == Zone::kNone || z == Zone::kBattlefield) && g.db()[s.obj.card[o]].token
+                  : z != Zone::kNone);
+    if (!kept) bad_object = o;
+  }
   Record(Invariant::kObjectsKept, kept,
-         absl::StrCat(s.obj.count, " objects where the game had ", objects_));
+         bad_object != kNoObj
+             ? absl::StrCat("object ", bad_object, " (", g.db()[s.obj.card[bad_object]].name,
+                            "): a card in no zone, a token off the battlefield, a new object "
+                            "that is no token, or a token of a card's definition")
+             : absl::StrCat(s.obj.count, " objects where the game had ", objects_));
   // zones: each card in a hand, library or graveyard is listed there once,
   // in its owner's list, and in no other list.
   {
@@ -1117,7 +1134,10 @@ std::string Game::ScenarioGaps() const {
       return absl::StrCat(ObjectName(o), " has a shield");
     if (combat_.flag[o] != kNotInCombat || combat_.block_target[o] != kNoObj)
       return absl::StrCat(ObjectName(o), " is in combat");
-    if (s.obj.token[o]) return absl::StrCat(ObjectName(o), " is a token");
+    if (s.obj.token[o] && s.obj.zone[o] != Zone::kNone)  // one gone is no object (G-12)
+      return absl::StrCat(
+          ObjectName(o),
+          " is a token (G-12: a scenario's objects are cards; a step makes a token)");
     if (s.obj.zone[o] == Zone::kStack) return absl::StrCat(ObjectName(o), " is on the stack");
     if (s.obj.zone[o] == Zone::kBattlefield && turn_.control_seen[o] != Chars(o).controller)
       return absl::StrCat(ObjectName(o), " changed control unseen by a state check");

@@ -179,7 +179,8 @@ bool Game::InsteadOfEach(EventKind kind, const std::vector<ObjRef>& refs, int be
   const bool move = kind == EventKind::kZoneChange, tapped = kind == EventKind::kTap;
   for (int i = begin; i < end; ++i) {
     const ObjRef r = refs[i];
-    const bool alive = state_.Alive(r) && state_.obj.zone[r.id] != Zone::kNone;
+    const bool alive = state_.Alive(r) && (state_.obj.zone[r.id] != Zone::kNone ||
+                                           state_.obj.token[r.id]);  // a token being made (G-12)
     const bool happens = alive && (move ? state_.obj.zone[r.id] != to
                                         : state_.obj.zone[r.id] == Zone::kBattlefield &&
                                               state_.obj.tapped[r.id] != tapped);
@@ -235,7 +236,9 @@ Occurrence Game::LeaveOccurrence(ObjId o, Zone to) const {
   e.object = o;
   e.from = state_.obj.zone[o];
   e.to = to;
-  e.last = Chars(o);
+  // A token being made (G-12) is in no zone, where no layer reaches: its
+  // printed values are what it is before it enters.
+  e.last = e.from == Zone::kNone ? OwnPrintedCharacteristics(*db_, state_, o) : Chars(o);
   e.player = e.from == Zone::kBattlefield ? e.last.controller : state_.obj.owner[o];
   e.attached_to = state_.obj.attached_to[o];
   if (e.attached_to != kNoObj) e.attached_incarnation = state_.obj.incarnation[e.attached_to];
@@ -357,7 +360,8 @@ void Game::RunOccur(Frame& f) {
     objs.clear();
     for (int i = o.begin; i < o.end; ++i) {
       const ObjRef r = occ_.moving[i];
-      if (state_.Alive(r) && state_.obj.zone[r.id] != Zone::kNone &&
+      // (In no zone: a token being made, G-12, which the move puts there.)
+      if (state_.Alive(r) && (state_.obj.zone[r.id] != Zone::kNone || state_.obj.token[r.id]) &&
           (o.kind != EventKind::kZoneChange ? state_.obj.zone[r.id] == Zone::kBattlefield
                                             : state_.obj.zone[r.id] != o.to))
         objs.push_back(r.id);
@@ -506,6 +510,8 @@ void Game::LeaveTogether(const ObjId* objs, int n, Zone to, bool before_done, Pl
   if (!before_done) BeforeLeaving(objs, n, to, /*held=*/false);
   for (const Occurrence& e : moves) {
     Note(LogKind::kZoneChange, kNoPlayer, e.object, kNoObj, static_cast<int>(to), [&] {
+      if (e.from == Zone::kNone)  // G-12: a token being made
+        return absl::StrCat(ObjectName(e.object), ", a token, is put onto the ", S(ZoneName(to)));
       return std::string(absl::StrCat(ObjectName(e.object), " moves from ", S(ZoneName(e.from)),
                                       " to ", S(ZoneName(to))));
     });

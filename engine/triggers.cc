@@ -91,7 +91,15 @@ inline bool Game::TriggerFits(const TriggeredAbility& tr, const Occurrence& e, O
     // was attached to (its last known state, E-5).
     const ObjId attached_now = state_.obj.attached_to[o];
     if (left) state_.obj.attached_to[o] = left->attached_to;
+    // A token that ceased to exist as it arrived (G-12) is matched where
+    // its occurrence put it (a Wasp that died: in the graveyard), as a card
+    // would be; only the filter reads the zone, which is put back after.
+    const bool gone_token = s.obj.zone[e.object] == Zone::kNone && s.obj.token[e.object];
+    if (gone_token) [[unlikely]]
+      state_.obj.zone[e.object] = e.kind == EventKind::kZoneChange ? e.to : Zone::kBattlefield;
     const bool match = MatchFilter(s, view.data(), f, e.object, ctx);
+    if (gone_token) [[unlikely]]
+      state_.obj.zone[e.object] = Zone::kNone;
     state_.obj.attached_to[o] = attached_now;
     if (!match) return false;
   }

@@ -96,6 +96,10 @@ class HeuristicPolicy : public Policy {
   // `c` has neither.
   bool EvaluateGraveyard(const PlayerView& v, const Context& cx, const Action& a, const CardDef& c,
                          const AbilityBody* body, int mode, Plan& best);
+  // G-12: a body that creates tokens (heuristic_tokens.cc); false when it
+  // makes none.
+  bool EvaluateTokens(const PlayerView& v, const Context& cx, const Action& a, const CardDef& c,
+                      const AbilityBody& body, int mode, Plan& best);
   // T-10.2, T-1.6: a mana ability offered as an action, an extra turn
   // (heuristic_power.cc).
   Plan EvaluateManualMana(const PlayerView& v, const Context& cx, const Action& a,

@@ -64,6 +64,17 @@ int ScriptedPolicy::Fail(const std::string& message, const Decision& d) {
   return 0;
 }
 
+// The first token named `name` that exists (G-12: one that left the
+// battlefield is in no zone), or kNoObj.
+static ObjId TokenNamed(const Game& game, const std::string& name) {
+  const GameState& s = game.state();
+  for (ObjId o = 0; o < s.obj.count; ++o)
+    if (s.obj.token[o] && s.obj.zone[o] != Zone::kNone &&
+        absl::AsciiStrToLower(game.db()[s.obj.card[o]].name) == absl::AsciiStrToLower(name))
+      return o;
+  return kNoObj;
+}
+
 int ScriptedPolicy::FromValue(const Game& game, const Decision& d, const ScriptValue& v,
                               const char* what) {
   ObjId object = v.object;
@@ -72,6 +83,7 @@ int ScriptedPolicy::FromValue(const Game& game, const Decision& d, const ScriptV
     for (auto& [tag, o] : script_->spell_objects)
       if (tag == v.spell_tag) object = o;
   }
+  if (!v.token.empty()) object = TokenNamed(game, v.token);
   for (size_t i = 0; i < d.actions.size(); ++i) {
     const Action& a = d.actions[i];
     switch (v.kind) {
@@ -373,6 +385,7 @@ Target ScriptedPolicy::FirstTarget(const Game& game, const ScriptStep& step) con
     for (auto& [tag, obj] : script_->spell_objects)
       if (tag == v.spell_tag) o = obj;
   }
+  if (!v.token.empty()) o = TokenNamed(game, v.token);
   if (o == kNoObj) return Target{};
   return Target{Target::kObject, game.state().Ref(o), kNoPlayer};
 }

@@ -18,7 +18,10 @@ struct ScriptValue {
   enum Kind : uint8_t { kObject, kPlayer, kText, kNumber } kind = kText;
   ObjId object = kNoObj;  // kObject (resolved by the loader); spells: see spell_tag
   std::string spell_tag;  // a step `id` naming a spell cast earlier
-  std::string label;      // the scenario's id for the object, for messages
+  // "token:NAME" (G-12): the first token of that name on the battlefield,
+  // found as the step is taken (a token is made by the script, no [[object]]).
+  std::string token;
+  std::string label;  // the scenario's id for the object, for messages
   Player player = 0;
   std::string text;
   int number = 0;

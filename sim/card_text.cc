@@ -672,6 +672,39 @@ struct Writer {
               And(later);
         break;
       }
+      case Op::kCreateToken: {
+        // G-12: "create two 1/1 red Goblin creature tokens named Goblin".
+        if (s.token == kNoCard || s.token >= db.cards.size()) {
+          out = "create a token";
+          break;
+        }
+        const CardDef& t = db[s.token];
+        std::vector<std::string> words;
+        std::vector<std::string> colors;
+        for (int c = 0; c < kColorCount; ++c)
+          if (t.colors >> c & 1) colors.push_back(std::string(ColorName(c)));
+        words.push_back(absl::StrCat(t.power, "/", t.toughness));
+        words.push_back(colors.empty() ? "colorless" : And(colors));
+        for (size_t st = 0; st < t.subtypes.size(); ++st)
+          if (t.subtypes.test(st)) words.push_back(std::string(SubtypeName(static_cast<int>(st))));
+        words.push_back(Types(t.types));
+        std::string what = absl::StrJoin(words, " ");
+        what += one ? " token named " : " tokens named ";
+        what += t.name;
+        std::vector<std::string> with;
+        if (t.keywords) with.push_back(Keywords(t.keywords));
+        std::vector<std::string> text = CardRulesText(db, t);
+        if (t.keywords && !text.empty()) text.erase(text.begin());  // the keywords, said above
+        for (std::string line : text) {
+          if (!line.empty() && line.back() == '.') line.pop_back();  // the sentence ends after
+          with.push_back("\"" + line + "\"");
+        }
+        if (!with.empty()) what += " with " + And(with);
+        const std::string n = one ? "a" : amount;
+        out = who.empty() || who == "you" ? absl::StrCat("create ", n, " ", what)
+                                          : absl::StrCat(who, " creates ", n, " ", what);
+        break;
+      }
       case Op::kExtraTurn:
         out = who.empty() || who == "you" ? "you take an extra turn after this one"
                                           : who + " takes an extra turn after this one";

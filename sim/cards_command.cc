@@ -94,16 +94,16 @@ void PrintCardTable(const CardDb& db, const CardFilter& filter) {
   std::printf("%-32s %-18s %-44s %s\n", "name", "cost", "type line", "P/T");
   size_t shown = 0;
   for (auto& c : db.cards) {
-    if (!Matches(c, filter)) continue;
+    if (c.token || !Matches(c, filter)) continue;  // a token's definition is no card (G-12)
     ++shown;
     std::printf("%-32s %-18s %-44s %s\n", c.name.c_str(),
                 Has(c.types, kLand) && c.cost.Empty() ? "" : c.cost.ToString().c_str(),
                 c.TypeLine().c_str(), PT(c).c_str());
   }
-  if (shown == db.cards.size())
-    std::printf("%zu cards\n", db.cards.size());
+  if (shown == db.PoolSize())
+    std::printf("%zu cards\n", db.PoolSize());
   else
-    std::printf("%zu of %zu cards\n", shown, db.cards.size());
+    std::printf("%zu of %zu cards\n", shown, db.PoolSize());
 }
 
 bool PrintCard(const CardDb& db, const std::string& name) {
@@ -138,7 +138,7 @@ int RunCardsCheck(const std::vector<std::string>& pool_paths, bool override_card
   CardDb db;
   // Cards that do not load are what the check finds.
   if (!LoadPoolOrPrintError(pool_paths, override_cards, db)) return kExitFailed;
-  std::printf("ok: %zu cards\n", db.cards.size());
+  std::printf("ok: %zu cards\n", db.PoolSize());
   return 0;
 }
 
@@ -169,7 +169,8 @@ int RunCardsShow(const std::vector<std::string>& names, bool all,
   if (unknown > 0) return kExitBadInput;
   std::vector<std::string> shown = names;
   if (all)
-    for (const CardDef& c : db.cards) shown.push_back(c.name);
+    for (const CardDef& c : db.cards)
+      if (!c.token) shown.push_back(c.name);
   for (size_t i = 0; i < shown.size(); ++i) {
     if (i > 0) std::printf("\n");
     PrintCard(db, shown[i]);

@@ -28,6 +28,7 @@ class Coverage {
   }
 
   bool CardNeeds(CardId c) const {
+    if (!db_.InPool(c)) return false;  // a token's definition (G-12): no card to cast
     if (usage_.played[c] < static_cast<uint32_t>(opt_.k)) return true;
     for (int b : CountedBits(db_[c]))
       if (usage_.abilities[c][b] < static_cast<uint32_t>(opt_.k)) return true;
@@ -61,7 +62,7 @@ class Coverage {
       if (fits(c) && spells.size() < 22) spells.insert(spells.end(), {c, c});
     for (int guard = 0; spells.size() < 23 && guard < 10000; ++guard) {
       CardId c = static_cast<CardId>(rng_.Below(static_cast<uint32_t>(db_.cards.size())));
-      if (!Has(db_[c].types, kLand) && fits(c)) spells.push_back(c);
+      if (db_.InPool(c) && !Has(db_[c].types, kLand) && fits(c)) spells.push_back(c);
     }
     Deck d;
     d.main = spells;
@@ -125,8 +126,8 @@ class Coverage {
       ++r.games;
       if (opt_.progress && r.games % 100 == 0) {
         int done = 0;
-        for (CardId c = 0; c < db_.cards.size(); ++c) done += !CardNeeds(c);
-        std::fprintf(stderr, "\r%d games, %d/%zu cards done", r.games, done, db_.cards.size());
+        for (CardId c = 0; c < db_.cards.size(); ++c) done += db_.InPool(c) && !CardNeeds(c);
+        std::fprintf(stderr, "\r%d games, %d/%zu cards done", r.games, done, db_.PoolSize());
       }
     }
     if (opt_.progress) std::fprintf(stderr, "\n");
@@ -134,6 +135,7 @@ class Coverage {
     const uint32_t k = static_cast<uint32_t>(opt_.k);
     for (CardId c = 0; c < db_.cards.size(); ++c) {
       const CardDef& card = db_[c];
+      if (card.token) continue;  // a token's definition is no card (G-12)
       ++r.cards;
       if (usage_.played[c] >= k)
         ++r.cards_done;

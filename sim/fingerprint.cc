@@ -53,6 +53,7 @@ CardFingerprints FingerprintCards(const CardDb& db) {
   }
   CardFingerprints out;
   for (auto& c : db.cards) {
+    if (c.token) continue;  // in its card's table (G-12)
     auto it = tables.find({c.file, c.name});
     out[c.name] =
         Hex(Hash64(it != tables.end() ? it->second

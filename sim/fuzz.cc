@@ -43,7 +43,8 @@ CardId LeastUsedOf(const std::vector<CardId>& pool, const UsageStats& use, Rng& 
 Deck RandomDeck(const CardDb& db, const UsageStats& use, Rng& rng) {
   std::vector<CardId> spells, lands;
   for (CardId c = 0; c < db.cards.size(); ++c)
-    (Has(db[c].types, kLand) ? lands : spells).push_back(c);
+    if (db.InPool(c))  // not a token's definition (G-12)
+      (Has(db[c].types, kLand) ? lands : spells).push_back(c);
   ColorMask colors = db[LeastUsedOf(spells, use, rng, 8)].colors;
   while (std::popcount(static_cast<unsigned>(colors)) < 2)
     colors |= static_cast<ColorMask>(1u << rng.Below(kColorCount));

@@ -44,6 +44,7 @@ void PrintCoverage(const CardDb& db, const FuzzCoverage& c) {
   std::array<uint64_t, kTimings> by_timing{};  // triggers by timing: before, when, after, instead
   for (CardId id = 0; id < db.cards.size(); ++id) {
     const CardDef& card = db[id];
+    if (card.token) continue;  // a token's definition is no card (G-12)
     cast += c.usage.played[id] > 0;
     auto count = [&](int bit) {
       ++abilities;
@@ -58,7 +59,7 @@ void PrintCoverage(const CardDb& db, const FuzzCoverage& c) {
     }
   }
   std::printf("\ncoverage\n");
-  std::printf("  cards cast or played      %d / %zu\n", cast, db.cards.size());
+  std::printf("  cards cast or played      %d / %zu\n", cast, db.PoolSize());
   std::printf("  abilities used            %d / %d (activated, triggered, phase)\n", abilities_used,
               abilities);
   std::printf("  decisions by kind        ");

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -356,12 +357,15 @@ class Runner {
     // Parse expectations before running so a malformed one fails early.
     if (auto* n = doc.get("expect")) {
       for (const toml::table* t : L_.Tables(*n, "expect", "[[expect]] tables")) {
-        L_.CheckKeys(*t, "an expectation",
-                     {"object", "spell",      "player",      "winner",     "power",     "toughness",
-                      "colors", "types",      "subtypes",    "supertypes", "abilities", "has",
-                      "lacks",  "controller", "zone",        "counters",   "damage",    "tapped",
-                      "name",   "outcome",    "life",        "hand",       "library",   "graveyard",
-                      "lost",   "sick",       "library_top", "after_step", "poison"});
+        L_.CheckKeys(
+            *t, "an expectation",
+            {"object", "spell",    "player",     "winner",    "power", "toughness",   "colors",
+             "types",  "subtypes", "supertypes", "abilities", "has",   "lacks",       "controller",
+             "zone",   "counters", "damage",     "tapped",    "name",  "outcome",     "life",
+             "hand",   "library",  "graveyard",  "lost",      "sick",  "library_top", "after_step",
+             "poison", "token",    "tokens",     "creatures"});
+        if (t->contains("token") && t->contains("object"))
+          L_.Fail(*t->get("token"), "token", "an object or a token, not both");
         Expectation ex{t};
         // Checked at load, not only when compared (issue 40: "moon" passed
         // until the run ended).
@@ -620,6 +624,14 @@ class Runner {
     if (auto it = ids_.find(s); it != ids_.end()) {
       v.kind = ScriptValue::kObject;
       v.object = it->second;
+      v.label = s;
+      return v;
+    }
+    if (absl::StartsWith(s, "token:") && s.size() > 6) {
+      // G-12: the first token of that name that exists as the step is
+      // taken (a token has no [[object]]: a step makes it).
+      v.kind = ScriptValue::kObject;
+      v.token = s.substr(6);
       v.label = s;
       return v;
     }
@@ -927,6 +939,28 @@ class Runner {
                                [](auto& a, auto& b) { return Lower(a) == Lower(b); });
         if (!same) fail(who + ".library_top", ListString(want), ListString(got));
       }
+      // G-12: the tokens of each name the player controls on the
+      // battlefield, and their creatures (cards and tokens).
+      if (auto* x = t.get("tokens")) {
+        const toml::table& want = L_.Table(*x, "tokens");
+        for (auto& [name, count] : want) {
+          int got = 0;
+          for (ObjId o = 0; o < g.state().obj.count; ++o)
+            if (g.state().obj.token[o] && g.state().obj.zone[o] == Zone::kBattlefield &&
+                g.Chars(o).controller == p &&
+                Lower(db_[g.state().obj.card[o]].name) == Lower(std::string(name.str())))
+              ++got;
+          check_int(absl::StrCat(who, ".tokens.", std::string(name.str())), count, got);
+        }
+      }
+      if (auto* x = t.get("creatures")) {
+        int got = 0;
+        g.state().ForEachPermanent([&](ObjId o) {
+          const Characteristics& ch = g.Chars(o);
+          got += ch.IsCreature() && ch.controller == p;
+        });
+        check_int(who + ".creatures", *x, got);
+      }
       if (auto* x = t.get("lost")) {
         bool want = L_.Bool(*x, "lost");
         if (want != ps.lost)
@@ -934,9 +968,26 @@ class Runner {
       }
     }
     auto* on = t.get("object");
-    if (!on) return;
-    std::string id = L_.String(*on, "object");
-    ObjId o = ExpectedObject(*on);
+    ObjId o = kNoObj;
+    std::string id;
+    if (auto* tn = t.get("token")) {
+      // G-12: the first token of that name that exists (one that left the
+      // battlefield is in no zone: it ceased to exist).
+      const std::string name = L_.String(*tn, "token");
+      id = "token:" + name;
+      for (ObjId x = 0; x < g.state().obj.count && o == kNoObj; ++x)
+        if (g.state().obj.token[x] && g.state().obj.zone[x] != Zone::kNone &&
+            Lower(db_[g.state().obj.card[x]].name) == Lower(name))
+          o = x;
+      if (o == kNoObj) {
+        failures.push_back(id + ": no token of that name exists");
+        return;
+      }
+    } else {
+      if (!on) return;
+      id = L_.String(*on, "object");
+      o = ExpectedObject(*on);
+    }
     if (o == kNoObj) {
       failures.push_back(id + ": the spell was never cast");
       return;

@@ -132,6 +132,9 @@ absl::StatusOr<ScenarioSpec> BoardOf(const Game& g) {
   const auto st = g.rng().state();
   spec.rng = absl::StrFormat("%016x %016x %016x %016x", st[0], st[1], st[2], st[3]);
   for (ObjId o = 0; o < s.obj.count; ++o) {
+    // A token that left the battlefield has ceased to exist (G-12): no
+    // object of the board. (One that exists stops the board: ScenarioGaps.)
+    if (s.obj.token[o] && s.obj.zone[o] == Zone::kNone) continue;
     ScenarioObject x;
     x.id = IdOf(g, o);
     x.card = db[s.obj.card[o]].name;

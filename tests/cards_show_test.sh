@@ -37,6 +37,9 @@ expect "Swords to Plowshares" "The target's controller gains life equal to the t
 expect "Fireball" "Fireball deals X damage divided evenly (rounded down) among one to 4 target creatures and/or players ({1} more for each beyond the first)."
 expect "Hydroblast" "Choose one: Counter target spell if it's red; or Destroy target permanent if it's red."
 expect "Hypnotic Specter" "Whenever Hypnotic Specter deals damage to an opponent, that player discards 1 card at random."
+expect "The Hive" "{5}, {T}: Create a 1/1 colorless Insect artifact creature token named Wasp with flying."
+expect "Icatian Town" "Create 4 1/1 white Citizen creature tokens named Citizen."
+expect "Serpent Generator" "{4}, {T}: Create a 1/1 colorless Snake artifact creature token named Snake with \"Whenever Snake deals damage to a player, that player gets 1 poison counter\"."
 expect "Animate Artifact" "The enchanted noncreature permanent is a creature in addition to its other types and has base power and toughness each equal to its mana value."
 expect "Plains" "none (no abilities)"
 # Several names at once, each card once, in the order given.

@@ -397,7 +397,7 @@ TEST_F(DeckTest, ClosestWeighsWholeWords) {
   EXPECT_EQ(db_->Closest("Mons Goblin Raiders").front(), "Mons's Goblin Raiders");
   EXPECT_EQ(db_->Closest("Camel"), std::vector<std::string>{});
   EXPECT_EQ(db_->ClosestNote("Camel"),
-            absl::StrCat("no card of the pool of ", db_->cards.size(),
+            absl::StrCat("no card of the pool of ", db_->PoolSize(),
                          " has a name close to it; `strata cards list --name TEXT` searches it"));
   EXPECT_THAT(db_->ClosestNote("Giant Grwth"), HasSubstr("closest: Giant Growth"));
 }

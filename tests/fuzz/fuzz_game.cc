@@ -88,6 +88,7 @@ const Pool& GetPool() {
     }
     for (CardId c = 0; c < p->db.cards.size(); ++c) {
       const CardDef& card = p->db[c];
+      if (card.token) continue;  // a token's definition is no card (G-12)
       if (!Has(card.types, kLand))
         p->spells.push_back(c);
       else if (!Has(card.supertypes, kBasic))

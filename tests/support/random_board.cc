@@ -333,7 +333,8 @@ Game MakeRandomBoard(const CardDb& db, uint64_t seed, const RandomBoardOptions& 
       std::clamp(opt.others < 0 ? permanents / 4 : opt.others, 0, kMaxObjects - permanents);
   std::vector<CardId> permanent_cards;
   for (size_t c = 0; c < db.cards.size(); ++c)
-    if (IsPermanentCard(db.cards[c])) permanent_cards.push_back(static_cast<CardId>(c));
+    if (db.InPool(static_cast<CardId>(c)) && IsPermanentCard(db.cards[c]))
+      permanent_cards.push_back(static_cast<CardId>(c));
   if (permanent_cards.empty())
     for (size_t c = 0; c < db.cards.size(); ++c) permanent_cards.push_back(static_cast<CardId>(c));
 
@@ -347,6 +348,8 @@ Game MakeRandomBoard(const CardDb& db, uint64_t seed, const RandomBoardOptions& 
     CardId card = z == Zone::kBattlefield
                       ? PickFrom(permanent_cards, rng)
                       : static_cast<CardId>(rng.Below(static_cast<int>(db.cards.size())));
+    // A token's definition (G-12) is no card: a token is made, never dealt.
+    if (!db.InPool(card)) card = PickFrom(permanent_cards, rng);
     g.AddObject(card, static_cast<Player>(rng.Below(2)), z);
   }
 
