@@ -544,8 +544,10 @@ struct EntryMode {
 // (T-13). Phase costs may also be granted by a static ability (Energy Flux).
 struct PhaseAbility {
   std::string name;
-  int phase = 1;          // Phase: 0 untap ... 5 cleanup
-  int8_t whose = 0;       // 0 the controller's, 1 the enchanted permanent's controller's
+  int phase = 1;  // Phase: 0 untap ... 5 cleanup
+  // Whose phase: 0 the controller's, 1 the enchanted permanent's
+  // controller's, 2 each player's, played by that player (T-12.1).
+  int8_t whose = 0;
   bool is_cost = false;   // T-13 phase cost
   bool optional = false;  // "you may": not forced before the phase ends
   // T-13.1: a phase cost whose body happens when it is paid ("you may pay
@@ -691,6 +693,7 @@ struct CardDb {
     bool tapped_enchant_filter = false;
     bool banding = false;      // has or gives banding (T-7.3)
     bool untap_limit = false;  // a limit on the untap phase's untaps (T-1.8)
+    bool unique = false;       // is, or makes something, legendary or World (G-13, G-14)
     bool mana_tap = false,
          mana_trigger = false;  // a trigger on a tap for mana, a triggered mana ability (T-10.1)
     std::array<uint32_t, kTimings> listened{};

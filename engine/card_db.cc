@@ -103,6 +103,11 @@ void CardDb::IndexHot() {
     for (const EffectTemplate& t : c.statics) d.your_turn |= t.condition.your_turn >= 0;
     d.linking = c.enters.choose == ChoiceKind::kExile;
     d.untap_limit = c.untap_limit;
+    constexpr SupertypeMask kUnique = (1u << kLegendary) | (1u << kWorld);
+    d.unique = (c.supertypes & kUnique) != 0;
+    for (const auto* templates : {&c.statics, &c.keyword_statics, &c.continuous})
+      for (const EffectTemplate& t : *templates)
+        for (const Part& p : t.parts) d.unique |= (p.add_supertypes & kUnique) != 0;
     d.tapped_enchant_filter = c.enchant != kNoFilter && filter(c.enchant).tapped >= 0;
     for (const auto* table : {&c.triggers, &c.next_times})
       for (const TriggeredAbility& tr : *table) {

@@ -1308,8 +1308,16 @@ class CardCompiler {
         ph.whose = 0;
       else if (s == "enchanted_controller")
         ph.whose = 1;
+      else if (s == "each")
+        ph.whose = 2;
       else
-        r_.Fail(*w, "whose", "you or enchanted_controller");
+        r_.Fail(*w, "whose", "you, enchanted_controller or each");
+      // T-12.1: each player's phase effect is that player's to play; a
+      // cost each player would pay for someone else's permanent is none of
+      // the pool's.
+      if (ph.whose == 2 && (cost || granted))
+        r_.Fail(*w, "whose",
+                "each only on a phase effect (no cost), played by each player in their phase");
     }
     return ph;
   }

@@ -13,6 +13,7 @@
 //   resolve.cc       T-11    resolution, fizzling, entering, entry choices
 //   effects.cc       (Op)    what each effect operation does
 //   occurrences.cc   E-1/5   occurrences, leaving together, the state check
+//   unique_rules.cc  G-13/14 the legend rule and the world rule (state check)
 //   triggers.cc      E-3 B   triggered abilities, E-4
 //   prevention.cc    T-4     the damage-prevention step, shields (E-3 A)
 //   reactions.cc     E-3 C   reactions, draws, destruction and regeneration
@@ -216,6 +217,7 @@ ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
   turn_.linking_cards |= dealt.linking;
   turn_.tapped_enchant_filters |= dealt.tapped_enchant_filter;
   turn_.untap_limit_cards |= dealt.untap_limit;  // T-1.8
+  turn_.unique_cards |= dealt.unique;            // G-13, G-14
   for (size_t t = 0; t < dealt.listened.size(); ++t) occ_.listened[t] |= dealt.listened[t];
   turn_.tally_damage |= (*db_)[card].tallies_damage;
   turn_.mana_tap_cards |= dealt.mana_tap;  // T-10.1

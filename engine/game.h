@@ -1035,6 +1035,12 @@ class Game {
   bool AttachedLegally(ObjId o) const;
   // Is an Aura on `on` of a color `on` has protection from (T-1.5)?
   bool RepelledByProtection(ObjId aura, ObjId on) const;
+  // The legend rule and the world rule (docs/rules.md G-13, G-14;
+  // unique_rules.cc): the permanents they put into their owners'
+  // graveyards now, into `out` (sorted); `held_moves`: skip objects already
+  // on their way out. Asked only in a game with such a card
+  // (TurnState::unique_cards).
+  void UniqueRuleLosers(std::vector<ObjId>& out, bool held_moves) const;
   void Regenerate(ObjId o);
   // Does a regeneration shield on o replace its destruction now (E-3 A)?
   bool Shielded(ObjId o) const { return state_.obj.regen_shields[o] > 0 && !damage_.no_regen[o]; }
@@ -1356,6 +1362,10 @@ class Game {
     // the limit keeps tapped (read as the untaps happen and by the invariant
     // `untap`; both cleared as the next untap phase's choice begins).
     bool untap_limit_cards = false;
+    // Whether some card of this game is, or makes something, legendary or
+    // World (G-13, G-14). Without, the state check looks for no second
+    // legend of a name and no second World permanent.
+    bool unique_cards = false;
     TypeMask untap_used = 0;
     std::vector<ObjId> untap_chosen, untap_kept;
     // Whether some card of this game reads the damage dealt this turn

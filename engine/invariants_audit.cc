@@ -631,6 +631,26 @@ void InvariantChecker::CheckDamageDealt(const Game& g) {
 // under way (regeneration may still replace that destruction).
 std::string InvariantChecker::StateCheckLeft(const Game& g) const {
   const GameState& s = g.state();
+  // G-13, G-14: no two legendary permanents of one name (whoever controls
+  // them), no two World permanents, read here on their own from the
+  // characteristics, not from the engine's list of what the rules remove.
+  for (ObjId o = 0; o < s.obj.count; ++o) {
+    if (s.obj.zone[o] != Zone::kBattlefield || g.BeingMoved(o)) continue;
+    const Characteristics& ch = g.Chars(o);
+    const bool legend = ((ch.supertypes >> kLegendary) & 1) && !ch.blank;
+    const bool world = (ch.supertypes >> kWorld) & 1;
+    if (!legend && !world) continue;
+    for (ObjId p = o + 1; p < s.obj.count; ++p) {
+      if (s.obj.zone[p] != Zone::kBattlefield || g.BeingMoved(p)) continue;
+      const Characteristics& other = g.Chars(p);
+      if (legend && ((other.supertypes >> kLegendary) & 1) && !other.blank && other.card == ch.card)
+        return absl::StrCat(g.ObjectName(o), " and ", g.ObjectName(p),
+                            " are two legends of one name in play (G-13)");
+      if (world && ((other.supertypes >> kWorld) & 1))
+        return absl::StrCat(g.ObjectName(o), " and ", g.ObjectName(p),
+                            " are two World permanents in play (G-14)");
+    }
+  }
   for (ObjId o = 0; o < s.obj.count; ++o) {
     // An object on its way out in a held move (its replacements or "before"
     // responses happen first, E-1, E-3 A) is left for that move.

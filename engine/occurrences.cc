@@ -724,9 +724,16 @@ void Game::RunStateCheck() {
     // what the check puts into the graveyard is held at its time point like
     // an effect's move (E-1, E-3): a frame, after which the check goes on.
     const bool held_moves = Holds(EventKind::kZoneChange);
+    thread_local std::vector<ObjId> unique_losers;
     for (int guard = 0; guard < 16; ++guard) {
       leaving.clear();
       const int destroy_begin = static_cast<int>(occ_.destroying.size());
+      // G-13, G-14: the legends and World permanents the rules put into the
+      // graveyard, found before the walk so that they leave as 0 toughness
+      // does, never also destroyed for lethal damage.
+      const bool unique = turn_.unique_cards;
+      if (unique) [[unlikely]]
+        UniqueRuleLosers(unique_losers, held_moves);
       state_.ForEachPermanent([&](ObjId o) {
         const Characteristics& ch = Chars(o);
         if (turn_.control_seen[o] != ch.controller) {
@@ -751,6 +758,16 @@ void Game::RunStateCheck() {
         if (!AttachedLegally(o)) {
           Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
             return std::string(absl::StrCat(ObjectName(o), " is not attached to a legal object"));
+          });
+          leaving.push_back(o);
+          return;
+        }
+        if (unique && std::binary_search(unique_losers.begin(), unique_losers.end(), o))
+            [[unlikely]] {
+          Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+            return std::string(absl::StrCat(ObjectName(o), Has(ch.supertypes, kLegendary)
+                                                               ? " goes by the legend rule"
+                                                               : " goes by the world rule"));
           });
           leaving.push_back(o);
           return;
@@ -802,6 +819,14 @@ std::string Game::StateCheckLeftovers() const {
         (ch.toughness <= 0 || (state_.obj.damage[o] >= ch.toughness && !BeingDestroyed(o))))
       return absl::StrCat(ObjectName(o), " (", ch.power, "/", ch.toughness, ", damage ",
                           state_.obj.damage[o], ") survived a state check");
+  }
+  if (turn_.unique_cards) {
+    std::vector<ObjId> losers;
+    UniqueRuleLosers(losers, /*held_moves=*/true);
+    if (!losers.empty())
+      return absl::StrCat(ObjectName(losers[0]),
+                          " survived a state check beside another legend of its name or "
+                          "another World permanent");
   }
   return "";
 }

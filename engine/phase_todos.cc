@@ -38,6 +38,9 @@ void ForEachPhaseAbility(const Game& g, ObjId o, Visit&& visit) {
       if (to == kNoObj) continue;
       whose = g.Chars(to).controller;
     }
+    // T-12.1: each player's, played by the player whose phase it is (The
+    // Abyss: its targets are that player's choice, "you" in its filters).
+    if (ph.whose == 2) whose = s.active;
     if (whose != s.active) continue;
     PhaseTodo t;
     t.object = s.Ref(o);

@@ -177,6 +177,9 @@ int HeuristicPolicy::ChooseChoice(const PlayerView& v, const Decision& d) {
     any_object = true;
     int score = WorthOf(v, a.object);
     if (exile && Mine(v, a.object)) score = -1000 - score;
+    // G-13: a copy of a legend in play would go at once.
+    if (!exile && heuristic_detail::CopyLostToLegendRule(v, a.object)) [[unlikely]]
+      score = -1000 - score;
     if (score > best_score) best_score = score, best = i;
   }
   return any_object ? best : 0;

@@ -20,6 +20,7 @@ using heuristic_detail::IncomingInFight;
 using heuristic_detail::InRange;
 using heuristic_detail::IsFast;
 using heuristic_detail::IsLand;
+using heuristic_detail::LostToUniqueRules;
 using heuristic_detail::Mana;
 using heuristic_detail::ManaColorsOf;
 using heuristic_detail::MaxX;
@@ -821,6 +822,11 @@ HeuristicPolicy::Plan HeuristicPolicy::Evaluate(const PlayerView& v, const Conte
       }
       CardId id = v.CardOf(a.object);
       if (id == kNoCard) return best;
+      // G-13: a second legendary land of a name would go at once.
+      if (LostToUniqueRules(v, v.db()[id])) [[unlikely]] {
+        best.score = -1;
+        return best;
+      }
       ColorMask makes = 0;
       if (const Characteristics* ch = v.Chars(a.object)) {
         bool any = false;
@@ -870,6 +876,10 @@ HeuristicPolicy::Plan HeuristicPolicy::Evaluate(const PlayerView& v, const Conte
     // A permanent spell. An Aura goes on the right side, or waits.
     best.kind = a.kind;
     best.object = a.object;
+    // G-13, G-14: not a second legend of a name, nor a World enchantment
+    // that would replace its own.
+    if (LostToUniqueRules(v, c)) [[unlikely]]
+      return best;
     if (EvaluateGraveyard(v, cx, a, c, nullptr, -1, best)) return best;  // G-9: Animate Dead
     if (c.enchant != kNoFilter) {
       const Aim aim = AuraAim(c);

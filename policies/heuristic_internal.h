@@ -17,6 +17,7 @@
 //                         way (target, X, mode); a discard
 //   heuristic_combat.cc   attackers and blockers
 //   heuristic_banding.cc  bands and divided combat damage (T-7.3)
+//   heuristic_legend.cc   the legend and world rules (G-13, G-14)
 #pragma once
 
 #include <array>
@@ -159,6 +160,15 @@ inline bool IsLand(const PlayerView& v, ObjId o) {
 
 // The colours of mana land (or other mana source) o makes.
 ColorMask LandColors(const PlayerView& v, ObjId o);
+
+// G-13, G-14 (heuristic_legend.cc): would permanent card c, put into play
+// now by this player, go to the graveyard at once by the legend rule (a
+// legend of its name in play, on either side), or, a World enchantment,
+// put this player's own World permanent there?
+bool LostToUniqueRules(const PlayerView& v, const CardDef& c);
+// Would an entering copy of o be a second legend of its name (o is a
+// legend in play), and so go at once?
+bool CopyLostToLegendRule(const PlayerView& v, ObjId o);
 
 // Is the opponent in range: its life no more than the power of my
 // creatures that can attack plus the burn in my hand? Then aggro presses:

@@ -139,6 +139,49 @@ TEST(Heuristic, KeepsRemovalWhenOnlyItsOwnCreatureCouldBeHit) {
   EXPECT_EQ(b.ZoneOf(bears), Zone::kBattlefield);
 }
 
+// G-13: the era's legend rule is global: a second Lady Orca, the
+// opponent's in play, would go to the graveyard at once. It is not cast;
+// the Hill Giant beside it is.
+TEST(Heuristic, DoesNotCastASecondLegendOfAName) {
+  Board b(Pool(), /*active=*/0);
+  for (int i = 0; i < 5; ++i) b.Add(0, "Swamp");
+  for (int i = 0; i < 2; ++i) b.Add(0, "Mountain");
+  b.Add(1, "Lady Orca");
+  ObjId orca = b.Add(0, "Lady Orca", Zone::kHand);
+  ObjId giant = b.Add(0, "Hill Giant", Zone::kHand);
+  b.PlayTurn();
+  EXPECT_EQ(b.ZoneOf(orca), Zone::kHand) << b.Log();
+  EXPECT_EQ(b.ZoneOf(giant), Zone::kBattlefield) << b.Log();
+}
+
+// G-13: a second Hammerheim would go at once: not played.
+TEST(Heuristic, DoesNotPlayASecondLegendaryLand) {
+  Board b(Pool(), /*active=*/0);
+  b.Add(0, "Hammerheim");
+  ObjId second = b.Add(0, "Hammerheim", Zone::kHand);
+  b.PlayTurn();
+  EXPECT_EQ(b.ZoneOf(second), Zone::kHand) << b.Log();
+}
+
+// G-14: a World enchantment would put its own into the graveyard: not
+// cast; one that replaces the opponent's is.
+TEST(Heuristic, DoesNotReplaceItsOwnWorldEnchantment) {
+  Board mine(Pool(), /*active=*/0);
+  for (int i = 0; i < 3; ++i) mine.Add(0, "Mountain");
+  mine.Add(0, "Concordant Crossroads");
+  ObjId sphere = mine.Add(0, "Gravity Sphere", Zone::kHand);
+  mine.PlayTurn();
+  EXPECT_EQ(mine.ZoneOf(sphere), Zone::kHand) << mine.Log();
+
+  Board theirs(Pool(), /*active=*/0);
+  for (int i = 0; i < 3; ++i) theirs.Add(0, "Mountain");
+  ObjId crossroads = theirs.Add(1, "Concordant Crossroads");
+  ObjId cast = theirs.Add(0, "Gravity Sphere", Zone::kHand);
+  theirs.PlayTurn();
+  EXPECT_EQ(theirs.ZoneOf(cast), Zone::kBattlefield) << theirs.Log();
+  EXPECT_EQ(theirs.ZoneOf(crossroads), Zone::kGraveyard);
+}
+
 TEST(Heuristic, PumpsABlockerToWinTheFight) {
   Board b(Pool(), /*active=*/1);
   b.Add(0, "Forest");
