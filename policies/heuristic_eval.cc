@@ -329,6 +329,7 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
   const bool spell = a.kind == ActionKind::kCast;
   const ObjId source = a.object;
   if (EvaluateGraveyard(v, cx, a, c, &body, mode, best)) return;  // G-9: Raise Dead
+  if (EvaluateOslist(v, cx, a, c, body, mode, best)) return;      // Recall, Reset, Dust to Dust
   // Counters as a resource (G-8): heuristic_counters.cc, for the abilities
   // that store or spend them.
   if (!spell &&
