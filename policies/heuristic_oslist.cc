@@ -60,13 +60,12 @@ bool UntapsOwnLands(const CardDef& c, const AbilityBody& body) {
 bool HeuristicPolicy::EvaluateOslist(const PlayerView& v, const Context& cx, const Action& a,
                                      const CardDef& c, const AbilityBody& body, int mode,
                                      Plan& best) {
-  if (a.kind != ActionKind::kCast) return false;
   Plan p;
   p.kind = a.kind;
   p.object = a.object;
   p.index = a.index;
   p.mode = mode;
-  if (DiscardsToReturn(body)) {
+  if (c.cost.x_count > 0 && DiscardsToReturn(body)) {
     if (!cx.sorcery_time) return true;
     int lands = 0;
     for (ObjId o : v.Battlefield())
@@ -115,8 +114,7 @@ bool HeuristicPolicy::EvaluateOslist(const PlayerView& v, const Context& cx, con
     if (p.score > best.score) best = p;
     return true;
   }
-  if (!body.targets.empty() && body.targets[0].min > 1 &&
-      SlotAim(c, body, 0) == Aim::kHarm) {
+  if (!body.targets.empty() && body.targets[0].min > 1 && SlotAim(c, body, 0) == Aim::kHarm) {
     // Exactly N targets: N of the opponent's, or not at all.
     int theirs = 0;
     PlayerView::TargetsOf could_target(v, a, 0, mode);
@@ -127,8 +125,7 @@ bool HeuristicPolicy::EvaluateOslist(const PlayerView& v, const Context& cx, con
     if (theirs < body.targets[0].min) return true;
     int self_damage = 0;
     for (const EffectStep& st : body.steps)
-      if (st.op == Op::kDamage && st.target.kind == Ref::kYou &&
-          st.amount.kind == Value::kConst)
+      if (st.op == Op::kDamage && st.target.kind == Ref::kYou && st.amount.kind == Value::kConst)
         self_damage += st.amount.constant;
     if (self_damage > 0 && v.Life(cx.me) <= self_damage + 4) return true;
     return false;  // EvaluateBody weighs its first target
