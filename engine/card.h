@@ -100,7 +100,10 @@ struct Value {
     // The untapped lands the active player controlled as the turn began
     // (Power Surge, docs/rules.md T-10.1): kept only in a game with a card
     // that reads it (turn_.turn_start_lands_cards).
-    kTurnStartUntappedLands
+    kTurnStartUntappedLands,
+    // The cards this resolution's discards have put into a graveyard so far
+    // (G-9: Recall's "for each card discarded")
+    kDiscarded
   };
   Kind kind = kConst;
   int constant = 0;
@@ -276,6 +279,9 @@ enum class Op : uint8_t {
   // Each player puts `amount` token creatures of `token`'s definition onto
   // the battlefield under their control (G-12: The Hive, Goblin Warrens)
   kCreateToken,
+  // The player returns N cards of their choice from their graveyard to
+  // their hand, all of it if it holds fewer (G-9: Recall)
+  kReturnFromGraveyard,
 };
 
 // A reference to who or what an effect step acts on.
@@ -372,6 +378,7 @@ struct TargetSpec {
   FilterId filter = kNoFilter;
   TargetWhat what = TargetWhat::kPermanent;
   int max = 1;                 // up to this many targets (Fireball)
+  int min = 1;                 // at least this many, distinct (G-15: "two target artifacts")
   ManaCost extra_target_cost;  // added for each target beyond the first
 };
 
@@ -525,6 +532,9 @@ struct TriggeredAbility {
   // "If an opponent controls more <filter> than you" (an intervening "if",
   // G-10: Land Tax): read as it would trigger, and again as it resolves.
   FilterId if_opponent_more = kNoFilter;
+  // "If <this> is untapped" (an intervening "if", G-10: Howling Mine): read
+  // as it would trigger, and again as it resolves.
+  bool if_untapped = false;
   bool has_optional_cost = false;
   ManaCost optional_cost;
   AbilityBody body;
@@ -631,6 +641,11 @@ struct CardDef {
   std::vector<CombatRule> combat_rules;     // granted by this card's statics (T-7.1)
   bool has_spell = false;
   AbilityBody spell;
+  // T-5.2: "cast this spell only during an opponent's turn (1) / your turn
+  // (0)" (-1: any), "after their upkeep step" (a phase: cast only in a
+  // later one; -1: any) (Reset).
+  int8_t spell_turn = -1, spell_after_phase = -1;
+  bool SpellTimeLimited() const { return spell_turn >= 0 || spell_after_phase >= 0; }
   std::vector<EffectTemplate> continuous;  // made by spell and ability steps
   // "The next time ..." delayed triggers its steps arm (E-6): not abilities
   // of the card (no mask bit), they set nothing off until a step arms them.

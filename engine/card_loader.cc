@@ -199,7 +199,8 @@ class CardCompiler {
       if (!Has(card.types, kInstant) && !Has(card.types, kSorcery) && !Has(card.types, kInterrupt))
         r_.Fail(*s, "spell", "only instants, interrupts and sorceries have a [card.spell]");
       card.has_spell = true;
-      card.spell = Body(r_.Table(*s, "spell"), "spell", {});
+      card.spell = Body(r_.Table(*s, "spell"), "spell", {"turn", "after_phase"});
+      SpellTime(r_.Table(*s, "spell"), card);
       CheckX(card.cost.x_count > 0, "the spell");
     }
     if (card.AbilityCount() > 32) {
@@ -435,37 +436,15 @@ class CardCompiler {
 
   FilterId FilterOf(const toml::node& n, std::string_view key) {
     const toml::table& t = r_.Table(n, key);
-    r_.CheckKeys(t, "a filter",
-                 {"self",
-                  "other",
-                  "enchanted",
-                  "controller",
-                  "owner",
-                  "zones",
-                  "types",
-                  "not_types",
-                  "subtypes",
-                  "not_subtypes",
-                  "supertypes",
-                  "not_supertypes",
-                  "colors",
-                  "not_colors",
-                  "colorless",
-                  "keywords",
-                  "not_keywords",
-                  "no_abilities",
-                  "tapped",
-                  "face_down",
-                  "token",
-                  "what",
-                  "max",
-                  "extra_target_cost",
-                  "name",
-                  "power_at_least",
-                  "power_at_most",
-                  "combat",
-                  "blocking_or_blocked_by",
-                  "mana_value"});
+    r_.CheckKeys(
+        t, "a filter",
+        {"self",       "other",          "enchanted",     "controller", "owner",
+         "zones",      "types",          "not_types",     "subtypes",   "not_subtypes",
+         "supertypes", "not_supertypes", "colors",        "not_colors", "colorless",
+         "keywords",   "not_keywords",   "no_abilities",  "tapped",     "face_down",
+         "token",      "what",           "max",           "count",      "extra_target_cost",
+         "name",       "power_at_least", "power_at_most", "combat",     "blocking_or_blocked_by",
+         "mana_value"});
     Filter f;
     const toml::node* name_node = nullptr;
     for (auto& [kk, v] : t) {
@@ -533,7 +512,7 @@ class CardCompiler {
       else if (k == "blocking_or_blocked_by") {
         if (r_.String(v, k) != "self") r_.Fail(v, k, "self");
         f.combat_with_self = true;
-      } else if (k == "max" || k == "extra_target_cost") {
+      } else if (k == "max" || k == "count" || k == "extra_target_cost") {
         // Target-count keys, read by the ability body.
       } else if (k == "what") {
         auto s = r_.String(v, k);
@@ -580,7 +559,8 @@ class CardCompiler {
           {"target_power", Value::kTargetPower},
           {"target_toughness", Value::kTargetToughness},
           {"target_mana_value", Value::kTargetManaValue},
-          {"turn_start_untapped_lands", Value::kTurnStartUntappedLands}};
+          {"turn_start_untapped_lands", Value::kTurnStartUntappedLands},
+          {"discarded", Value::kDiscarded}};
       for (auto& [name, kind] : kNames)
         if (*s == name) {
           v.kind = kind;
@@ -593,7 +573,8 @@ class CardCompiler {
       r_.Fail(n, key,
               "an integer, x, mana_value, linked_power, linked_toughness, source_power, "
               "source_toughness, event_power, event_toughness, event_amount, target_power, "
-              "target_toughness, target_mana_value, turn_start_untapped_lands or a table, got '" +
+              "target_toughness, target_mana_value, turn_start_untapped_lands, discarded or a "
+              "table, got '" +
                   *s + "'");
     }
     if (auto* t = n.as_table()) {
@@ -921,7 +902,17 @@ class CardCompiler {
     std::vector<EffectStep> out;
     auto* a = n.as_array();
     if (!a) r_.Fail(n, key, "a list of effect tables");
-    for (auto& e : *a) out.push_back(Step(r_.Table(e, key), targets));
+    for (auto& e : *a) {
+      out.push_back(Step(r_.Table(e, key), targets));
+      // G-9: "for each card discarded" counts this body's discards: a
+      // `discarded` value needs a `discard` step before it.
+      if (out.back().amount.kind == Value::kDiscarded &&
+          std::none_of(out.begin(), out.end() - 1,
+                       [](const EffectStep& st) { return st.op == Op::kDiscard; }))
+        r_.Fail(e, key,
+                "a discard step before the step whose count is discarded (the cards this "
+                "resolution's discards put into a graveyard)");
+    }
     return out;
   }
 
@@ -963,7 +954,8 @@ class CardCompiler {
         {"prevent_combat_damage", Op::kPreventCombat},
         {"empty_pool", Op::kEmptyPool},
         {"return_to_battlefield", Op::kReturnToBattlefield},
-        {"create_token", Op::kCreateToken}};
+        {"create_token", Op::kCreateToken},
+        {"return_from_graveyard", Op::kReturnFromGraveyard}};
     EffectStep s;
     auto op = r_.RequiredString(t, "do");
     bool found = false;
@@ -975,6 +967,7 @@ class CardCompiler {
     if (auto* n = t.get("random")) s.random = r_.Bool(*n, "random");
     if (auto* n = t.get("from")) s.from = FilterOf(*n, "from");
     if (s.op == Op::kSearch) Search(t, s);
+    if (s.op == Op::kReturnFromGraveyard) ReturnFromGraveyard(t, s);
     if (s.op == Op::kShuffleIn) ShuffleIn(t, s);
     if (auto* n = t.get("controller_of"))
       s.controller_of = IntOf(*n, "controller_of", 1, std::max(targets, 1));
@@ -1157,6 +1150,17 @@ class CardCompiler {
     }
   }
 
+  // G-9: `find` (a filter on the player's graveyard cards; none: any
+  // card): the cards chosen go to the hand.
+  void ReturnFromGraveyard(const toml::table& t, EffectStep& s) {
+    if (auto* n = t.get("find")) {
+      s.from = FilterOf(*n, "find");
+      if (r_.Table(*n, "find").contains("zones"))
+        r_.Fail(*n, "find", "no zones: the cards are chosen from the player's graveyard");
+      db_.filters[s.from].zones = 1u << static_cast<int>(Zone::kGraveyard);
+    }
+  }
+
   // G-4: `zones` (hand and/or graveyard, required) and `draw` (a number,
   // or "as_many": the cards that player put in; default 0).
   void ShuffleIn(const toml::table& t, EffectStep& s) {
@@ -1224,6 +1228,15 @@ class CardCompiler {
         }
         if (auto* m = et.get("max")) {
           ts.max = IntOf(*m, "max", 1, 4);
+        }
+        // T-8.2: "two target artifacts": exactly that many, distinct.
+        if (auto* m = et.get("count")) {
+          if (et.contains("max") || et.contains("extra_target_cost"))
+            r_.Fail(*m, "count", "count or max (up to), not both: count is exactly that many");
+          if (ts.what != TargetWhat::kPermanent && ts.what != TargetWhat::kCard &&
+              ts.what != TargetWhat::kSpell)
+            r_.Fail(*m, "count", "objects alone: exactly N targets are N distinct objects");
+          ts.min = ts.max = IntOf(*m, "count", 2, 4);
         }
         if (auto* c = et.get("extra_target_cost")) {
           auto cost = ParseManaCost(r_.String(*c, "extra_target_cost"));
@@ -1342,6 +1355,31 @@ class CardCompiler {
             "color, creature_type, basic_land_type, word_pair, color_pair, land_type_pair, "
             "creature_type_pair, copy, mode, exile or source, got '" +
                 s + "'");
+  }
+
+  // T-5.2: a spell cast only during a player's turn (`turn = "opponents"`
+  // or "yours") and only after a phase of it (`after_phase`): an instant's
+  // or an interrupt's (a sorcery is cast in its controller's main phase
+  // alone, T-5), after a phase some phase with fast effects follows.
+  void SpellTime(const toml::table& t, CardDef& card) {
+    const toml::node* turn = t.get("turn");
+    const toml::node* after = t.get("after_phase");
+    if ((turn || after) && Has(card.types, kSorcery))
+      r_.Fail(turn ? *turn : *after, turn ? "turn" : "after_phase",
+              "nothing on a sorcery: it is cast in its controller's main phase alone (T-5)");
+    if (turn) {
+      const std::string w = r_.String(*turn, "turn");
+      if (w != "opponents" && w != "yours")
+        r_.Fail(*turn, "turn", "opponents or yours (cast only during an opponent's turn, yours)");
+      card.spell_turn = w == "opponents" ? 1 : 0;
+    }
+    if (after) {
+      auto phase = ParsePhase(r_.String(*after, "after_phase"));
+      if (!phase || *phase == Phase::kDiscard || *phase == Phase::kCleanup)
+        r_.Fail(*after, "after_phase",
+                "untap, upkeep, draw or main: a phase with fast effects after it (T-1)");
+      card.spell_after_phase = static_cast<int8_t>(*phase);
+    }
   }
 
   ActivatedAbility Activated(const toml::table& t) {
@@ -1624,6 +1662,12 @@ class CardCompiler {
         tr.if_opponent_more = FilterOf(v, k);
         if (db_.filters[tr.if_opponent_more].zones != 1u << static_cast<int>(Zone::kBattlefield))
           r_.Fail(v, k, "a filter on permanents: no zones (what the players control)");
+      } else if (k == "if_untapped") {
+        // G-10: "if Howling Mine is untapped", read as it would trigger and
+        // again as it resolves.
+        if (!r_.Bool(v, k))
+          r_.Fail(v, k, "true (only while its source is untapped), or leave it out");
+        tr.if_untapped = true;
       } else if (k == "source_tapped") {
         // "If Mana Vault is tapped": only while the source is tapped.
         if (!r_.Bool(v, k))
@@ -1741,6 +1785,7 @@ class CardCompiler {
       case Op::kDiscard:
       case Op::kMill:
       case Op::kSearch:
+      case Op::kReturnFromGraveyard:
       case Op::kDiscardHand:
       case Op::kShuffleIn:
       case Op::kExtraTurn:
@@ -1823,6 +1868,9 @@ class CardCompiler {
         break;
       case Op::kSearch:
         add({"count", "amount", "find", "to"});
+        break;
+      case Op::kReturnFromGraveyard:
+        add({"count", "amount", "find"});
         break;
       case Op::kShuffleIn:
         add({"zones", "draw"});

@@ -193,6 +193,7 @@ void Game::RunCast(Frame& f) {
         return;
       }
       int max = b ? b->targets[item.slot].max : 1;
+      const int min = b ? b->targets[item.slot].min : 1;  // T-8.2: exactly two, ...
       // The slot's rule and its context found once for all the candidates.
       const TargetRule rule = TargetRuleOf(item, item.slot);
       const FilterContext ctx = ContextFor(rule.source, item.controller, kNoWord);
@@ -214,7 +215,8 @@ void Game::RunCast(Frame& f) {
             TargetLegal(item, item.slot, Target{Target::kPlayer, {}, pl}))
           timing_.decision.actions.push_back({ActionKind::kTargetPlayer, kNoObj, 0, pl});
       }
-      if (item.in_slot > 0) timing_.decision.actions.push_back({ActionKind::kDone});
+      if (item.in_slot > 0 && item.in_slot >= min)
+        timing_.decision.actions.push_back({ActionKind::kDone});
       if (item.in_slot >= max || timing_.decision.actions.empty() ||
           (timing_.decision.actions.size() == 1 &&
            timing_.decision.actions[0].kind == ActionKind::kDone)) {

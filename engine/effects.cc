@@ -125,6 +125,9 @@ int Game::Amount(const StackItem& item, const Value& v) const {
     case Value::kTurnStartUntappedLands:  // T-10.1: kept as the turn began (Power Surge)
       base = turn_.turn_start_lands[state_.active];
       break;
+    case Value::kDiscarded:  // G-9: its discards so far (Recall)
+      base = item.discarded;
+      break;
     case Value::kCount:
     case Value::kSumManaValue:
     case Value::kCardTypes: {
@@ -406,7 +409,8 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
       break;
     }
     case Op::kDiscard:
-      for (Player p : players) Push(Frame::NewDiscard(p, amount, st.random));
+      // Counted on the item as they reach a graveyard (G-9: Recall).
+      for (Player p : players) Push(Frame::NewDiscard(p, amount, st.random, f.resolve.item));
       break;
     case Op::kDiscardHand: {
       // Every hand at once (G-4: Wheel of Fortune): one move of them all,
@@ -427,6 +431,12 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
       // Each player searches their own library (G-3); the last pushed first.
       for (auto it = players.rbegin(); it != players.rend(); ++it)
         Push(Frame::NewSearch(*it, amount, st.from, st.to, source));
+      break;
+    case Op::kReturnFromGraveyard:
+      // G-9: the player chooses N cards of their graveyard, one at a time,
+      // each returned to the hand as chosen (Recall); no shuffle.
+      for (auto it = players.rbegin(); it != players.rend(); ++it)
+        Push(Frame::NewSearch(*it, amount, st.from, Zone::kHand, source, /*graveyard=*/true));
       break;
     case Op::kMill:
       // The top N of each player's library go to the graveyard together

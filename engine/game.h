@@ -359,8 +359,11 @@ class Game {
     return n;
   }
   // Is player p deciding a search of their library (G-3)? They see it then.
+  // (Not a choice from their graveyard, G-9: that one is the same decision.)
   bool Searching(Player p) const {
-    return timing_.decision.kind == DecisionKind::kSearch && timing_.decision.player == p;
+    return timing_.decision.kind == DecisionKind::kSearch && timing_.decision.player == p &&
+           !(timing_.frames.back().kind == FrameKind::kSearch &&
+             timing_.frames.back().search.graveyard);
   }
   // A name for player p's mana as it is now: which permanents are on the
   // battlefield, their characteristics, tapped and summoning-sick flags,
@@ -753,6 +756,8 @@ class Game {
 
   // Effect operations (effects.cc).
   void ExecuteStep(StackItem& item, const EffectStep& st, Frame& f);
+  void RememberDiscard(Frame& f, ObjId o);
+  bool SpellTime(const CardDef& card, Player p) const;  // T-5.2
   void ObjectsOf(const StackItem& item, const Ref& ref, std::vector<ObjId>& out,
                  std::vector<Player>* players);
   int Amount(const StackItem& item, const Value& v) const;

@@ -557,6 +557,25 @@ void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
         const CardDef& card = g.db()[s.obj.card[a.object]];
         slow = !Has(card.types, kInstant) && !Has(card.types, kInterrupt) &&
                !Has(g.Chars(a.object).keywords, kFlash);
+        // T-5.2: "only during an opponent's turn after their upkeep" (Reset).
+        if (card.SpellTimeLimited()) [[unlikely]] {
+          const bool turn_ok =
+              card.spell_turn < 0 || (d.player == s.active) == (card.spell_turn == 0);
+          const bool phase_ok =
+              card.spell_after_phase < 0 || static_cast<int>(s.phase) > card.spell_after_phase;
+          Record(Invariant::kSorcerySpeed, turn_ok && phase_ok,
+                 absl::StrCat(
+                     g.ObjectName(a.object), ", limited to ",
+                     card.spell_turn == 1   ? "an opponent's turn"
+                     : card.spell_turn == 0 ? "its caster's turn"
+                                            : "any turn",
+                     card.spell_after_phase >= 0
+                         ? absl::StrCat(" after ",
+                                        S(PhaseName(static_cast<Phase>(card.spell_after_phase))))
+                         : std::string(),
+                     ", offered to ", (d.player ? "B" : "A"), " in ", S(PhaseName(s.phase)), " of ",
+                     (s.active ? "B" : "A")));
+        }
       }
       if (a.kind == ActionKind::kActivate) {
         const CardDef& card = g.db()[g.Chars(a.object).card];
@@ -1073,6 +1092,7 @@ uint64_t Game::Fingerprint() const {
     }
     h.Add(it.x);
     h.Add(it.countered);
+    if (it.discarded) h.Add(it.discarded);  // G-9 (Recall): only where a discard counted
   }
   h.AddAll(stack_.batch);
   h.AddAll(stack_.ibatch);

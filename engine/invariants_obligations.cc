@@ -93,7 +93,8 @@ void InvariantChecker::CheckMulligan(const Game& g, const Decision* d) {
   if (mulligan_asked_[Opponent(s.active)]) check_kept(Opponent(s.active));
 }
 
-// targets (T-8): no permanent with shroud, nor one with protection from a
+// targets (T-8, T-8.2): no "done" before a spec of exactly N has N; no
+// permanent with shroud, nor one with protection from a
 // colour of the spell or of the ability's source, is offered as a target;
 // nor any spell but the one being cast.
 void InvariantChecker::CheckTargets(const Game& g, const Decision& d) {
@@ -104,6 +105,17 @@ void InvariantChecker::CheckTargets(const Game& g, const Decision& d) {
   const StackItem& item = g.stack_.items[f.cast.item];
   const ObjId from = item.from == BodySource::kSpell ? item.card : item.source;
   const ColorMask colors = from == kNoObj ? 0 : g.Chars(from).colors;
+  // T-8.2: a spec of exactly N targets ends only once N are chosen: no
+  // "done" before.
+  if (const AbilityBody* b = g.ModeBody(item);
+      b && item.slot < b->targets.size() && b->targets[item.slot].min > 1) [[unlikely]] {
+    bool done = false;
+    for (const Action& a : d.actions) done |= a.kind == ActionKind::kDone;
+    Record(Invariant::kTargets, !done || item.in_slot >= b->targets[item.slot].min,
+           absl::StrCat("done offered after ", item.in_slot, " of the exactly ",
+                        b->targets[item.slot].min, " targets of ",
+                        from == kNoObj ? "?" : g.ObjectName(from)));
+  }
   // On the stack only the spell being cast, the innermost, is a target.
   ObjId casting = kNoObj;
   for (auto it = g.timing_.frames.rbegin(); it != g.timing_.frames.rend(); ++it)

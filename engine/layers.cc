@@ -636,6 +636,7 @@ class Computer {
       case Value::kDiedThisTurn:
       case Value::kDamageThisTurn:
       case Value::kTurnStartUntappedLands:
+      case Value::kDiscarded:
         break;  // only spells and abilities resolving have these
     }
     return Scaled(v, base);

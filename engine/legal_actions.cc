@@ -64,6 +64,15 @@ bool Game::HasLegalTargets(const StackItem& item, const AbilityBody& body) const
     const bool player =
         rule.modal ? TargetLegal(item, slot, Target{Target::kPlayer, {}, 0}) : rule.TakesPlayers();
     if (!player && !SomeObjectTargetLegal(item, slot, rule)) return false;
+    // T-8.2: "two target artifacts": as many distinct legal targets.
+    if (body.targets[slot].min > 1 && !player) [[unlikely]] {
+      const FilterContext ctx = ContextFor(rule.source, item.controller, kNoWord);
+      int n = 0;
+      ForEachTargetCandidate(item, slot, [&](ObjId t) {
+        n += ObjectTargetLegal(item, slot, rule, ctx, state_.Ref(t));
+      });
+      if (n < body.targets[slot].min) return false;
+    }
   }
   return true;
 }
@@ -97,6 +106,12 @@ ObjId Game::ReactionSubject(const StackItem& probe, const AbilityBody& b) const 
   return probe.source;
 }
 
+// T-5.2: a spell limited to a player's turn and the phases after one.
+bool Game::SpellTime(const CardDef& card, Player p) const {
+  if (card.spell_turn >= 0 && (p == state_.active) != (card.spell_turn == 0)) return false;
+  return card.spell_after_phase < 0 || static_cast<int>(state_.phase) > card.spell_after_phase;
+}
+
 bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reaction,
                     ObjId about) const {
   const GameState& s = state_;
@@ -122,6 +137,9 @@ bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reacti
       if (!neutral) return false;
       fast_timing = false;
     }
+    // T-5.2: "only during an opponent's turn after their upkeep" (Reset).
+    if (card.SpellTimeLimited() && !SpellTime(card, p)) [[unlikely]]
+      return false;
     if (!body) {
       // A permanent spell: an Aura needs something to enchant.
       if (card.enchant != kNoFilter && !SomeObjectTargetLegal(probe, 0, TargetRuleOf(probe, 0)))

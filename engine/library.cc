@@ -4,6 +4,8 @@
 // the hand or the battlefield as it is found (a move an effect makes: held
 // for its "before" responses and replacements, E-1, E-3); then the library
 // is shuffled.
+// G-9: the same frame returns cards chosen from the player's graveyard to
+// the hand (Recall), with no shuffle.
 // G-4: players shuffle their hands and/or graveyards into their libraries,
 // then draw (Timetwister, Winds of Change).
 // Scenarios: tests/scenarios/g3_*, g4_*.
@@ -31,13 +33,18 @@ void Game::RunSearch(Frame& f) {
     const FilterContext ctx = ContextFor(f.search.source, p, kNoWord);
     thread_local std::vector<CardId> offered;
     offered.clear();
-    for (ObjId o : state_.players[p].library) {
+    const auto& zone = f.search.graveyard ? state_.players[p].graveyard : state_.players[p].library;
+    for (ObjId o : zone) {
       const CardId card = state_.obj.card[o];
       if (std::find(offered.begin(), offered.end(), card) != offered.end()) continue;
       if (f.search.find != kNoFilter && !Matches(f.search.find, o, ctx)) continue;
       offered.push_back(card);
       timing_.decision.actions.push_back({ActionKind::kObject, o});
     }
+  }
+  if (timing_.decision.actions.empty() && f.search.graveyard) {
+    timing_.frames.pop_back();  // G-9: cards from a graveyard: no shuffle
+    return;
   }
   if (timing_.decision.actions.empty()) {
     // Found all it may, or nothing left to find: the library is shuffled.
@@ -59,7 +66,8 @@ void Game::ApplySearch(Frame& f, const Action& a) {
   const Player p = f.search.player;
   const Zone to = f.search.to;
   Note(LogKind::kInfo, p, a.object, kNoObj, 0, [&] {
-    return absl::StrCat(Who(p), " finds ", ObjectName(a.object), " and puts it ",
+    return absl::StrCat(Who(p), f.search.graveyard ? " returns " : " finds ", ObjectName(a.object),
+                        " and puts it ",
                         to == Zone::kHand ? "into their hand" : "onto the battlefield");
   });
   --f.search.left;  // first: a held move pushes a frame, which can move `f`

@@ -41,8 +41,14 @@ void Game::RunResolve(Frame& f) {
     if (item.from == BodySource::kTrigger && item.ability >= 0 &&
         item.ability < static_cast<int>(card.triggers.size())) [[unlikely]] {
       const TriggeredAbility& tr = card.triggers[item.ability];
-      if (tr.if_opponent_more != kNoFilter &&
-          !OpponentControlsMore(tr.if_opponent_more, item.source, item.controller)) {
+      // "If Howling Mine is untapped": tapped now, on the battlefield (a
+      // source gone is read as it last was: untapped, as it triggered).
+      const bool tapped_now = tr.if_untapped &&
+                              state_.obj.zone[item.source] == Zone::kBattlefield &&
+                              state_.obj.tapped[item.source];
+      if (tapped_now ||
+          (tr.if_opponent_more != kNoFilter &&
+           !OpponentControlsMore(tr.if_opponent_more, item.source, item.controller))) {
         Note(LogKind::kInfo, item.controller, item.source, kNoObj, 0, [&] {
           return absl::StrCat("the condition of ", ObjectName(item.source),
                               "'s ability no longer holds: it does nothing");

@@ -69,6 +69,7 @@ struct StackItem {
   int16_t target_mana_value = 0;              // its mana value, likewise
   uint8_t slot = 0;                           // casting: the target spec being filled
   uint8_t in_slot = 0;                        // casting: targets chosen for that spec so far
+  int16_t discarded = 0;  // G-9: the cards its discards put into a graveyard (Recall)
 };
 
 // A triggered ability waiting to happen (E-3 B, E-4): the card's
@@ -430,7 +431,15 @@ struct DiscardFrame {
   Player player;
   int32_t count;  // cards to discard; -1: down to the maximum hand size
   bool random;
+  // G-9: an effect's discard counts the cards it put into a graveyard on
+  // its stack item (item + 1; 0: none, the discard phase's): the card last
+  // chosen (+ 1) and its incarnation then (low byte), checked once its move
+  // is over. (After the first three: a discard phase's frame is as before.)
+  uint8_t last_incarnation;
+  uint16_t last_plus1;
+  int32_t item_plus1;
 };
+static_assert(sizeof(DiscardFrame) <= 16, "in Frame's four words");
 // library.cc: a player searching their library (G-3): `left` cards still
 // to find, each matching `find` (kNoFilter: any card), read from `source`
 // controlled by the player; found cards go to `to`; then the library is
@@ -441,7 +450,9 @@ struct SearchFrame {
   FilterId find;
   int32_t left;
   ObjId source;
+  bool graveyard;  // G-9: cards chosen from the graveyard, no shuffle (Recall)
 };
+static_assert(sizeof(SearchFrame) <= 16, "in Frame's four words");
 // library.cc: players shuffling cards of their hands and/or graveyards
 // into their libraries, then drawing (G-4: Timetwister, Winds of Change).
 // kMove: the cards move together (held like an effect's move, E-1, E-3);
@@ -605,15 +616,18 @@ struct Frame {
     f.reaction.drawing = drawing;
     return f;
   }
-  static Frame NewDiscard(Player player, int32_t count, bool random) {
+  static Frame NewDiscard(Player player, int32_t count, bool random, int32_t item = -1) {
     Frame f = Of(FrameKind::kDiscardToMax);
     f.discard.player = player;
     f.discard.count = count;
     f.discard.random = random;
+    f.discard.item_plus1 = item + 1;
     return f;
   }
-  static Frame NewSearch(Player player, int32_t count, FilterId find, Zone to, ObjId source) {
+  static Frame NewSearch(Player player, int32_t count, FilterId find, Zone to, ObjId source,
+                         bool graveyard = false) {
     Frame f = Of(FrameKind::kSearch);
+    f.search.graveyard = graveyard;
     f.search.player = player;
     f.search.left = count;
     f.search.find = find;

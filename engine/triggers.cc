@@ -67,6 +67,9 @@ inline bool Game::TriggerFits(const TriggeredAbility& tr, const Occurrence& e, O
   // "If it is tapped" (Mana Vault): the source as it is, or last was.
   if (tr.source_tapped && !(left ? left->was_tapped : s.obj.tapped[o])) [[unlikely]]
     return false;
+  // G-10: "if Howling Mine is untapped", likewise.
+  if (tr.if_untapped && (left ? left->was_tapped : s.obj.tapped[o])) [[unlikely]]
+    return false;
   if (tr.damage_to == 0 && e.object != kNoObj) return false;
   if (tr.damage_to == 1 && e.object == kNoObj) return false;
   if (tr.life_change == 0 && e.amount <= 0) return false;

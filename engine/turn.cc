@@ -379,6 +379,16 @@ void Game::ApplyUntapChoice(Frame&, const Action& a) {
 // The frame: DiscardFrame.
 void Game::RunDiscardToMax(Frame& f) {
   Player p = f.discard.player;
+  if (f.discard.last_plus1) [[unlikely]] {
+    // G-9: the card last chosen is discarded if its move put it into a
+    // graveyard (a replacement may have sent it elsewhere, or kept it).
+    const ObjId o = static_cast<ObjId>(f.discard.last_plus1 - 1);
+    if (state_.obj.zone[o] == Zone::kGraveyard &&
+        static_cast<uint8_t>(state_.obj.incarnation[o]) ==
+            static_cast<uint8_t>(f.discard.last_incarnation + 1))
+      ++stack_.items[f.discard.item_plus1 - 1].discarded;
+    f.discard.last_plus1 = 0;
+  }
   int max = Rules(p).max_hand_size;
   int hand = static_cast<int>(state_.players[p].hand.size());
   int& count = f.discard.count;
@@ -395,6 +405,7 @@ void Game::RunDiscardToMax(Frame& f) {
     Note(LogKind::kInfo, p, o, kNoObj, 0,
          [&] { return absl::StrCat(Who(p), " discards ", ObjectName(o), " at random"); });
     --count;  // first: a held move pushes a frame, which can move `f`
+    RememberDiscard(f, o);
     EffectMove(&o, 1, Zone::kGraveyard);
     return;
   }
@@ -404,12 +415,21 @@ void Game::RunDiscardToMax(Frame& f) {
   Decide(DecisionKind::kDiscard, p);
 }
 
+// G-9: an effect's discard remembers the card it moves, to count it on
+// its item once the move is over (RunDiscardToMax).
+void Game::RememberDiscard(Frame& f, ObjId o) {
+  if (!f.discard.item_plus1) return;
+  f.discard.last_plus1 = static_cast<uint16_t>(o + 1);
+  f.discard.last_incarnation = static_cast<uint8_t>(state_.obj.incarnation[o]);
+}
+
 void Game::ApplyDiscardToMax(Frame& f, const Action& a) {
   Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
     return std::string(
         absl::StrCat(Who(timing_.decision.player), " discards ", ObjectName(a.object)));
   });
   if (f.discard.count > 0) --f.discard.count;  // first: EffectMove may push a frame
+  RememberDiscard(f, a.object);
   // A discard is a move held for its replacements and "before" responses
   // like an effect's (E-3).
   EffectMove(&a.object, 1, Zone::kGraveyard);

@@ -61,6 +61,7 @@ Aim StepAim(const CardDef& card, const EffectStep& st) {
     case Op::kSearch:
     case Op::kAttach:
     case Op::kReturnToBattlefield:  // G-9: Resurrection
+    case Op::kReturnFromGraveyard:  // G-9: Recall
       return Aim::kHelp;
     case Op::kAddCounters:
       return st.counter_kind == 1 ? Aim::kHarm : st.counter_kind == 0 ? Aim::kHelp : Aim::kNone;

@@ -105,6 +105,10 @@ class HeuristicPolicy : public Policy {
   Plan EvaluateManualMana(const PlayerView& v, const Context& cx, const Action& a,
                           const CardDef& c);
   static bool EvaluateExtraTurn(const Context& cx, const AbilityBody& body, Plan& p);
+  // G-9, T-5.2, T-8.2: Recall, Reset, exactly N targets (heuristic_oslist.cc);
+  // false leaves the body to EvaluateBody.
+  bool EvaluateOslist(const PlayerView& v, const Context& cx, const Action& a, const CardDef& c,
+                      const AbilityBody& body, int mode, Plan& best);
   // T-7.2: Fog and Maze of Ith in a prevention step (heuristic_eval.cc).
   void EvaluateCombatPrevention(const PlayerView& v, const Context& cx, const Action& a,
                                 const AbilityBody& body, int mode, Plan& p, Plan& best);

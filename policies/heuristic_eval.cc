@@ -335,6 +335,13 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
   const ObjId source = a.object;
   if (EvaluateGraveyard(v, cx, a, c, &body, mode, best)) return;  // G-9: Raise Dead
   if (EvaluateTokens(v, cx, a, c, body, mode, best)) return;      // G-12: The Hive
+  // Recall, Reset, Dust to Dust (heuristic_oslist.cc): only a spell that
+  // could be one is asked.
+  if (spell &&
+      (c.cost.x_count > 0 || c.spell_turn >= 0 ||
+       (!body.targets.empty() && body.targets[0].min > 1)) &&
+      EvaluateOslist(v, cx, a, c, body, mode, best))
+    return;
   // Counters as a resource (G-8): heuristic_counters.cc, for the abilities
   // that store or spend them.
   if (!spell &&

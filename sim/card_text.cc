@@ -172,6 +172,10 @@ struct Writer {
       default:
         what = Filter(t.filter, t.max > 1, t.what);
     }
+    if (t.min > 1) {  // T-8.2: exactly that many
+      static constexpr const char* kNumbers[] = {"", "", "two", "three", "four"};
+      return absl::StrCat(kNumbers[std::min(t.min, 4)], " target ", what);
+    }
     if (t.max > 1) {
       std::string out = absl::StrCat("one to ", t.max, " target ", what);
       if (!t.extra_target_cost.Empty())
@@ -239,6 +243,9 @@ struct Writer {
         break;
       case Value::kTurnStartUntappedLands:
         base = "the number of untapped lands they controlled at the beginning of this turn";
+        break;
+      case Value::kDiscarded:
+        base = "the number of cards discarded this way";
         break;
       case Value::kDiedThisTurn:
         base =
@@ -664,6 +671,23 @@ struct Writer {
                            ", then ", you ? "shuffle" : "shuffles");
         break;
       }
+      case Op::kReturnFromGraveyard: {
+        // "return a card from your graveyard to your hand for each card
+        // discarded" (G-9: Recall)
+        const bool you = who.empty() || who == "you";
+        std::string what = s.from == kNoFilter
+                               ? "card"
+                               : Filter(s.from, false, TargetWhat::kCard, /*bare=*/true) + " card";
+        if (what == "card card") what = "card";
+        out = absl::StrCat(
+            you ? "you return " : who + " returns ",
+            s.amount.kind == Value::kDiscarded ? "a " + what
+            : one                              ? "a " + what
+                                               : amount + " " + what + "s",
+            " from ", you ? "your" : "their", " graveyard to ", you ? "your" : "their", " hand",
+            s.amount.kind == Value::kDiscarded ? " for each card discarded this way" : "");
+        break;
+      }
       case Op::kDelayed: {
         std::vector<std::string> later;
         for (const EffectStep& d : s.delayed) later.push_back(Step(b, d));
@@ -1027,6 +1051,7 @@ struct Writer {
     if (t.if_opponent_more != kNoFilter)
       when += ", if an opponent controls more " + Filter(t.if_opponent_more, true) + " than you";
     if (t.source_tapped) when += absl::StrCat(", if ", card.name, " is tapped");  // T-12
+    if (t.if_untapped) when += absl::StrCat(", if ", card.name, " is untapped");  // G-10
     return when;
   }
 
@@ -1122,6 +1147,14 @@ std::vector<std::string> CardRulesText(const CardDb& db, const CardDef& c) {
   for (const ActivatedAbility& a : c.activated) out.push_back(Sentence(w.Activated(a)));
   for (const TriggeredAbility& t : c.triggers) out.push_back(Sentence(w.Trigger(t)));
   for (const PhaseAbility& p : c.phase) out.push_back(Sentence(w.Phase(p, "your")));
+  if (c.has_spell && c.SpellTimeLimited()) {  // T-5.2 (Reset)
+    std::string limit = "Cast this spell only during ";
+    limit += c.spell_turn == 1 ? "an opponent's turn" : c.spell_turn == 0 ? "your turn" : "a turn";
+    if (c.spell_after_phase >= 0)
+      limit += " after the " +
+               std::string(PhaseName(static_cast<strata::Phase>(c.spell_after_phase))) + " phase";
+    out.push_back(Sentence(limit));
+  }
   if (c.has_spell) {
     std::string s = w.Body(c.spell);
     if (c.spell.TargetsSpell()) s += " (an interrupt against a spell)";
