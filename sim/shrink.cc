@@ -23,7 +23,12 @@ std::string Quote(std::string_view s) {
 }
 
 // "Grizzly Bears", 12 -> "grizzly_bears_12": unique, readable, never a card name.
+// A token (G-12) has no [[object]]: a step names it "token:NAME", the first
+// of that name as the step is taken. An object `g` does not hold yet (made
+// after it) has no name there: "object_N", which no scenario knows.
 std::string IdOf(const Game& g, ObjId o) {
+  if (o >= g.state().obj.count) return absl::StrCat("object_", o);
+  if (g.state().obj.token[o]) return absl::StrCat("token:", g.db()[g.state().obj.card[o]].name);
   std::string id;
   for (char c : g.db()[g.state().obj.card[o]].name) {
     if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
@@ -199,9 +204,13 @@ absl::StatusOr<ScenarioSpec> BoardOf(const Game& g) {
   return spec;
 }
 
-void AddSteps(const Game& g, const std::vector<Decision>& decisions,
+bool AddSteps(const Game& g, const std::vector<Decision>& decisions,
               const std::vector<int>& choices, ScenarioSpec& spec) {
-  auto id = [&](ObjId o) { return IdOf(g, o); };
+  bool exact = true;  // no step names a token by its name alone
+  auto id = [&](ObjId o) {
+    exact = exact && o < g.state().obj.count && !g.state().obj.token[o];
+    return IdOf(g, o);
+  };
   // Steps still being filled by later decisions: an attack's attackers, a
   // declaration of blockers, a phase cost's answer (per player).
   std::array<int, 2> attack{-1, -1}, block{-1, -1}, pay{-1, -1};
@@ -326,6 +335,7 @@ void AddSteps(const Game& g, const std::vector<Decision>& decisions,
     }
     spec.steps.push_back(std::move(st));
   }
+  return exact;
 }
 
 // ---------------------------------------------------------------- describing
@@ -509,6 +519,8 @@ absl::StatusOr<ShrinkResult> ShrinkFuzzGame(const CardDb& db, const FuzzSetup& s
     spec = *board;
     std::vector<Decision> ds(seen.begin() + static_cast<long>(it->next), seen.end());
     std::vector<int> cs(choices.begin() + static_cast<long>(it->next), choices.end());
+    // A step that names a token by its name alone (G-12) may pick another
+    // of that name: ScenarioFails says whether the script still fails.
     AddSteps(g, ds, cs, spec);
     spec.until = absl::StrCat("turns:", std::max(1, fail_turn - spec.turn + 1));
     ++out.tries;

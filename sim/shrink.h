@@ -67,8 +67,11 @@ absl::StatusOr<ScenarioSpec> BoardOf(const Game& g);
 
 // Appends the steps that make the scripted players take these decisions
 // (each `decisions[i]` answered by action `choices[i]`), in order. `g` is
-// any game of the same objects (for card names).
-void AddSteps(const Game& g, const std::vector<Decision>& decisions,
+// any game holding every object they name (for card names): the game at
+// their end. False when a step names a token (G-12: "token:NAME", the
+// first of that name, which may not be the one chosen) or an object `g`
+// does not hold: the steps may then not replay the decisions exactly.
+bool AddSteps(const Game& g, const std::vector<Decision>& decisions,
               const std::vector<int>& choices, ScenarioSpec& spec);
 
 // A readable account of a game's state that a scenario can reproduce: zones
