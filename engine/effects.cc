@@ -153,8 +153,12 @@ int Game::Amount(const StackItem& item, const Value& v) const {
     case Value::kDiedThisTurn: {
       base = 0;
       const Filter& f = db_->filter(v.filter);
-      for (CardId c : occ_.died_this_turn)
-        base += (f.name == kNoCard || f.name == c) && (!f.types || ((*db_)[c].types & f.types));
+      for (CardId c : occ_.died_this_turn) {
+        // A face-down creature (or a copy of one) died as a 2/2 creature
+        // with no name (RULES.md L-1 1b): no card to read.
+        const TypeMask printed = c != kNoCard ? (*db_)[c].types : TypeMask{1u << kCreature};
+        base += (f.name == kNoCard || f.name == c) && (!f.types || (printed & f.types));
+      }
       break;
     }
     case Value::kDamageThisTurn: {
