@@ -806,7 +806,17 @@ struct Writer {
 
   std::string Phase(const PhaseAbility& p, const std::string& whose) const {
     const std::string phase = std::string(PhaseName(static_cast<strata::Phase>(p.phase)));
-    const std::string owner = p.whose == 1 ? "the enchanted permanent's controller's" : whose;
+    const std::string owner = p.whose == 1   ? "the enchanted permanent's controller's"
+                              : p.whose == 2 ? "each player's"
+                                             : whose;
+    if (p.whose == 2 && !p.is_cost && !p.reward) {
+      // T-12.1: the player whose phase it is plays it (The Abyss).
+      std::string body =
+          absl::StrReplaceAll(Uncapital(Body(p.body)), {{" you control", " that player controls"}});
+      return absl::StrCat("At the beginning of each player's ", phase, ", ",
+                          p.optional ? "that player may: " : "", body,
+                          " (that player chooses the targets)");
+    }
     if (p.reward)  // T-13.1: paid for what it does
       return absl::StrCat("During ", owner, " ", phase, ", ", p.whose == 1 ? "that player" : "you",
                           " may pay ", p.cost.ToString(), ". If ",
