@@ -193,6 +193,12 @@ class InvariantChecker : public RulesAudit {
   // The active player's permanents whose untap in this untap phase a
   // replacement took (E-3 A): the untap invariant lets them stay tapped.
   std::vector<ObjRef> untap_replaced_;
+  // T-1.8: the permanents of a kind their controller's untap limit (Smoke,
+  // Winter Orb) covered as the last turn ended, before the untap phase's
+  // untaps: an untap can turn a limit off (Titania's Song untapped under
+  // Mycosynth Lattice takes Smoke's abilities), so the limit that kept one
+  // tapped is the one read before the untaps (fuzz seed 100, game 10375).
+  std::vector<ObjRef> untap_limited_;
   void CheckManaPaid(const Game& g, const StackItem& item);
   void MarkUntappedBeforePaying(const Game& g, Player p);
   // The mana p spent since MarkUntappedBeforePaying: the pool's fall plus

@@ -112,6 +112,13 @@ void InvariantChecker::At(const Game& g, AuditPoint point, int arg) {
       }
       return;
     case AuditPoint::kPhaseEnded:
+      if (s.phase == Phase::kCleanup && g.turn_.untap_limit_cards) [[unlikely]] {
+        untap_limited_.clear();
+        s.ForEachPermanent([&](ObjId o) {
+          const Characteristics& ch = g.Chars(o);
+          if (ch.types & g.Rules(ch.controller).untap_only_one) untap_limited_.push_back(s.Ref(o));
+        });
+      }
       for (Player p = 0; p < 2; ++p) {
         // T-1.4: one life per unspent mana, and the pools empty. (A burn
         // held for its "before" responses and replacements may be changed
@@ -173,7 +180,9 @@ void InvariantChecker::At(const Game& g, AuditPoint point, int arg) {
               std::find(untap_replaced_.begin(), untap_replaced_.end(), s.Ref(o)) ==
                   untap_replaced_.end() &&
               !(g.turn_.untap_limit_cards && g.UntapKept(o) &&
-                (g.Chars(o).types & g.Rules(s.active).untap_only_one)))
+                ((g.Chars(o).types & g.Rules(s.active).untap_only_one) ||
+                 std::find(untap_limited_.begin(), untap_limited_.end(), s.Ref(o)) !=
+                     untap_limited_.end())))
             why = absl::StrCat(g.ObjectName(o), " of the active player ", Who(s.active),
                                " stays tapped through untap");
         });
