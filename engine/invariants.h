@@ -159,6 +159,13 @@ class InvariantChecker : public RulesAudit {
   // engine/reference_layers.h's check, made anew for each game by Begin.
   std::function<std::string(const Game&, bool*)> reference_;
   std::vector<int> phase_costs_;  // phase todo indices whose cost was paid or refused this phase
+  // The phase cost being paid as its payment began (kPhaseCostPaying): due
+  // then, and the mana it asked. Paying can turn the cost off (the
+  // Tabernacle at Pendrell Vale tapped for its own granted cost under
+  // Mycosynth Lattice: a tapped artifact's abilities are off, T-12), so
+  // the payment is checked against what was asked as it began.
+  bool phase_cost_was_due_ = false;
+  int phase_cost_asked_ = 0;
   // The decision OnDecision saw, kept: the game's own is replaced by Apply.
   DecisionKind decided_kind_ = DecisionKind::kNone;
   Player decided_player_ = kNoPlayer;
@@ -226,6 +233,7 @@ class InvariantChecker : public RulesAudit {
   void CheckReplacedNeverHappens(const Game& g, int event);
   void CollectPhaseCosts(const Game& g);
   void CheckPhaseCostsHandled(const Game& g);
+  void NotePhaseCostPaying(const Game& g, int todo);
   void CheckPhaseCostPaid(const Game& g, int todo);
   void CheckNoPendingSourceTapped(const Game& g, const char* paying);
   bool mulligans_over_ = true;

@@ -221,6 +221,7 @@ void InvariantChecker::At(const Game& g, AuditPoint point, int arg) {
       std::erase_if(phase_costs_due_,
                     [&](const PhaseCostDue& due) { return due.object.id == t.object.id; });
       MarkUntappedBeforePaying(g, t.controller);
+      NotePhaseCostPaying(g, arg);
       return;
     }
     case AuditPoint::kPhaseCostPaid:

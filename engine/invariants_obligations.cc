@@ -246,14 +246,20 @@ void InvariantChecker::CheckPhaseCostsHandled(const Game& g) {
 // characteristics ask now (every granted one of this phase combined), on a
 // permanent that still has the cost; and no permanent with a phase cost
 // still unhandled taps for mana meanwhile.
+void InvariantChecker::NotePhaseCostPaying(const Game& g, int todo) {
+  const PhaseTodo& t = g.turn_.phase_todo[todo];
+  phase_cost_was_due_ = PhaseCostDueNow(g, t.object.id);
+  phase_cost_asked_ = t.granted ? std::max(GrantedPhaseCostMana(g, g.Chars(t.object.id)), 0)
+                                : g.db()[t.card].phase[t.index].cost.ManaValue();
+}
+
 void InvariantChecker::CheckPhaseCostPaid(const Game& g, int todo) {
   const PhaseTodo& t = g.turn_.phase_todo[todo];
-  const Characteristics& ch = g.Chars(t.object.id);
-  Record(Invariant::kPhaseCosts, PhaseCostDueNow(g, t.object.id),
+  // As the payment began (kPhaseCostPaying): the payment may turn it off.
+  Record(Invariant::kPhaseCosts, phase_cost_was_due_,
          absl::StrCat(Who(t.controller), " pays a phase cost of ", g.ObjectName(t.object.id),
-                      ", which has none now"));
-  const int expected = t.granted ? std::max(GrantedPhaseCostMana(g, ch), 0)
-                                 : g.db()[t.card].phase[t.index].cost.ManaValue();
+                      ", which had none as the payment began"));
+  const int expected = phase_cost_asked_;
   const int spent = SpentSincePaying(g, t.controller);
   if (!g.options().free_mana)
     Record(Invariant::kPhaseCosts, spent == expected,
