@@ -72,6 +72,10 @@ std::string AnyOfTypes(TypeMask t) {
 struct Writer {
   const CardDb& db;
   const CardDef& card;
+  // What "self" names: the card, or, inside an ability it grants to other
+  // permanents (The Tabernacle at Pendrell Vale's, Energy Flux's upkeep
+  // costs), the permanent that has it.
+  mutable const char* self_name = nullptr;
 
   // "white creature you control", "nonbasic lands", "spell".
   std::string Filter(FilterId id, bool plural, TargetWhat what = TargetWhat::kPermanent,
@@ -120,11 +124,17 @@ struct Writer {
     std::string noun = AnyOfTypes(f.types);
     // An `if` condition: "red", not "red permanent".
     if (bare && noun.empty() && subtypes.empty() && !adj.empty()) return absl::StrJoin(adj, " ");
+    const uint8_t hand_only = 1u << static_cast<int>(Zone::kHand);
+    // Cards in a hand, a library or a graveyard are cards, not permanents.
+    const bool off_battlefield = f.zones != 0 &&
+                                 !(f.zones & (1u << static_cast<int>(Zone::kBattlefield))) &&
+                                 !(f.zones & (1u << static_cast<int>(Zone::kStack)));
     if (noun.empty())
       noun = f.what == TargetWhat::kSpell              ? "spell"
              : f.what == TargetWhat::kCard             ? "card"
              : f.what == TargetWhat::kCreatureOrPlayer ? "creature or player"
              : what == TargetWhat::kSpell              ? "spell"
+             : off_battlefield                         ? "card"
                                                        : "permanent";
     if (!subtypes.empty()) noun = absl::StrCat(Or(subtypes), " ", noun);
     if (f.what == TargetWhat::kSpell && noun != "spell") noun += " spell";
@@ -142,6 +152,9 @@ struct Writer {
     if (f.combat_with_self) out += " blocking or blocked by " + card.name;
     if (f.controller == 0) out += " you control";
     if (f.controller == 1) out += plural ? " your opponents control" : " an opponent controls";
+    // "Cards in your hand" (Black Vise, Storm World), not "cards you own in hand".
+    if (f.zones == hand_only && f.owner >= 0 && !bare)
+      return out + (f.owner == 0 ? " in your hand" : " in an opponent's hand");
     if (f.owner == 0) out += " you own";
     if (f.owner == 1) out += " an opponent owns";
     const uint8_t battlefield = 1u << static_cast<int>(Zone::kBattlefield);
@@ -257,8 +270,13 @@ struct Writer {
           base += " by " + Lower(Plural(Types(db.filter(v.filter).types)));
         break;
     }
-    if (v.times != 1) base = absl::StrCat(v.times, " times ", base);
-    if (v.plus > 0) base = absl::StrCat(base, " plus ", v.plus);
+    if (v.times == -1 && v.plus > 0) {
+      // Storm World: "4 minus the number of cards in that player's hand".
+      base = absl::StrCat(v.plus, " minus ", base);
+    } else {
+      if (v.times != 1) base = absl::StrCat(v.times, " times ", base);
+      if (v.plus > 0) base = absl::StrCat(base, " plus ", v.plus);
+    }
     if (v.plus < 0) base = absl::StrCat(base, " minus ", -v.plus);
     if (v.divide > 1)
       base = absl::StrCat(base, ", divided by ", v.divide,
@@ -277,7 +295,7 @@ struct Writer {
           return Target(b.targets[r.index - 1]);
         return "the target";
       case strata::Ref::kSelf:
-        return card.name;
+        return self_name ? self_name : card.name;
       case strata::Ref::kYou:
         return "you";
       case strata::Ref::kOpponent:
@@ -373,9 +391,12 @@ struct Writer {
             does.push_back(absl::StrCat(verb("lose", "loses"), " ", Keywords(p.remove_keywords)));
           if (p.add_colorless_mana)
             does.push_back(absl::StrCat(verb("have", "has"), " \"{T}: Add {C}\""));
-          if (p.grant_phase >= 0 && p.grant_phase < static_cast<int>(card.granted_phase.size()))
+          if (p.grant_phase >= 0 && p.grant_phase < static_cast<int>(card.granted_phase.size())) {
+            self_name = "this permanent";
             does.push_back(absl::StrCat(verb("have", "has"), " \"",
                                         Phase(card.granted_phase[p.grant_phase], "your"), "\""));
+            self_name = nullptr;
+          }
           if (p.combat_rule >= 0 && p.combat_rule < static_cast<int>(card.combat_rules.size()))
             does.push_back(CombatRuleText(card.combat_rules[p.combat_rule], plural));
           break;
