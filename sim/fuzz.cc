@@ -37,9 +37,11 @@ CardId LeastUsedOf(const std::vector<CardId>& pool, const UsageStats& use, Rng& 
   return best;
 }
 
-// A legal 40-card deck from the whole pool: two colours, 23 or 24 spells
-// (up to four copies each) steered toward the cards least cast so far, a
-// few non-basic lands, basic lands of the deck's colours for the rest.
+// A legal 40-card deck from the whole pool: two colours (three when the
+// least-used card it starts from has three: Nicol Bolas, Legends' other
+// three-colour legends, which no two-colour deck could hold), 23 or 24
+// spells (up to four copies each) steered toward the cards least cast so
+// far, a few non-basic lands, basic lands of the deck's colours for the rest.
 Deck RandomDeck(const CardDb& db, const UsageStats& use, Rng& rng) {
   std::vector<CardId> spells, lands;
   for (CardId c = 0; c < db.cards.size(); ++c)
@@ -48,7 +50,6 @@ Deck RandomDeck(const CardDb& db, const UsageStats& use, Rng& rng) {
   ColorMask colors = db[LeastUsedOf(spells, use, rng, 8)].colors;
   while (std::popcount(static_cast<unsigned>(colors)) < 2)
     colors |= static_cast<ColorMask>(1u << rng.Below(kColorCount));
-  while (std::popcount(static_cast<unsigned>(colors)) > 2) colors &= colors - 1;
   std::vector<CardId> fitting;
   for (CardId c : spells)
     if ((db[c].colors & ~colors) == 0) fitting.push_back(c);
