@@ -78,6 +78,16 @@ class HeuristicPolicy : public Policy {
     int score = -1;
     ObjId source_choice = kNoObj;  // "a source of your choice" (T-4.1)
     int mana_color = -1;           // the color a mana ability makes (T-10.2)
+    // A plan to start action `a` in mode `mode`, nothing chosen yet (no
+    // score: -1).
+    static Plan For(const Action& a, int mode) {
+      Plan p;
+      p.kind = a.kind;
+      p.object = a.object;
+      p.index = a.index;
+      p.mode = mode;
+      return p;
+    }
   };
 
  private:

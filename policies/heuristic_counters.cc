@@ -39,11 +39,7 @@ bool HeuristicPolicy::EvaluateCounters(const PlayerView& v, const Context& cx, D
                                        int mode, Plan& best) {
   const ActivatedAbility& ab = c.activated[a.index];
   const ObjId source = a.object;
-  Plan p;
-  p.kind = a.kind;
-  p.object = source;
-  p.index = a.index;
-  p.mode = mode;
+  Plan p = Plan::For(a, mode);
   auto offer = [&](int score) {
     p.score = score;
     if (score > best.score) best = p;

@@ -351,11 +351,7 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
     return;
   const ManaCost& cost = CostOf(c, a);
   const bool tap_ability = !spell && c.activated[a.index].tap;
-  Plan p;
-  p.kind = a.kind;
-  p.object = a.object;
-  p.index = a.index;
-  p.mode = mode;
+  Plan p = Plan::For(a, mode);
   auto offer = [&](int score) {
     p.score = score;
     if (score > best.score) best = p;

@@ -48,11 +48,7 @@ bool HeuristicPolicy::EvaluateGraveyard(const PlayerView& v, const Context& cx, 
     for (const EffectStep& st : body->steps) refills |= st.op == Op::kShuffleIn;
     if (refills && v.LibrarySize(cx.me) <= 5 && v.Graveyard(cx.me).size() >= 5 &&
         (cx.sorcery_time || cx.end_of_their_turn)) {
-      Plan p;
-      p.kind = a.kind;
-      p.object = a.object;
-      p.index = a.index;
-      p.mode = mode;
+      Plan p = Plan::For(a, mode);
       p.score = 45;
       if (p.score > best.score) best = p;
     }
@@ -85,11 +81,7 @@ bool HeuristicPolicy::EvaluateGraveyard(const PlayerView& v, const Context& cx, 
   }
   // A creature returned must be worth a card: a 1/1 is not.
   if (best_obj == kNoObj || best_value < 6) return true;
-  Plan p;
-  p.kind = a.kind;
-  p.object = a.object;
-  p.index = a.index;
-  p.mode = mode;
+  Plan p = Plan::For(a, mode);
   p.target = best_obj;
   p.score = 40 + std::min(best_value, 60) / 3;
   if (p.score > best.score) best = p;

@@ -60,11 +60,7 @@ bool UntapsOwnLands(const CardDef& c, const AbilityBody& body) {
 bool HeuristicPolicy::EvaluateOslist(const PlayerView& v, const Context& cx, const Action& a,
                                      const CardDef& c, const AbilityBody& body, int mode,
                                      Plan& best) {
-  Plan p;
-  p.kind = a.kind;
-  p.object = a.object;
-  p.index = a.index;
-  p.mode = mode;
+  Plan p = Plan::For(a, mode);
   if (c.cost.x_count > 0 && DiscardsToReturn(body)) {
     if (!cx.sorcery_time) return true;
     int lands = 0;

@@ -48,11 +48,7 @@ bool HeuristicPolicy::EvaluateTokens(const PlayerView& v, const Context& cx, con
   if (!makes) return false;
   if (for_opponent || worth <= 0) return true;
   const bool spell = a.kind == ActionKind::kCast;
-  Plan p;
-  p.kind = a.kind;
-  p.object = a.object;
-  p.index = a.index;
-  p.mode = mode;
+  Plan p = Plan::For(a, mode);
   if (spell) {
     if (cx.sorcery_time || Has(c.types, kInstant)) p.score = 50 + std::min(worth, 30) / 2;
   } else {
