@@ -30,7 +30,7 @@ void Game::ManaSources(Player p, ObjId excluding, std::vector<ManaSource>& sourc
   others.clear();
   ActivatablePermanents().mana[p].ForEach(s.obj.count, [&](ObjId o) {
     if (s.obj.tapped[o] || o == excluding) return;
-    const Characteristics& ch = Chars(o);
+    const Characteristics& ch = PermanentChars(o);
     if (ch.IsCreature() && SummoningSick(o)) return;  // only a creature is ever sick
     // T-13: not before its phase cost is handled.
     if (!turn_.phase_todo.empty() && PhaseCostPending(o)) return;

@@ -405,11 +405,6 @@ std::string Game::CheckLayerCache(bool characteristics_known) const {
   return kept_mana();
 }
 
-const PlayerRules& Game::Rules(Player p) const {
-  UpdateLayers();
-  return cache_.rules[p];
-}
-
 Outcome Game::OutcomeOf(uint32_t serial) const {
   Outcome out = Outcome::kPending;
   for (auto& [s, o] : stack_.outcomes)

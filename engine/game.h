@@ -375,6 +375,9 @@ class Game {
   // cost (T-10): false if it is no such source; else its colors and amount
   // (the rule ManaSources uses). `made.object` is left alone.
   bool ManaOf(const Characteristics& ch, ManaSource& made) const;
+  // The permanents player p controls whose characteristics make mana
+  // (ManaOf), tapped or not: the set ManaSources walks.
+  const ObjBits& ManaPermanents(Player p) const { return ActivatablePermanents().mana[p]; }
   uint64_t ManaStamp(Player p) const {
     KeptSupply(p);
     return kept_mana_[p].stamp;
@@ -391,6 +394,12 @@ class Game {
       RefreshLibrary();
     return cache_.chars[o];
   }
+  // Chars of an object known to be on the battlefield (the walks over
+  // permanents): never a library's, so no test for one.
+  [[gnu::always_inline]] const Characteristics& PermanentChars(ObjId o) const {
+    UpdateLayers();
+    return cache_.chars[o];
+  }
   // Brings the cache up to date for every object but, maybe, libraries'.
   void UpdateLayers() const {
     if (layers_fresh_for_ != state_.version) [[unlikely]]
@@ -402,7 +411,11 @@ class Game {
   // A filter's combat keys (T-7.2): where `o` is in the attack, and whether it
   // blocks or is blocked by `source`.
   bool InCombatAs(const Filter& f, ObjId o, ObjId source) const;
-  const PlayerRules& Rules(Player p) const;
+  // Inline: asked at every listing of plays and payment.
+  const PlayerRules& Rules(Player p) const {
+    UpdateLayers();
+    return cache_.rules[p];
+  }
   // T-10.1, for the players' counts of mana: what the triggered mana
   // abilities of the game add as land o is tapped for mana (how many, and
   // their colors in `colors`; 0 in a game without any: costs.cc).
@@ -638,7 +651,15 @@ class Game {
   void ApplyBatch(Frame& f, const Action& a);
 
   // What may be played, T-5, T-9 (legal_actions.cc).
-  const AbilityBody* BodyOf(const StackItem& item) const;
+  // Inline for a spell's and an activated ability's body, asked at every
+  // probe of a listing of plays; the other sources out of line.
+  const AbilityBody* BodyOf(const StackItem& item) const {
+    const CardDef& card = (*db_)[item.body_card];
+    if (item.from == BodySource::kSpell) return card.has_spell ? &card.spell : nullptr;
+    if (item.from == BodySource::kActivated) return &card.activated[item.ability].body;
+    return OtherBodyOf(card, item);
+  }
+  const AbilityBody* OtherBodyOf(const CardDef& card, const StackItem& item) const;
   const AbilityBody* ModeBody(const StackItem& item) const;
   bool CanStart(Player p, const StackItem& probe, Play play, Reaction reaction, ObjId about) const;
   // The object an untargeted reaction is about: its source, or the
@@ -1135,7 +1156,15 @@ class Game {
     void Remove(ObjId o);
   };
   mutable Activatable activatable_;
-  const Activatable& ActivatablePermanents() const;
+  // Inline: asked at every listing of plays, every mana count and every
+  // trigger collection, and found up to date nearly every time.
+  const Activatable& ActivatablePermanents() const {
+    UpdateLayers();
+    if (activatable_.version == cache_.version) [[likely]]
+      return activatable_;
+    return RebuildActivatable();
+  }
+  const Activatable& RebuildActivatable() const;
   // Each player's mana supply (untapped sources, pool, counted), kept from
   // one CanPay to the next, across listings of plays, while nothing it
   // reads moves: the state version (zones, characteristics, control),

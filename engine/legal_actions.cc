@@ -9,13 +9,11 @@
 
 namespace strata {
 
-const AbilityBody* Game::BodyOf(const StackItem& item) const {
-  const CardDef& card = (*db_)[item.body_card];
+const AbilityBody* Game::OtherBodyOf(const CardDef& card, const StackItem& item) const {
   switch (item.from) {
     case BodySource::kSpell:
-      return card.has_spell ? &card.spell : nullptr;
     case BodySource::kActivated:
-      return &card.activated[item.ability].body;
+      return BodyOf(item);  // BodyOf's own, inline
     case BodySource::kTrigger:
       return &card.triggers[item.ability].body;
     case BodySource::kPhase:
@@ -224,13 +222,11 @@ bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reacti
   return false;
 }
 
-const Game::Activatable& Game::ActivatablePermanents() const {
-  UpdateLayers();
-  if (activatable_.version == cache_.version) return activatable_;
+const Game::Activatable& Game::RebuildActivatable() const {
   for (ObjBits& mine : activatable_.by_player) mine.Clear();
   for (ObjBits& mine : activatable_.mana) mine.Clear();
   activatable_.triggering.Clear();
-  state_.ForEachPermanent([&](ObjId o) { activatable_.Add(*db_, o, Chars(o)); });
+  state_.ForEachPermanent([&](ObjId o) { activatable_.Add(*db_, o, PermanentChars(o)); });
   activatable_.version = cache_.version;
   return activatable_;
 }
@@ -279,7 +275,7 @@ void Game::AddPlayableActions(Player p, DecisionKind kind, Reaction reaction, Ob
       timing_.decision.actions.push_back({ActionKind::kCast, o});
   }
   ActivatablePermanents().by_player[p].ForEach(s.obj.count, [&](ObjId o) {
-    const Characteristics& ch = Chars(o);
+    const Characteristics& ch = PermanentChars(o);
     const CardDef& card = (*db_)[ch.card];
     if (!(card.ability_windows & window)) return;
     for (int i = 0; i < static_cast<int>(card.activated.size()); ++i) {

@@ -545,6 +545,12 @@ void Game::LeaveTogether(const ObjId* objs, int n, Zone to, bool before_done, Pl
   // is a new one, and an Aura must not follow it.
   for (const Occurrence& e : moves) {
     if (e.from != Zone::kBattlefield) continue;
+    // A scan without a branch first (the compiler makes it wide): most
+    // objects leaving play have nothing attached.
+    const ObjId* attached = state_.obj.attached_to.data();
+    bool any = false;
+    for (ObjId x = 0; x < state_.obj.count; ++x) any |= attached[x] == e.object;
+    if (!any) continue;
     for (ObjId x = 0; x < state_.obj.count; ++x)
       if (state_.obj.attached_to[x] == e.object) {
         state_.obj.attached_to[x] = kNoObj;
@@ -734,49 +740,59 @@ void Game::RunStateCheck() {
       const bool unique = turn_.unique_cards;
       if (unique) [[unlikely]]
         UniqueRuleLosers(unique_losers, held_moves);
-      state_.ForEachPermanent([&](ObjId o) {
-        const Characteristics& ch = Chars(o);
-        if (turn_.control_seen[o] != ch.controller) {
-          // Came under another player's control: summoning sick (T-7).
-          if (turn_.control_seen[o] != kNoPlayer) state_.obj.sick[o] = true;
-          turn_.control_seen[o] = ch.controller;
-          ++mana_epoch_;
-        }
-        // What simply leaves comes first: 0 toughness, or an Aura on
-        // nothing legal (an animated Aura with lethal damage too goes to the
-        // graveyard, unregenerable, even while its destruction is under way).
-        // An object already held on its way out (its move's replacements or
-        // "before" responses happen now) is not sent again.
-        if (held_moves && BeingMoved(o)) return;
-        if (ch.IsCreature() && ch.toughness <= 0) {
-          Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
-            return std::string(absl::StrCat(ObjectName(o), " has toughness ", ch.toughness));
-          });
-          leaving.push_back(o);
-          return;
-        }
-        if (!AttachedLegally(o)) {
-          Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
-            return std::string(absl::StrCat(ObjectName(o), " is not attached to a legal object"));
-          });
-          leaving.push_back(o);
-          return;
-        }
-        if (unique && std::binary_search(unique_losers.begin(), unique_losers.end(), o))
-            [[unlikely]] {
-          Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
-            return std::string(absl::StrCat(ObjectName(o), Has(ch.supertypes, kLegendary)
-                                                               ? " goes by the legend rule"
-                                                               : " goes by the world rule"));
-          });
-          leaving.push_back(o);
-          return;
-        }
-        if (ch.IsCreature() && state_.obj.damage[o] >= ch.toughness && !BeingDestroyed(o)) {
-          occ_.destroying.push_back(state_.Ref(o));
-          StateCheckInputChanged();
-        }
-      });
+      // The walk is built twice, with and without the tests of held moves
+      // and the unique rules: most games have neither, and the walk runs
+      // at every check that finds something changed.
+      auto walk = [&](auto rare) {
+        constexpr bool kRare = decltype(rare)::value;
+        state_.ForEachPermanent([&](ObjId o) {
+          const Characteristics& ch = PermanentChars(o);
+          if (turn_.control_seen[o] != ch.controller) {
+            // Came under another player's control: summoning sick (T-7).
+            if (turn_.control_seen[o] != kNoPlayer) state_.obj.sick[o] = true;
+            turn_.control_seen[o] = ch.controller;
+            ++mana_epoch_;
+          }
+          // What simply leaves comes first: 0 toughness, or an Aura on
+          // nothing legal (an animated Aura with lethal damage too goes to the
+          // graveyard, unregenerable, even while its destruction is under way).
+          // An object already held on its way out (its move's replacements or
+          // "before" responses happen now) is not sent again.
+          if (kRare && held_moves && BeingMoved(o)) return;
+          if (ch.IsCreature() && ch.toughness <= 0) {
+            Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+              return std::string(absl::StrCat(ObjectName(o), " has toughness ", ch.toughness));
+            });
+            leaving.push_back(o);
+            return;
+          }
+          if (!AttachedLegally(o)) {
+            Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+              return std::string(absl::StrCat(ObjectName(o), " is not attached to a legal object"));
+            });
+            leaving.push_back(o);
+            return;
+          }
+          if (kRare && unique && std::binary_search(unique_losers.begin(), unique_losers.end(), o))
+              [[unlikely]] {
+            Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+              return std::string(absl::StrCat(ObjectName(o), Has(ch.supertypes, kLegendary)
+                                                                 ? " goes by the legend rule"
+                                                                 : " goes by the world rule"));
+            });
+            leaving.push_back(o);
+            return;
+          }
+          if (ch.IsCreature() && state_.obj.damage[o] >= ch.toughness && !BeingDestroyed(o)) {
+            occ_.destroying.push_back(state_.Ref(o));
+            StateCheckInputChanged();
+          }
+        });
+      };
+      if (unique || held_moves) [[unlikely]]
+        walk(std::true_type{});
+      else
+        walk(std::false_type{});
       if (static_cast<int>(occ_.destroying.size()) > destroy_begin)
         Push(Frame::NewDestroy(destroy_begin, static_cast<int32_t>(occ_.destroying.size()),
                                /*lethal=*/true));

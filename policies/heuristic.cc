@@ -44,6 +44,8 @@ std::string HeuristicPolicy::Name() const {
 void HeuristicPolicy::Remember(const PlayerView& v, Did did, ObjId o) {
   memory_[next_memory_] = Memory{static_cast<int16_t>(v.turn()), v.phase(), did, o};
   next_memory_ = (next_memory_ + 1) % static_cast<int>(memory_.size());
+  memory_objects_ = 0;
+  for (const Memory& m : memory_) memory_objects_ |= uint64_t{1} << (m.object & 63);
 }
 
 bool HeuristicPolicy::PlanFor(const PlayerView& v) const {

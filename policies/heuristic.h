@@ -59,6 +59,7 @@ class HeuristicPolicy : public Policy {
     rng_.Seed(seed);
     plan_ = Plan{};
     memory_ = {};
+    memory_objects_ = 0;
     next_memory_ = 0;
     activations_ = 0;
     casts_ = 0;
@@ -163,6 +164,7 @@ class HeuristicPolicy : public Policy {
   // Inline: the evaluation asks it of every permanent it weighs, from
   // other files (heuristic_eval.cc).
   bool Remembers(const PlayerView& v, Did did, ObjId o) const {
+    if (!(memory_objects_ >> (o & 63) & 1)) return false;  // most objects asked about
     const int16_t turn = static_cast<int16_t>(v.turn());
     const Phase phase = v.phase();
     for (const Memory& m : memory_)
@@ -175,6 +177,9 @@ class HeuristicPolicy : public Policy {
   bool keep_all_ = false;
   Plan plan_;
   std::array<Memory, 16> memory_{};
+  // A bit for each object number (mod 64) the memory holds: Remembers
+  // answers no at once for the others (asked of every permanent weighed).
+  uint64_t memory_objects_ = 0;
   int next_memory_ = 0;
   // This turn's activations and casts: bounds on a free loop the
   // evaluation does not see (an ability that costs nothing; a spell of

@@ -33,7 +33,7 @@ Mana CountAvailable(const PlayerView& v, Player p) {
     m.total += n;
     if (i < kColorCount) m.color[i] += n;
   }
-  for (ObjId o : v.Battlefield()) {
+  for (ObjId o : v.ManaPermanents(p)) {
     const Characteristics* ch = v.Chars(o);
     if (!ch || ch->controller != p || v.Tapped(o)) continue;
     if (ch->IsCreature() && v.Sick(o) && !Has(ch->keywords, kHaste)) continue;

@@ -163,6 +163,11 @@ class PlayerView {
   // What a permanent with these (visible) characteristics makes when tapped
   // to pay a cost (Game::ManaOf).
   bool ManaOf(const Characteristics& ch, ManaSource& made) const { return game_.ManaOf(ch, made); }
+  // The permanents p controls that make mana (ManaOf true), tapped or not,
+  // in object order: a count of mana walks these, not the battlefield.
+  ObjectsIn ManaPermanents(Player p) const {
+    return ObjectsIn(game_.ManaPermanents(p), game_.state().obj.count);
+  }
   int Pool(Player p) const {
     int n = 0;
     for (int m : game_.state().players[p].pool) n += m;
