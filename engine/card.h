@@ -563,6 +563,9 @@ struct PhaseAbility {
   // T-13.1: a phase cost whose body happens when it is paid ("you may pay
   // {4} during your upkeep to untap it"), nothing when refused.
   bool reward = false;
+  // T-13.2: "unless that player pays {1} or 1 life" (Erosion): this much
+  // life may be paid in place of the mana; 0, none.
+  int16_t or_life = 0;
   ManaCost cost;
   AbilityBody body;  // the effect (T-12), the penalty for not paying (T-13) or the reward (T-13.1)
 };

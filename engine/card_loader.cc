@@ -1300,7 +1300,17 @@ class CardCompiler {
       r_.Fail(*t.get("optional"), "optional",
               "no optional on a phase cost: paying is already a choice (T-13.1)");
     ph.body = Body(t, cost ? "a phase cost" : "a phase effect",
-                   {"phase", "whose", "cost", "penalty", "optional"});
+                   {"phase", "whose", "cost", "penalty", "optional", "or_life"});
+    // T-13.2: life paid in place of the mana ("pays {1} or 1 life"), on a
+    // phase cost with a penalty of the card's own (granted costs combine
+    // into one payment of mana; a paid reward is T-13.1's alone).
+    if (auto* n = t.get("or_life")) {
+      if (!cost || ph.reward || granted)
+        r_.Fail(*n, "or_life",
+                "life in place of the mana only on a phase cost of the card's own with a penalty "
+                "(T-13.2)");
+      ph.or_life = static_cast<int16_t>(IntOf(*n, "or_life", 1, kMaxCardNumber));
+    }
     if (auto* n = t.get("optional")) ph.optional = r_.Bool(*n, "optional");
     if (cost) {
       auto c = ParseManaCost(r_.String(*t.get("cost"), "cost"));

@@ -164,14 +164,19 @@ void Game::RunCast(Frame& f) {
   switch (f.pc) {
     case CastFrame::kMode:
       if (body && !body->modes.empty() && item.mode < 0) {
+        // G-15: a trigger's mode ("choose one —", Relic Bind) is its
+        // controller's choice among those with legal targets, whatever the
+        // window: a trigger is played at once, not as a reaction.
+        const bool trigger =
+            item.from == BodySource::kTrigger || item.from == BodySource::kNextTime;
         for (int m = 0; m < static_cast<int>(body->modes.size()); ++m) {
           StackItem probe = item;
           probe.mode = static_cast<int8_t>(m);
-          if (BodyAllowed(body->modes[m],
-                          play == kPlayBatch       ? 0
-                          : play == kPlayInterrupt ? 1
-                                                   : 2,
-                          reaction) &&
+          if ((trigger || BodyAllowed(body->modes[m],
+                                      play == kPlayBatch       ? 0
+                                      : play == kPlayInterrupt ? 1
+                                                               : 2,
+                                      reaction)) &&
               HasLegalTargets(probe, body->modes[m]))
             timing_.decision.actions.push_back({ActionKind::kNumber, kNoObj, 0, m + 1});
         }

@@ -159,6 +159,13 @@ void Game::RunPhaseCost(Frame& f) {
   timing_.decision.actions.clear();
   if (opt_.free_mana || CanPay(p, t.cost, 0, t.object.id))
     timing_.decision.actions.push_back({ActionKind::kYes, t.object.id, static_cast<int16_t>(todo)});
+  // T-13.2: life in place of the mana (Erosion), while the player has that
+  // much: a second yes, its value 1.
+  if (!t.granted)
+    if (const int life = (*db_)[t.card].phase[t.index].or_life;
+        life > 0 && state_.players[p].life >= life)
+      timing_.decision.actions.push_back(
+          {ActionKind::kYes, t.object.id, static_cast<int16_t>(todo), 1});
   timing_.decision.actions.push_back({ActionKind::kNo, t.object.id, static_cast<int16_t>(todo)});
   Decide(DecisionKind::kPhaseCost, p);
 }
@@ -168,6 +175,21 @@ void Game::ApplyPhaseCost(Frame& f, const Action& a) {
   const int todo = f.phase_cost.todo;
   timing_.frames.pop_back();
   PhaseTodo& t = turn_.phase_todo[todo];
+  if (a.kind == ActionKind::kYes && a.value == 1) {
+    // T-13.2: paid in life (a loss held for its responses and
+    // replacements, as life paid for an ability's cost, E-1).
+    const int life = (*db_)[t.card].phase[t.index].or_life;
+    Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+      return std::string(absl::StrCat(Who(t.controller), " pays ", life,
+                                      " life for the phase cost of ", ObjectName(t.object.id)));
+    });
+    if (Holds(EventKind::kLifeChange)) {
+      EffectLifeChange(t.controller, -life);
+      return;
+    }
+    LoseLife(t.controller, life);
+    return;
+  }
   if (a.kind == ActionKind::kYes) {
     Audit(AuditPoint::kPhaseCostPaying, todo);
     if (!opt_.free_mana) Pay(t.controller, t.cost, 0, t.object.id);

@@ -352,6 +352,17 @@ void Game::RunTriggers(Frame& f) {
     StackItem& item = stack_.items[f.triggers.item];
     const AbilityBody* body = BodyOf(item);
     if (body && !HasLegalTargets(item, *body)) return;  // nothing to target: it does nothing
+    // G-15: a modal trigger with no mode whose targets are legal does
+    // nothing either.
+    if (body && !body->modes.empty()) [[unlikely]] {
+      bool any = false;
+      for (int m = 0; !any && m < static_cast<int>(body->modes.size()); ++m) {
+        StackItem probe = item;
+        probe.mode = static_cast<int8_t>(m);
+        any = HasLegalTargets(probe, body->modes[m]);
+      }
+      if (!any) return;
+    }
     Push(Frame::NewCast(f.triggers.item, kPlayImmediate, Reaction::kNone, kNoObj));
   }
 }

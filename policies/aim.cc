@@ -133,6 +133,15 @@ Aim AuraAim(const CardDef& card) {
         tr.source_filter != kNoFilter)
       return Aim::kHarm;
   }
+  // T-12.2: a phase effect or a phase cost's penalty of the enchanted
+  // permanent's controller's phase that harms (Cursed Land's damage to
+  // that player) goes on an opponent's permanent.
+  for (const PhaseAbility& ph : card.phase) {
+    if (ph.whose != 1 || (ph.is_cost && ph.reward)) continue;
+    if (ph.is_cost) return Aim::kHarm;
+    for (const EffectStep& st : ph.body.steps)
+      if (StepAim(card, st) == Aim::kHarm) return Aim::kHarm;
+  }
   return Aim::kHelp;
 }
 

@@ -294,6 +294,11 @@ int HeuristicPolicy::Choose(const PlayerView& v, const Decision& d) {
         if (reward && !pay)
           if (int no = first_of(ActionKind::kNo); no >= 0) return no;
       }
+      // T-13.2: a phase cost paid in life in place of its mana (Erosion,
+      // offered after the mana) only while the life left is more than it.
+      if (yes >= 0 && d.kind == DecisionKind::kPhaseCost && d.actions[yes].value == 1 &&
+          v.Life(v.me()) <= 1)
+        if (int no = first_of(ActionKind::kNo); no >= 0) return no;
       // "You may draw a card" (Verduran Enchantress: an optional cost of
       // {0}) is declined when the library is nearly out.
       if (yes >= 0 && d.kind == DecisionKind::kOptionalCost && v.LibrarySize(v.me()) <= 2 &&

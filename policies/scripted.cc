@@ -41,7 +41,10 @@ std::string ScriptStep::Describe() const {
     case kBlock:
       return absl::StrCat(who, " blocks");
     case kPay:
-      return absl::StrCat(who, pay ? " pays" : " does not pay",
+      return absl::StrCat(who,
+                          pay_life ? " pays in life"
+                          : pay    ? " pays"
+                                   : " does not pay",
                           for_label.empty() ? "" : " for " + for_label);
     case kOrder:
       return absl::StrCat(who, " orders triggers");
@@ -344,6 +347,15 @@ int ScriptedPolicy::ChooseStep(const Game& game, const Decision& d) {
         }
       }
       int yes = first_of(ActionKind::kYes), no = first_of(ActionKind::kNo);
+      // T-13.2: a phase cost's second yes (value 1) pays it in life; `pay =
+      // true` takes the mana when it is offered, the life otherwise.
+      if (st && st->pay) {
+        const int mana =
+            index_of([](const Action& a) { return a.kind == ActionKind::kYes && !a.value; });
+        const int life =
+            index_of([](const Action& a) { return a.kind == ActionKind::kYes && a.value == 1; });
+        yes = st->pay_life ? life : mana >= 0 ? mana : yes;
+      }
       if (st && st->pay) {
         if (yes >= 0) return yes;
         return Fail(absl::StrCat("step ", st->number, " (", st->Describe(), "): cannot pay"), d);
@@ -531,7 +543,8 @@ bool ScriptedPolicy::LegalNow(const Game& game, const Decision& d, const ScriptS
     case ScriptStep::kPay: {
       ActionKind answer = step.pay ? ActionKind::kYes : ActionKind::kNo;
       auto answers = [&](const Action& a) {
-        return a.kind == answer && (step.object == kNoObj || a.object == step.object);
+        return a.kind == answer && (step.object == kNoObj || a.object == step.object) &&
+               (!step.pay_life || a.value == 1);
       };
       if (d.kind == DecisionKind::kPhaseCost || d.kind == DecisionKind::kOptionalCost)
         return ForMatches(step, d) && has(answers);

@@ -56,6 +56,7 @@ struct ScriptStep {
   std::vector<std::string> attacker_labels;     // kAttack: their scenario ids, for messages
   std::vector<std::pair<ObjId, ObjId>> blocks;  // kBlock: blocker, attacker
   bool pay = false;                             // kPay
+  bool pay_life = false;                        // kPay: `pay = "life"` (T-13.2)
   std::string for_label;                        // kPay: `for`, the permanent whose cost it answers
   std::vector<ObjId> order;                     // kOrder: trigger sources, first first
   ScriptValue answer;  // kAnswer: an object, a player, a number, a word, "done" or "none"

@@ -76,6 +76,9 @@ struct Writer {
   // permanents (The Tabernacle at Pendrell Vale's, Energy Flux's upkeep
   // costs), the permanent that has it.
   mutable const char* self_name = nullptr;
+  // T-12.2: in a phase effect of the enchanted permanent's controller's
+  // phase, "you" is that player, who plays it (Cursed Land).
+  mutable const char* you_name = nullptr;
 
   // "white creature you control", "nonbasic lands", "spell".
   std::string Filter(FilterId id, bool plural, TargetWhat what = TargetWhat::kPermanent,
@@ -297,7 +300,7 @@ struct Writer {
       case strata::Ref::kSelf:
         return self_name ? self_name : card.name;
       case strata::Ref::kYou:
-        return "you";
+        return you_name ? you_name : "you";
       case strata::Ref::kOpponent:
         return "your opponent";
       case strata::Ref::kEnchanted:
@@ -842,11 +845,23 @@ struct Writer {
       return absl::StrCat("During ", owner, " ", phase, ", ", p.whose == 1 ? "that player" : "you",
                           " may pay ", p.cost.ToString(), ". If ",
                           p.whose == 1 ? "they do" : "you do", ", ", Uncapital(Body(p.body)));
-    if (p.is_cost)
-      return absl::StrCat("At the beginning of ", owner, " ", phase, ", pay ", p.cost.ToString(),
-                          ", or: ", Body(p.body));
+    if (p.is_cost) {
+      // T-12.2, T-13.2: the enchanted permanent's controller pays (Erosion:
+      // "{1} or 1 life").
+      if (p.whose == 1) you_name = "that player";
+      std::string body = Body(p.body);
+      you_name = nullptr;
+      const std::string pay = p.or_life
+                                  ? absl::StrCat(p.cost.ToString(), " or ", p.or_life, " life")
+                                  : p.cost.ToString();
+      return absl::StrCat("At the beginning of ", owner, " ", phase, ", ",
+                          p.whose == 1 ? "that player pays " : "pay ", pay, ", or: ", body);
+    }
+    if (p.whose == 1) you_name = "that player";
+    std::string body = Uncapital(Body(p.body));
+    you_name = nullptr;
     return absl::StrCat("At the beginning of ", owner, " ", phase, ", ",
-                        p.optional ? "you may: " : "", Uncapital(Body(p.body)));
+                        p.optional ? "you may: " : "", body);
   }
 
   std::string Trigger(const TriggeredAbility& t) const {

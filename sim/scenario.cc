@@ -777,7 +777,11 @@ class Runner {
       ++kinds;
     }
     if (auto* x = t->get("pay")) {
-      st.pay = L_.Bool(*x, "pay");
+      // T-13.2: "life" pays a phase cost in life in place of its mana.
+      if (auto life = x->value_exact<std::string>(); life && *life == "life")
+        st.pay = st.pay_life = true;
+      else
+        st.pay = L_.Bool(*x, "pay");
       if (kinds == 0) {
         st.kind = ScriptStep::kPay;
         ++kinds;

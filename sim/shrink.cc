@@ -296,7 +296,9 @@ bool AddSteps(const Game& g, const std::vector<Decision>& decisions,
         continue;
       case DecisionKind::kPhaseCost:
         if (pay[p] >= 0)
-          spec.steps[pay[p]].keys[0].second = a.kind == ActionKind::kYes ? "true" : "false";
+          spec.steps[pay[p]].keys[0].second = a.kind != ActionKind::kYes ? "false"
+                                              : a.value == 1             ? "\"life\""  // T-13.2
+                                                                         : "true";
         pay[p] = -1;
         continue;
       case DecisionKind::kOptionalCost:
