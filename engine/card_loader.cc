@@ -1466,10 +1466,10 @@ class CardCompiler {
     // T-10.2: any other mana ability is offered as an action; its color, if
     // any of several, is chosen as it is activated.
     a.manual_mana = a.mana_ability && !AutomaticManaAbility(a);
-    if ((a.per_turn > 0 || a.since_turn_began) && a.mana_ability && !a.manual_mana)
+    if ((a.per_turn > 0 || a.since_turn_began) && a.mana_ability)
       r_.Fail(t, a.per_turn > 0 ? "per_turn" : "since_turn_began",
-              "no limit on a mana ability the payment taps (docs/rules.md T-10): it is never "
-              "offered, so nothing would count its activations or check when it is used");
+              "no such limit on a mana ability (docs/rules.md T-10, T-10.2: the payment taps it, "
+              "or it is offered apart from these limits)");
     if (a.manual_mana) {
       card_->mana_cards |= CardDef::kManualMana;
       for (const EffectStep& st : a.body.steps)

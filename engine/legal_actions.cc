@@ -163,9 +163,6 @@ bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reacti
          timing_.frames.back().neutral.in_attack))
       return false;  // equip: only as a sorcery
     if (!ActivationTime(a, p)) return false;
-    if ((a.per_turn > 0 || a.since_turn_began) &&
-        !ActivationAllowedThisTurn(a, probe.source, probe.ability)) [[unlikely]]
-      return false;
     // T-5.1: "only if you have exactly N cards in hand" (Library of Alexandria).
     if (a.only_hand_size >= 0 && static_cast<int>(s.players[p].hand.size()) != a.only_hand_size)
       return false;
@@ -193,6 +190,11 @@ bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reacti
       return (FastPhaseOf(s.phase) || play == kPlayImmediate) &&
              (opt_.free_mana || CanPay(p, a.cost, 0, a.tap ? probe.source : kNoObj));
     }
+    // T-5.3, T-5.4: "no more than N times each turn", "only if you've
+    // controlled it since your turn began" (never on a mana ability).
+    if ((a.per_turn > 0 || a.since_turn_began) &&
+        !ActivationAllowedThisTurn(a, probe.source, probe.ability)) [[unlikely]]
+      return false;
     if (!WindowTakes(a.body)) return false;
     if (!opt_.free_mana && !CanPay(p, a.cost, 0, a.tap ? probe.source : kNoObj)) return false;
   }
