@@ -15,6 +15,11 @@
 
 namespace strata {
 
+using heuristic_detail::MinePermanent;
+using heuristic_detail::Regenerates;
+using heuristic_detail::ToughnessLeft;
+using heuristic_detail::WorthOf;
+
 namespace {
 
 // Does the body arm a next-time trigger on a phase's beginning that destroys
