@@ -1022,7 +1022,9 @@ class CardCompiler {
                 "until_your_next_upkeep on a `continuous` step alone (E-6.1: a continuous effect "
                 "that ends as its controller's next upkeep begins)");
       else
-        r_.Fail(*n, "duration", "end_of_turn, permanent or until_your_next_upkeep");
+        r_.Fail(*n, "duration",
+                s.op == Op::kContinuous ? "end_of_turn, permanent or until_your_next_upkeep"
+                                        : "end_of_turn or permanent");
     }
     if (auto* n = t.get("affects")) s.affects = FilterOf(*n, "affects");
     if (s.op == Op::kEmptyPool) {
