@@ -235,7 +235,9 @@ struct EffectTemplate {
   int implicit_keyword = -1;  // exists while the object has this keyword (changeling)
 };
 
-enum class Duration : uint8_t { kPermanent, kEndOfTurn };
+// kUntilYourUpkeep: "until your next upkeep" (E-6.1: Xenic Poltergeist), a
+// continuous effect that ends as its controller's next upkeep begins.
+enum class Duration : uint8_t { kPermanent, kEndOfTurn, kUntilYourUpkeep };
 
 enum class Op : uint8_t {
   kContinuous,
@@ -425,6 +427,12 @@ struct ActivatedAbility {
   // "Activate only if you have exactly N cards in hand" (T-5.1: Library of
   // Alexandria's seven); -1: any number.
   int8_t only_hand_size = -1;
+  // "Activate no more than N times each turn" (T-5.3: Vampire Bats' two;
+  // "only once each turn" is one): 0, no limit. "Activate only if you've
+  // controlled <this> continuously since your most recent turn began"
+  // (T-5.4: Rocket Launcher).
+  uint8_t per_turn = 0;
+  bool since_turn_began = false;
   int discard = 0, life = 0;
   bool discard_random = false;  // the `discard` cards are picked at random (Coral Helm)
   // "Sacrifice a <filter>" (Atog: an artifact): a permanent its controller

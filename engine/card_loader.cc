@@ -1015,8 +1015,16 @@ class CardCompiler {
         s.duration = Duration::kEndOfTurn;
       else if (d == "permanent")
         s.duration = Duration::kPermanent;
+      else if (d == "until_your_next_upkeep" && s.op == Op::kContinuous)
+        s.duration = Duration::kUntilYourUpkeep;  // E-6.1
+      else if (d == "until_your_next_upkeep")
+        r_.Fail(*n, "duration",
+                "until_your_next_upkeep on a `continuous` step alone (E-6.1: a continuous effect "
+                "that ends as its controller's next upkeep begins)");
       else
-        r_.Fail(*n, "duration", "end_of_turn or permanent");
+        r_.Fail(*n, "duration",
+                s.op == Op::kContinuous ? "end_of_turn, permanent or until_your_next_upkeep"
+                                        : "end_of_turn or permanent");
     }
     if (auto* n = t.get("affects")) s.affects = FilterOf(*n, "affects");
     if (s.op == Op::kEmptyPool) {
@@ -1396,7 +1404,8 @@ class CardCompiler {
     ActivatedAbility a;
     a.body = Body(t, "an activated ability",
                   {"cost", "tap", "discard", "discard_random", "sacrifice_self", "exile_self",
-                   "sacrifice", "life", "sorcery", "turn", "phase", "remove_counters", "hand"});
+                   "sacrifice", "life", "sorcery", "turn", "phase", "remove_counters", "hand",
+                   "per_turn", "since_turn_began"});
     if (auto* n = t.get("sorcery")) a.sorcery = r_.Bool(*n, "sorcery");
     if (auto* n = t.get("turn")) {
       if (r_.String(*n, "turn") != "yours") r_.Fail(*n, "turn", "yours (only during your turn)");
@@ -1411,6 +1420,10 @@ class CardCompiler {
     }
     // "Activate only if you have exactly N cards in hand" (T-5.1).
     if (auto* n = t.get("hand")) a.only_hand_size = static_cast<int8_t>(IntOf(*n, "hand", 0, 100));
+    // "Activate no more than N times each turn" (T-5.3), "only if you've
+    // controlled it continuously since your most recent turn began" (T-5.4).
+    if (auto* n = t.get("per_turn")) a.per_turn = static_cast<uint8_t>(IntOf(*n, "per_turn", 1, 9));
+    if (auto* n = t.get("since_turn_began")) a.since_turn_began = r_.Bool(*n, "since_turn_began");
     a.name = r_.OptionalString(t, "name");
     if (auto* n = t.get("cost")) {
       auto cost = ParseManaCost(r_.String(*n, "cost"));
@@ -1465,6 +1478,10 @@ class CardCompiler {
     // T-10.2: any other mana ability is offered as an action; its color, if
     // any of several, is chosen as it is activated.
     a.manual_mana = a.mana_ability && !AutomaticManaAbility(a);
+    if ((a.per_turn > 0 || a.since_turn_began) && a.mana_ability)
+      r_.Fail(t, a.per_turn > 0 ? "per_turn" : "since_turn_began",
+              "no such limit on a mana ability (docs/rules.md T-10, T-10.2: the payment taps it, "
+              "or it is offered apart from these limits)");
     if (a.manual_mana) {
       card_->mana_cards |= CardDef::kManualMana;
       for (const EffectStep& st : a.body.steps)

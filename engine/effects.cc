@@ -214,6 +214,8 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
       row.source = source != kNoObj ? state_.Ref(source) : ObjRef{};
       row.controller = item.controller;
       row.duration = st.duration;
+      if (st.duration == Duration::kUntilYourUpkeep) [[unlikely]]
+        turn_.until_upkeep_effects = true;  // E-6.1: the upkeep looks for them
       row.x = item.x;
       row.choice = item.choice;
       row.source_power = item.source_power;

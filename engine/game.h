@@ -845,6 +845,11 @@ class Game {
   void PreventFirst(const QueuedTrigger& q);
   // A replacement of its own untap: on while its artifact is tapped (T-12).
   bool OwnUntapReplacement(const TriggeredAbility& tr) const;
+  // T-5.3, T-5.4: may the ability (`index` of `source`) be activated again
+  // this turn, and has its controller controlled it since their turn began?
+  bool ActivationAllowedThisTurn(const ActivatedAbility& a, ObjId source, int index) const;
+  int ActivationsThisTurn(ObjId source, int index) const;
+  void CountActivation(ObjId source, int index);
   // Is it a time player p may activate a (turn or phase) limited ability?
   bool ActivationTime(const ActivatedAbility& a, Player p) const {
     return (!a.only_your_turn || p == state_.active) &&
@@ -1420,7 +1425,21 @@ class Game {
     // last comes first: each is "after this one").
     std::vector<Player> extra_turns;
     Player after_extra = kNoPlayer;  // whose turn comes once they are over
-    auto Buffers() { return std::tie(phase_todo, extra_turns); }
+    // T-5.3: the activations of abilities limited to N each turn, one entry
+    // per object (as it is: its incarnation) and ability, with the turn it
+    // counts in; an entry of another turn counts none (ActivationsThisTurn).
+    struct Activation {
+      int turn = 0;
+      ObjId object = kNoObj;
+      uint16_t incarnation = 0;
+      int16_t ability = 0;
+      uint8_t count = 0;
+    };
+    std::vector<Activation> activations;
+    // E-6.1: whether an effect "until your next upkeep" was made this game.
+    // Without, an upkeep's beginning ends no effect.
+    bool until_upkeep_effects = false;
+    auto Buffers() { return std::tie(phase_todo, extra_turns, activations); }
   } turn_;
 
   // The log and usage counts (off unless asked).

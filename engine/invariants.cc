@@ -601,6 +601,17 @@ void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
                  absl::StrCat(g.ObjectName(a.object), "'s ability limited to ", ab.only_hand_size,
                               " cards in hand offered to ", (d.player ? "B" : "A"), " with ",
                               s.players[d.player].hand.size()));
+        // T-5.3, T-5.4: no more than N times each turn; only controlled
+        // since its controller's turn began.
+        if (ab.per_turn > 0 || ab.since_turn_began)
+          Record(
+              Invariant::kSorcerySpeed, g.ActivationAllowedThisTurn(ab, a.object, a.index),
+              absl::StrCat(g.ObjectName(a.object), "'s ability limited to ",
+                           ab.per_turn > 0 ? absl::StrCat(ab.per_turn, " a turn (",
+                                                          g.ActivationsThisTurn(a.object, a.index),
+                                                          " this turn)")
+                                           : std::string("control since the turn began"),
+                           " offered to ", (d.player ? "B" : "A")));
       }
       if (!slow) continue;
       Record(Invariant::kSorcerySpeed, main_neutral,
@@ -1072,6 +1083,13 @@ uint64_t Game::Fingerprint() const {
   }
   h.Add(turn_.mulligans[0]);
   h.Add(turn_.mulligans[1]);
+  for (const TurnState::Activation& e : turn_.activations)  // T-5.3: this turn's
+    if (e.turn == s.turn) {
+      h.Add(e.object);
+      h.Add(e.incarnation);
+      h.Add(e.ability);
+      h.Add(e.count);
+    }
   h.Add(timing_.frames.size());
   for (const Frame& f : timing_.frames) {
     h.Add(f.kind);

@@ -188,6 +188,11 @@ bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reacti
       return (FastPhaseOf(s.phase) || play == kPlayImmediate) &&
              (opt_.free_mana || CanPay(p, a.cost, 0, a.tap ? probe.source : kNoObj));
     }
+    // T-5.3, T-5.4: "no more than N times each turn", "only if you've
+    // controlled it since your turn began" (never on a mana ability).
+    if ((a.per_turn > 0 || a.since_turn_began) &&
+        !ActivationAllowedThisTurn(a, probe.source, probe.ability)) [[unlikely]]
+      return false;
     if (!WindowTakes(a.body)) return false;
     if (!opt_.free_mana && !CanPay(p, a.cost, 0, a.tap ? probe.source : kNoObj)) return false;
   }
@@ -440,6 +445,45 @@ bool Game::ObjectTargetLegal(const StackItem& item, int slot, const TargetRule& 
     if (ProtectedFrom(ch, ctx.text ? ctx.text->colors : 0)) return false;
   }
   return true;
+}
+
+// T-5.3: the times an ability of the object, as it is, was activated this
+// turn (entries of another turn, or of the object's earlier incarnation,
+// count none).
+int Game::ActivationsThisTurn(ObjId source, int index) const {
+  for (const TurnState::Activation& e : turn_.activations)
+    if (e.object == source && e.ability == index && e.turn == state_.turn &&
+        e.incarnation == state_.obj.incarnation[source])
+      return e.count;
+  return 0;
+}
+
+bool Game::ActivationAllowedThisTurn(const ActivatedAbility& a, ObjId source, int index) const {
+  // T-5.3: "activate no more than N times each turn" (Vampire Bats: two).
+  if (a.per_turn > 0 && ActivationsThisTurn(source, index) >= a.per_turn) return false;
+  // T-5.4: "only if you've controlled it continuously since your most
+  // recent turn began" (Rocket Launcher): the sickness of T-7, read for any
+  // permanent (haste or not: it speaks of control, not of attacks and {T}).
+  if (a.since_turn_began &&
+      (state_.obj.sick[source] || (turn_.control_seen[source] != kNoPlayer &&
+                                   turn_.control_seen[source] != Chars(source).controller)))
+    return false;
+  return true;
+}
+
+// T-5.3: an activation of a limited ability counted as it is announced
+// (countered or not, it was activated). Entries of past turns are dropped.
+void Game::CountActivation(ObjId source, int index) {
+  auto& v = turn_.activations;
+  std::erase_if(v, [&](const TurnState::Activation& e) { return e.turn != state_.turn; });
+  for (TurnState::Activation& e : v)
+    if (e.object == source && e.ability == index &&
+        e.incarnation == state_.obj.incarnation[source]) {
+      ++e.count;
+      return;
+    }
+  v.push_back(
+      {state_.turn, source, state_.obj.incarnation[source], static_cast<int16_t>(index), 1});
 }
 
 }  // namespace strata

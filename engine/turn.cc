@@ -128,6 +128,15 @@ void Game::PhaseBeginEffects(bool skipped) {
       for (int r = 0; r < static_cast<int>(s.effects.size()); ++r)
         if (s.effects[r].active && s.effects[r].duration == Duration::kEndOfTurn) EndEffect(r);
       break;  // damage and shields are no layer input; EndEffect moved the version
+    case Phase::kUpkeep:
+      // E-6.1: "until your next upkeep" ends as its controller's upkeep
+      // begins, before the phase's triggers and phase effects.
+      if (turn_.until_upkeep_effects) [[unlikely]]
+        for (int r = 0; r < static_cast<int>(s.effects.size()); ++r)
+          if (s.effects[r].active && s.effects[r].duration == Duration::kUntilYourUpkeep &&
+              s.effects[r].controller == ap)
+            EndEffect(r);
+      break;
     default:
       break;
   }

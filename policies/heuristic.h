@@ -111,6 +111,10 @@ class HeuristicPolicy : public Policy {
   // makes none.
   bool EvaluateTokens(const PlayerView& v, const Context& cx, const Action& a, const CardDef& c,
                       const AbilityBody& body, int mode, Plan& best);
+  // E-6, T-5.4: an ability that destroys its own permanent at the end step
+  // (Rocket Launcher; heuristic_delayed.cc).
+  bool EvaluateSelfDoomed(const PlayerView& v, const Context& cx, const Action& a, const CardDef& c,
+                          const AbilityBody& body, int mode, Plan& best);
   // T-10.2, T-1.6: a mana ability offered as an action, an extra turn
   // (heuristic_power.cc).
   Plan EvaluateManualMana(const PlayerView& v, const Context& cx, const Action& a,

@@ -335,6 +335,9 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
   const ObjId source = a.object;
   if (EvaluateGraveyard(v, cx, a, c, &body, mode, best)) return;  // G-9: Raise Dead
   if (EvaluateTokens(v, cx, a, c, body, mode, best)) return;      // G-12: The Hive
+  // Rocket Launcher (heuristic_delayed.cc): only a card with "next time"
+  // effects may destroy its own source so.
+  if (!spell && !c.next_times.empty() && EvaluateSelfDoomed(v, cx, a, c, body, mode, best)) return;
   // Recall, Reset, Dust to Dust (heuristic_oslist.cc): only a spell that
   // could be one is asked.
   if (spell &&

@@ -535,6 +535,7 @@ struct Writer {
           else
             out += " until end of turn";
         }
+        if (s.duration == Duration::kUntilYourUpkeep) out = "until your next upkeep, " + out;
         break;
       case Op::kDraw:
         out = who.empty() || who == "you"
@@ -1128,7 +1129,20 @@ struct Writer {
           a.only_phase >= 0 ? std::string(PhaseName(static_cast<strata::Phase>(a.only_phase)))
                             : std::string("turn");
       out += std::string(". Activate only during ") + (a.only_your_turn ? "your " : "each ") + when;
+      if (a.per_turn == 1) out += " and only once each turn";
     }
+    // T-5.3, T-5.4.
+    if (a.per_turn == 1 && !(a.only_your_turn || a.only_phase >= 0))
+      out += ". Activate only once each turn";
+    if (a.per_turn > 1)
+      out += absl::StrCat(". Activate no more than ",
+                          a.per_turn == 2   ? std::string("twice")
+                          : a.per_turn == 3 ? std::string("three times")
+                                            : absl::StrCat(a.per_turn, " times"),
+                          " each turn");
+    if (a.since_turn_began)
+      out += absl::StrCat(". Activate only if you've controlled ", card.name,
+                          " continuously since your most recent turn began");
     return out;
   }
 };
