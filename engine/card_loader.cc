@@ -982,8 +982,9 @@ class CardCompiler {
     s.amount.constant = 1;
     if (auto* n = t.get("count")) s.amount = ValueOf(*n, "count");
     if (auto* n = t.get("amount")) s.amount = ValueOf(*n, "amount");
-    if (auto* n = t.get("up_to_total"))
-      s.up_to_total = static_cast<int16_t>(IntOf(*n, "up_to_total", 1, kMaxCardNumber));
+    if (s.op == Op::kAddCounters)  // G-8.2 (CheckStepKeys refuses it elsewhere)
+      if (auto* n = t.get("up_to_total"))
+        s.up_to_total = static_cast<int16_t>(IntOf(*n, "up_to_total", 1, kMaxCardNumber));
     if (auto* n = t.get("counter")) {
       auto c = r_.String(*n, "counter");
       s.counter_kind = CounterKindOf(c);

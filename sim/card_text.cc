@@ -1192,8 +1192,11 @@ std::vector<std::string> CardRulesText(const CardDb& db, const CardDef& c) {
         st[0].target.kind == Ref::kSelf && st[0].amount.kind == Value::kConst &&
         c.enters.body.targets.empty()) {
       const int n = st[0].amount.constant;
-      const std::string kind =
-          st[0].counter_kind == 2 ? st[0].counter_name : CounterName(st[0].counter_kind, "");
+      const std::string kind = st[0].counter_kind == 0   ? "+1/+1"
+                               : st[0].counter_kind == 1 ? "-1/-1"
+                               : st[0].counter_kind == 3 ? "+1/+0"
+                               : st[0].counter_kind == 4 ? "-0/-2"  // G-8.1
+                                                         : st[0].counter_name;
       s = absl::StrCat(c.name, " enters the battlefield with ", n == 1 ? "a" : absl::StrCat(n), " ",
                        kind, n == 1 ? " counter" : " counters", " on it");
     }
