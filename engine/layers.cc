@@ -393,16 +393,21 @@ class Computer {
         cands_.push_back(c);
       }
     }
-    // G-8.1: +1/+0 and -0/-2 counters, only in a game that put one on.
     if (s_.pt_counters) [[unlikely]]
-      for (ObjId o : live_)
-        if (!s_.obj.p1p1[o] && !s_.obj.m1m1[o] && s_.obj.pt[o] != Objects::PtCounters{}) {
-          Candidate c;
-          c.source = Candidate::kCounters;
-          c.object = o;
-          c.ts = s_.obj.counter_timestamp[o];
-          cands_.push_back(c);
-        }
+      AddPtCounters();
+  }
+
+  // G-8.1: +1/+0 and -0/-2 counters, only in a game that put one on (out of
+  // line: the loop above stays as it was for every other game).
+  [[gnu::noinline, gnu::cold]] void AddPtCounters() {
+    for (ObjId o : live_)
+      if (!s_.obj.p1p1[o] && !s_.obj.m1m1[o] && s_.obj.pt[o] != Objects::PtCounters{}) {
+        Candidate c;
+        c.source = Candidate::kCounters;
+        c.object = o;
+        c.ts = s_.obj.counter_timestamp[o];
+        cands_.push_back(c);
+      }
   }
 
   void AddStatic(const EffectTemplate& t, ObjId o, int bit, Zone z, bool recount = false) {
