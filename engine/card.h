@@ -253,6 +253,7 @@ enum class Op : uint8_t {
   kBounce,
   kRegenerate,
   kAddCounters,
+  kRemoveCounters,  // "remove N <kind> counters from it" as an effect (G-8.2: Clockwork Beast)
   kCounterSpell,
   kAddMana,
   kDiscard,
@@ -310,11 +311,20 @@ struct Ref {
   int index = 0;  // target slot, 1-based
 };
 
+// A counter kind's number (EffectStep::counter_kind): 0 +1/+1, 1 -1/-1, 2
+// any other name (one pool), 3 +1/+0 and 4 -0/-2 (docs/rules.md G-8.1).
+inline int CounterKindOf(std::string_view c) {
+  return c == "p1p1" ? 0 : c == "m1m1" ? 1 : c == "p1p0" ? 3 : c == "m0m2" ? 4 : 2;
+}
+
 struct EffectStep {
   Op op = Op::kDraw;
   Ref target;
-  Value amount;               // count / amount
-  int counter_kind = 0;       // 0 p1p1, 1 m1m1, 2 other (a named kind: counter_name)
+  Value amount;          // count / amount
+  int counter_kind = 0;  // CounterKindOf: 0 p1p1, 1 m1m1, 2 other (counter_name), 3, 4
+  // add_counters (G-8.2): "can't cause the total number of them on it to be
+  // greater than N" (Clockwork Beast: 7); 0: no such limit.
+  int16_t up_to_total = 0;
   std::string counter_name;   // as the card names it ("charge", "carrion"), for its text
   ColorMask mana_colors = 0;  // add_mana: choices
   bool mana_any = false, mana_colorless = false;
@@ -525,8 +535,11 @@ struct TriggeredAbility {
   bool combat = false;           // damage: combat damage only
   bool damaged_by_self = false;  // zone change: the object was dealt damage by the source this turn
   FilterId unless_any = kNoFilter;  // only if no object matches (Pestilence at end of turn)
-  int8_t damage_to = -1;            // damage: 0 to a player, 1 to a creature
-  int8_t life_change = -1;          // life_change: 0 a gain only, 1 a loss only
+  // `if_any` (G-8.2): unless_any's filter read the other way, only if some
+  // object matches (Clockwork Beast: "if it attacked or blocked this combat").
+  bool if_any = false;
+  int8_t damage_to = -1;    // damage: 0 to a player, 1 to a creature
+  int8_t life_change = -1;  // life_change: 0 a gain only, 1 a loss only
   // tap: only a tap for mana (T-10.1: Manabarbs). A trigger on it whose
   // body only adds mana is a triggered mana ability (Mana Flare, Wild
   // Growth): its mana is made as the land is tapped, inside the payment.

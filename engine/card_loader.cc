@@ -932,6 +932,7 @@ class CardCompiler {
         {"regenerate", Op::kRegenerate},
         {"cant_be_regenerated", Op::kCantBeRegenerated},
         {"add_counters", Op::kAddCounters},
+        {"remove_counters", Op::kRemoveCounters},
         {"counter_spell", Op::kCounterSpell},
         {"add_mana", Op::kAddMana},
         {"discard", Op::kDiscard},
@@ -981,9 +982,12 @@ class CardCompiler {
     s.amount.constant = 1;
     if (auto* n = t.get("count")) s.amount = ValueOf(*n, "count");
     if (auto* n = t.get("amount")) s.amount = ValueOf(*n, "amount");
+    if (s.op == Op::kAddCounters)  // G-8.2 (CheckStepKeys refuses it elsewhere)
+      if (auto* n = t.get("up_to_total"))
+        s.up_to_total = static_cast<int16_t>(IntOf(*n, "up_to_total", 1, kMaxCardNumber));
     if (auto* n = t.get("counter")) {
       auto c = r_.String(*n, "counter");
-      s.counter_kind = c == "p1p1" ? 0 : c == "m1m1" ? 1 : 2;
+      s.counter_kind = CounterKindOf(c);
       s.counter_name = c;
     }
     if (auto* n = t.get("mana")) {
@@ -1453,7 +1457,7 @@ class CardCompiler {
       const toml::node* kind = rc->get("counter");
       if (!kind) r_.Fail(*n, "remove_counters", "a `counter` kind (p1p1, m1m1, or any name)");
       const std::string c = r_.String(*kind, "counter");
-      a.remove_counter_kind = static_cast<int8_t>(c == "p1p1" ? 0 : c == "m1m1" ? 1 : 2);
+      a.remove_counter_kind = static_cast<int8_t>(CounterKindOf(c));
       a.remove_counter_name = c;
       a.remove_counters = 1;
       if (const toml::node* count = rc->get("count")) {
@@ -1682,8 +1686,12 @@ class CardCompiler {
       } else if (k == "damaged_by_self") {
         only(v, k, is_move, "zone_change");
         tr.damaged_by_self = r_.Bool(v, k);
-      } else if (k == "unless_any") {
+      } else if (k == "unless_any" || k == "if_any") {
+        // G-8.2: an intervening "if" on objects ("if Clockwork Beast attacked
+        // or blocked this combat": `if_any = { self = true, combat = [...] }`).
+        if (tr.unless_any != kNoFilter) r_.Fail(v, k, "one of unless_any and if_any, not both");
         tr.unless_any = FilterOf(v, k);
+        tr.if_any = k == "if_any";
       } else if (k == "if_opponent_controls_more") {
         // G-10: "if an opponent controls more <filter> than you" (Land Tax).
         tr.if_opponent_more = FilterOf(v, k);
@@ -1830,6 +1838,7 @@ class CardCompiler {
       case Op::kRegenerate:
       case Op::kCantBeRegenerated:
       case Op::kAddCounters:
+      case Op::kRemoveCounters:
       case Op::kCounterSpell:
       case Op::kCounterUnlessPay:
       case Op::kTurnFaceDown:
@@ -1873,6 +1882,9 @@ class CardCompiler {
         add({"cant_regenerate"});
         break;
       case Op::kAddCounters:
+        add({"count", "amount", "counter", "up_to_total"});
+        break;
+      case Op::kRemoveCounters:
         add({"count", "amount", "counter"});
         break;
       case Op::kAddMana:

@@ -366,7 +366,18 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
       }
       break;
     case Op::kAddCounters:
-      for (ObjId o : objs) AddCounters(o, st.counter_kind, amount);
+      for (ObjId o : objs) {
+        int n = amount;
+        // G-8.2: "up to X, no more than N in all" (Clockwork Beast).
+        if (st.up_to_total) [[unlikely]]
+          n = std::min(n, std::max(0, st.up_to_total - CountersOf(o, st.counter_kind)));
+        if (n > 0 || !st.up_to_total) AddCounters(o, st.counter_kind, n);
+      }
+      break;
+    case Op::kRemoveCounters:
+      // G-8.2: an effect's removal (Clockwork Beast at end of combat): as
+      // many as there are, at most the count; the timestamp stays.
+      for (ObjId o : objs) RemoveCounters(o, st.counter_kind, amount);
       break;
     case Op::kAddMana: {
       int c = st.mana_colorless ? 5 : 0;

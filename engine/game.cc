@@ -198,6 +198,7 @@ ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
   s.obj.timestamp[o] = s.NewTimestamp();
   s.obj.incarnation[o] = 0;
   s.obj.p1p1[o] = s.obj.m1m1[o] = s.obj.other_counters[o] = 0;
+  s.obj.pt[o] = {};
   s.obj.counter_timestamp[o] = 0;
   s.obj.damage[o] = 0;
   s.obj.regen_shields[o] = 0;
@@ -442,7 +443,9 @@ void Game::MoveTo(ObjId o, Zone to, Player zone_owner) {
   // than a hand or a library. (Read only for an object with counters.)
   const bool counters_stay =
       from == Zone::kBattlefield && to != Zone::kHand && to != Zone::kLibrary &&
-      (s.obj.p1p1[o] || s.obj.m1m1[o] || s.obj.other_counters[o]) && [&] {
+      (s.obj.p1p1[o] || s.obj.m1m1[o] || s.obj.other_counters[o] ||
+       (s.pt_counters && s.obj.pt[o] != Objects::PtCounters{})) &&
+      [&] {
         const Characteristics& ch = Chars(o);
         return !ch.blank && ch.card != kNoCard && (*db_)[ch.card].keeps_counters;
       }();
@@ -492,8 +495,11 @@ void Game::MoveTo(ObjId o, Zone to, Player zone_owner) {
     s.obj.linked[o] = ObjRef{};
     if (from == Zone::kBattlefield) s.obj.choice[o] = kNoWord;
   }
-  if ((to == Zone::kHand || to == Zone::kLibrary || from == Zone::kBattlefield) && !counters_stay)
+  if ((to == Zone::kHand || to == Zone::kLibrary || from == Zone::kBattlefield) && !counters_stay) {
     s.obj.p1p1[o] = s.obj.m1m1[o] = s.obj.other_counters[o] = 0;
+    if (s.pt_counters) [[unlikely]]
+      s.obj.pt[o] = {};  // G-8.1
+  }
   auto& pl = s.players[zone_owner];
   if (arrive == Zone::kLibrary) pl.library.insert(pl.library.begin(), o);
   if (arrive == Zone::kHand) pl.hand.push_back(o);
@@ -556,6 +562,8 @@ void Game::KeepLayersForOwnChange(ObjId o, const LayerView* before) {
   if (s.obj.p1p1[o] || s.obj.m1m1[o] || s.obj.face_down[o] || s.obj.copy[o].card != kNoCard ||
       s.obj.copy[o].blank)
     return;
+  if (s.pt_counters && s.obj.pt[o] != Objects::PtCounters{}) [[unlikely]]
+    return;  // G-8.1
   if (holder && (!cache_.recountable || !cache_.cda_holders.Test(o) || cache_.touched.Test(o) ||
                  cache_.chars[o].controller != s.obj.controller[o]))
     return;
@@ -651,21 +659,36 @@ void Game::AddCounters(ObjId o, int kind, int n) {
     state_.obj.p1p1[o] = SaturatedAdd(state_.obj.p1p1[o], n);
   else if (kind == 1)
     state_.obj.m1m1[o] = SaturatedAdd(state_.obj.m1m1[o], n);
-  else
+  else if (kind == 2)
     state_.obj.other_counters[o] = SaturatedAdd(state_.obj.other_counters[o], n);
+  else {  // G-8.1: from now on this game's layers read them
+    state_.pt_counters = true;
+    int8_t& c = kind == 3 ? state_.obj.pt[o].p1p0 : state_.obj.pt[o].m0m2;
+    c = SaturatedAdd(c, n);
+  }
   state_.obj.counter_timestamp[o] = state_.NewTimestamp();
   state_.Touch();
 }
 
 int Game::CountersOf(ObjId o, int kind) const {
   const Objects& obj = state_.obj;
-  return kind == 0 ? obj.p1p1[o] : kind == 1 ? obj.m1m1[o] : obj.other_counters[o];
+  return kind == 0   ? obj.p1p1[o]
+         : kind == 1 ? obj.m1m1[o]
+         : kind == 2 ? obj.other_counters[o]
+         : kind == 3 ? obj.pt[o].p1p0
+                     : obj.pt[o].m0m2;
 }
 
 // A cost's removal (docs/rules.md G-8): the counters go, their timestamp
 // stays (the counters left are no new effect, L-4).
 void Game::RemoveCounters(ObjId o, int kind, int n) {
   Objects& obj = state_.obj;
+  if (kind >= 3) [[unlikely]] {  // G-8.1
+    int8_t& c = kind == 3 ? obj.pt[o].p1p0 : obj.pt[o].m0m2;
+    c = static_cast<int8_t>(std::max(0, c - n));
+    state_.Touch();
+    return;
+  }
   int16_t& c = kind == 0 ? obj.p1p1[o] : kind == 1 ? obj.m1m1[o] : obj.other_counters[o];
   c = static_cast<int16_t>(std::max(0, c - n));
   state_.Touch();

@@ -659,7 +659,11 @@ void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
   // from the state's counts, not the engine's test.
   {
     auto counters = [&](ObjId o, int kind) -> int {
-      return kind == 0 ? s.obj.p1p1[o] : kind == 1 ? s.obj.m1m1[o] : s.obj.other_counters[o];
+      return kind == 0   ? s.obj.p1p1[o]
+             : kind == 1 ? s.obj.m1m1[o]
+             : kind == 2 ? s.obj.other_counters[o]
+             : kind == 3 ? s.obj.pt[o].p1p0
+                         : s.obj.pt[o].m0m2;  // G-8.1
     };
     if (d.kind == DecisionKind::kX) {
       const StackItem* item = g.Casting();
@@ -691,8 +695,8 @@ void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
     }
     bool none_below = true;
     for (ObjId o = 0; o < s.obj.count; ++o)
-      none_below =
-          none_below && s.obj.p1p1[o] >= 0 && s.obj.m1m1[o] >= 0 && s.obj.other_counters[o] >= 0;
+      none_below = none_below && s.obj.p1p1[o] >= 0 && s.obj.m1m1[o] >= 0 &&
+                   s.obj.other_counters[o] >= 0 && s.obj.pt[o].p1p0 >= 0 && s.obj.pt[o].m0m2 >= 0;
     Record(Invariant::kCounterCost, none_below, "an object with fewer than 0 counters of a kind");
   }
   if (d.kind == DecisionKind::kAttackers) {
@@ -953,6 +957,7 @@ std::string CheckNumbering(const CardDb& db, const GameState& s) {
     t->obj.p1p1[to] = s.obj.p1p1[o];
     t->obj.m1m1[to] = s.obj.m1m1[o];
     t->obj.other_counters[to] = s.obj.other_counters[o];
+    t->obj.pt[to] = s.obj.pt[o];
     t->obj.counter_timestamp[to] = s.obj.counter_timestamp[o];
     t->obj.damage[to] = s.obj.damage[o];
     t->obj.regen_shields[to] = s.obj.regen_shields[o];
@@ -1038,6 +1043,10 @@ uint64_t Game::Fingerprint() const {
     h.Add(s.obj.p1p1[o]);
     h.Add(s.obj.m1m1[o]);
     h.Add(s.obj.other_counters[o]);
+    if (s.pt_counters) [[unlikely]] {  // G-8.1 (the same fingerprints without them)
+      h.Add(s.obj.pt[o].p1p0);
+      h.Add(s.obj.pt[o].m0m2);
+    }
     h.Add(s.obj.damage[o]);
     h.Add(s.obj.regen_shields[o]);
     h.Add(s.obj.tapped[o]);

@@ -393,6 +393,21 @@ class Computer {
         cands_.push_back(c);
       }
     }
+    if (s_.pt_counters) [[unlikely]]
+      AddPtCounters();
+  }
+
+  // G-8.1: +1/+0 and -0/-2 counters, only in a game that put one on (out of
+  // line: the loop above stays as it was for every other game).
+  [[gnu::noinline, gnu::cold]] void AddPtCounters() {
+    for (ObjId o : live_)
+      if (!s_.obj.p1p1[o] && !s_.obj.m1m1[o] && s_.obj.pt[o] != Objects::PtCounters{}) {
+        Candidate c;
+        c.source = Candidate::kCounters;
+        c.object = o;
+        c.ts = s_.obj.counter_timestamp[o];
+        cands_.push_back(c);
+      }
   }
 
   void AddStatic(const EffectTemplate& t, ObjId o, int bit, Zone z, bool recount = false) {
@@ -859,8 +874,13 @@ class Computer {
       }
       case Candidate::kCounters: {
         int d = s_.obj.p1p1[o] - s_.obj.m1m1[o];
-        chs[o].power = SaturatedAdd(chs[o].power, d);
-        chs[o].toughness = SaturatedAdd(chs[o].toughness, d);
+        int dp = d, dt = d;
+        if (s_.pt_counters) [[unlikely]] {  // G-8.1: +1/+0 and -0/-2 counters
+          dp += s_.obj.pt[o].p1p0;
+          dt -= 2 * s_.obj.pt[o].m0m2;
+        }
+        chs[o].power = SaturatedAdd(chs[o].power, dp);
+        chs[o].toughness = SaturatedAdd(chs[o].toughness, dt);
         break;
       }
       default:

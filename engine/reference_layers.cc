@@ -253,7 +253,8 @@ class Evaluator {
           effects_.push_back(e);
         }
       }
-      if (s_.obj.p1p1[o] != 0 || s_.obj.m1m1[o] != 0)
+      if (s_.obj.p1p1[o] != 0 || s_.obj.m1m1[o] != 0 || s_.obj.pt[o].p1p0 != 0 ||
+          s_.obj.pt[o].m0m2 != 0)  // G-8.1
         AddRulesEffect(RefEffect::kCounters, o, s_.obj.counter_timestamp[o], 100000);
     }
   }
@@ -683,8 +684,9 @@ class Evaluator {
       }
       case RefEffect::kCounters: {
         const int net = s_.obj.p1p1[e.object] - s_.obj.m1m1[e.object];
-        ch[e.object].power = Clamped<int16_t>(ch[e.object].power + net);
-        ch[e.object].toughness = Clamped<int16_t>(ch[e.object].toughness + net);
+        const Objects::PtCounters& pt = s_.obj.pt[e.object];  // G-8.1
+        ch[e.object].power = Clamped<int16_t>(ch[e.object].power + net + pt.p1p0);
+        ch[e.object].toughness = Clamped<int16_t>(ch[e.object].toughness + net - 2 * pt.m0m2);
         return;
       }
       default:
@@ -1117,7 +1119,9 @@ uint64_t LayerInputsHash(const GameState& s) {
         uint64_t{s.obj.tapped[o]} << 16 | uint64_t{s.obj.face_down[o]} << 17 |
         uint64_t{s.obj.attached_to[o]} << 24 | uint64_t{s.obj.incarnation[o]} << 40);
     mix(static_cast<uint16_t>(s.obj.p1p1[o]) |
-        static_cast<uint32_t>(static_cast<uint16_t>(s.obj.m1m1[o])) << 16);
+        static_cast<uint32_t>(static_cast<uint16_t>(s.obj.m1m1[o])) << 16 |
+        uint64_t{static_cast<uint16_t>(s.obj.pt[o].p1p0)} << 32 |
+        uint64_t{static_cast<uint16_t>(s.obj.pt[o].m0m2)} << 48);
   }
   mix(s.effects.size());
   for (const EffectRow& r : s.effects) mix(r.active);

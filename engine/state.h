@@ -129,6 +129,15 @@ struct Objects {
   std::array<uint32_t, kMaxObjects> timestamp;
   std::array<uint16_t, kMaxObjects> incarnation;
   std::array<int16_t, kMaxObjects> p1p1, m1m1, other_counters;
+  // Counters that change P/T otherwise (docs/rules.md G-8.1): +1/+0 (the
+  // Clockwork creatures), -0/-2 (Spirit Shackle). Read only in a game whose
+  // GameState::pt_counters is set. A count stops at 127 (a byte each: the
+  // state's size budget, game.h; the cards' own counts stay far below it).
+  struct PtCounters {
+    int8_t p1p0 = 0, m0m2 = 0;
+    bool operator==(const PtCounters&) const = default;
+  };
+  std::array<PtCounters, kMaxObjects> pt;
   std::array<uint32_t, kMaxObjects> counter_timestamp;
   std::array<int16_t, kMaxObjects> damage;
   std::array<uint8_t, kMaxObjects> regen_shields;
@@ -143,7 +152,7 @@ struct Objects {
   template <typename Self>
   static auto ArraysOf(Self& o) {
     return std::tie(o.card, o.zone, o.owner, o.controller, o.timestamp, o.incarnation, o.p1p1,
-                    o.m1m1, o.other_counters, o.counter_timestamp, o.damage, o.regen_shields,
+                    o.m1m1, o.other_counters, o.pt, o.counter_timestamp, o.damage, o.regen_shields,
                     o.tapped, o.sick, o.face_down, o.token, o.attached_to, o.choice, o.linked,
                     o.copy);
   }
@@ -363,6 +372,10 @@ struct GameState {
   // never read (a checked_layers game compares the cache with a fresh
   // computation at every read, so a missed dependency shows).
   uint64_t version = 0;
+  // Has a +1/+0 or -0/-2 counter ever been put on an object of this game
+  // (G-8.1)? Only then do the layers, moves and checks read Objects::p1p0
+  // and m0m2 (a game without those counters runs as before).
+  bool pt_counters = false;
   // The objects on the battlefield, a bit each, in step with obj.zone
   // (SetZone keeps both): the walks over permanents, a dozen per decision,
   // visit them alone instead of every card of both decks.

@@ -59,7 +59,7 @@ inline bool Game::TriggerFits(const TriggeredAbility& tr, const Occurrence& e, O
     FilterContext ctx = ContextFor(o, you, s.obj.choice[o]);
     for (ObjId x = 0; x < s.obj.count && !any; ++x)
       any = s.obj.zone[x] != Zone::kNone && Matches(tr.unless_any, x, ctx);
-    if (any) return false;
+    if (any != tr.if_any) return false;  // G-8.2: if_any wants one
   }
   // G-10: an intervening "if" (Land Tax), read as it would trigger.
   if (tr.if_opponent_more != kNoFilter && !OpponentControlsMore(tr.if_opponent_more, o, you))

@@ -64,7 +64,12 @@ Aim StepAim(const CardDef& card, const EffectStep& st) {
     case Op::kReturnFromGraveyard:  // G-9: Recall
       return Aim::kHelp;
     case Op::kAddCounters:
-      return st.counter_kind == 1 ? Aim::kHarm : st.counter_kind == 0 ? Aim::kHelp : Aim::kNone;
+      // G-8.1: -0/-2 harms, +1/+0 helps, as -1/-1 and +1/+1 do.
+      return st.counter_kind == 1 || st.counter_kind == 4   ? Aim::kHarm
+             : st.counter_kind == 0 || st.counter_kind == 3 ? Aim::kHelp
+                                                            : Aim::kNone;
+    case Op::kRemoveCounters:
+      return Aim::kNone;
     case Op::kContinuous:
       // An exchange of control (controller_of) helps or harms by what is
       // given for what: neither here.

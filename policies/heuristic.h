@@ -102,6 +102,10 @@ class HeuristicPolicy : public Policy {
   bool EvaluateCounters(const PlayerView& v, const Context& cx, DecisionKind window,
                         const Action& a, const CardDef& c, const AbilityBody& body, int mode,
                         Plan& best);
+  // G-8.2: "put up to X counters on it, no more than N" (heuristic_counters2.cc):
+  // true, the ability judged (Clockwork Beast).
+  bool EvaluateWinding(const PlayerView& v, const Context& cx, const Action& a, const CardDef& c,
+                       const AbilityBody& body, int mode, Plan& best);
   // G-9: a body whose first target is a card in a graveyard, or (`body`
   // null) an Aura that returns one (heuristic_graveyard.cc); false when
   // `c` has neither.

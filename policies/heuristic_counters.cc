@@ -38,6 +38,8 @@ bool HeuristicPolicy::EvaluateCounters(const PlayerView& v, const Context& cx, D
                                        const Action& a, const CardDef& c, const AbilityBody& body,
                                        int mode, Plan& best) {
   const ActivatedAbility& ab = c.activated[a.index];
+  if (!body.steps.empty() && body.steps[0].up_to_total) [[unlikely]]
+    return EvaluateWinding(v, cx, a, c, body, mode, best);  // G-8.2
   const ObjId source = a.object;
   Plan p = Plan::For(a, mode);
   auto offer = [&](int score) {

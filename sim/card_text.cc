@@ -204,7 +204,12 @@ struct Writer {
 
   // A counter kind as a card says it: "+1/+1", "-1/-1", or its name.
   static std::string CounterName(int kind, const std::string& name) {
-    return kind == 0 ? "+1/+1" : kind == 1 ? "-1/-1" : name.empty() ? "other" : name;
+    return kind == 0      ? "+1/+1"
+           : kind == 1    ? "-1/-1"
+           : kind == 3    ? "+1/+0"
+           : kind == 4    ? "-0/-2"  // G-8.1
+           : name.empty() ? "other"
+                          : name;
   }
 
   std::string Val(const Value& v) const {
@@ -600,9 +605,21 @@ struct Writer {
                              CounterName(s.counter_kind, s.counter_name), " counter on ", who);
           break;
         }
+        if (s.up_to_total) {  // G-8.2 (Clockwork Beast)
+          const std::string kind = CounterName(s.counter_kind, s.counter_name);
+          out = absl::StrCat("put up to ", amount, " ", kind, " counters on ", who,
+                             ". This ability can't cause the total number of ", kind,
+                             " counters on ", who, " to be greater than ", s.up_to_total);
+          break;
+        }
         out = absl::StrCat("put ", one ? "a" : amount, " ",
                            CounterName(s.counter_kind, s.counter_name),
                            one ? " counter on " : " counters on ", who);
+        break;
+      case Op::kRemoveCounters:  // G-8.2
+        out = absl::StrCat("remove ", one ? "a" : amount, " ",
+                           CounterName(s.counter_kind, s.counter_name),
+                           one ? " counter from " : " counters from ", who);
         break;
       case Op::kCounterSpell:
         out = "counter " + who;
@@ -1094,7 +1111,24 @@ struct Writer {
     if (t.timing == Timing::kInstead)
       when = "Instead of \"" +
              (when.rfind("Whenever ", 0) == 0 ? when.substr(9) : Uncapital(when)) + "\"";
-    if (t.unless_any != kNoFilter) when += ", if there are no " + Filter(t.unless_any, true);
+    if (t.unless_any != kNoFilter && t.if_any) {  // G-8.2
+      const strata::Filter& f = db.filter(t.unless_any);
+      strata::Filter rest = f;
+      rest.self = false;
+      rest.combat = 0;
+      if (f.self && rest == strata::Filter{} && f.combat)
+        when += absl::StrCat(
+            ", if ", card.name, " ",
+            f.combat == (strata::Filter::kAttackingCreature | strata::Filter::kBlockingCreature)
+                ? "attacked or blocked"
+            : f.combat == strata::Filter::kAttackingCreature ? "attacked"
+                                                             : "is " + Filter(t.unless_any, false),
+            " this combat");
+      else
+        when += ", if there is " + A(Filter(t.unless_any, false));
+    } else if (t.unless_any != kNoFilter) {
+      when += ", if there are no " + Filter(t.unless_any, true);
+    }
     if (t.if_opponent_more != kNoFilter)
       when += ", if an opponent controls more " + Filter(t.if_opponent_more, true) + " than you";
     if (t.source_tapped) when += absl::StrCat(", if ", card.name, " is tapped");  // T-12
@@ -1189,6 +1223,8 @@ std::vector<std::string> CardRulesText(const CardDb& db, const CardDef& c) {
       const int n = st[0].amount.constant;
       const std::string kind = st[0].counter_kind == 0   ? "+1/+1"
                                : st[0].counter_kind == 1 ? "-1/-1"
+                               : st[0].counter_kind == 3 ? "+1/+0"
+                               : st[0].counter_kind == 4 ? "-0/-2"  // G-8.1
                                                          : st[0].counter_name;
       s = absl::StrCat(c.name, " enters the battlefield with ", n == 1 ? "a" : absl::StrCat(n), " ",
                        kind, n == 1 ? " counter" : " counters", " on it");

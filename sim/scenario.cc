@@ -222,8 +222,10 @@ class Runner {
           if (!ct) L_.Fail(*x, "counters", "a table like { p1p1 = 2, m1m1 = 1 }");
           int pooled = 0;  // kinds other than p1p1 and m1m1 share one 16-bit pool
           for (auto& [ck, cv] : *ct) {
-            int kind = ck.str() == "p1p1" ? 0 : ck.str() == "m1m1" ? 1 : 2;
-            int n = L_.Int(cv, ck.str(), 0, kMaxScenarioAmount - (kind == 2 ? pooled : 0));
+            int kind = CounterKindOf(ck.str());
+            // +1/+0 and -0/-2 counters count up to 127 (a byte each: G-8.1).
+            int n = L_.Int(cv, ck.str(), 0,
+                           kind >= 3 ? 127 : kMaxScenarioAmount - (kind == 2 ? pooled : 0));
             if (kind == 2) pooled += n;
             g.AddCounters(o, kind, n);
           }
@@ -245,7 +247,8 @@ class Runner {
     for (auto [key, o] : stamped) {
       GameState& s = g.MutableState();
       s.obj.timestamp[o] = s.NewTimestamp();
-      if (s.obj.p1p1[o] || s.obj.m1m1[o] || s.obj.other_counters[o])
+      if (s.obj.p1p1[o] || s.obj.m1m1[o] || s.obj.other_counters[o] ||
+          s.obj.pt[o] != Objects::PtCounters{})
         s.obj.counter_timestamp[o] = s.NewTimestamp();
     }
     // strata extension: `position` orders a library (top first), hand or
@@ -1061,9 +1064,7 @@ class Runner {
       auto* ct = x->as_table();
       if (!ct) L_.Fail(*x, "counters", "a table like { p1p1 = 2 }");
       for (auto& [ck, cv] : *ct) {
-        int got = ck.str() == "p1p1"   ? s.obj.p1p1[o]
-                  : ck.str() == "m1m1" ? s.obj.m1m1[o]
-                                       : s.obj.other_counters[o];
+        int got = g.CountersOf(o, CounterKindOf(ck.str()));
         check_int(absl::StrCat(id, ".counters.", S(ck.str())), cv, got);
       }
     }

@@ -94,11 +94,13 @@ std::string ScenarioSpec::ToToml() const {
     if (o.sick) absl::StrAppend(&out, "sick = true\n");
     if (o.face_down) absl::StrAppend(&out, "face_down = true\n");
     if (o.damage) absl::StrAppend(&out, "damage = ", o.damage, "\n");
-    if (o.p1p1 || o.m1m1 || o.other) {
+    if (o.p1p1 || o.m1m1 || o.other || o.p1p0 || o.m0m2) {
       std::vector<std::string> c;
       if (o.p1p1) c.push_back(absl::StrCat("p1p1 = ", o.p1p1));
       if (o.m1m1) c.push_back(absl::StrCat("m1m1 = ", o.m1m1));
       if (o.other) c.push_back(absl::StrCat("other = ", o.other));
+      if (o.p1p0) c.push_back(absl::StrCat("p1p0 = ", o.p1p0));  // G-8.1
+      if (o.m0m2) c.push_back(absl::StrCat("m0m2 = ", o.m0m2));
       absl::StrAppend(&out, "counters = { ", absl::StrJoin(c, ", "), " }\n");
     }
     if (o.shields) absl::StrAppend(&out, "shields = { regenerate = ", o.shields, " }\n");
@@ -160,6 +162,8 @@ absl::StatusOr<ScenarioSpec> BoardOf(const Game& g) {
       x.p1p1 = s.obj.p1p1[o];
       x.m1m1 = s.obj.m1m1[o];
       x.other = s.obj.other_counters[o];
+      x.p1p0 = s.obj.pt[o].p1p0;
+      x.m0m2 = s.obj.pt[o].m0m2;
       x.shields = s.obj.regen_shields[o];
       if (s.obj.attached_to[o] != kNoObj) x.attached_to = IdOf(g, s.obj.attached_to[o]);
       const EntryChoice& e = db[s.obj.card[o]].enters;

@@ -33,7 +33,7 @@ struct ScenarioObject {
   int position = -1;       // library (top first), hand, graveyard (bottom first)
   int64_t timestamp = -1;  // battlefield: the original timestamp (only its order matters)
   bool tapped = false, sick = false, face_down = false;
-  int damage = 0, p1p1 = 0, m1m1 = 0, other = 0, shields = 0;
+  int damage = 0, p1p1 = 0, m1m1 = 0, other = 0, p1p0 = 0, m0m2 = 0, shields = 0;
   std::string attached_to;  // an object id
   std::string choice;       // a TOML value: "\"black\"", "2", "\"clone_3\""
   std::string choice_ref;   // the object id the choice names, if any
