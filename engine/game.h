@@ -529,6 +529,12 @@ class Game {
   void SetLifeTotal(Player p, int life);
   void SetPoisonCounters(Player p, int n) { state_.players[p].poison = n; }  // G-11
 
+  // T-5.6: has o a combat rule "can attack as though it had haste"?
+  bool AttacksAsThoughHaste(ObjId o) const;
+  // T-5.3, T-5.5: the times ability `index` of o, as it is, was activated
+  // this turn (counted for an ability with `per_turn` or `if_activated`).
+  int ActivationsThisTurn(ObjId source, int index) const;
+
  private:
   // ---------------------------------------------------------------- internals
   // (a newcomer may stop reading here)
@@ -848,7 +854,6 @@ class Game {
   // T-5.3, T-5.4: may the ability (`index` of `source`) be activated again
   // this turn, and has its controller controlled it since their turn began?
   bool ActivationAllowedThisTurn(const ActivatedAbility& a, ObjId source, int index) const;
-  int ActivationsThisTurn(ObjId source, int index) const;
   void CountActivation(ObjId source, int index);
   // Is it a time player p may activate a (turn or phase) limited ability?
   bool ActivationTime(const ActivatedAbility& a, Player p) const {
@@ -1025,7 +1030,8 @@ class Game {
     if (combat_.flag[o] != kNotInCombat || combat_.replaced[o]) return false;
     return !state_.obj.tapped[o] &&
            (!Has(ch.keywords, kDefender) || Has(ch.keywords, kAttacksDespiteDefender)) &&
-           !Has(ch.keywords, kCantAttack) && !SummoningSick(o) &&
+           !Has(ch.keywords, kCantAttack) &&
+           (!SummoningSick(o) || (ch.combat_count != 0 && AttacksAsThoughHaste(o))) &&
            (ch.combat_count == 0 || CombatRulesLetAttack(o));
   }
   // May b block attacker a (T-7: flying and reach, landwalk against the
