@@ -476,6 +476,9 @@ class Game {
   // controller's control this turn (entered, played as a land, or changed
   // control) and has no haste can't attack or use {T} abilities.
   bool SummoningSick(ObjId o) const;
+  // SummoningSick for an attack: T-5.6's "as though it had haste" lets a
+  // sick creature attack (its {T} abilities still wait).
+  bool SickForAttack(ObjId o) const;
   // T-7.1 alone (not flying, landwalk or protection): do b's and a's
   // combat restrictions let b block a, were a attacking? For players that
   // weigh attacks and blocks before they are offered.
@@ -1030,8 +1033,7 @@ class Game {
     if (combat_.flag[o] != kNotInCombat || combat_.replaced[o]) return false;
     return !state_.obj.tapped[o] &&
            (!Has(ch.keywords, kDefender) || Has(ch.keywords, kAttacksDespiteDefender)) &&
-           !Has(ch.keywords, kCantAttack) &&
-           (!SummoningSick(o) || (ch.combat_count != 0 && AttacksAsThoughHaste(o))) &&
+           !Has(ch.keywords, kCantAttack) && !SickForAttack(o) &&
            (ch.combat_count == 0 || CombatRulesLetAttack(o));
   }
   // May b block attacker a (T-7: flying and reach, landwalk against the
