@@ -210,6 +210,9 @@ struct CombatRule {
     kNotBlockedBy,    // no blocker may match any
     kCantBlockThose,  // can't block an attacker matching one
     kAttacksOnlyIf,   // attacks only while the defending player controls a match
+    // T-5.6: "can attack as though it had haste" (Instill Energy): no
+    // filters; its attacks only, never its {T} abilities.
+    kAttacksAsThoughHaste,
   };
   Kind kind = kBlockedOnlyBy;
   absl::InlinedVector<FilterId, 2> filters;
@@ -325,6 +328,10 @@ struct EffectStep {
   // add_counters (G-8.2): "can't cause the total number of them on it to be
   // greater than N" (Clockwork Beast: 7); 0: no such limit.
   int16_t up_to_total = 0;
+  // next_time in an activated ability (T-5.5): armed only if that ability
+  // of the source has been activated this many times or more this turn,
+  // read as it resolves (Dragon Whelp: 4); 0: always.
+  int8_t if_activated = 0;
   std::string counter_name;   // as the card names it ("charge", "carrion"), for its text
   ColorMask mana_colors = 0;  // add_mana: choices
   bool mana_any = false, mana_colorless = false;
@@ -443,6 +450,9 @@ struct ActivatedAbility {
   // (T-5.4: Rocket Launcher).
   uint8_t per_turn = 0;
   bool since_turn_began = false;
+  // Its activations are counted (T-5.3, T-5.5): it has a `per_turn` limit,
+  // or an effect reads the count (`if_activated`).
+  bool counted = false;
   int discard = 0, life = 0;
   bool discard_random = false;  // the `discard` cards are picked at random (Coral Helm)
   // "Sacrifice a <filter>" (Atog: an artifact): a permanent its controller

@@ -233,6 +233,10 @@ class CardCompiler {
   bool in_instead_damage_ = false;
   // Inside a next_time step's trigger: `source = "chosen"` is allowed (T-4.1).
   bool in_next_time_ = false;
+  // T-5.5: parsing an activated ability's body, and the `if_activated`
+  // steps read in it.
+  bool in_activated_ = false;
+  int if_activated_steps_ = 0;
   // The choice of the body whose steps are being read (kSource: a next-time
   // trigger may wait on the source chosen).
   ChoiceKind choose_ = ChoiceKind::kNone;
@@ -263,18 +267,20 @@ class CardCompiler {
                 "reads it once, as it resolves)");
   }
   // An activated ability with no cost at all can be activated forever: a
-  // game would end only by the action cap (issue 40).
+  // game would end only by the action cap (issue 40). One limited to N
+  // activations a turn (T-5.3: Instill Energy's {0}, "only once each turn")
+  // cannot.
   void CheckNotFree(const toml::table& t, const ActivatedAbility& a) {
     const ManaCost& c = a.cost;
     bool colored = false;
     for (auto n : c.colored) colored |= n > 0;
     if (c.generic == 0 && !colored && c.colorless == 0 && c.hybrid.empty() && !a.tap &&
         !a.sacrifice_self && !a.exile_self && a.sacrifice == kNoFilter && a.discard == 0 &&
-        a.life == 0 && a.remove_counters == 0)
+        a.life == 0 && a.remove_counters == 0 && a.per_turn == 0)
       r_.Fail(t, "cost",
               "a cost (mana other than X, tap = true, sacrifice_self, sacrifice, discard, "
-              "life or remove_counters): an ability that costs nothing could be activated "
-              "forever");
+              "life or remove_counters), or a per_turn limit: an ability that costs nothing "
+              "could be activated forever");
   }
   // "*" power or toughness needs something that sets it: a characteristic-
   // defining static (cda = true) with a pt_set part, or an entry choice of
@@ -698,10 +704,11 @@ class CardCompiler {
         if (auto* n = t.get("add_colors")) p.add_colors = Words(*n, "add_colors", true, true);
         break;
       case PartLayer::kAbility:
-        r_.CheckKeys(t, "an ability part",
-                     {"layer", "remove_all_abilities", "add_keywords", "remove_keywords",
-                      "grant_phase_cost", "add_colorless_mana", "blocked_only_by", "not_blocked_by",
-                      "cant_block_those", "attacks_only_if_defender_controls", "spares_source"});
+        r_.CheckKeys(
+            t, "an ability part",
+            {"layer", "remove_all_abilities", "add_keywords", "remove_keywords", "grant_phase_cost",
+             "add_colorless_mana", "blocked_only_by", "not_blocked_by", "cant_block_those",
+             "attacks_only_if_defender_controls", "spares_source", "attacks_as_though_haste"});
         CombatRuleOf(t, p);
         if (auto* n = t.get("add_colorless_mana"))
           p.add_colorless_mana = r_.Bool(*n, "add_colorless_mana");
@@ -797,7 +804,8 @@ class CardCompiler {
         {"blocked_only_by", CombatRule::kBlockedOnlyBy},
         {"not_blocked_by", CombatRule::kNotBlockedBy},
         {"cant_block_those", CombatRule::kCantBlockThose},
-        {"attacks_only_if_defender_controls", CombatRule::kAttacksOnlyIf}};
+        {"attacks_only_if_defender_controls", CombatRule::kAttacksOnlyIf},
+        {"attacks_as_though_haste", CombatRule::kAttacksAsThoughHaste}};
     for (const auto& [key, kind] : kKeys) {
       const toml::node* n = t.get(key);
       if (!n) continue;
@@ -805,7 +813,11 @@ class CardCompiler {
         r_.Fail(*n, key, "one combat rule per part (write another part for this one)");
       CombatRule rule;
       rule.kind = kind;
-      if (auto* a = n->as_array()) {
+      if (kind == CombatRule::kAttacksAsThoughHaste) {
+        // T-5.6: no filters, "can attack as though it had haste".
+        if (!n->is_boolean() || !r_.Bool(*n, key))
+          r_.Fail(*n, key, "true (can attack as though it had haste; no filters)");
+      } else if (auto* a = n->as_array()) {
         if (a->empty()) r_.Fail(*n, key, "a filter table or a non-empty list of them");
         for (auto& f : *a) rule.filters.push_back(FilterOf(f, key));
       } else {
@@ -973,6 +985,16 @@ class CardCompiler {
     if (auto* n = t.get("controller_of"))
       s.controller_of = IntOf(*n, "controller_of", 1, std::max(targets, 1));
     if (auto* n = t.get("if")) s.condition = FilterOf(*n, "if");
+    if (auto* n = t.get("if_activated")) {
+      // T-5.5: only at the top of an activated ability's effects (the times
+      // that ability was activated this turn; Activated counts them).
+      if (!in_activated_)
+        r_.Fail(*n, "if_activated",
+                "only on a next_time step of an activated ability (docs/rules.md T-5.5: the "
+                "times that ability was activated this turn)");
+      s.if_activated = static_cast<int8_t>(IntOf(*n, "if_activated", 1, 9));
+      ++if_activated_steps_;
+    }
     if (auto* n = t.get("cant_regenerate")) s.cant_regenerate = r_.Bool(*n, "cant_regenerate");
     if (auto* n = t.get("divide")) s.divide = r_.Bool(*n, "divide");
     if (auto* n = t.get("target")) s.target = RefOf(*n, "target");
@@ -1406,10 +1428,27 @@ class CardCompiler {
 
   ActivatedAbility Activated(const toml::table& t) {
     ActivatedAbility a;
+    struct Leaving {  // a refusal thrown from the body leaves it too
+      bool& in;
+      ~Leaving() { in = false; }
+    } leaving{in_activated_};
+    in_activated_ = true;
+    if_activated_steps_ = 0;
     a.body = Body(t, "an activated ability",
                   {"cost", "tap", "discard", "discard_random", "sacrifice_self", "exile_self",
                    "sacrifice", "life", "sorcery", "turn", "phase", "remove_counters", "hand",
                    "per_turn", "since_turn_began"});
+    in_activated_ = false;
+    // T-5.5: an `if_activated` nested deeper (a mode, a trigger's effects)
+    // would read another body's count.
+    const int top =
+        static_cast<int>(std::count_if(a.body.steps.begin(), a.body.steps.end(),
+                                       [](const EffectStep& s) { return s.if_activated > 0; }));
+    if (top != if_activated_steps_)
+      r_.Fail(t, "if_activated",
+              "only on a next_time step of the ability's own effects, not in a mode or a "
+              "trigger's effects (docs/rules.md T-5.5)");
+    a.counted = top > 0;
     if (auto* n = t.get("sorcery")) a.sorcery = r_.Bool(*n, "sorcery");
     if (auto* n = t.get("turn")) {
       if (r_.String(*n, "turn") != "yours") r_.Fail(*n, "turn", "yours (only during your turn)");
@@ -1428,6 +1467,7 @@ class CardCompiler {
     // controlled it continuously since your most recent turn began" (T-5.4).
     if (auto* n = t.get("per_turn")) a.per_turn = static_cast<uint8_t>(IntOf(*n, "per_turn", 1, 9));
     if (auto* n = t.get("since_turn_began")) a.since_turn_began = r_.Bool(*n, "since_turn_began");
+    a.counted = a.counted || a.per_turn > 0;
     a.name = r_.OptionalString(t, "name");
     if (auto* n = t.get("cost")) {
       auto cost = ParseManaCost(r_.String(*n, "cost"));
@@ -1915,7 +1955,7 @@ class CardCompiler {
         add({"zones", "draw"});
         break;
       case Op::kNextTime:
-        add({"trigger", "duration"});
+        add({"trigger", "duration", "if_activated"});
         break;
       case Op::kCreateToken:
         add({"count", "amount", "token"});

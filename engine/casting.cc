@@ -77,8 +77,8 @@ void Game::StartCast(Player p, const Action& a, Play play, ObjId about) {
     item.body_card = Chars(a.object).card;
     item.from = BodySource::kActivated;
     item.ability = a.index;
-    if ((*db_)[item.body_card].activated[a.index].per_turn > 0) [[unlikely]]
-      CountActivation(a.object, a.index);  // T-5.3
+    if ((*db_)[item.body_card].activated[a.index].counted) [[unlikely]]
+      CountActivation(a.object, a.index);  // T-5.3, T-5.5
     Used(item.body_card, (*db_)[item.body_card].ActivatedBit(a.index));
     Note(LogKind::kActivate, p, a.object, kNoObj, a.index, [&] {
       return std::string(

@@ -42,6 +42,17 @@ bool Game::CombatRulesLetAttack(ObjId o) const {
   return true;
 }
 
+// T-5.6: "can attack as though it had haste" (Instill Energy), asked only of
+// a sick creature with combat rules.
+bool Game::AttacksAsThoughHaste(ObjId o) const {
+  const Characteristics& ch = Chars(o);
+  for (int k = 0; k < ch.combat_count; ++k)
+    if ((*db_)[ch.combat[k].card].combat_rules[ch.combat[k].index].kind ==
+        CombatRule::kAttacksAsThoughHaste)
+      return true;
+  return false;
+}
+
 bool Game::CombatRulesLetBlock(ObjId b, ObjId a) const {
   const Characteristics &ac = Chars(a), &bc = Chars(b);
   if (ac.combat_count) {

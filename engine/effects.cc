@@ -576,6 +576,11 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
         for (ObjId o : objs) Attach(source, o);
       break;
     case Op::kNextTime: {
+      // T-5.5: "if this ability has been activated N or more times this
+      // turn" (Dragon Whelp), read as it resolves, this activation counted.
+      if (st.if_activated > 0 && (item.from != BodySource::kActivated ||
+                                  ActivationsThisTurn(item.source, item.ability) < st.if_activated))
+        break;
       // Bound to its target: none legal now (a player, or gone), nothing to arm (T-11).
       ObjRef bound;
       if (st.target.kind == Ref::kTarget) {

@@ -280,6 +280,11 @@ bool Game::SummoningSick(ObjId o) const {
          (turn_.control_seen[o] != kNoPlayer && turn_.control_seen[o] != ch.controller);
 }
 
+bool Game::SickForAttack(ObjId o) const {
+  if (!SummoningSick(o)) return false;
+  return !Chars(o).combat_count || !AttacksAsThoughHaste(o);  // T-5.6
+}
+
 bool Game::SpellOnStack(const StackItem& item) const {
   return item.card != kNoObj && state_.obj.zone[item.card] == Zone::kStack &&
          state_.obj.incarnation[item.card] == item.card_incarnation;

@@ -476,6 +476,9 @@ class Game {
   // controller's control this turn (entered, played as a land, or changed
   // control) and has no haste can't attack or use {T} abilities.
   bool SummoningSick(ObjId o) const;
+  // SummoningSick for an attack: T-5.6's "as though it had haste" lets a
+  // sick creature attack (its {T} abilities still wait).
+  bool SickForAttack(ObjId o) const;
   // T-7.1 alone (not flying, landwalk or protection): do b's and a's
   // combat restrictions let b block a, were a attacking? For players that
   // weigh attacks and blocks before they are offered.
@@ -528,6 +531,12 @@ class Game {
   void EndEffect(int row);
   void SetLifeTotal(Player p, int life);
   void SetPoisonCounters(Player p, int n) { state_.players[p].poison = n; }  // G-11
+
+  // T-5.6: has o a combat rule "can attack as though it had haste"?
+  bool AttacksAsThoughHaste(ObjId o) const;
+  // T-5.3, T-5.5: the times ability `index` of o, as it is, was activated
+  // this turn (counted for an ability with `per_turn` or `if_activated`).
+  int ActivationsThisTurn(ObjId source, int index) const;
 
  private:
   // ---------------------------------------------------------------- internals
@@ -848,7 +857,6 @@ class Game {
   // T-5.3, T-5.4: may the ability (`index` of `source`) be activated again
   // this turn, and has its controller controlled it since their turn began?
   bool ActivationAllowedThisTurn(const ActivatedAbility& a, ObjId source, int index) const;
-  int ActivationsThisTurn(ObjId source, int index) const;
   void CountActivation(ObjId source, int index);
   // Is it a time player p may activate a (turn or phase) limited ability?
   bool ActivationTime(const ActivatedAbility& a, Player p) const {
@@ -1025,7 +1033,7 @@ class Game {
     if (combat_.flag[o] != kNotInCombat || combat_.replaced[o]) return false;
     return !state_.obj.tapped[o] &&
            (!Has(ch.keywords, kDefender) || Has(ch.keywords, kAttacksDespiteDefender)) &&
-           !Has(ch.keywords, kCantAttack) && !SummoningSick(o) &&
+           !Has(ch.keywords, kCantAttack) && !SickForAttack(o) &&
            (ch.combat_count == 0 || CombatRulesLetAttack(o));
   }
   // May b block attacker a (T-7: flying and reach, landwalk against the

@@ -705,8 +705,10 @@ void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
     for (const Action& a : d.actions) {
       if (a.kind != ActionKind::kObject) continue;
       offered[a.object] = 1;
+      // (T-5.6: "as though it had haste" lets it attack, sick or not.)
       const bool fresh = a.object < came_turn_.size() && came_turn_[a.object] == s.turn &&
-                         !Has(g.Chars(a.object).keywords, kHaste);
+                         !Has(g.Chars(a.object).keywords, kHaste) &&
+                         !g.AttacksAsThoughHaste(a.object);
       Record(Invariant::kAttackers, !fresh,
              absl::StrCat(g.ObjectName(a.object), " may attack the turn it came under ",
                           (s.active ? "B" : "A"), "'s control"));

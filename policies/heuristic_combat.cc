@@ -124,7 +124,9 @@ bool HeuristicPolicy::AttackIsGood(const PlayerView& v) const {
   for (ObjId o : v.Battlefield()) {
     const Characteristics* ch = v.Chars(o);
     if (!ch || !ch->IsCreature() || ch->controller != v.me() || v.Tapped(o)) continue;
-    if (v.Sick(o) && !Has(ch->keywords, kHaste)) continue;
+    if (v.Sick(o) && !Has(ch->keywords, kHaste) &&
+        !(ch->combat_count && v.AttacksAsThoughHaste(o)))  // T-5.6
+      continue;
     if ((Has(ch->keywords, kDefender) && !Has(ch->keywords, kAttacksDespiteDefender)) ||
         Has(ch->keywords, kCantAttack))
       continue;

@@ -562,6 +562,12 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
         offer(60);
       return;
     }
+    // T-5.6 (Instill Energy): an Aura's untap of its creature, when tapped
+    // in my turn (heuristic_delayed.cc).
+    if (!spell && c.enchant != kNoFilter && heuristic_detail::UntapsEnchanted(c)) {
+      if (const int w = heuristic_detail::UntapEnchantedWorth(v, source); w > 0) offer(w);
+      return;
+    }
     // A sweep pays when it takes clearly more from the opponent. An ability
     // it can repeat this turn (Pestilence) is weighed as repeated as often
     // as its mana allows, since damage adds up until the turn ends.
@@ -898,6 +904,9 @@ HeuristicPolicy::Plan HeuristicPolicy::Evaluate(const PlayerView& v, const Conte
       // opponent shows, and goes where it adds some and knocks off none of
       // its controller's Auras.
       const ColorMask guards = GrantedProtection(c);
+      // T-5.6 (Instill Energy): an Aura that untaps its creature fits one
+      // with a {T} ability (heuristic_delayed.cc).
+      const bool untapper = !c.activated.empty() && heuristic_detail::UntapsEnchanted(c);
       if (guards && !(OpponentColors(v) & guards)) {
         best.score = -1;
         return best;
@@ -911,6 +920,7 @@ HeuristicPolicy::Plan HeuristicPolicy::Evaluate(const PlayerView& v, const Conte
         if (guards && !WardFits(v, o, *ch, guards)) continue;
         // Animating: something that is not a creature yet.
         int value = ch->IsCreature() ? WorthOf(v, o) : 8 * std::max<int>(1, ch->mana_value);
+        if (untapper) value += heuristic_detail::UntapperFit(v, *ch);
         if (value > best_value) best_value = value, best.target = o;
       }
       best.score = best_value >= 0 ? 40 + std::min(best_value, 200) / 20 : -1;

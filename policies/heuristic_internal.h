@@ -72,6 +72,15 @@ int MaxX(const ManaCost& cost, const Mana& m);
 // How much an object is worth to its controller.
 int WorthOf(const PlayerView& v, ObjId o);
 
+// T-5.6 (heuristic_delayed.cc): does this Aura's activated ability untap
+// the creature it enchants (Instill Energy)? What such an untap is worth
+// now (0: not now): the creature tapped, in its controller's turn.
+bool UntapsEnchanted(const CardDef& c);
+int UntapEnchantedWorth(const PlayerView& v, ObjId aura);
+// What an Aura that untaps its creature adds to creature o (one with a {T}
+// ability uses the untap: heuristic_delayed.cc).
+int UntapperFit(const PlayerView& v, const Characteristics& ch);
+
 // The toughness o has left, the damage marked on it taken away.
 inline int ToughnessLeft(const PlayerView& v, ObjId o) {
   const Characteristics* ch = v.Chars(o);

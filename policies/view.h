@@ -135,6 +135,10 @@ class PlayerView {
   int Damage(ObjId o) const { return game_.state().obj.damage[o]; }
   int Counters(ObjId o, int kind) const { return game_.CountersOf(o, kind); }
   bool Sick(ObjId o) const { return game_.state().obj.sick[o]; }
+  // T-5.6: o may attack though sick ("as though it had haste": public).
+  bool AttacksAsThoughHaste(ObjId o) const { return game_.AttacksAsThoughHaste(o); }
+  // T-5.3, T-5.5: the times ability `index` of o was activated this turn.
+  int ActivationsThisTurn(ObjId o, int index) const { return game_.ActivationsThisTurn(o, index); }
   uint32_t Timestamp(ObjId o) const { return game_.state().obj.timestamp[o]; }
   bool game_attacking(ObjId o) const { return game_.Attacking(o); }
   // T-7.1's restrictions (public: what is on the battlefield).

@@ -354,6 +354,8 @@ struct Writer {
       case CombatRule::kAttacksOnlyIf:
         return absl::StrCat(plural ? "attack" : "attacks",
                             " only while the defending player controls ", Or(f));
+      case CombatRule::kAttacksAsThoughHaste:  // T-5.6
+        return plural ? "can attack as though they had haste" : "can attack as though it had haste";
     }
     return "";
   }
@@ -951,6 +953,14 @@ struct Writer {
       return "a next-time effect";
     std::string out = next(s.next_time);
     if (s.next_time_or >= 0) out += " or " + next(s.next_time_or);
+    // T-5.5: Dragon Whelp's "if this ability has been activated four or
+    // more times this turn".
+    if (s.if_activated > 0) {
+      static constexpr const char* kTimes[] = {"",     "once or more", "two",   "three", "four",
+                                               "five", "six",          "seven", "eight", "nine"};
+      out = absl::StrCat("if this ability has been activated ", kTimes[s.if_activated],
+                         s.if_activated > 1 ? " or more times" : "", " this turn, ", out);
+    }
     out += s.duration == Duration::kEndOfTurn ? " this turn" : " this game";
     return absl::StrCat(out, ", ", Uncapital(Body(card.next_times[s.next_time].body)));
   }
