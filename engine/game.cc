@@ -274,15 +274,7 @@ bool Game::SummoningSick(ObjId o) const {
   const GameState& s = state_;
   if (o >= s.obj.count || s.obj.zone[o] != Zone::kBattlefield) return false;
   const Characteristics& ch = Chars(o);
-  if (!ch.IsCreature() || Has(ch.keywords, kHaste)) return false;
-  // A change of control not yet seen by a state check counts at once.
-  return s.obj.sick[o] ||
-         (turn_.control_seen[o] != kNoPlayer && turn_.control_seen[o] != ch.controller);
-}
-
-bool Game::SickForAttack(ObjId o) const {
-  if (!SummoningSick(o)) return false;
-  return !Chars(o).combat_count || !AttacksAsThoughHaste(o);  // T-5.6
+  return ch.IsCreature() && SickCreature(o, ch);
 }
 
 bool Game::SpellOnStack(const StackItem& item) const {

@@ -478,7 +478,21 @@ class Game {
   bool SummoningSick(ObjId o) const;
   // SummoningSick for an attack: T-5.6's "as though it had haste" lets a
   // sick creature attack (its {T} abilities still wait).
-  bool SickForAttack(ObjId o) const;
+  // T-7: has `controller` controlled o continuously since their most recent
+  // turn began? A change of control not yet seen by a state check counts at
+  // once. (The sickness of SummoningSick, and T-5.4's `since_turn_began`.)
+  bool ControlledSinceTurnBegan(ObjId o, Player controller) const {
+    return !state_.obj.sick[o] &&
+           (turn_.control_seen[o] == kNoPlayer || turn_.control_seen[o] == controller);
+  }
+  // SummoningSick of o, a creature on the battlefield with characteristics
+  // ch; and for its attack, unless it attacks as though it had haste (T-5.6).
+  bool SickCreature(ObjId o, const Characteristics& ch) const {
+    return !Has(ch.keywords, kHaste) && !ControlledSinceTurnBegan(o, ch.controller);
+  }
+  bool SickForAttack(ObjId o, const Characteristics& ch) const {
+    return SickCreature(o, ch) && (!ch.combat_count || !AttacksAsThoughHaste(o));
+  }
   // T-7.1 alone (not flying, landwalk or protection): do b's and a's
   // combat restrictions let b block a, were a attacking? For players that
   // weigh attacks and blocks before they are offered.
@@ -537,6 +551,7 @@ class Game {
   // T-5.3, T-5.5: the times ability `index` of o, as it is, was activated
   // this turn (counted for an ability with `per_turn` or `if_activated`).
   int ActivationsThisTurn(ObjId source, int index) const;
+  int FindActivation(ObjId source, int index) const;
 
  private:
   // ---------------------------------------------------------------- internals
@@ -1025,7 +1040,7 @@ class Game {
   // May o be declared an attacker now (T-7, T-7.1)? The attackers offered,
   // a held one again after its before triggers (E-1), and whether an attack
   // can be announced. (Inline: the neutral state asks it of every permanent
-  // of every main phase.)
+  // of every main phase.) o is a permanent: every caller walks them.
   bool MayAttack(ObjId o) const {
     // The controller first: most permanents asked are the other player's.
     const Characteristics& ch = Chars(o);
@@ -1033,7 +1048,7 @@ class Game {
     if (combat_.flag[o] != kNotInCombat || combat_.replaced[o]) return false;
     return !state_.obj.tapped[o] &&
            (!Has(ch.keywords, kDefender) || Has(ch.keywords, kAttacksDespiteDefender)) &&
-           !Has(ch.keywords, kCantAttack) && !SickForAttack(o) &&
+           !Has(ch.keywords, kCantAttack) && !SickForAttack(o, ch) &&
            (ch.combat_count == 0 || CombatRulesLetAttack(o));
   }
   // May b block attacker a (T-7: flying and reach, landwalk against the

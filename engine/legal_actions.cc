@@ -13,7 +13,7 @@ const AbilityBody* Game::OtherBodyOf(const CardDef& card, const StackItem& item)
   switch (item.from) {
     case BodySource::kSpell:
     case BodySource::kActivated:
-      return BodyOf(item);  // BodyOf's own, inline
+      break;  // BodyOf's own, inline: never asked here
     case BodySource::kTrigger:
       return &card.triggers[item.ability].body;
     case BodySource::kPhase:
@@ -450,12 +450,21 @@ bool Game::ObjectTargetLegal(const StackItem& item, int slot, const TargetRule& 
 // T-5.3: the times an ability of the object, as it is, was activated this
 // turn (entries of another turn, or of the object's earlier incarnation,
 // count none).
+// The entry of the object as it is and its ability: one at most, of this
+// turn or an older one (CountActivation drops older ones as it adds).
+int Game::FindActivation(ObjId source, int index) const {
+  const auto& v = turn_.activations;
+  for (size_t i = 0; i < v.size(); ++i)
+    if (v[i].object == source && v[i].ability == index &&
+        v[i].incarnation == state_.obj.incarnation[source])
+      return static_cast<int>(i);
+  return -1;
+}
+
 int Game::ActivationsThisTurn(ObjId source, int index) const {
-  for (const TurnState::Activation& e : turn_.activations)
-    if (e.object == source && e.ability == index && e.turn == state_.turn &&
-        e.incarnation == state_.obj.incarnation[source])
-      return e.count;
-  return 0;
+  const int i = FindActivation(source, index);
+  if (i < 0 || turn_.activations[i].turn != state_.turn) return 0;
+  return turn_.activations[i].count;
 }
 
 bool Game::ActivationAllowedThisTurn(const ActivatedAbility& a, ObjId source, int index) const {
@@ -464,9 +473,7 @@ bool Game::ActivationAllowedThisTurn(const ActivatedAbility& a, ObjId source, in
   // T-5.4: "only if you've controlled it continuously since your most
   // recent turn began" (Rocket Launcher): the sickness of T-7, read for any
   // permanent (haste or not: it speaks of control, not of attacks and {T}).
-  if (a.since_turn_began &&
-      (state_.obj.sick[source] || (turn_.control_seen[source] != kNoPlayer &&
-                                   turn_.control_seen[source] != Chars(source).controller)))
+  if (a.since_turn_began && !ControlledSinceTurnBegan(source, Chars(source).controller))
     return false;
   return true;
 }
@@ -476,12 +483,10 @@ bool Game::ActivationAllowedThisTurn(const ActivatedAbility& a, ObjId source, in
 void Game::CountActivation(ObjId source, int index) {
   auto& v = turn_.activations;
   std::erase_if(v, [&](const TurnState::Activation& e) { return e.turn != state_.turn; });
-  for (TurnState::Activation& e : v)
-    if (e.object == source && e.ability == index &&
-        e.incarnation == state_.obj.incarnation[source]) {
-      ++e.count;
-      return;
-    }
+  if (const int i = FindActivation(source, index); i >= 0) {
+    ++v[i].count;
+    return;
+  }
   v.push_back(
       {state_.turn, source, state_.obj.incarnation[source], static_cast<int16_t>(index), 1});
 }

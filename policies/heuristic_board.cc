@@ -35,7 +35,7 @@ Mana CountAvailable(const PlayerView& v, Player p) {
   }
   for (ObjId o : v.ManaPermanents(p)) {
     const Characteristics* ch = v.Chars(o);
-    if (!ch || ch->controller != p || v.Tapped(o)) continue;
+    if (!ch || v.Tapped(o)) continue;  // (the set holds p's alone)
     if (ch->IsCreature() && v.Sick(o) && !Has(ch->keywords, kHaste)) continue;
     // What the engine would tap it for (Sol Ring: two; Black Lotus, whose
     // cost is a sacrifice: nothing).
