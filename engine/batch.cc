@@ -174,6 +174,8 @@ void Game::ApplyNeutral(Frame& f, const Action& a) {
     // Its move from the hand is a zone change too ("when a land enters").
     if (Observed(EventKind::kZoneChange)) {
       entering.incarnation = s.obj.incarnation[land];
+      entering.last = Chars(land);  // E-5.1: seen as it entered
+      entering.player = p;
       Happened(Record(entering));
     }
     LandPlayed(land);

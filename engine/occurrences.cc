@@ -525,6 +525,12 @@ void Game::LeaveTogether(const ObjId* objs, int n, Zone to, bool before_done, Pl
   for (Occurrence& e : moves) {
     e.incarnation = state_.obj.incarnation[e.object];
     e.group = group;
+    // E-5.1: an entry is seen as it entered: the permanent, under the
+    // player it entered under (Animate Dead's creature is its caster's).
+    if (to == Zone::kBattlefield && state_.obj.zone[e.object] == Zone::kBattlefield) {
+      e.last = Chars(e.object);
+      e.player = e.last.controller;
+    }
     if (e.from == Zone::kBattlefield && to == Zone::kGraveyard)
       occ_.died_this_turn.push_back(e.last.card);
     e.held = before_done && ListensInstead(EventKind::kZoneChange);  // through its step A

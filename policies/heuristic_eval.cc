@@ -72,6 +72,23 @@ bool HurtsEachPlayer(const CardDef& c) {
   return false;
 }
 
+// E-5.1: a punisher of land entries (Ankh of Mishra: 2 damage to the
+// controller of each land that enters) hurts whoever still plays lands.
+bool PunishesLandEntries(const CardDef& c) {
+  for (const TriggeredAbility& tr : c.triggers) {
+    if (tr.event != EventKind::kZoneChange || tr.to != Zone::kBattlefield) continue;
+    for (const EffectStep& st : tr.body.steps)
+      if (st.op == Op::kDamage && st.target.kind == Ref::kEventController) return true;
+  }
+  return false;
+}
+
+bool LandInHand(const PlayerView& v) {
+  for (ObjId o : v.MyHand())
+    if (const CardId c = v.CardOf(o); c != kNoCard && Has(v.db()[c].types, kLand)) return true;
+  return false;
+}
+
 int LandsOf(const PlayerView& v, Player p, bool untapped_only) {
   int n = 0;
   for (ObjId o : v.Battlefield()) {
@@ -926,6 +943,9 @@ HeuristicPolicy::Plan HeuristicPolicy::Evaluate(const PlayerView& v, const Conte
       best.score = best_value >= 0 ? 40 + std::min(best_value, 200) / 20 : -1;
       return best;
     }
+    // E-5.1: Ankh of Mishra waits while its own hand holds a land to play.
+    if (PunishesLandEntries(c) && LandInHand(v)) [[unlikely]]
+      return best;
     const int hand_damage = HandDamageNow(v, c, cx.me);
     if (hand_damage == 0) return best;  // Black Vise at a small hand: later
     // T-10.1: Manabarbs, Power Surge hurt the player with more lands more.

@@ -1,5 +1,6 @@
 #include "sim/card_text.h"
 
+#include <bit>
 #include <limits>
 
 #include "absl/strings/ascii.h"
@@ -895,14 +896,23 @@ struct Writer {
     // player of a tap for mana or of a phase is "that player".
     if (t.mana_trigger && body.rfind("add ", 0) == 0)
       body = "its controller adds an additional " + body.substr(4);
-    // So is the player dealt damage (Hypnotic Specter, Marsh Viper: G-11).
+    // So are the player dealt damage (Hypnotic Specter, Marsh Viper: G-11)
+    // and the player who draws (Underworld Dreams).
     const bool player_dealt_damage =
         t.event == EventKind::kDamage && t.damage_to == 0 && t.filter == kNoFilter;
-    if (t.for_mana || t.event == EventKind::kPhaseBegin || player_dealt_damage) {
+    if (t.for_mana || t.event == EventKind::kPhaseBegin || t.event == EventKind::kDraw ||
+        player_dealt_damage) {
       body = absl::StrReplaceAll(body, {{" its controller", " that player"}});
       if (player_dealt_damage && body.rfind("its controller", 0) == 0)
         body = "that player" + body.substr(14);
     }
+    // E-5.1: the controller of another object that moved, by its one type
+    // ("that land's controller": Ankh of Mishra).
+    if (t.event == EventKind::kZoneChange && t.filter != kNoFilter && !db.filter(t.filter).self &&
+        std::popcount(db.filter(t.filter).types) == 1)
+      body = absl::StrReplaceAll(
+          body, {{" its controller",
+                  absl::StrCat(" that ", Types(db.filter(t.filter).types), "'s controller")}});
     if (t.has_optional_cost)
       body = absl::StrCat("you may pay ", t.optional_cost.ToString(), "; if you do, ", body);
     return absl::StrCat(when, ", ", body);
