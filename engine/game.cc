@@ -219,6 +219,7 @@ ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
   turn_.tapped_enchant_filters |= dealt.tapped_enchant_filter;
   turn_.untap_limit_cards |= dealt.untap_limit;  // T-1.8
   turn_.unique_cards |= dealt.unique;            // G-13, G-14
+  turn_.state_trigger_cards |= dealt.state_trigger;  // G-16
   for (size_t t = 0; t < dealt.listened.size(); ++t) occ_.listened[t] |= dealt.listened[t];
   turn_.tally_damage |= (*db_)[card].tallies_damage;
   turn_.mana_tap_cards |= dealt.mana_tap;  // T-10.1

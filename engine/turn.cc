@@ -127,6 +127,13 @@ void Game::PhaseBeginEffects(bool skipped) {
       std::erase_if(occ_.armed, [](const ArmedNextTime& a) { return a.this_turn; });
       for (int r = 0; r < static_cast<int>(s.effects.size()); ++r)
         if (s.effects[r].active && s.effects[r].duration == Duration::kEndOfTurn) EndEffect(r);
+      // T-7.4: "during its controller's next turn" ends at the cleanup of
+      // that player's first turn after the one it began in.
+      if (turn_.next_turn_effects) [[unlikely]]
+        for (int r = 0; r < static_cast<int>(s.effects.size()); ++r)
+          if (s.effects[r].active && s.effects[r].duration == Duration::kThroughNextTurn &&
+              s.effects[r].through == ap && s.turn > s.effects[r].from_turn)
+            EndEffect(r);
       break;  // damage and shields are no layer input; EndEffect moved the version
     case Phase::kUpkeep:
       // E-6.1: "until your next upkeep" ends as its controller's upkeep
