@@ -749,9 +749,9 @@ struct CardDb {
     uint8_t layer_zones = 0;
     bool phase = false, attack_owed = false, your_turn = false, linking = false;
     bool tapped_enchant_filter = false;
-    bool banding = false;      // has or gives banding (T-7.3)
-    bool untap_limit = false;  // a limit on the untap phase's untaps (T-1.8)
-    bool unique = false;       // is, or makes something, legendary or World (G-13, G-14)
+    bool banding = false;        // has or gives banding (T-7.3)
+    bool untap_limit = false;    // a limit on the untap phase's untaps (T-1.8)
+    bool unique = false;         // is, or makes something, legendary or World (G-13, G-14)
     bool state_trigger = false;  // has a state trigger (G-16)
     bool mana_tap = false,
          mana_trigger = false;  // a trigger on a tap for mana, a triggered mana ability (T-10.1)

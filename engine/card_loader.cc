@@ -1048,7 +1048,8 @@ class CardCompiler {
         s.duration = Duration::kThroughNextTurn;  // T-7.4
       else if (d == "until_your_next_upkeep" || d == "through_its_controllers_next_turn")
         r_.Fail(*n, "duration",
-                absl::StrCat(d, " on a `continuous` step alone (E-6.1, T-7.4: a continuous "
+                absl::StrCat(d,
+                             " on a `continuous` step alone (E-6.1, T-7.4: a continuous "
                              "effect that ends as its controller's next upkeep begins, or at "
                              "the end of the affected creature's controller's next turn)"));
       else
