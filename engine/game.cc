@@ -217,13 +217,13 @@ ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
   turn_.your_turn_cards |= dealt.your_turn;
   turn_.linking_cards |= dealt.linking;
   turn_.tapped_enchant_filters |= dealt.tapped_enchant_filter;
-  turn_.untap_limit_cards |= dealt.untap_limit;      // T-1.8
-  turn_.unique_cards |= dealt.unique;                // G-13, G-14
-  turn_.state_trigger_cards |= dealt.state_trigger;  // G-16
+  turn_.untap_limit_cards |= dealt.untap_limit;  // T-1.8
+  turn_.unique_cards |= dealt.unique;            // G-13, G-14
   for (size_t t = 0; t < dealt.listened.size(); ++t) occ_.listened[t] |= dealt.listened[t];
   turn_.tally_damage |= (*db_)[card].tallies_damage;
   turn_.mana_tap_cards |= dealt.mana_tap;  // T-10.1
   turn_.mana_trigger_cards |= dealt.mana_trigger;
+  turn_.state_trigger_cards |= dealt.state_trigger;  // G-16
   if ((*db_)[card].mana_cards) [[unlikely]]
     NoteManaCard((*db_)[card]);
   auto& pl = s.players[owner];

@@ -120,13 +120,6 @@ void Game::PhaseBeginEffects(bool skipped) {
       damage_.source_shields.clear();
       occ_.damaged_by.clear();
       occ_.damage_taken.clear();
-      // The deaths of the turn are kept until the next turn begins (below):
-      // "at the beginning of the end step, if a creature died this turn"
-      // reads them at the cleanup phase's beginning (G-8: Osai Vultures).
-      // "The next time ... this turn" that did not happen this turn never does (E-6).
-      std::erase_if(occ_.armed, [](const ArmedNextTime& a) { return a.this_turn; });
-      for (int r = 0; r < static_cast<int>(s.effects.size()); ++r)
-        if (s.effects[r].active && s.effects[r].duration == Duration::kEndOfTurn) EndEffect(r);
       // T-7.4: "during its controller's next turn" ends at the cleanup of
       // that player's first turn after the one it began in.
       if (turn_.next_turn_effects) [[unlikely]]
@@ -134,6 +127,13 @@ void Game::PhaseBeginEffects(bool skipped) {
           if (s.effects[r].active && s.effects[r].duration == Duration::kThroughNextTurn &&
               s.effects[r].through == ap && s.turn > s.effects[r].from_turn)
             EndEffect(r);
+      // The deaths of the turn are kept until the next turn begins (below):
+      // "at the beginning of the end step, if a creature died this turn"
+      // reads them at the cleanup phase's beginning (G-8: Osai Vultures).
+      // "The next time ... this turn" that did not happen this turn never does (E-6).
+      std::erase_if(occ_.armed, [](const ArmedNextTime& a) { return a.this_turn; });
+      for (int r = 0; r < static_cast<int>(s.effects.size()); ++r)
+        if (s.effects[r].active && s.effects[r].duration == Duration::kEndOfTurn) EndEffect(r);
       break;  // damage and shields are no layer input; EndEffect moved the version
     case Phase::kUpkeep:
       // E-6.1: "until your next upkeep" ends as its controller's upkeep
