@@ -240,7 +240,10 @@ struct EffectTemplate {
 
 // kUntilYourUpkeep: "until your next upkeep" (E-6.1: Xenic Poltergeist), a
 // continuous effect that ends as its controller's next upkeep begins.
-enum class Duration : uint8_t { kPermanent, kEndOfTurn, kUntilYourUpkeep };
+// kThroughNextTurn (T-7.4): until the end of the next turn of the player
+// who controls the affected object as the effect begins ("can't attack
+// during its controller's next turn": Wall of Dust).
+enum class Duration : uint8_t { kPermanent, kEndOfTurn, kUntilYourUpkeep, kThroughNextTurn };
 
 enum class Op : uint8_t {
   kContinuous,
@@ -518,9 +521,13 @@ enum class EventKind : uint8_t {
   // "At end of combat" (docs/rules.md T-7.2): a time point after the
   // combat damage of every attack with an attacker, while attackers and
   // blockers are still in combat.
-  kEndOfCombat
+  kEndOfCombat,
+  // G-16: a state trigger ("when you control no Islands"): no occurrence
+  // has this kind; the state check queues such a trigger while its
+  // condition holds (Game::QueueStateTriggers).
+  kState
 };
-inline constexpr int kEventKinds = static_cast<int>(EventKind::kEndOfCombat) + 1;
+inline constexpr int kEventKinds = static_cast<int>(EventKind::kState) + 1;
 // When a triggered ability responds to its occurrence (RULES.md E-1), or
 // kInstead: a replacement, applied at step A of E-3, after which the
 // occurrence does not happen; its effects happen in its place.
@@ -647,6 +654,8 @@ struct CardDef {
   // Some value of it reads the damage dealt this turn (Value::kDamageThisTurn):
   // a game dealt it keeps that tally (T-4.1; Game::tally_damage).
   bool tallies_damage = false;
+  // G-16: some trigger is a state trigger (event kState).
+  bool state_triggered = false;
   // Some part of it limits the untap phase's untaps (T-1.8: Winter Orb).
   bool untap_limit = false;
   FilterId enchant = kNoFilter;
@@ -740,9 +749,10 @@ struct CardDb {
     uint8_t layer_zones = 0;
     bool phase = false, attack_owed = false, your_turn = false, linking = false;
     bool tapped_enchant_filter = false;
-    bool banding = false;      // has or gives banding (T-7.3)
-    bool untap_limit = false;  // a limit on the untap phase's untaps (T-1.8)
-    bool unique = false;       // is, or makes something, legendary or World (G-13, G-14)
+    bool banding = false;        // has or gives banding (T-7.3)
+    bool untap_limit = false;    // a limit on the untap phase's untaps (T-1.8)
+    bool unique = false;         // is, or makes something, legendary or World (G-13, G-14)
+    bool state_trigger = false;  // has a state trigger (G-16)
     bool mana_tap = false,
          mana_trigger = false;  // a trigger on a tap for mana, a triggered mana ability (T-10.1)
     std::array<uint32_t, kTimings> listened{};

@@ -111,6 +111,10 @@ void CardDb::IndexHot() {
     d.tapped_enchant_filter = c.enchant != kNoFilter && filter(c.enchant).tapped >= 0;
     for (const auto* table : {&c.triggers, &c.next_times})
       for (const TriggeredAbility& tr : *table) {
+        if (tr.event == EventKind::kState) {  // G-16: no occurrence sets it off
+          d.state_trigger = true;
+          continue;
+        }
         d.listened[static_cast<int>(tr.timing)] |= uint32_t{1} << static_cast<int>(tr.event);
         d.mana_tap |= tr.for_mana;
         d.mana_trigger |= tr.mana_trigger;

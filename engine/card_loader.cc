@@ -190,6 +190,7 @@ class CardCompiler {
     for (auto& tr : TableArray(t, "trigger")) {
       card.triggers.push_back(Trigger(*tr));
       CheckX(card.triggers.back().optional_cost.x_count > 0, "this triggered ability");
+      card.state_triggered |= card.triggers.back().event == EventKind::kState;  // G-16
     }
     for (auto& ph : TableArray(t, "phase")) {
       card.phase.push_back(PhaseOf(*ph, false));
@@ -1043,13 +1044,18 @@ class CardCompiler {
         s.duration = Duration::kPermanent;
       else if (d == "until_your_next_upkeep" && s.op == Op::kContinuous)
         s.duration = Duration::kUntilYourUpkeep;  // E-6.1
-      else if (d == "until_your_next_upkeep")
+      else if (d == "through_its_controllers_next_turn" && s.op == Op::kContinuous)
+        s.duration = Duration::kThroughNextTurn;  // T-7.4
+      else if (d == "until_your_next_upkeep" || d == "through_its_controllers_next_turn")
         r_.Fail(*n, "duration",
-                "until_your_next_upkeep on a `continuous` step alone (E-6.1: a continuous effect "
-                "that ends as its controller's next upkeep begins)");
+                absl::StrCat(d,
+                             " on a `continuous` step alone (E-6.1, T-7.4: a continuous "
+                             "effect that ends as its controller's next upkeep begins, or at "
+                             "the end of the affected creature's controller's next turn)"));
       else
         r_.Fail(*n, "duration",
-                s.op == Op::kContinuous ? "end_of_turn, permanent or until_your_next_upkeep"
+                s.op == Op::kContinuous ? "end_of_turn, permanent, until_your_next_upkeep or "
+                                          "through_its_controllers_next_turn"
                                         : "end_of_turn or permanent");
     }
     if (auto* n = t.get("affects")) s.affects = FilterOf(*n, "affects");
@@ -1563,6 +1569,13 @@ class CardCompiler {
       r_.Fail(t, "timing",
               "when or after with event play: a card being played is not held for responses "
               "before it (a before trigger on cast resolves before a spell is cast)");
+    if (tr.event == EventKind::kState && tr.timing != Timing::kWhen)
+      r_.Fail(t, "timing",
+              "when with event state: a state trigger triggers when its condition holds "
+              "(docs/rules.md G-16)");
+    if (tr.event == EventKind::kState && t.contains("optional_cost"))
+      r_.Fail(*t.get("optional_cost"), "optional_cost",
+              "nothing with event state: a state trigger is not optional (docs/rules.md G-16)");
     if (tr.timing == Timing::kBefore && tr.event == EventKind::kEndOfCombat)
       r_.Fail(t, "timing",
               "when or after with event end_of_combat: \"at end of combat\" is a time point "
@@ -1659,7 +1672,8 @@ class CardCompiler {
         {"effects_resolved", EventKind::kEffectsResolved},
         {"attackers_declared", EventKind::kAttackersDeclared},
         {"blockers_declared", EventKind::kBlockersDeclared},
-        {"end_of_combat", EventKind::kEndOfCombat}};
+        {"end_of_combat", EventKind::kEndOfCombat},
+        {"state", EventKind::kState}};
     bool found = false;
     for (auto& [name, e] : kEvents)
       if (event == name) tr.event = e, found = true;
@@ -1667,7 +1681,29 @@ class CardCompiler {
       r_.Fail(o, "event",
               "zone_change, draw, cast, phase_begin, phase_end, damage, play, "
               "life_change, attack, block, tap, untap, resolve, effects_resolved, "
-              "attackers_declared, blockers_declared or end_of_combat");
+              "attackers_declared, blockers_declared, end_of_combat or state");
+    // G-16: a state trigger waits on no occurrence: its condition, one of
+    // unless_any ("when you control no Islands") and if_any, is all it has.
+    if (tr.event == EventKind::kState) {
+      for (auto& [kk, v] : o) {
+        std::string k(kk.str());
+        if (k == "event") continue;
+        if (k != "unless_any" && k != "if_any")
+          r_.Fail(v, k,
+                  "no other key with event state than unless_any or if_any: its condition "
+                  "(docs/rules.md G-16)");
+        if (tr.unless_any != kNoFilter) r_.Fail(v, k, "one of unless_any and if_any, not both");
+        NoCombatKeys(v, k, "a state trigger's condition (read in the state check, not the attack)");
+        tr.unless_any = FilterOf(v, k);
+        tr.if_any = k == "if_any";
+      }
+      if (tr.unless_any == kNoFilter)
+        r_.Fail(o, "event",
+                "unless_any or if_any with event state: the condition that triggers it "
+                "(\"when you control no Islands\": unless_any = { subtypes = [\"Island\"], "
+                "controller = \"you\" })");
+      return;
+    }
     // The remaining keys of `on` are the event's own and a filter on its object.
     // Each is refused with an event whose occurrences never carry what it
     // reads: accepted and ignored, it would fire on every occurrence of the
@@ -1809,6 +1845,10 @@ class CardCompiler {
     in_next_time_ = true;
     TriggeredAbility tr = Trigger(tt, {"or"});
     in_next_time_ = false;
+    if (tr.event == EventKind::kState)
+      r_.Fail(tt, "on",
+              "an occurrence: a next-time trigger waits for one; a state trigger (event state) "
+              "is a permanent's own (docs/rules.md G-16)");
     if (tr.chosen_source && choose_ != ChoiceKind::kSource)
       r_.Fail(tt, "on", "choose = \"source\" on the body that arms a trigger with source = chosen");
     CheckX(false, "a next-time trigger (it is not cast)");

@@ -254,6 +254,13 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
       } else {
         for (ObjId o : objs) set.push_back(state_.Ref(o));
       }
+      if (st.duration == Duration::kThroughNextTurn) [[unlikely]] {
+        // T-7.4: through the next turn of the affected objects' controller
+        // (the first one's; none affected, the effect's controller's).
+        turn_.next_turn_effects = true;
+        row.from_turn = state_.turn;
+        row.through = set.empty() ? item.controller : Chars(set[0].id).controller;
+      }
       AddEffectRow(row, set);
       Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
         return std::string(absl::StrCat("effect of ", (*db_)[source_card].name, " applies to ",

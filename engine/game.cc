@@ -223,6 +223,7 @@ ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
   turn_.tally_damage |= (*db_)[card].tallies_damage;
   turn_.mana_tap_cards |= dealt.mana_tap;  // T-10.1
   turn_.mana_trigger_cards |= dealt.mana_trigger;
+  turn_.state_trigger_cards |= dealt.state_trigger;  // G-16
   if ((*db_)[card].mana_cards) [[unlikely]]
     NoteManaCard((*db_)[card]);
   auto& pl = s.players[owner];

@@ -991,6 +991,9 @@ class Game {
       RunStateCheck();
   }
   void RunStateCheck();
+  // G-16: queues each state trigger whose condition holds and that is not
+  // queued or being played already (a game with such a card only).
+  void QueueStateTriggers();
   // Has anything a state check reads changed since the last check that
   // found nothing to do?
   bool StateCheckOwed() const {
@@ -1462,6 +1465,12 @@ class Game {
     // E-6.1: whether an effect "until your next upkeep" was made this game.
     // Without, an upkeep's beginning ends no effect.
     bool until_upkeep_effects = false;
+    // T-7.4: whether an effect "through its controller's next turn" was
+    // made this game. Without, a cleanup looks for none of them.
+    bool next_turn_effects = false;
+    // G-16: whether some card of this game has a state trigger. Without,
+    // the state check looks for none.
+    bool state_trigger_cards = false;
     auto Buffers() { return std::tie(phase_todo, extra_turns, activations); }
   } turn_;
 

@@ -729,6 +729,10 @@ void Game::RunStateCheck() {
   const bool unchanged =
       occ_.clean_version == state_.version && occ_.clean_inputs == occ_.check_inputs;
   if (!unchanged) {
+    // G-16: a state trigger is queued as the check finds its condition
+    // holding (it happens once nothing resolves, E-4).
+    if (turn_.state_trigger_cards) [[unlikely]]
+      QueueStateTriggers();
     thread_local std::vector<ObjId> buffer;
     Borrowed<ObjId> borrowed(buffer);
     std::vector<ObjId>& leaving = borrowed.v;
@@ -828,6 +832,46 @@ void Game::RunStateCheck() {
     if (state_.players[p].lost && Rules(p).cant_lose) state_.players[p].lost = false;
   bool a = state_.players[0].lost, b = state_.players[1].lost;
   if (a || b) EndGame(a && b ? -1 : a ? 1 : 0, EndReason::kNone);
+}
+
+// G-16: "when you control no Islands, sacrifice it". Each permanent's
+// state trigger whose condition holds (no object matches its `unless_any`,
+// or some matches its `if_any`, read from the permanent: "you" is its
+// controller) triggers, unless it is queued or being played already: it
+// triggers once, and again only after it was played if the condition
+// still holds then. A tapped artifact's is off (T-12), as every trigger.
+void Game::QueueStateTriggers() {
+  state_.ForEachPermanent([&](ObjId o) {
+    const Characteristics& ch = PermanentChars(o);
+    if (ch.blank || ch.card == kNoCard) return;
+    const CardDef& card = (*db_)[ch.card];
+    if (!card.state_triggered) return;
+    if (Has(ch.types, kArtifact) && state_.obj.tapped[o]) return;
+    for (int i = 0; i < static_cast<int>(card.triggers.size()); ++i) {
+      const TriggeredAbility& tr = card.triggers[i];
+      if (tr.event != EventKind::kState || !Has(ch.abilities, card.TriggerBit(i))) continue;
+      bool pending = false;
+      for (const QueuedTrigger& q : occ_.queued)
+        pending |= q.source == o && q.card == ch.card && q.index == i && !q.next_time && !q.shield;
+      for (const Frame& f : timing_.frames) {
+        if (f.kind != FrameKind::kCast && f.kind != FrameKind::kResolve) continue;
+        const StackItem& it =
+            stack_.items[f.kind == FrameKind::kCast ? f.cast.item : f.resolve.item];
+        pending |= it.from == BodySource::kTrigger && it.source == o && it.body_card == ch.card &&
+                   it.ability == i;
+      }
+      if (pending) continue;
+      const FilterContext ctx = ContextFor(o, ch.controller, state_.obj.choice[o]);
+      bool any = false;
+      for (ObjId x = 0; x < state_.obj.count && !any; ++x)
+        any = state_.obj.zone[x] != Zone::kNone && Matches(tr.unless_any, x, ctx);
+      if (any != tr.if_any) continue;
+      occ_.queued.push_back(QueuedTrigger{o, ch.card, static_cast<int16_t>(i), ch.controller, -1});
+      Note(LogKind::kTrigger, ch.controller, o, kNoObj, 0, [&] {
+        return std::string(absl::StrCat(card.AbilityName(card.TriggerBit(i)), " triggers"));
+      });
+    }
+  });
 }
 
 std::string Game::StateCheckLeftovers() const {

@@ -194,6 +194,10 @@ struct EffectRow {
   // The first target's as the spell began to resolve (Blood Lust's "its
   // toughness minus 1"): fixed then, as x is.
   int16_t target_power = 0, target_toughness = 0, target_mana_value = 0;
+  // Duration::kThroughNextTurn (T-7.4): it ends at the cleanup of the
+  // first turn of `through` after the turn it began (`from_turn`).
+  int32_t from_turn = 0;
+  Player through = 0;
   bool active = true;
 };
 

@@ -118,6 +118,13 @@ void Game::PhaseBeginEffects(bool skipped) {
       damage_.player_shield = {};
       turn_.replace_draw = {};
       damage_.source_shields.clear();
+      // T-7.4: "during its controller's next turn" ends at the cleanup of
+      // that player's first turn after the one it began in.
+      if (turn_.next_turn_effects) [[unlikely]]
+        for (int r = 0; r < static_cast<int>(s.effects.size()); ++r)
+          if (s.effects[r].active && s.effects[r].duration == Duration::kThroughNextTurn &&
+              s.effects[r].through == ap && s.turn > s.effects[r].from_turn)
+            EndEffect(r);
       occ_.damaged_by.clear();
       occ_.damage_taken.clear();
       // The deaths of the turn are kept until the next turn begins (below):

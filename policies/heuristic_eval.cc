@@ -20,6 +20,7 @@ using heuristic_detail::IncomingInFight;
 using heuristic_detail::InRange;
 using heuristic_detail::IsFast;
 using heuristic_detail::IsLand;
+using heuristic_detail::LostToStateTrigger;
 using heuristic_detail::LostToUniqueRules;
 using heuristic_detail::Mana;
 using heuristic_detail::ManaColorsOf;
@@ -908,6 +909,9 @@ HeuristicPolicy::Plan HeuristicPolicy::Evaluate(const PlayerView& v, const Conte
     // G-13, G-14: not a second legend of a name, nor a World enchantment
     // that would replace its own.
     if (LostToUniqueRules(v, c)) [[unlikely]]
+      return best;
+    // G-16: nor one its own state trigger would sacrifice at once.
+    if (c.state_triggered && LostToStateTrigger(v, c, a.object)) [[unlikely]]
       return best;
     if (EvaluateGraveyard(v, cx, a, c, nullptr, -1, best)) return best;  // G-9: Animate Dead
     if (c.enchant != kNoFilter) {

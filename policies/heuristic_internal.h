@@ -175,6 +175,11 @@ ColorMask LandColors(const PlayerView& v, ObjId o);
 // legend of its name in play, on either side), or, a World enchantment,
 // put this player's own World permanent there?
 bool LostToUniqueRules(const PlayerView& v, const CardDef& c);
+// G-16 (heuristic_combat2.cc): would permanent card c (object `card`, in
+// hand), put into play now by this player, trigger a state trigger of its
+// own at once ("when you control no Islands, sacrifice it")? Only the
+// permanents are read (a condition on other zones is not foreseen).
+bool LostToStateTrigger(const PlayerView& v, const CardDef& c, ObjId card);
 // Would an entering copy of o be a second legend of its name (o is a
 // legend in play), and so go at once?
 bool CopyLostToLegendRule(const PlayerView& v, ObjId o);

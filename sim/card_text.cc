@@ -544,6 +544,8 @@ struct Writer {
             out += " until end of turn";
         }
         if (s.duration == Duration::kUntilYourUpkeep) out = "until your next upkeep, " + out;
+        if (s.duration == Duration::kThroughNextTurn)  // T-7.4
+          out += " through its controller's next turn";
         break;
       case Op::kDraw:
         out = who.empty() || who == "you"
@@ -1109,6 +1111,10 @@ struct Writer {
                 : t.player == 1 ? " against your attack"
                                 : "");
         break;
+      case EventKind::kState:  // G-16: a state trigger
+        when = t.if_any ? "When there is " + A(Filter(t.unless_any, false))
+                        : "When there are no " + Filter(t.unless_any, true);
+        break;
       case EventKind::kEndOfCombat:
         when = std::string("At end of combat") + (t.player == 0   ? " in your attack"
                                                   : t.player == 1 ? " in an opponent's attack"
@@ -1131,7 +1137,9 @@ struct Writer {
     if (t.timing == Timing::kInstead)
       when = "Instead of \"" +
              (when.rfind("Whenever ", 0) == 0 ? when.substr(9) : Uncapital(when)) + "\"";
-    if (t.unless_any != kNoFilter && t.if_any) {  // G-8.2
+    if (t.event == EventKind::kState) {
+      // G-16: its condition is its event, said above.
+    } else if (t.unless_any != kNoFilter && t.if_any) {  // G-8.2
       const strata::Filter& f = db.filter(t.unless_any);
       strata::Filter rest = f;
       rest.self = false;

@@ -722,7 +722,7 @@ effects = [{ do = "gain_life", amount = 1 }]
   EXPECT_THAT(msg, HasSubstr("cards.toml:8: card 'Soul': key 'event': expected zone_change, "
                              "draw, cast, phase_begin, phase_end, damage, play, life_change, "
                              "attack, block, tap, untap, resolve, effects_resolved, "
-                             "attackers_declared, blockers_declared or end_of_combat"));
+                             "attackers_declared, blockers_declared, end_of_combat or state"));
 }
 
 // Every key of a trigger's `on` is read for every event it is accepted with,

@@ -154,6 +154,23 @@ TEST(Heuristic, DoesNotCastASecondLegendOfAName) {
   EXPECT_EQ(b.ZoneOf(giant), Zone::kBattlefield) << b.Log();
 }
 
+// G-16: Dandân without an Island of its controller's would be sacrificed
+// at once by its own state trigger: not cast (two Mox Sapphires pay for
+// it); with an Island in play it is.
+TEST(Heuristic, DoesNotCastWhatItsStateTriggerWouldSacrifice) {
+  Board none(Pool(), /*active=*/0, Phase::kMain);
+  for (int i = 0; i < 2; ++i) none.Add(0, "Mox Sapphire");
+  ObjId lost = none.Add(0, "Dandân", Zone::kHand);
+  none.PlayTurn();
+  EXPECT_EQ(none.ZoneOf(lost), Zone::kHand) << none.Log();
+  Board island(Pool(), /*active=*/0, Phase::kMain);
+  for (int i = 0; i < 2; ++i) island.Add(0, "Mox Sapphire");
+  island.Add(0, "Island");
+  ObjId kept = island.Add(0, "Dandân", Zone::kHand);
+  island.PlayTurn();
+  EXPECT_EQ(island.ZoneOf(kept), Zone::kBattlefield) << island.Log();
+}
+
 // G-13: a second Hammerheim would go at once: not played.
 TEST(Heuristic, DoesNotPlayASecondLegendaryLand) {
   Board b(Pool(), /*active=*/0);
