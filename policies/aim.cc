@@ -108,10 +108,7 @@ Aim SlotAim(const CardDef& card, const AbilityBody& body, int slot) {
     return Aim::kHelp;
   bool help = false;
   for (const EffectStep& st : body.steps) {
-    // G-17: a sweep read from target player N's side (Hurkyl's Recall)
-    // aims at that player as its step would at its objects.
-    const bool relative = st.relative_to == slot + 1;
-    if (!relative && (st.target.kind != Ref::kTarget || st.target.index != slot + 1)) continue;
+    if (st.target.kind != Ref::kTarget || st.target.index != slot + 1) continue;
     Aim a = StepAim(card, st);
     if (a == Aim::kHarm) return Aim::kHarm;  // Threaten untaps what it steals
     help |= a == Aim::kHelp;

@@ -632,7 +632,12 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
   if (!body.steps.empty() && body.steps[0].relative_to > 0) [[unlikely]] {
     // One at a time; at the end of the opponent's turn (the mana they spent
     // on them spent), or in my main phase (their artifact blockers gone).
-    if ((cx.harm_pending && spell) || !(cx.end_of_their_turn || (cx.my_turn && cx.main))) return;
+    if (!(cx.end_of_their_turn || (cx.my_turn && cx.main))) return;
+    for (ObjId o : v.Stack())
+      if (o != source && v.ZoneOf(o) == Zone::kStack && Mine(v, o) && v.CardOf(o) != kNoCard &&
+          v.db()[v.CardOf(o)].has_spell && !v.db()[v.CardOf(o)].spell.steps.empty() &&
+          v.db()[v.CardOf(o)].spell.steps[0].relative_to > 0)
+        return;
     int best_gain = 0;
     Player best_player = kNoPlayer;
     for (Player who : {cx.opp, cx.me}) {

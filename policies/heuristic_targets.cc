@@ -125,8 +125,7 @@ int ChooseLandType(const PlayerView& v, const Decision& d) {
     TerrainValue(v, land, &color);
     if (color < 0) return -1;
     for (int i = 0; i < static_cast<int>(d.actions.size()); ++i)
-      if (d.actions[i].kind == ActionKind::kWord &&
-          d.actions[i].value == BasicLandSubtype(color))
+      if (d.actions[i].kind == ActionKind::kWord && d.actions[i].value == BasicLandSubtype(color))
         return i;
   }
   return -1;
