@@ -2108,6 +2108,10 @@ absl::StatusOr<ManaCost> ParseManaCost(std::string_view s) {
   return c;
 }
 
+// Set while LoadCards reads its files: it indexes the pool once, after the
+// last (CardDb::IndexHot).
+static thread_local bool defer_index = false;
+
 absl::Status LoadCardsFromString(std::string_view text, const std::string& file, CardDb& db,
                                  const CardLoadOptions& options) {
   auto parsed = ParseToml(text, file);
@@ -2173,7 +2177,9 @@ absl::Status LoadCardsFromString(std::string_view text, const std::string& file,
   }
   for (auto& f : db.filters)
     if (!f.name_text.empty() && f.name == kNoCard) f.name = db.Find(f.name_text);
-  db.IndexHot();
+  // LoadCards indexes once, after its last file: a pass over the whole pool
+  // after each of its files cost as much as loading a file's cards.
+  if (!defer_index) db.IndexHot();
   if (!errors.empty()) return absl::InvalidArgumentError(absl::StrJoin(errors, "\n"));
   return absl::OkStatus();
 }
@@ -2186,6 +2192,10 @@ absl::Status LoadCardFile(const std::string& path, CardDb& db, const CardLoadOpt
 
 absl::Status LoadCards(const std::vector<std::string>& paths, CardDb& db,
                        const CardLoadOptions& options) {
+  struct Deferred {
+    Deferred() { defer_index = true; }
+    ~Deferred() { defer_index = false; }
+  };
   std::vector<std::string> errors;
   std::set<std::string> read;  // canonical paths of the files read
   for (auto& p : paths) {
@@ -2202,10 +2212,12 @@ absl::Status LoadCards(const std::vector<std::string>& paths, CardDb& db,
     for (auto& f : files) {
       auto canonical = std::filesystem::weakly_canonical(f, ec);
       if (!read.insert(ec ? f : canonical.string()).second) continue;
+      Deferred deferred;
       if (auto st = LoadCardFile(f, db, options); !st.ok())
         errors.push_back(std::string(st.message()));
     }
   }
+  db.IndexHot();
   if (!errors.empty()) return absl::InvalidArgumentError(absl::StrJoin(errors, "\n"));
   return absl::OkStatus();
 }
