@@ -357,6 +357,10 @@ struct EffectStep {
   Duration duration = Duration::kPermanent;
   FilterId affects = kNoFilter;
   int exclude_target = 0;
+  // G-17: `affects` read from target N's player: "you" in its filter is
+  // that player ("all artifacts target player owns": Hurkyl's Recall); 0:
+  // the controller, as everywhere.
+  int relative_to = 0;
   std::vector<EffectStep> delayed;
   FilterId condition = kNoFilter;  // `if`: only when the target matches (Hydroblast: red)
   bool cant_regenerate = false;    // damage: creatures dealt damage can't be regenerated this turn

@@ -241,6 +241,9 @@ class CardCompiler {
   // The choice of the body whose steps are being read (kSource: a next-time
   // trigger may wait on the source chosen).
   ChoiceKind choose_ = ChoiceKind::kNone;
+  // The target specs of the body being read that take players alone, one
+  // bit each (G-17: a step's `relative_to` names one of them).
+  uint32_t player_specs_ = 0;
   // Parsing the body of a before trigger on a cast or a block (change_target).
   bool in_before_choice_ = false;
 
@@ -1068,6 +1071,18 @@ class CardCompiler {
     }
     if (auto* n = t.get("exclude_target"))
       s.exclude_target = IntOf(*n, "exclude_target", 1, std::max(targets, 1));
+    if (auto* n = t.get("relative_to")) {
+      // G-17: "all artifacts target player owns" (Hurkyl's Recall): the
+      // `affects` filter read from a target player's side.
+      if (s.affects == kNoFilter || s.op == Op::kContinuous)
+        r_.Fail(*n, "relative_to",
+                "an `affects` filter to read from a target player's side, on a step that is "
+                "not continuous (docs/rules.md G-17)");
+      s.relative_to = IntOf(*n, "relative_to", 1, std::max(targets, 1));
+      if (!((player_specs_ >> (s.relative_to - 1)) & 1u))
+        r_.Fail(*n, "relative_to",
+                "the number of a target spec with what = \"player\" (docs/rules.md G-17)");
+    }
     if (s.op == Op::kContinuous) {
       EffectTemplate e;
       e.name = r_.OptionalString(t, "name");
@@ -1298,7 +1313,12 @@ class CardCompiler {
     const char* effects_key = t.contains("penalty") ? "penalty" : "effects";
     auto* e = t.get(effects_key);
     if (!e) r_.Fail(t, effects_key, "a list of effects");
+    const uint32_t outer_player_specs = player_specs_;
+    player_specs_ = 0;
+    for (size_t i = 0; i < b.targets.size(); ++i)
+      if (b.targets[i].what == TargetWhat::kPlayer) player_specs_ |= 1u << i;
     b.steps = Steps(*e, effects_key, static_cast<int>(b.targets.size()));
+    player_specs_ = outer_player_specs;
     choose_ = outer_choose;
     // What the body does decides when it may be played: regeneration is a
     // reaction to a creature headed to the graveyard, a draw replacement a
@@ -1938,6 +1958,7 @@ class CardCompiler {
   // accepted and ignored (issue 36).
   void CheckStepKeys(const toml::table& t, Op op, std::string_view name) {
     std::vector<std::string_view> keys = {"do", "target", "player", "affects", "if"};
+    if (op != Op::kContinuous) keys.push_back("relative_to");  // G-17, with `affects`
     auto add = [&](std::initializer_list<std::string_view> k) {
       keys.insert(keys.end(), k.begin(), k.end());
     };
@@ -2127,6 +2148,10 @@ absl::StatusOr<ManaCost> ParseManaCost(std::string_view s) {
   return c;
 }
 
+// Set while LoadCards reads its files: it indexes the pool once, after the
+// last (CardDb::IndexHot).
+static thread_local bool defer_index = false;
+
 absl::Status LoadCardsFromString(std::string_view text, const std::string& file, CardDb& db,
                                  const CardLoadOptions& options) {
   auto parsed = ParseToml(text, file);
@@ -2192,7 +2217,9 @@ absl::Status LoadCardsFromString(std::string_view text, const std::string& file,
   }
   for (auto& f : db.filters)
     if (!f.name_text.empty() && f.name == kNoCard) f.name = db.Find(f.name_text);
-  db.IndexHot();
+  // LoadCards indexes once, after its last file: a pass over the whole pool
+  // after each of its files cost as much as loading a file's cards.
+  if (!defer_index) db.IndexHot();
   if (!errors.empty()) return absl::InvalidArgumentError(absl::StrJoin(errors, "\n"));
   return absl::OkStatus();
 }
@@ -2205,6 +2232,10 @@ absl::Status LoadCardFile(const std::string& path, CardDb& db, const CardLoadOpt
 
 absl::Status LoadCards(const std::vector<std::string>& paths, CardDb& db,
                        const CardLoadOptions& options) {
+  struct Deferred {
+    Deferred() { defer_index = true; }
+    ~Deferred() { defer_index = false; }
+  };
   std::vector<std::string> errors;
   std::set<std::string> read;  // canonical paths of the files read
   for (auto& p : paths) {
@@ -2221,10 +2252,12 @@ absl::Status LoadCards(const std::vector<std::string>& paths, CardDb& db,
     for (auto& f : files) {
       auto canonical = std::filesystem::weakly_canonical(f, ec);
       if (!read.insert(ec ? f : canonical.string()).second) continue;
+      Deferred deferred;
       if (auto st = LoadCardFile(f, db, options); !st.ok())
         errors.push_back(std::string(st.message()));
     }
   }
+  db.IndexHot();
   if (!errors.empty()) return absl::InvalidArgumentError(absl::StrJoin(errors, "\n"));
   return absl::OkStatus();
 }

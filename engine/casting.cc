@@ -673,10 +673,25 @@ bool Game::XFitsTargets(const StackItem& item, int x) const {
     if (t.kind != Target::kObject || !state_.Alive(t.obj)) continue;
     const TargetRule rule = TargetRuleOf(item, item.target_slot[i]);
     if (rule.filter != kNoFilter && db_->filter(rule.filter).mana_value_x &&
-        Chars(t.obj.id).mana_value != x)
+        TargetManaValue(t.obj.id) != x)
       return false;
   }
   return true;
+}
+
+// T-8.3: a spell's mana value on the stack is its mana cost's with X as
+// chosen for it (Spell Blast's "target spell with mana value X" at a
+// Fireball cast with X = 3 reads 4). Read only for a target "with mana
+// value X": nothing else pays for the search of the stack.
+int Game::TargetManaValue(ObjId o) const {
+  int mv = Chars(o).mana_value;
+  if (state_.obj.zone[o] != Zone::kStack) return mv;
+  for (auto it = stack_.items.rbegin(); it != stack_.items.rend(); ++it)
+    if (it->card == o && SpellOnStack(*it)) {
+      mv += (*db_)[it->body_card].cost.x_count * it->x;
+      break;
+    }
+  return mv;
 }
 
 }  // namespace strata

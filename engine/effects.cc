@@ -192,7 +192,19 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
     // "Each creature", "all creatures": the set is taken on resolution.
     ObjId src = item.card != kNoObj ? item.card : item.source;
     FilterContext ctx = ContextFor(src, item.controller, item.choice[0]);
-    for (ObjId o = 0; o < state_.obj.count; ++o)
+    bool none = false;
+    if (st.relative_to > 0) [[unlikely]] {
+      // G-17: "all artifacts target player owns": "you" in the filter is
+      // that player (a player target is never illegal, T-11).
+      none = true;
+      for (int i = 0; i < item.target_count; ++i)
+        if (item.target_slot[i] == st.relative_to - 1 && item.targets[i].kind == Target::kPlayer) {
+          ctx.you = item.targets[i].player;
+          none = false;
+          break;
+        }
+    }
+    for (ObjId o = 0; o < state_.obj.count && !none; ++o)
       if (state_.obj.zone[o] != Zone::kNone && Matches(st.affects, o, ctx)) objs.push_back(o);
   }
   if (st.condition != kNoFilter) {

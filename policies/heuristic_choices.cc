@@ -3,6 +3,7 @@
 // way (ChooseTarget, ChooseX, ChooseChoice: the plan's, else harm to the
 // other side and help to its own), and to a discard (ChooseDiscard).
 
+#include "engine/words.h"
 #include "policies/heuristic_internal.h"
 
 namespace strata {
@@ -136,6 +137,10 @@ int HeuristicPolicy::ChooseX(const PlayerView& v, const Decision& d) {
 
 int HeuristicPolicy::ChooseChoice(const PlayerView& v, const Decision& d) {
   const int n = static_cast<int>(d.actions.size());
+  // T-8.4: the basic land type an Aura of mine sets as it enters
+  // (Phantasmal Terrain; heuristic_targets.cc).
+  if (n > 0 && d.actions[0].kind == ActionKind::kWord && BasicLandColor(d.actions[0].value))
+    if (const int i = heuristic_detail::ChooseLandType(v, d); i >= 0) return i;
   // A mode: the planned one.
   if (PlanFor(v) && plan_.mode >= 0)
     for (int i = 0; i < n; ++i)

@@ -645,6 +645,31 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
     return;
   }
 
+  // G-17: a sweep of what a target player owns (Hurkyl's Recall), aimed
+  // at the side where it gains most, when that is clearly worth a card.
+  if (!body.steps.empty() && body.steps[0].relative_to > 0) [[unlikely]] {
+    // One at a time; at the end of the opponent's turn (the mana they spent
+    // on them spent), or in my main phase (their artifact blockers gone).
+    if (!(cx.end_of_their_turn || (cx.my_turn && cx.main))) return;
+    for (ObjId o : v.Stack())
+      if (o != source && v.ZoneOf(o) == Zone::kStack && Mine(v, o) && v.CardOf(o) != kNoCard &&
+          v.db()[v.CardOf(o)].has_spell && !v.db()[v.CardOf(o)].spell.steps.empty() &&
+          v.db()[v.CardOf(o)].spell.steps[0].relative_to > 0)
+        return;
+    int best_gain = 0;
+    Player best_player = kNoPlayer;
+    for (Player who : {cx.opp, cx.me}) {
+      if (!v.CouldTargetPlayer(a, body.steps[0].relative_to - 1, who, mode)) continue;
+      const int gain = heuristic_detail::RelativeSweepGain(v, body, source, who);
+      if (gain > best_gain) best_gain = gain, best_player = who;
+    }
+    if (best_player != kNoPlayer && best_gain >= 20) {
+      p.target_player = best_player;
+      offer(40 + best_gain / 10);
+    }
+    return;
+  }
+
   // A targeted effect: what its first target gets.
   const Aim aim = SlotAim(c, body, 0);
   if (body.TargetsSpell()) return;  // counters: kInterrupt decisions
@@ -914,6 +939,18 @@ HeuristicPolicy::Plan HeuristicPolicy::Evaluate(const PlayerView& v, const Conte
     if (c.state_triggered && LostToStateTrigger(v, c, a.object)) [[unlikely]]
       return best;
     if (EvaluateGraveyard(v, cx, a, c, nullptr, -1, best)) return best;  // G-9: Animate Dead
+    if (c.enchant != kNoFilter && c.enters.choose == ChoiceKind::kBasicLandType) [[unlikely]] {
+      // T-8.4 (Phantasmal Terrain, heuristic_targets.cc): the land where a
+      // new basic land type takes most, or fixes my colors.
+      int best_value = -1, color = -1;
+      PlayerView::TargetsOf could_target(v, a, 0);
+      for (ObjId o : v.Battlefield())
+        if (could_target.Could(o))
+          if (const int value = heuristic_detail::TerrainValue(v, o, &color); value > best_value)
+            best_value = value, best.target = o;
+      best.score = best_value >= 20 ? 40 + std::min(best_value, 200) / 20 : -1;
+      return best;
+    }
     if (c.enchant != kNoFilter) {
       const Aim aim = AuraAim(c);
       // An Aura that animates does nothing to what is a creature already.

@@ -109,6 +109,19 @@ const EffectStep* ChosenSourceStep(const CardDef& c, const AbilityBody& body);
 // p (to_obj kNoObj) or to object to_obj, and how much; kNoObj when none.
 ObjId BiggestPendingSource(const PlayerView& v, Player p, ObjId to_obj, int* amount);
 
+// G-17 (heuristic_targets.cc): what a body whose sweeps read from target
+// player p's side (`relative_to`: Hurkyl's Recall) gains me, its harm to
+// the opponent less its harm to me, by worth.
+int RelativeSweepGain(const PlayerView& v, const AbilityBody& body, ObjId source, Player p);
+
+// T-8.4 (heuristic_targets.cc): does Aura c set its land's type to a basic
+// land type chosen as it enters (Phantasmal Terrain)? What it is worth on
+// land o (-1: not worth a card), with the type to choose as a color; the
+// choice decision's answer for such an Aura of mine entering (-1: none).
+bool ChoosesLandType(const CardDef& c);
+int TerrainValue(const PlayerView& v, ObjId land, int* color);
+int ChooseLandType(const PlayerView& v, const Decision& d);
+
 // Does this player control o?
 inline bool Mine(const PlayerView& v, ObjId o) {
   return v.Controller(o) == v.me();
