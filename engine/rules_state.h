@@ -70,6 +70,7 @@ struct StackItem {
   uint8_t slot = 0;                           // casting: the target spec being filled
   uint8_t in_slot = 0;                        // casting: targets chosen for that spec so far
   int16_t discarded = 0;  // G-9: the cards its discards put into a graveyard (Recall)
+  int16_t removed = 0;    // G-8.3: the counters its remove_counters steps removed
 };
 
 // A triggered ability waiting to happen (E-3 B, E-4): the card's
