@@ -560,11 +560,8 @@ struct TriggeredAbility {
   bool chosen_source = false;
   bool combat = false;           // damage: combat damage only
   bool damaged_by_self = false;  // zone change: the object was dealt damage by the source this turn
-  // "If <this> dealt damage to an opponent this turn" (an intervening "if",
-  // docs/rules.md T-4.2: Whirling Dervish), read as it would trigger.
-  bool if_dealt_damage_to_opponent = false;
   // damaged_by_self or if_dealt_damage_to_opponent: one test for both in
-  // TriggerFits (set at load).
+  // TriggerFits (set at load; in the byte before unless_any).
   bool rare_checks = false;
   FilterId unless_any = kNoFilter;  // only if no object matches (Pestilence at end of turn)
   // `if_any` (G-8.2): unless_any's filter read the other way, only if some
@@ -581,6 +578,9 @@ struct TriggeredAbility {
   // family): read as it triggers; on an artifact it stays on while the
   // artifact is tapped, being about that (T-12).
   bool source_tapped = false;
+  // "If <this> dealt damage to an opponent this turn" (an intervening "if",
+  // docs/rules.md T-4.2: Whirling Dervish), read as it would trigger.
+  bool if_dealt_damage_to_opponent = false;
   std::string phase;
   // "If an opponent controls more <filter> than you" (an intervening "if",
   // G-10: Land Tax): read as it would trigger, and again as it resolves.

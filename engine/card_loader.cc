@@ -1554,6 +1554,13 @@ class CardCompiler {
     // T-10.2: any other mana ability is offered as an action; its color, if
     // any of several, is chosen as it is activated.
     a.manual_mana = a.mana_ability && !AutomaticManaAbility(a);
+    // G-8.4: played as an instant alone (the other player's are listed in
+    // batch windows): no interrupt, reaction or prevention body.
+    if (a.any_player && (a.body.prevention || a.body.reaction != Reaction::kNone ||
+                         a.body.TargetsSpell() || !a.body.modes.empty()))
+      r_.Fail(t, "any_player",
+              "a body played as an instant alone: no modes, no spell target, no prevention, "
+              "regeneration or replaced draw (docs/rules.md G-8.4)");
     if (a.any_player && (a.mana_ability || a.tap || a.sacrifice_self || a.exile_self ||
                          a.discard > 0 || a.life > 0 || a.sacrifice != kNoFilter ||
                          a.remove_counter_kind >= 0 || a.only_your_turn || a.since_turn_began))

@@ -395,7 +395,7 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
       for (ObjId o : objs) {
         const int n = std::clamp(CountersOf(o, st.counter_kind), 0, std::max(0, amount));
         RemoveCounters(o, st.counter_kind, n);
-        item.removed = static_cast<int16_t>(std::min(item.removed + n, 0x7FFF));
+        item.removed = static_cast<int8_t>(std::min(item.removed + n, 127));
         if (st.prevent_removed && n > 0) ChangeHeldAmount(item, -n);
       }
       break;

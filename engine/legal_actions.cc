@@ -294,27 +294,28 @@ void Game::AddPlayableActions(Player p, DecisionKind kind, Reaction reaction, Ob
         timing_.decision.actions.push_back({ActionKind::kActivate, o, static_cast<int16_t>(i)});
     }
   });
-  // G-8.4: "any player may activate this ability" (Armageddon Clock): the
-  // other player's permanents' such abilities, paid and controlled by p.
-  if (turn_.any_player_cards) [[unlikely]]
-    ActivatablePermanents().by_player[Opponent(p)].ForEach(s.obj.count, [&](ObjId o) {
-      const Characteristics& ch = PermanentChars(o);
-      const CardDef& card = (*db_)[ch.card];
-      if (!(card.rare_rules & CardDef::kAnyPlayer) || !(card.ability_windows & window)) return;
-      for (int i = 0; i < static_cast<int>(card.activated.size()); ++i) {
-        if (!card.activated[i].any_player) continue;
-        StackItem& ability = probe();
-        ability.from = BodySource::kActivated;
-        ability.card = kNoObj;
-        ability.source = o;
-        ability.body_card = ch.card;
-        ability.ability = static_cast<int16_t>(i);
-        if (CanStart(p, ability, play, reaction, about))
-          timing_.decision.actions.push_back({ActionKind::kActivate, o, static_cast<int16_t>(i)});
-      }
-    });
   // Phase effects and phase costs are played as instants (T-12, T-13).
   if (play == kPlayBatch) {
+    // G-8.4: "any player may activate this ability" (Armageddon Clock): the
+    // other player's permanents' such abilities, paid and controlled by p; played as
+    // instants alone, in batch windows (the loader refuses other bodies).
+    if (turn_.any_player_cards) [[unlikely]]
+      ActivatablePermanents().by_player[Opponent(p)].ForEach(s.obj.count, [&](ObjId o) {
+        const Characteristics& ch = PermanentChars(o);
+        const CardDef& card = (*db_)[ch.card];
+        if (!(card.rare_rules & CardDef::kAnyPlayer) || !(card.ability_windows & window)) return;
+        for (int i = 0; i < static_cast<int>(card.activated.size()); ++i) {
+          if (!card.activated[i].any_player) continue;
+          StackItem& ability = probe();
+          ability.from = BodySource::kActivated;
+          ability.card = kNoObj;
+          ability.source = o;
+          ability.body_card = ch.card;
+          ability.ability = static_cast<int16_t>(i);
+          if (CanStart(p, ability, play, reaction, about))
+            timing_.decision.actions.push_back({ActionKind::kActivate, o, static_cast<int16_t>(i)});
+        }
+      });
     for (int i = 0; i < static_cast<int>(turn_.phase_todo.size()); ++i) {
       const PhaseTodo& t = turn_.phase_todo[i];
       if (t.controller != p || !PhaseTodoPlayable(t)) continue;
