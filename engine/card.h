@@ -651,6 +651,12 @@ struct CardDef {
   // kManualMana: a mana ability with a cost beyond {T} or a color chosen
   // as it is activated (docs/rules.md T-10.2; Black Lotus).
   static constexpr uint8_t kManaRule = 1, kComputedMana = 2, kTurnStartLands = 4, kManualMana = 8;
+  // Beside them, in the same byte (one test as a card is dealt), what of
+  // docs/rules.md G-8.3, G-8.4 and T-4.2 it uses (Game::NoteManaCard; the
+  // heuristic reads the first and last): an ability any player may
+  // activate; a trigger reading whether its source dealt damage to an
+  // opponent this turn; counters removed in place of damage.
+  static constexpr uint8_t kAnyPlayer = 16, kDealtToPlayer = 32, kPreventRemoved = 64;
   uint8_t mana_cards = 0;
   ManaCost cost;
   ColorMask colors = 0;
@@ -669,12 +675,6 @@ struct CardDef {
   // Some value of it reads the damage dealt this turn (Value::kDamageThisTurn):
   // a game dealt it keeps that tally (T-4.1; Game::tally_damage).
   bool tallies_damage = false;
-  // What of docs/rules.md G-8.3, G-8.4 and T-4.2 the card uses (AddObject
-  // and the heuristic read it): an ability any player may activate; a
-  // trigger reading whether its source dealt damage to an opponent this
-  // turn; counters removed in place of damage.
-  static constexpr uint8_t kAnyPlayer = 1, kDealtToPlayer = 2, kPreventRemoved = 4;
-  uint8_t rare_rules = 0;
   // Some part of it limits the untap phase's untaps (T-1.8: Winter Orb).
   bool untap_limit = false;
   FilterId enchant = kNoFilter;

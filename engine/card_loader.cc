@@ -1028,7 +1028,7 @@ class CardCompiler {
     if (s.op == Op::kRemoveCounters)  // G-8.3 (CheckStepKeys refuses it elsewhere)
       if (auto* n = t.get("prevent")) {
         s.prevent_removed = r_.Bool(*n, "prevent");
-        if (s.prevent_removed) card_->rare_rules |= CardDef::kPreventRemoved;
+        if (s.prevent_removed) card_->mana_cards |= CardDef::kPreventRemoved;
         if (s.prevent_removed && !in_before_damage_)
           r_.Fail(*n, "prevent",
                   "prevent only in a before trigger on damage: each counter removed prevents 1 "
@@ -1497,7 +1497,7 @@ class CardCompiler {
     // G-8.4: "any player may activate this ability" (Armageddon Clock).
     if (auto* n = t.get("any_player")) {
       a.any_player = r_.Bool(*n, "any_player");
-      if (a.any_player) card_->rare_rules |= CardDef::kAnyPlayer;
+      if (a.any_player) card_->mana_cards |= CardDef::kAnyPlayer;
     }
     a.counted = a.counted || a.per_turn > 0;
     a.name = r_.OptionalString(t, "name");
@@ -1783,7 +1783,7 @@ class CardCompiler {
           r_.Fail(v, k, "opponent (if its source dealt damage to an opponent this turn)");
         tr.if_dealt_damage_to_opponent = true;
         tr.rare_checks = true;
-        card_->rare_rules |= CardDef::kDealtToPlayer;
+        card_->mana_cards |= CardDef::kDealtToPlayer;
         card_->tallies_damage = true;
       } else if (k == "unless_any" || k == "if_any") {
         // G-8.2: an intervening "if" on objects ("if Clockwork Beast attacked

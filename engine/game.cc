@@ -221,10 +221,6 @@ ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
   turn_.unique_cards |= dealt.unique;            // G-13, G-14
   for (size_t t = 0; t < dealt.listened.size(); ++t) occ_.listened[t] |= dealt.listened[t];
   turn_.tally_damage |= (*db_)[card].tallies_damage;
-  if ((*db_)[card].rare_rules) [[unlikely]] {  // G-8.4, T-4.2
-    turn_.any_player_cards |= ((*db_)[card].rare_rules & CardDef::kAnyPlayer) != 0;
-    turn_.dealt_to_player_cards |= ((*db_)[card].rare_rules & CardDef::kDealtToPlayer) != 0;
-  }
   turn_.mana_tap_cards |= dealt.mana_tap;  // T-10.1
   turn_.mana_trigger_cards |= dealt.mana_trigger;
   if ((*db_)[card].mana_cards) [[unlikely]]

@@ -674,6 +674,9 @@ class Game {
   // The object an untargeted reaction is about: its source, or the
   // creature its Aura source enchants for "regenerate enchanted creature".
   ObjId ReactionSubject(const StackItem& probe, const AbilityBody& b) const;
+  // G-8.4: the other player's abilities any player may activate (cold).
+  [[gnu::noinline, gnu::cold]] void AddAnyPlayerActions(Player p, PlayAs play, Reaction reaction,
+                                                        ObjId about);
   void AddPlayableActions(Player p, DecisionKind kind, Reaction reaction = Reaction::kNone,
                           ObjId about = kNoObj);
   bool HasLegalTargets(const StackItem& item, const AbilityBody& body) const;
