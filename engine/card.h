@@ -103,7 +103,13 @@ struct Value {
     kTurnStartUntappedLands,
     // The cards this resolution's discards have put into a graveyard so far
     // (G-9: Recall's "for each card discarded")
-    kDiscarded
+    kDiscarded,
+    // The counters of a kind (Value::counter_kind) on the body's source as
+    // the step resolves (G-8.3: Armageddon Clock's doom counters)
+    kCountersOnSource,
+    // The counters this resolution's remove_counters steps have removed so
+    // far ("remove a counter. If you do, ...": Living Artifact, G-8.3)
+    kRemoved
   };
   Kind kind = kConst;
   int constant = 0;
@@ -117,6 +123,7 @@ struct Value {
   int at_least = std::numeric_limits<int>::min();
   int at_most = std::numeric_limits<int>::max();
   FilterId filter = kNoFilter;
+  int8_t counter_kind = 0;  // kCounters: EffectStep::counter_kind's numbers
 
   // base * times + plus, then divided (rounded down or up), then bounded
   // (card_db.cc).
@@ -331,6 +338,11 @@ struct EffectStep {
   // add_counters (G-8.2): "can't cause the total number of them on it to be
   // greater than N" (Clockwork Beast: 7); 0: no such limit.
   int16_t up_to_total = 0;
+  // remove_counters in a before trigger on damage: each counter removed
+  // prevents 1 of that damage ("for each 1 damage that would be dealt to
+  // it, if it has a +1/+1 counter on it, remove one and prevent that 1
+  // damage": Rock Hydra, docs/rules.md G-8.3).
+  bool prevent_removed = false;
   // next_time in an activated ability (T-5.5): armed only if that ability
   // of the source has been activated this many times or more this turn,
   // read as it resolves (Dragon Whelp: 4); 0: always.
@@ -474,6 +486,10 @@ struct ActivatedAbility {
   bool remove_counters_x = false;
   int remove_counters = 0;
   std::string remove_counter_name;  // for its text
+  // "Any player may activate this ability" (docs/rules.md G-8.4: Armageddon
+  // Clock): offered to the permanent's controller's opponent too, who pays
+  // it and controls the ability on the stack.
+  bool any_player = false;
   bool mana_ability = false;
   // T-10.2: a mana ability the payment does not use (a cost beyond {T}, or
   // mana of a color chosen as it is activated: Black Lotus, Apprentice
@@ -555,6 +571,9 @@ struct TriggeredAbility {
   bool chosen_source = false;
   bool combat = false;           // damage: combat damage only
   bool damaged_by_self = false;  // zone change: the object was dealt damage by the source this turn
+  // damaged_by_self or if_dealt_damage_to_opponent: one test for both in
+  // TriggerFits (set at load; in the byte before unless_any).
+  bool rare_checks = false;
   FilterId unless_any = kNoFilter;  // only if no object matches (Pestilence at end of turn)
   // `if_any` (G-8.2): unless_any's filter read the other way, only if some
   // object matches (Clockwork Beast: "if it attacked or blocked this combat").
@@ -570,6 +589,9 @@ struct TriggeredAbility {
   // family): read as it triggers; on an artifact it stays on while the
   // artifact is tapped, being about that (T-12).
   bool source_tapped = false;
+  // "If <this> dealt damage to an opponent this turn" (an intervening "if",
+  // docs/rules.md T-4.2: Whirling Dervish), read as it would trigger.
+  bool if_dealt_damage_to_opponent = false;
   std::string phase;
   // "If an opponent controls more <filter> than you" (an intervening "if",
   // G-10: Land Tax): read as it would trigger, and again as it resolves.
@@ -640,6 +662,12 @@ struct CardDef {
   // kManualMana: a mana ability with a cost beyond {T} or a color chosen
   // as it is activated (docs/rules.md T-10.2; Black Lotus).
   static constexpr uint8_t kManaRule = 1, kComputedMana = 2, kTurnStartLands = 4, kManualMana = 8;
+  // Beside them, in the same byte (one test as a card is dealt), what of
+  // docs/rules.md G-8.3, G-8.4 and T-4.2 it uses (Game::NoteManaCard; the
+  // heuristic reads the first and last): an ability any player may
+  // activate; a trigger reading whether its source dealt damage to an
+  // opponent this turn; counters removed in place of damage.
+  static constexpr uint8_t kAnyPlayer = 16, kDealtToPlayer = 32, kPreventRemoved = 64;
   uint8_t mana_cards = 0;
   ManaCost cost;
   ColorMask colors = 0;

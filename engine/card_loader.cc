@@ -174,7 +174,9 @@ class CardCompiler {
       cda.parts.push_back(p);
       implicit_.push_back(std::move(cda));
     }
-    CheckX(false, "its entry");  // [card.enters] effects: no X reaches them
+    // [card.enters] effects: the X of the spell it was cast as reaches them
+    // ("enters with X +1/+1 counters": Rock Hydra, G-8.3), no other X.
+    CheckX(card.cost.x_count > 0, "its entry");
     for (auto& st : TableArray(t, "static")) {
       source_pt_at_ = nullptr;  // only the static's own
       card.statics.push_back(Static(*st));
@@ -230,6 +232,7 @@ class CardCompiler {
   std::string source_pt_key_;
   // Parsing the body of a before trigger on life_change or damage (change_amount).
   bool in_before_life_change_ = false;
+  bool in_before_damage_ = false;  // G-8.3: prevent_removed's trigger
   // Parsing the body of a replacement of damage (redirect).
   bool in_instead_damage_ = false;
   // Inside a next_time step's trigger: `source = "chosen"` is allowed (T-4.1).
@@ -570,7 +573,8 @@ class CardCompiler {
           {"target_toughness", Value::kTargetToughness},
           {"target_mana_value", Value::kTargetManaValue},
           {"turn_start_untapped_lands", Value::kTurnStartUntappedLands},
-          {"discarded", Value::kDiscarded}};
+          {"discarded", Value::kDiscarded},
+          {"removed", Value::kRemoved}};
       for (auto& [name, kind] : kNames)
         if (*s == name) {
           v.kind = kind;
@@ -583,15 +587,22 @@ class CardCompiler {
       r_.Fail(n, key,
               "an integer, x, mana_value, linked_power, linked_toughness, source_power, "
               "source_toughness, event_power, event_toughness, event_amount, target_power, "
-              "target_toughness, target_mana_value, turn_start_untapped_lands, discarded or a "
-              "table, got '" +
+              "target_toughness, target_mana_value, turn_start_untapped_lands, discarded, removed "
+              "or a table, got '" +
                   *s + "'");
     }
     if (auto* t = n.as_table()) {
-      r_.CheckKeys(*t, "a value",
-                   {"count", "sum_mana_value", "card_types", "died_this_turn", "damage_this_turn",
-                    "value", "plus", "times", "divide", "round", "at_least", "at_most"});
+      r_.CheckKeys(
+          *t, "a value",
+          {"count", "sum_mana_value", "card_types", "died_this_turn", "damage_this_turn",
+           "counters", "value", "plus", "times", "divide", "round", "at_least", "at_most"});
       int kinds = 0;
+      if (auto* c = t->get("counters")) {
+        // G-8.3: "the number of doom counters on it" (Armageddon Clock).
+        v.kind = Value::kCountersOnSource;
+        v.counter_kind = static_cast<int8_t>(CounterKindOf(r_.String(*c, "counters")));
+        ++kinds;
+      }
       if (auto* named = t->get("value")) {
         // A named value scaled or bounded: `{ value = "target_toughness", ... }`.
         if (!named->value_exact<std::string>())
@@ -616,7 +627,7 @@ class CardCompiler {
       if (kinds != 1)
         r_.Fail(n, key,
                 "exactly one of count, sum_mana_value, card_types, died_this_turn, "
-                "damage_this_turn, value");
+                "damage_this_turn, counters, value");
       if (auto* p = t->get("plus")) v.plus = IntOf(*p, "plus");
       if (auto* p = t->get("times")) v.times = IntOf(*p, "times");
       if (auto* p = t->get("divide")) v.divide = IntOf(*p, "divide", 1, kMaxCardNumber);
@@ -928,6 +939,13 @@ class CardCompiler {
         r_.Fail(e, key,
                 "a discard step before the step whose count is discarded (the cards this "
                 "resolution's discards put into a graveyard)");
+      // G-8.3: "if you do" reads this body's removals likewise.
+      if (out.back().amount.kind == Value::kRemoved &&
+          std::none_of(out.begin(), out.end() - 1,
+                       [](const EffectStep& st) { return st.op == Op::kRemoveCounters; }))
+        r_.Fail(e, key,
+                "a remove_counters step before the step whose amount is removed (the counters "
+                "this resolution's removals took)");
     }
     return out;
   }
@@ -1011,6 +1029,15 @@ class CardCompiler {
     if (s.op == Op::kAddCounters)  // G-8.2 (CheckStepKeys refuses it elsewhere)
       if (auto* n = t.get("up_to_total"))
         s.up_to_total = static_cast<int16_t>(IntOf(*n, "up_to_total", 1, kMaxCardNumber));
+    if (s.op == Op::kRemoveCounters)  // G-8.3 (CheckStepKeys refuses it elsewhere)
+      if (auto* n = t.get("prevent")) {
+        s.prevent_removed = r_.Bool(*n, "prevent");
+        if (s.prevent_removed) card_->mana_cards |= CardDef::kPreventRemoved;
+        if (s.prevent_removed && !in_before_damage_)
+          r_.Fail(*n, "prevent",
+                  "prevent only in a before trigger on damage: each counter removed prevents 1 "
+                  "of the damage that trigger waits on (docs/rules.md G-8.3)");
+      }
     if (auto* n = t.get("counter")) {
       auto c = r_.String(*n, "counter");
       s.counter_kind = CounterKindOf(c);
@@ -1463,7 +1490,7 @@ class CardCompiler {
     a.body = Body(t, "an activated ability",
                   {"cost", "tap", "discard", "discard_random", "sacrifice_self", "exile_self",
                    "sacrifice", "life", "sorcery", "turn", "phase", "remove_counters", "hand",
-                   "per_turn", "since_turn_began"});
+                   "per_turn", "since_turn_began", "any_player"});
     in_activated_ = false;
     // T-5.5: an `if_activated` nested deeper (a mode, a trigger's effects)
     // would read another body's count.
@@ -1493,6 +1520,11 @@ class CardCompiler {
     // controlled it continuously since your most recent turn began" (T-5.4).
     if (auto* n = t.get("per_turn")) a.per_turn = static_cast<uint8_t>(IntOf(*n, "per_turn", 1, 9));
     if (auto* n = t.get("since_turn_began")) a.since_turn_began = r_.Bool(*n, "since_turn_began");
+    // G-8.4: "any player may activate this ability" (Armageddon Clock).
+    if (auto* n = t.get("any_player")) {
+      a.any_player = r_.Bool(*n, "any_player");
+      if (a.any_player) card_->mana_cards |= CardDef::kAnyPlayer;
+    }
     a.counted = a.counted || a.per_turn > 0;
     a.name = r_.OptionalString(t, "name");
     if (auto* n = t.get("cost")) {
@@ -1548,6 +1580,20 @@ class CardCompiler {
     // T-10.2: any other mana ability is offered as an action; its color, if
     // any of several, is chosen as it is activated.
     a.manual_mana = a.mana_ability && !AutomaticManaAbility(a);
+    // G-8.4: played as an instant alone (the other player's are listed in
+    // batch windows): no interrupt, reaction or prevention body.
+    if (a.any_player && (a.body.prevention || a.body.reaction != Reaction::kNone ||
+                         a.body.TargetsSpell() || !a.body.modes.empty()))
+      r_.Fail(t, "any_player",
+              "a body played as an instant alone: no modes, no spell target, no prevention, "
+              "regeneration or replaced draw (docs/rules.md G-8.4)");
+    if (a.any_player && (a.mana_ability || a.tap || a.sacrifice_self || a.exile_self ||
+                         a.discard > 0 || a.life > 0 || a.sacrifice != kNoFilter ||
+                         a.remove_counter_kind >= 0 || a.only_your_turn || a.since_turn_began))
+      r_.Fail(t, "any_player",
+              "a mana cost alone, on no mana ability and with no turn or since_turn_began limit "
+              "(docs/rules.md G-8.4: the other player pays it; no cost of the permanent's or a "
+              "hand's is written for them yet)");
     if ((a.per_turn > 0 || a.since_turn_began) && a.mana_ability)
       r_.Fail(t, a.per_turn > 0 ? "per_turn" : "since_turn_began",
               "no such limit on a mana ability (docs/rules.md T-10, T-10.2: the payment taps it, "
@@ -1623,8 +1669,11 @@ class CardCompiler {
                         (tr.event == EventKind::kCast || tr.event == EventKind::kBlock);
     in_before_life_change_ = tr.timing == Timing::kBefore &&
                              (tr.event == EventKind::kLifeChange || tr.event == EventKind::kDamage);
+    const bool outer_damage = in_before_damage_;
+    in_before_damage_ = tr.timing == Timing::kBefore && tr.event == EventKind::kDamage;
     in_instead_damage_ = tr.timing == Timing::kInstead && tr.event == EventKind::kDamage;
     tr.body = Body(t, "a triggered ability", keys);
+    in_before_damage_ = outer_damage;
     in_before_life_change_ = outer;
     in_instead_damage_ = outer_redirect;
     in_before_choice_ = outer_choice;
@@ -1782,6 +1831,16 @@ class CardCompiler {
       } else if (k == "damaged_by_self") {
         only(v, k, is_move, "zone_change");
         tr.damaged_by_self = r_.Bool(v, k);
+        tr.rare_checks = tr.rare_checks || tr.damaged_by_self;
+      } else if (k == "if_dealt_damage") {
+        // T-4.2: "if <this> dealt damage to an opponent this turn"
+        // (Whirling Dervish), read as it would trigger.
+        if (r_.String(v, k) != "opponent")
+          r_.Fail(v, k, "opponent (if its source dealt damage to an opponent this turn)");
+        tr.if_dealt_damage_to_opponent = true;
+        tr.rare_checks = true;
+        card_->mana_cards |= CardDef::kDealtToPlayer;
+        card_->tallies_damage = true;
       } else if (k == "unless_any" || k == "if_any") {
         // G-8.2: an intervening "if" on objects ("if Clockwork Beast attacked
         // or blocked this combat": `if_any = { self = true, combat = [...] }`).
@@ -1986,7 +2045,7 @@ class CardCompiler {
         add({"count", "amount", "counter", "up_to_total"});
         break;
       case Op::kRemoveCounters:
-        add({"count", "amount", "counter"});
+        add({"count", "amount", "counter", "prevent"});
         break;
       case Op::kAddMana:
         add({"count", "amount", "mana"});

@@ -66,6 +66,8 @@ void Game::NoteManaCard(const CardDef& card) {
   turn_.computed_mana_cards |= (card.mana_cards & CardDef::kComputedMana) != 0;
   turn_.turn_start_lands_cards |= (card.mana_cards & CardDef::kTurnStartLands) != 0;
   turn_.manual_mana_cards |= (card.mana_cards & CardDef::kManualMana) != 0;
+  turn_.any_player_cards |= (card.mana_cards & CardDef::kAnyPlayer) != 0;           // G-8.4
+  turn_.dealt_to_player_cards |= (card.mana_cards & CardDef::kDealtToPlayer) != 0;  // T-4.2
 }
 
 int Game::ManaTriggerEntries(ObjId o, const ManaSource& made, std::vector<ManaSource>* to,

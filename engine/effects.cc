@@ -128,6 +128,18 @@ int Game::Amount(const StackItem& item, const Value& v) const {
     case Value::kDiscarded:  // G-9: its discards so far (Recall)
       base = item.discarded;
       break;
+    case Value::kRemoved:  // G-8.3: its removals so far (Living Artifact)
+      base = item.removed;
+      break;
+    case Value::kCountersOnSource: {
+      // G-8.3: the counters on its source as the step resolves (Armageddon
+      // Clock's doom counters); none once the source has left play.
+      const ObjId src = item.card != kNoObj ? item.card : item.source;
+      base = src != kNoObj && state_.obj.zone[src] == Zone::kBattlefield
+                 ? CountersOf(src, v.counter_kind)
+                 : 0;
+      break;
+    }
     case Value::kCount:
     case Value::kSumManaValue:
     case Value::kCardTypes: {
@@ -396,7 +408,15 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
     case Op::kRemoveCounters:
       // G-8.2: an effect's removal (Clockwork Beast at end of combat): as
       // many as there are, at most the count; the timestamp stays.
-      for (ObjId o : objs) RemoveCounters(o, st.counter_kind, amount);
+      // G-8.3: the counters removed are counted ("if you do": Living
+      // Artifact), and with `prevent` each prevents 1 of the damage the
+      // before trigger waits on (Rock Hydra).
+      for (ObjId o : objs) {
+        const int n = std::clamp(CountersOf(o, st.counter_kind), 0, std::max(0, amount));
+        RemoveCounters(o, st.counter_kind, n);
+        item.removed = static_cast<int8_t>(std::min(item.removed + n, 127));
+        if (st.prevent_removed && n > 0) ChangeHeldAmount(item, -n);
+      }
       break;
     case Op::kAddMana: {
       int c = st.mana_colorless ? 5 : 0;

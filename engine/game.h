@@ -689,6 +689,9 @@ class Game {
   // The object an untargeted reaction is about: its source, or the
   // creature its Aura source enchants for "regenerate enchanted creature".
   ObjId ReactionSubject(const StackItem& probe, const AbilityBody& b) const;
+  // G-8.4: the other player's abilities any player may activate (cold).
+  [[gnu::noinline, gnu::cold]] void AddAnyPlayerActions(Player p, PlayAs play, Reaction reaction,
+                                                        ObjId about);
   void AddPlayableActions(Player p, DecisionKind kind, Reaction reaction = Reaction::kNone,
                           ObjId about = kNoObj);
   bool HasLegalTargets(const StackItem& item, const AbilityBody& body) const;
@@ -936,7 +939,9 @@ class Game {
                      Player under = kNoPlayer);
   // A permanent put onto the battlefield by an effect, not by resolving
   // (G-9: Resurrection, Animate Dead): its entry choices and entry effects.
-  void StartEntry(ObjId o, Player controller);
+  // x: the X its spell was cast with (0 for a permanent put onto the
+  // battlefield otherwise: G-8.3, Rock Hydra's counters).
+  void StartEntry(ObjId o, Player controller, int16_t x = 0);
   // G-10: does an opponent of `you` control more permanents matching `f`
   // than `you` (Land Tax's intervening "if"), `source` the filter's "self"?
   bool OpponentControlsMore(FilterId f, ObjId source, Player you) const;
@@ -1288,6 +1293,11 @@ class Game {
       TypeMask source_types = 0;
     };
     std::vector<DamageTaken> damage_taken;
+    // This turn, from its beginning to the next's (kept through the cleanup
+    // phase, unlike damage_taken), in a game with a card that reads it
+    // (TurnState::dealt_to_player_cards): each source that dealt damage to
+    // a player, and that player (T-4.2: Whirling Dervish).
+    std::vector<std::pair<ObjRef, Player>> dealt_to_players;
     // "Next time" delayed triggers armed and not yet fired (E-6), in the
     // order they were armed.
     std::vector<ArmedNextTime> armed;
@@ -1306,7 +1316,7 @@ class Game {
     uint64_t clean_version = ~uint64_t{0}, clean_inputs = 0;
     auto Buffers() {
       return std::tie(events, queued, destroying, moving, damaged_by, died_this_turn, damage_taken,
-                      armed);
+                      dealt_to_players, armed);
     }
   } occ_;
 
@@ -1441,6 +1451,11 @@ class Game {
     // (CardDef::tallies_damage: Simulacrum). Without, no damage is tallied
     // (OccurrenceState::damage_taken stays empty).
     bool tally_damage = false;
+    // G-8.4: some card of this game has an ability any player may activate
+    // (Armageddon Clock): the listing of plays looks at the other player's
+    // permanents too. T-4.2: some card reads whether its source dealt damage
+    // to an opponent this turn (Whirling Dervish; with tally_damage).
+    bool any_player_cards = false, dealt_to_player_cards = false;
     // Mana (docs/rules.md T-10.1), each set as such a card is dealt, so a
     // game without them pays mana as before: a trigger on a tap for mana
     // (the taps of a payment are marked), a triggered mana ability (its

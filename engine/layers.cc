@@ -652,6 +652,8 @@ class Computer {
       case Value::kDamageThisTurn:
       case Value::kTurnStartUntappedLands:
       case Value::kDiscarded:
+      case Value::kRemoved:
+      case Value::kCountersOnSource:
         break;  // only spells and abilities resolving have these
     }
     return Scaled(v, base);

@@ -296,6 +296,9 @@ void Game::AddPlayableActions(Player p, DecisionKind kind, Reaction reaction, Ob
   });
   // Phase effects and phase costs are played as instants (T-12, T-13).
   if (play == kPlayBatch) {
+    // G-8.4: the other player's abilities any player may activate (cold).
+    if (turn_.any_player_cards) [[unlikely]]
+      AddAnyPlayerActions(p, kPlayBatch, Reaction::kNone, kNoObj);
     for (int i = 0; i < static_cast<int>(turn_.phase_todo.size()); ++i) {
       const PhaseTodo& t = turn_.phase_todo[i];
       if (t.controller != p || !PhaseTodoPlayable(t)) continue;
@@ -303,6 +306,30 @@ void Game::AddPlayableActions(Player p, DecisionKind kind, Reaction reaction, Ob
           {ActionKind::kPhaseEffect, t.object.id, static_cast<int16_t>(i), t.is_cost});
     }
   }
+}
+
+// G-8.4: "any player may activate this ability" (Armageddon Clock): the other
+// player's permanents' such abilities, paid and controlled by p, played as
+// instants alone, in batch windows (the loader refuses other bodies).
+// Called in batch windows alone (the loader refuses other bodies).
+void Game::AddAnyPlayerActions(Player p, Play play, Reaction reaction, ObjId about) {
+  const uint8_t window = WindowBit(play, reaction);
+  StackItem ability;
+  ability.controller = p;
+  ability.from = BodySource::kActivated;
+  ActivatablePermanents().by_player[Opponent(p)].ForEach(state_.obj.count, [&](ObjId o) {
+    const Characteristics& ch = PermanentChars(o);
+    const CardDef& card = (*db_)[ch.card];
+    if (!(card.mana_cards & CardDef::kAnyPlayer) || !(card.ability_windows & window)) return;
+    for (int i = 0; i < static_cast<int>(card.activated.size()); ++i) {
+      if (!card.activated[i].any_player) continue;
+      ability.source = o;
+      ability.body_card = ch.card;
+      ability.ability = static_cast<int16_t>(i);
+      if (CanStart(p, ability, play, reaction, about))
+        timing_.decision.actions.push_back({ActionKind::kActivate, o, static_cast<int16_t>(i)});
+    }
+  });
 }
 
 bool Game::ActionProbe(const Action& a, Player p, int mode, StackItem& probe) const {

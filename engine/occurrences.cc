@@ -594,9 +594,12 @@ void Game::DealDamage(const PendingDamage& d) {
   if (d.to.kind == Target::kPlayer) {
     e.player = d.to.player;
     state_.players[d.to.player].life = LifeAfter(state_.players[d.to.player].life, -d.amount);
-    if (turn_.tally_damage) [[unlikely]]
+    if (turn_.tally_damage) [[unlikely]] {
       occ_.damage_taken.push_back(
           {d.to.player, d.amount, d.source != kNoObj ? Chars(d.source).types : TypeMask{0}});
+      if (turn_.dealt_to_player_cards && d.source != kNoObj)  // T-4.2
+        occ_.dealt_to_players.push_back({state_.Ref(d.source), d.to.player});
+    }
     NoteLifeLow(d.to.player);
     Note(LogKind::kDamage, d.to.player, d.source, kNoObj, d.amount, [&] {
       return std::string(

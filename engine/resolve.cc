@@ -197,6 +197,7 @@ void Game::EnterHeld(Frame& f, StackItem& item) {
 void Game::EnterBattlefield(StackItem& item, bool held) {
   ObjId o = item.card;
   const Player controller = item.controller;
+  const int16_t x = item.x;  // G-8.3: "enters with X counters" (Rock Hydra)
   MoveTo(o, Zone::kBattlefield, item.controller);
   SetControllerOnEntry(o, item.controller);
   if (turn_.mana_rule_cards) [[unlikely]]
@@ -230,10 +231,10 @@ void Game::EnterBattlefield(StackItem& item, bool held) {
     e.held = held && ListensInstead(EventKind::kZoneChange);  // through its step A
     Happened(Record(e));
   }
-  StartEntry(o, controller);
+  StartEntry(o, controller, x);
 }
 
-void Game::StartEntry(ObjId o, Player controller) {
+void Game::StartEntry(ObjId o, Player controller, int16_t x) {
   const CardDef& card = (*db_)[state_.obj.card[o]];
   if (card.enters.choose != ChoiceKind::kNone) Push(Frame::NewEntry(o));
   if (card.enters.has_effects) {
@@ -242,6 +243,7 @@ void Game::StartEntry(ObjId o, Player controller) {
     enters.body_card = state_.obj.card[o];
     enters.from = BodySource::kEnters;
     enters.controller = controller;
+    enters.x = x;
     enters.serial = stack_.next_serial++;
     ReadSourceValues(enters);
     stack_.items.push_back(enters);

@@ -48,6 +48,9 @@ struct StackItem {
   uint16_t card_incarnation = 0;
   ObjId source = kNoObj;  // the ability's source
   BodySource from = BodySource::kSpell;
+  // G-8.3: the counters its remove_counters steps removed, at most 127 (in
+  // the byte before body_card: the item keeps its size)
+  int8_t removed = 0;
   CardId body_card = kNoCard;  // the card whose ability table holds the body
   int16_t ability = -1;        // index into that table
   int8_t mode = -1;            // chosen mode of a modal body

@@ -53,7 +53,18 @@ inline bool Game::TriggerFits(const TriggeredAbility& tr, const Occurrence& e, O
        !Matches(tr.source_filter, e.source, ContextFor(o, you, s.obj.choice[o]))))
     return false;
   if (tr.combat && !e.combat) return false;
-  if (tr.damaged_by_self && !DamagedBy(e, o, left)) return false;
+  if (tr.rare_checks) [[unlikely]] {
+    if (tr.damaged_by_self && !DamagedBy(e, o, left)) return false;
+    // T-4.2: "if <this> dealt damage to an opponent this turn" (Whirling
+    // Dervish): this object, as it is, dealt damage to a player other
+    // than the trigger's controller since this turn began.
+    if (tr.if_dealt_damage_to_opponent) {
+      const ObjRef self = state_.Ref(o);
+      bool dealt = false;
+      for (const auto& [src, p] : occ_.dealt_to_players) dealt = dealt || (src == self && p != you);
+      if (!dealt) return false;
+    }
+  }
   if (tr.unless_any != kNoFilter) {
     bool any = false;
     FilterContext ctx = ContextFor(o, you, s.obj.choice[o]);

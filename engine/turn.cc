@@ -89,7 +89,8 @@ void Game::PhaseBeginEffects(bool skipped) {
     case Phase::kUntap: {
       // Held: HoldUntapStep untapped them; skipped: nothing untaps.
       const bool held = skipped || Holds(EventKind::kUntap);
-      occ_.died_this_turn.clear();  // a new turn: no creature died in it yet
+      occ_.died_this_turn.clear();    // a new turn: no creature died in it yet
+      occ_.dealt_to_players.clear();  // T-4.2: nor dealt damage to a player
       const bool limited = !turn_.untap_kept.empty();
       s.ForEachPermanent([&](ObjId o) {
         if (Chars(o).controller != ap) return;

@@ -106,6 +106,11 @@ class HeuristicPolicy : public Policy {
   // true, the ability judged (Clockwork Beast).
   bool EvaluateWinding(const PlayerView& v, const Context& cx, const Action& a, const CardDef& c,
                        const AbilityBody& body, int mode, Plan& best);
+  // G-8.3, G-8.4: a removal of its own counters any player may activate,
+  // "put a +1/+1 counter on it" in its upkeep (heuristic_counters3.cc): true,
+  // the ability judged (Armageddon Clock, Rock Hydra).
+  bool EvaluateCounters3(const PlayerView& v, const Context& cx, const Action& a, const CardDef& c,
+                         const AbilityBody& body, int mode, Plan& best);
   // G-9: a body whose first target is a card in a graveyard, or (`body`
   // null) an Aura that returns one (heuristic_graveyard.cc); false when
   // `c` has neither.

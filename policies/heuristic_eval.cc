@@ -363,6 +363,9 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
        (!body.targets.empty() && body.targets[0].min > 1)) &&
       EvaluateOslist(v, cx, a, c, body, mode, best))
     return;
+  // G-8.3, G-8.4 (heuristic_counters3.cc): only a card that has such a rule.
+  if (!spell && (c.mana_cards & (CardDef::kAnyPlayer | CardDef::kPreventRemoved))) [[unlikely]]
+    if (EvaluateCounters3(v, cx, a, c, body, mode, best)) return;
   // Counters as a resource (G-8): heuristic_counters.cc, for the abilities
   // that store or spend them.
   if (!spell &&

@@ -269,6 +269,12 @@ struct Writer {
       case Value::kDiscarded:
         base = "the number of cards discarded this way";
         break;
+      case Value::kRemoved:
+        base = "the number of counters removed this way";
+        break;
+      case Value::kCountersOnSource:
+        base = "the number of counters on it";
+        break;
       case Value::kDiedThisTurn:
         base =
             "the number of " + Filter(v.filter, true) + " put into a graveyard from play this turn";
@@ -625,6 +631,7 @@ struct Writer {
         out = absl::StrCat("remove ", one ? "a" : amount, " ",
                            CounterName(s.counter_kind, s.counter_name),
                            one ? " counter from " : " counters from ", who);
+        if (s.prevent_removed) out += " and prevent that much of that damage";  // G-8.3
         break;
       case Op::kCounterSpell:
         out = "counter " + who;
@@ -1161,6 +1168,8 @@ struct Writer {
       when += ", if an opponent controls more " + Filter(t.if_opponent_more, true) + " than you";
     if (t.source_tapped) when += absl::StrCat(", if ", card.name, " is tapped");  // T-12
     if (t.if_untapped) when += absl::StrCat(", if ", card.name, " is untapped");  // G-10
+    if (t.if_dealt_damage_to_opponent)                                            // T-4.2
+      when += absl::StrCat(", if ", card.name, " dealt damage to an opponent this turn");
     return when;
   }
 
@@ -1205,6 +1214,7 @@ struct Writer {
     if (a.since_turn_began)
       out += absl::StrCat(". Activate only if you've controlled ", card.name,
                           " continuously since your most recent turn began");
+    if (a.any_player) out += ". Any player may activate this ability";  // G-8.4
     return out;
   }
 };
