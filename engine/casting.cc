@@ -673,7 +673,7 @@ bool Game::XFitsTargets(const StackItem& item, int x) const {
     if (t.kind != Target::kObject || !state_.Alive(t.obj)) continue;
     const TargetRule rule = TargetRuleOf(item, item.target_slot[i]);
     if (rule.filter != kNoFilter && db_->filter(rule.filter).mana_value_x &&
-        TargetManaValue(t.obj.id) != x)
+        ManaValueOf(t.obj.id) != x)
       return false;
   }
   return true;
@@ -681,9 +681,9 @@ bool Game::XFitsTargets(const StackItem& item, int x) const {
 
 // T-8.3: a spell's mana value on the stack is its mana cost's with X as
 // chosen for it (Spell Blast's "target spell with mana value X" at a
-// Fireball cast with X = 3 reads 4). Read only for a target "with mana
-// value X": nothing else pays for the search of the stack.
-int Game::TargetManaValue(ObjId o) const {
+// Fireball cast with X = 3 reads 4; Mana Drain's mana for it is 4). Only an
+// object on the stack pays for the search of the stack.
+int Game::ManaValueOf(ObjId o) const {
   int mv = Chars(o).mana_value;
   if (state_.obj.zone[o] != Zone::kStack) return mv;
   for (auto it = stack_.items.rbegin(); it != stack_.items.rend(); ++it)

@@ -155,7 +155,7 @@ int Game::Amount(const StackItem& item, const Value& v) const {
         if (v.kind == Value::kCount)
           ++base;
         else if (v.kind == Value::kSumManaValue)
-          base += Chars(o).mana_value;
+          base += ManaValueOf(o);  // a spell's X counts (T-8.3)
         else
           types |= Chars(o).types;
       }

@@ -749,10 +749,12 @@ class Game {
   // the targets chosen "with mana value X" (Detonate; casting.cc).
   int MaxPayableX(const StackItem& item) const;
   bool XFitsTargets(const StackItem& item, int x) const;
-  // T-8.3: an object's mana value as a target "with mana value X" reads
-  // it: a spell on the stack counts its X as chosen (Spell Blast at a
-  // Fireball); any other object, its characteristics' (casting.cc).
-  int TargetManaValue(ObjId o) const;
+  // T-8.3: an object's mana value as the rules read it (a target "with
+  // mana value X", the first target's as a resolution begins, a sum of mana
+  // values): a spell on the stack counts its X as chosen (Spell Blast and
+  // Mana Drain at a Fireball); any other object, its characteristics'
+  // (casting.cc).
+  int ManaValueOf(ObjId o) const;
   // A spell probe's total cost (CanStart: no targets chosen, X = 0): the
   // printed cost itself, not a copy, unless a rule changes its player's
   // costs; else TotalCost, in `scratch`.

@@ -463,7 +463,7 @@ bool Game::ObjectTargetLegal(const StackItem& item, int slot, const TargetRule& 
   if (rule.filter != kNoFilter && db_->filter(rule.filter).mana_value_x) {
     // "With mana value X" (Detonate): targets are chosen before X (T-8), so
     // until then one whose X can be paid; then, the X chosen.
-    const int mv = TargetManaValue(o);  // a spell's X counts (T-8.3)
+    const int mv = ManaValueOf(o);  // a spell's X counts (T-8.3)
     if (item.x_chosen ? mv != item.x : mv > MaxPayableX(item)) return false;
   }
   if (s.obj.zone[o] == Zone::kBattlefield) {

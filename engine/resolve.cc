@@ -30,7 +30,7 @@ void Game::RunResolve(Frame& f) {
       const Characteristics& first = Chars(item.targets[0].obj.id);
       item.target_power = first.power;
       item.target_toughness = first.toughness;
-      item.target_mana_value = static_cast<int16_t>(first.mana_value);
+      item.target_mana_value = static_cast<int16_t>(ManaValueOf(item.targets[0].obj.id));  // T-8.3
     }
     if (item.countered) {
       timing_.frames.pop_back();
