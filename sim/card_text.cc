@@ -152,6 +152,7 @@ struct Writer {
       out += absl::StrCat(" with power ", f.min_power, " or greater");
     if (f.max_power != strata::Filter::kAnyPower)
       out += absl::StrCat(" with power ", f.max_power, " or less");
+    if (f.mana_value_x) out += " with mana value X";  // T-8, T-8.3
     if (f.name != kNoCard) out += " named " + db[f.name].name;
     if (f.combat_with_self) out += " blocking or blocked by " + card.name;
     if (f.controller == 0) out += " you control";
@@ -201,6 +202,11 @@ struct Writer {
       return out;
     }
     return "target " + what;
+  }
+
+  // A count of things: "that many" counters, not "that much".
+  static std::string Many(const Value& v, const std::string& amount) {
+    return v.kind == Value::kEventAmount && amount == "that much" ? "that many" : amount;
   }
 
   // A counter kind as a card says it: "+1/+1", "-1/-1", or its name.
@@ -533,6 +539,10 @@ struct Writer {
     const bool each = s.affects != kNoFilter;
     std::string who = each ? "each " + Filter(s.affects, false) : Ref(b, s.target);
     if (each && s.target.kind == strata::Ref::kEachPlayer) who += " and each player";
+    // G-17: a sweep read from a target player's side (Hurkyl's Recall).
+    if (each && s.relative_to > 0)
+      who = absl::StrReplaceAll(
+          who, {{" you own", " target player owns"}, {" you control", " target player controls"}});
     const std::string amount = Val(s.amount);
     const bool constant = s.amount.kind == Value::kConst || s.amount.kind == Value::kX;
     const bool one = s.amount.kind == Value::kConst && amount == "1";
@@ -564,6 +574,8 @@ struct Writer {
                            s.divide ? "divided evenly (rounded down) among " : "to ", who);
         if (s.amount.kind == Value::kTurnStartUntappedLands)  // Power Surge (T-10.1)
           out = absl::StrCat(card.name, " deals X damage to ", who, ", where X is ", amount);
+        else if (!constant && s.amount.kind != Value::kEventAmount && !s.divide)
+          out = absl::StrCat(card.name, " deals damage equal to ", amount, " to ", who);
         if (s.cant_regenerate)
           out += "; a creature dealt damage this way can't be regenerated this turn";
         break;
@@ -623,12 +635,12 @@ struct Writer {
                              " counters on ", who, " to be greater than ", s.up_to_total);
           break;
         }
-        out = absl::StrCat("put ", one ? "a" : amount, " ",
+        out = absl::StrCat("put ", one ? "a" : Many(s.amount, amount), " ",
                            CounterName(s.counter_kind, s.counter_name),
                            one ? " counter on " : " counters on ", who);
         break;
       case Op::kRemoveCounters:  // G-8.2
-        out = absl::StrCat("remove ", one ? "a" : amount, " ",
+        out = absl::StrCat("remove ", one ? "a" : Many(s.amount, amount), " ",
                            CounterName(s.counter_kind, s.counter_name),
                            one ? " counter from " : " counters from ", who);
         if (s.prevent_removed) out += " and prevent that much of that damage";  // G-8.3
@@ -1199,7 +1211,7 @@ struct Writer {
       const std::string when =
           a.only_phase >= 0 ? std::string(PhaseName(static_cast<strata::Phase>(a.only_phase)))
                             : std::string("turn");
-      out += std::string(". Activate only during ") + (a.only_your_turn ? "your " : "each ") + when;
+      out += std::string(". Activate only during ") + (a.only_your_turn ? "your " : "any ") + when;
       if (a.per_turn == 1) out += " and only once each turn";
     }
     // T-5.3, T-5.4.
@@ -1252,20 +1264,25 @@ std::vector<std::string> CardRulesText(const CardDb& db, const CardDef& c) {
          : c.enters.choose == ChoiceKind::kNone  ? ""
                                                  : "make a choice";
     if (c.enters.has_effects)
-      s += (c.enters.choose == ChoiceKind::kNone ? "" : "; ") + Lower(w.Body(c.enters.body));
+      s += (c.enters.choose == ChoiceKind::kNone ? "" : "; ") + w.Uncapital(w.Body(c.enters.body));
     // Counters put on it as it enters alone: "enters with" (G-8: Triskelion).
     const auto& st = c.enters.body.steps;
     if (c.enters.choose == ChoiceKind::kNone && st.size() == 1 && st[0].op == Op::kAddCounters &&
-        st[0].target.kind == Ref::kSelf && st[0].amount.kind == Value::kConst &&
+        st[0].target.kind == Ref::kSelf &&
+        (st[0].amount.kind == Value::kConst || st[0].amount.kind == Value::kX) &&
         c.enters.body.targets.empty()) {
-      const int n = st[0].amount.constant;
+      const bool x = st[0].amount.kind == Value::kX;  // G-8.3: Rock Hydra
+      const int n = x ? 2 : st[0].amount.constant;
       const std::string kind = st[0].counter_kind == 0   ? "+1/+1"
                                : st[0].counter_kind == 1 ? "-1/-1"
                                : st[0].counter_kind == 3 ? "+1/+0"
                                : st[0].counter_kind == 4 ? "-0/-2"  // G-8.1
                                                          : st[0].counter_name;
-      s = absl::StrCat(c.name, " enters the battlefield with ", n == 1 ? "a" : absl::StrCat(n), " ",
-                       kind, n == 1 ? " counter" : " counters", " on it");
+      s = absl::StrCat(c.name, " enters the battlefield with ",
+                       x        ? "X"
+                       : n == 1 ? "a"
+                                : absl::StrCat(n),
+                       " ", kind, n == 1 ? " counter" : " counters", " on it");
     }
     out.push_back(Sentence(s));
   }
