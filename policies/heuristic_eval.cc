@@ -85,9 +85,8 @@ bool PunishesLandEntries(const CardDef& c) {
 }
 
 bool LandInHand(const PlayerView& v) {
-  for (ObjId o : v.MyHand())
-    if (const CardId c = v.CardOf(o); c != kNoCard && Has(v.db()[c].types, kLand)) return true;
-  return false;
+  const auto& hand = v.MyHand();
+  return std::any_of(hand.begin(), hand.end(), [&](ObjId o) { return IsLand(v, o); });
 }
 
 int LandsOf(const PlayerView& v, Player p, bool untapped_only) {
