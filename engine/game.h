@@ -947,6 +947,9 @@ class Game {
   // G-10: does an opponent of `you` control more permanents matching `f`
   // than `you` (Land Tax's intervening "if"), `source` the filter's "self"?
   bool OpponentControlsMore(FilterId f, ObjId source, Player you) const;
+  // G-8.2, G-16: a trigger's object condition holds: no object matches its
+  // `unless_any` (or, `if_any`, some does), read from `source`.
+  bool AnyConditionHolds(const TriggeredAbility& tr, ObjId source, Player you) const;
   Occurrence LeaveOccurrence(ObjId o, Zone to) const;
   void BeforeLeaving(const ObjId* objs, int n, Zone to, bool held);
   bool StillHappens(const Occurrence& e) const;

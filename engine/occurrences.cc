@@ -864,11 +864,7 @@ void Game::QueueStateTriggers() {
                    it.ability == i;
       }
       if (pending) continue;
-      const FilterContext ctx = ContextFor(o, ch.controller, state_.obj.choice[o]);
-      bool any = false;
-      for (ObjId x = 0; x < state_.obj.count && !any; ++x)
-        any = state_.obj.zone[x] != Zone::kNone && Matches(tr.unless_any, x, ctx);
-      if (any != tr.if_any) continue;
+      if (!AnyConditionHolds(tr, o, ch.controller)) continue;
       occ_.queued.push_back(QueuedTrigger{o, ch.card, static_cast<int16_t>(i), ch.controller, -1});
       Note(LogKind::kTrigger, ch.controller, o, kNoObj, 0, [&] {
         return std::string(absl::StrCat(card.AbilityName(card.TriggerBit(i)), " triggers"));

@@ -34,6 +34,14 @@ bool Game::OpponentControlsMore(FilterId f, ObjId source, Player you) const {
   return theirs > mine;
 }
 
+bool Game::AnyConditionHolds(const TriggeredAbility& tr, ObjId source, Player you) const {
+  const FilterContext ctx = ContextFor(source, you, state_.obj.choice[source]);
+  bool any = false;
+  for (ObjId x = 0; x < state_.obj.count && !any; ++x)
+    any = state_.obj.zone[x] != Zone::kNone && Matches(tr.unless_any, x, ctx);
+  return any == tr.if_any;
+}
+
 // Inline, beside its two callers in this file: it runs for every trigger
 // of every permanent an occurrence could set off.
 inline bool Game::TriggerFits(const TriggeredAbility& tr, const Occurrence& e, ObjId o, Player you,
@@ -65,13 +73,7 @@ inline bool Game::TriggerFits(const TriggeredAbility& tr, const Occurrence& e, O
       if (!dealt) return false;
     }
   }
-  if (tr.unless_any != kNoFilter) {
-    bool any = false;
-    FilterContext ctx = ContextFor(o, you, s.obj.choice[o]);
-    for (ObjId x = 0; x < s.obj.count && !any; ++x)
-      any = s.obj.zone[x] != Zone::kNone && Matches(tr.unless_any, x, ctx);
-    if (any != tr.if_any) return false;  // G-8.2: if_any wants one
-  }
+  if (tr.unless_any != kNoFilter && !AnyConditionHolds(tr, o, you)) return false;
   // G-10: an intervening "if" (Land Tax), read as it would trigger.
   if (tr.if_opponent_more != kNoFilter && !OpponentControlsMore(tr.if_opponent_more, o, you))
     return false;
