@@ -343,6 +343,7 @@ class Game {
   EndReason end_reason() const { return timing_.end_reason; }
   int last_draw_turn(Player p) const { return turn_.last_draw[p]; }
   int lowest_life_turn(Player p) const { return turn_.lowest_life_turn[p]; }
+  int refilled_until(Player p) const { return turn_.refilled_until[p]; }
 
   // --- queries ---
   const GameState& state() const { return state_; }
@@ -1400,6 +1401,13 @@ class Game {
     // over is no step: fuzz seed 39, game 367), and their lowest life so far
     // with the turn it was reached; 0 before any.
     std::array<int, 2> last_draw{};
+    // A draw that leaves the library no smaller than ever found it refilled
+    // (Timetwister, Wheel of Fortune): the turn by which drawing once a turn
+    // would empty it, counted from that draw; 0 before any. Until then
+    // decking binds no one, and a game may outlast the turn cap (fuzz seed
+    // 100, games 38772 and 62988: sixteen Timetwisters, refilled on turns
+    // 195 and 199 of 201).
+    std::array<int, 2> refilled_until{};
     static constexpr int kNoLifeYet = std::numeric_limits<int>::max();
     std::array<int, 2> smallest_library{kNoLifeYet, kNoLifeYet};
     std::array<int, 2> lowest_life{kNoLifeYet, kNoLifeYet};

@@ -877,7 +877,10 @@ void InvariantChecker::End(const Game& g, bool loops_allowed) {
   // losing: drew no card that left the library smaller than ever (draws
   // skipped, Null Profusion; libraries refilled, Timetwister; a draw from an
   // empty library that did not lose was no loss) and reached no new lowest
-  // life.
+  // life. Nor is a long game a loop: a player whose library was refilled so
+  // lately that drawing once a turn would not have emptied it by the cap
+  // (kStallTurns of slack for extra draws skipped) is not bound to lose by
+  // then, however their life goes.
   // The action cap, reached inside a turn, is always a loop. The game keeps
   // those turns itself: the checker sees only the decisions, and a game can
   // go a hundred turns without one (fuzz seed 4001, game 99474: a draw after
@@ -887,8 +890,9 @@ void InvariantChecker::End(const Game& g, bool loops_allowed) {
   bool stall = g.end_reason() == EndReason::kTurnCap;
   const int window = g.state().turn - kStallTurns;
   for (Player p = 0; p < 2 && stall; ++p)
-    stall =
-        g.Rules(p).cant_lose || (g.last_draw_turn(p) <= window && g.lowest_life_turn(p) <= window);
+    stall = g.Rules(p).cant_lose ||
+            (g.last_draw_turn(p) <= window && g.lowest_life_turn(p) <= window) ||
+            (g.refilled_until(p) > 0 && g.state().turn <= g.refilled_until(p) + kStallTurns);
   Record(Invariant::kProgress, loops_allowed || !capped || stall,
          absl::StrCat("the game ended by the ", S(EndReasonName(g.end_reason())), " on turn ",
                       g.state().turn));

@@ -92,6 +92,9 @@ void Game::RunDraw(Frame& f) {
   if (static_cast<int>(lib.size()) - 1 < turn_.smallest_library[p]) {
     turn_.smallest_library[p] = static_cast<int>(lib.size()) - 1;
     turn_.last_draw[p] = state_.turn;
+  } else {
+    // Two turns a draw of theirs: the library lasts 2 x its size.
+    turn_.refilled_until[p] = state_.turn + 2 * static_cast<int>(lib.size());
   }
   MoveTo(top, Zone::kHand, p);
   Note(LogKind::kDraw, p, top, kNoObj, 1,

@@ -403,15 +403,24 @@ TEST(Invariants, ProgressFiresOnACappedGameUnlessBothPass) {
 
 // Plays a game of passes to its turn cap with the checker watching, so it
 // sees the libraries turn by turn.
-InvariantChecker PassToTheCap(Game& g) {
+// With `cast` and `on_turn`, that card is cast the first time it is offered
+// from that turn on, and kept in hand until then (another card discarded).
+InvariantChecker PassToTheCap(Game& g, ObjId cast = kNoObj, int on_turn = 0) {
   InvariantChecker c;
   c.Begin(g);
   for (;;) {
     const Decision& d = g.Advance();
     if (d.kind == DecisionKind::kNone) break;
     c.OnDecision(g, d);
-    const bool applied = g.Apply(0);
-    c.AfterApply(g, d, 0, applied);
+    int pick = 0;
+    for (int i = 0; i < static_cast<int>(d.actions.size()); ++i) {
+      if (g.state().turn >= on_turn && d.actions[i].kind == ActionKind::kCast &&
+          d.actions[i].object == cast)
+        pick = i;
+      if (d.kind == DecisionKind::kDiscard && d.actions[pick].object == cast) pick = i;
+    }
+    const bool applied = g.Apply(pick);
+    c.AfterApply(g, d, pick, applied);
   }
   EXPECT_EQ(g.end_reason(), EndReason::kTurnCap);
   c.End(g, false);
@@ -431,6 +440,30 @@ TEST(Invariants, ProgressTellsAStallFromALoop) {
     }
     g.StartAt(Phase::kMain, 0, 2);
     ExpectFires(PassToTheCap(g), Invariant::kProgress);
+  }
+  // Smaller libraries, but a Timetwister cast on turn 25 refills both:
+  // drawing once a turn would not empty them by the cap (turn 30), a long game and no
+  // loop (fuzz seed 100, games 38772 and 62988). Never cast, the same game
+  // decks no one by turn 30 either and is a loop, as the first.
+  for (const bool twist : {true, false}) {
+    Game g(BundledPool(), opt);
+    for (int i = 0; i < 24; ++i) {
+      g.AddObject(Card("Forest"), 0, Zone::kLibrary);
+      g.AddObject(Card("Forest"), 1, Zone::kLibrary);
+    }
+    for (int i = 0; i < 3; ++i) g.AddObject(Card("Island"), 0, Zone::kBattlefield);
+    const ObjId twister = g.AddObject(Card("Timetwister"), 0, Zone::kHand);
+    g.StartAt(Phase::kMain, 0, 2);
+    InvariantChecker c = PassToTheCap(g, twist ? twister : kNoObj, 25);
+    if (twist) {
+      EXPECT_EQ(g.state().obj.zone[twister], Zone::kGraveyard);
+      EXPECT_GE(g.refilled_until(0), 30);
+      EXPECT_GE(g.refilled_until(1), 30);
+      EXPECT_TRUE(c.ok()) << c.failure();
+    } else {
+      EXPECT_EQ(g.refilled_until(0), 0);
+      ExpectFires(c, Invariant::kProgress);
+    }
   }
   // Each player has a Platinum Angel and an empty library: no one can lose,
   // a stall.
