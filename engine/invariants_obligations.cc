@@ -335,7 +335,11 @@ bool MatchesAsItWas(const Game& g, const Filter& f, const Occurrence& e, ObjId s
   const Characteristics& ch = e.last;
   const ObjId o = e.object;
   auto map = [&](Word w) { return source_ch.MapWord(w); };
-  if (!Has(f.zones, static_cast<int>(e.from))) return false;
+  // An entry is seen as it entered (docs/rules.md E-5.1), a token made
+  // from nothing too (fuzz seed 39 with the test cards, game 86: Test
+  // Entry Toll on a Wasp).
+  const Zone zone = e.to == Zone::kBattlefield ? Zone::kBattlefield : e.from;
+  if (!Has(f.zones, static_cast<int>(zone))) return false;
   if (f.self && o != source) return false;
   if (f.other && o == source) return false;
   if (f.enchanted && source_attached_to != o) return false;
