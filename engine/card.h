@@ -298,6 +298,10 @@ enum class Op : uint8_t {
   // The player returns N cards of their choice from their graveyard to
   // their hand, all of it if it holds fewer (G-9: Recall)
   kReturnFromGraveyard,
+  // Each player keeps as many of their permanents matching `from` (or, with
+  // no filter, cards in hand) as the player with the fewest has, and
+  // sacrifices (discards) the rest (G-19: Balance)
+  kKeepFewest,
 };
 
 // A reference to who or what an effect step acts on.

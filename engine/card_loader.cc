@@ -990,7 +990,8 @@ class CardCompiler {
         {"empty_pool", Op::kEmptyPool},
         {"return_to_battlefield", Op::kReturnToBattlefield},
         {"create_token", Op::kCreateToken},
-        {"return_from_graveyard", Op::kReturnFromGraveyard}};
+        {"return_from_graveyard", Op::kReturnFromGraveyard},
+        {"keep_fewest", Op::kKeepFewest}};
     EffectStep s;
     auto op = r_.RequiredString(t, "do");
     bool found = false;
@@ -1004,6 +1005,7 @@ class CardCompiler {
     if (s.op == Op::kSearch) Search(t, s);
     if (s.op == Op::kReturnFromGraveyard) ReturnFromGraveyard(t, s);
     if (s.op == Op::kShuffleIn) ShuffleIn(t, s);
+    if (s.op == Op::kKeepFewest) KeepFewest(t, s);
     if (auto* n = t.get("controller_of"))
       s.controller_of = IntOf(*n, "controller_of", 1, std::max(targets, 1));
     if (auto* n = t.get("if")) s.condition = FilterOf(*n, "if");
@@ -1265,6 +1267,33 @@ class CardCompiler {
         s.draw = IntOf(*n, "draw", 0, kMaxCardNumber);
       }
     }
+  }
+
+  // G-19 (Balance): `find`, a filter on permanents, each player's own
+  // counted (no `controller`, no `zones`), or `zones = ["hand"]`: cards in
+  // hand; one of the two. Always each player: no target, player or affects.
+  void KeepFewest(const toml::table& t, EffectStep& s) {
+    for (const char* key : {"target", "player", "affects", "if", "relative_to"})
+      if (auto* n = t.get(key))
+        r_.Fail(*n, key, "nothing: keep_fewest acts on each player, each keeping their own");
+    const toml::node* find = t.get("find");
+    const toml::node* zones = t.get("zones");
+    if (!find == !zones)
+      r_.Fail(t, "find",
+              "one of find (a filter on permanents, each player's own counted) or zones = "
+              "[\"hand\"] (cards in hand)");
+    if (zones) {
+      const std::vector<std::string> names = r_.Strings(*zones, "zones");
+      if (names != std::vector<std::string>{"hand"})
+        r_.Fail(*zones, "zones", "[\"hand\"]: the cards in each player's hand");
+      return;
+    }
+    const toml::table& spec = r_.Table(*find, "find");
+    if (spec.contains("zones"))
+      r_.Fail(*find, "find", "no zones: the permanents each player controls are counted");
+    if (spec.contains("controller"))
+      r_.Fail(*find, "find", "no controller: each player counts the permanents they control");
+    s.from = FilterOf(*find, "find");
   }
 
   AbilityBody Body(const toml::table& t, std::string_view what,
@@ -2073,6 +2102,9 @@ class CardCompiler {
         break;
       case Op::kShuffleIn:
         add({"zones", "draw"});
+        break;
+      case Op::kKeepFewest:
+        add({"find", "zones"});
         break;
       case Op::kNextTime:
         add({"trigger", "duration", "if_activated"});

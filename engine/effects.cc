@@ -477,6 +477,20 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
       EffectMove(objs.data(), static_cast<int>(objs.size()), Zone::kGraveyard);
       break;
     }
+    case Op::kKeepFewest:
+      // G-19 (Balance): permanents in a frame of choices; cards in hand
+      // are a discard of the rest by each player, the active player first
+      // (pushed last), counted on the item as discards are.
+      if (st.from != kNoFilter) {
+        Push(Frame::NewKeepFewest(st.from, source));
+      } else {
+        auto in_hand = [&](Player p) { return static_cast<int>(state_.players[p].hand.size()); };
+        const int fewest = std::min(in_hand(0), in_hand(1));
+        for (Player p : {Opponent(state_.active), state_.active})
+          if (const int rest = in_hand(p) - fewest; rest > 0)
+            Push(Frame::NewDiscard(p, rest, false, f.resolve.item));
+      }
+      break;
     case Op::kShuffleIn: {
       uint8_t who = 0;
       for (Player p : players) who |= static_cast<uint8_t>(1u << p);

@@ -793,6 +793,9 @@ void Game::Decide(DecisionKind kind, Player p) {
     case FrameKind::kUntapChoice:
       RunUntapChoice(f);
       break;
+    case FrameKind::kKeepFewest:
+      RunKeepFewest(f);
+      break;
     case FrameKind::kShuffleIn:
       RunShuffleIn(f);
       break;
@@ -903,6 +906,8 @@ void Game::ApplyToFrame(Frame& f, const Action& a) {
       return ApplySearch(f, a);
     case FrameKind::kUntapChoice:
       return ApplyUntapChoice(f, a);
+    case FrameKind::kKeepFewest:
+      return ApplyKeepFewest(f, a);
     case FrameKind::kEntry:
       return ApplyEntry(f, a);
     default:

@@ -630,6 +630,11 @@ class Game {
   // G-3: a library searched (library.cc).
   void RunSearch(Frame& f);
   void ApplySearch(Frame& f, const Action& a);
+  void RunKeepFewest(Frame& f);
+  void ApplyKeepFewest(Frame& f, const Action& a);
+  // G-19: the permanents `p` controls that match `find`, read from `source`
+  // with "you" that player.
+  int CountKeepFewest(FilterId find, ObjId source, Player p) const;
   // T-1.8: the untap phase's limits (Winter Orb): which permanents untap.
   bool ChooseUntaps();
   void RunUntapChoice(Frame& f);
@@ -1460,6 +1465,9 @@ class Game {
     bool unique_cards = false;
     TypeMask untap_used = 0;
     std::vector<ObjId> untap_chosen, untap_kept;
+    // G-19: the permanents chosen so far to be sacrificed by the keep_fewest
+    // frame on top (Balance), sacrificed together as the last choice is made.
+    std::vector<ObjId> keep_fewest_chosen;
     // Whether some card of this game reads the damage dealt this turn
     // (CardDef::tallies_damage: Simulacrum). Without, no damage is tallied
     // (OccurrenceState::damage_taken stays empty).

@@ -624,7 +624,50 @@ void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
   // haste; and every creature that surely may attack is offered (T-7).
   // sacrifice cost (T-8.1): each permanent offered is the payer's and
   // matches the ability's filter, and every one that does is offered.
-  if (d.kind == DecisionKind::kSacrifice) {
+  // keep_fewest (G-19, Balance): the chooser is offered exactly the
+  // permanents of theirs that fit and are not chosen yet, and what they
+  // will keep is the count of the player with the fewest, read here from
+  // the state (nothing has moved while the players choose).
+  const bool keeping = d.kind == DecisionKind::kSacrifice && !g.timing_.frames.empty() &&
+                       g.timing_.frames.back().kind == FrameKind::kKeepFewest;
+  if (keeping) {
+    const KeepFewestFrame& k = g.timing_.frames.back().keep_fewest;
+    const std::vector<ObjId>& chosen = g.turn_.keep_fewest_chosen;
+    auto fits = [&](ObjId o, Player you) {
+      FilterContext ctx;
+      ctx.source = k.source;
+      ctx.you = you;
+      ctx.text =
+          k.source != kNoObj && s.obj.zone[k.source] != Zone::kNone ? &g.Chars(k.source) : nullptr;
+      return g.Matches(k.find, o, ctx);
+    };
+    std::array<int, 2> total{};
+    int unchosen = 0, chosen_mine = 0;
+    for (ObjId o = 0; o < s.obj.count; ++o) {
+      if (s.obj.zone[o] != Zone::kBattlefield) continue;
+      const Player c = g.Chars(o).controller;
+      if (c > 1 || !fits(o, c)) continue;
+      ++total[c];
+      const bool was_chosen = std::find(chosen.begin(), chosen.end(), o) != chosen.end();
+      if (c == d.player) (was_chosen ? chosen_mine : unchosen) += 1;
+    }
+    int offered = 0;
+    for (const Action& a : d.actions) {
+      const bool ok = a.kind == ActionKind::kObject && s.obj.zone[a.object] == Zone::kBattlefield &&
+                      g.Chars(a.object).controller == d.player && fits(a.object, d.player) &&
+                      std::find(chosen.begin(), chosen.end(), a.object) == chosen.end();
+      offered += ok;
+      Record(Invariant::kSacrificeCost, ok,
+             absl::StrCat(g.ObjectName(a.object), " offered to keep_fewest's choice, not fit"));
+    }
+    const int fewest = std::min(total[0], total[1]);
+    Record(Invariant::kSacrificeCost,
+           offered == unchosen && total[d.player] - chosen_mine - k.left == fewest,
+           absl::StrCat(offered, " offered of ", unchosen, " unchosen; ", (d.player ? "B" : "A"),
+                        " would keep ", total[d.player] - chosen_mine - k.left,
+                        " where the fewest is ", fewest));
+  }
+  if (d.kind == DecisionKind::kSacrifice && !keeping) {
     const StackItem* item = g.Casting();
     const ActivatedAbility* ab = item && item->from == BodySource::kActivated
                                      ? &g.db()[item->body_card].activated[item->ability]

@@ -69,7 +69,8 @@ enum class Invariant : uint8_t {
   kBeforeFirst,      // a held occurrence's before triggers have all resolved as it happens (E-1)
   kReplacedNeverHappens,  // an occurrence a replacement ("instead") took never happens (E-3 A)
   kOccurrenceKept,  // triggers never look for an occurrence the log dropped as settled (E-1, E-4)
-  kSacrificeCost,   // a sacrifice cost offers exactly the payer's permanents that fit (T-8.1)
+  kSacrificeCost,   // a sacrifice cost offers exactly the payer's permanents that fit (T-8.1),
+                    // and Balance's choices leave each player the fewest's count (G-19)
   kCounterCost,     // a counter-removal cost: offered with the counters there, X up to them (G-8)
   kCount
 };

@@ -213,7 +213,8 @@ enum class FrameKind : uint8_t {
   kOccur,
   kSearch,
   kShuffleIn,
-  kUntapChoice
+  kUntapChoice,
+  kKeepFewest
 };
 
 // How a spell or ability being cast will be played: added to the batch
@@ -456,6 +457,19 @@ struct SearchFrame {
   bool graveyard;  // G-9: cards chosen from the graveyard, no shuffle (Recall)
 };
 static_assert(sizeof(SearchFrame) <= 16, "in Frame's four words");
+// library.cc: G-19, each player keeping as many permanents matching `find`
+// as the player with the fewest (Balance): the active player chooses the
+// rest of theirs one at a time, then the other player; then all the chosen
+// are sacrificed together. `keep` is set as the frame first runs (-1
+// before); `left` is what the player choosing still has to choose.
+struct KeepFewestFrame {
+  FilterId find;
+  ObjId source;
+  Player player;
+  int16_t keep;
+  int32_t left;
+};
+static_assert(sizeof(KeepFewestFrame) <= 16, "in Frame's four words");
 // library.cc: players shuffling cards of their hands and/or graveyards
 // into their libraries, then drawing (G-4: Timetwister, Winds of Change).
 // kMove: the cards move together (held like an effect's move, E-1, E-3);
@@ -547,6 +561,7 @@ struct Frame {
     OccurFrame occur;
     SearchFrame search;
     ShuffleInFrame shuffle_in;
+    KeepFewestFrame keep_fewest;
   };
 
   // The fields as raw words, whatever the kind (hashing, debugging).
@@ -639,6 +654,15 @@ struct Frame {
     return f;
   }
   static Frame NewUntapChoice() { return Of(FrameKind::kUntapChoice); }
+  static Frame NewKeepFewest(FilterId find, ObjId source) {
+    Frame f = Of(FrameKind::kKeepFewest);
+    f.keep_fewest.find = find;
+    f.keep_fewest.source = source;
+    f.keep_fewest.player = kNoPlayer;
+    f.keep_fewest.keep = -1;
+    f.keep_fewest.left = 0;
+    return f;
+  }
   static Frame NewShuffleIn(uint8_t players, uint8_t zones, int32_t draw) {
     Frame f = Of(FrameKind::kShuffleIn);
     f.shuffle_in.players = players;

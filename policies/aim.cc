@@ -69,6 +69,7 @@ Aim StepAim(const CardDef& card, const EffectStep& st) {
              : st.counter_kind == 0 || st.counter_kind == 3 ? Aim::kHelp
                                                             : Aim::kNone;
     case Op::kRemoveCounters:
+    case Op::kKeepFewest:  // G-19: both players, whoever has more (heuristic_balance.cc)
       return Aim::kNone;
     case Op::kContinuous:
       // An exchange of control (controller_of) helps or harms by what is

@@ -262,7 +262,8 @@ int HeuristicPolicy::Choose(const PlayerView& v, const Decision& d) {
     case DecisionKind::kSearch:
       return ChooseSearch(v, d);
     case DecisionKind::kSacrifice: {
-      // A cost (T-8.1): the permanent worth least to it goes.
+      // A cost (T-8.1), or Balance's rest (G-19): the permanent worth least
+      // to it goes.
       int best = 0, best_worth = INT32_MAX;
       for (int i = 0; i < n; ++i) {
         const int w = heuristic_detail::WorthOf(v, d.actions[i].object);

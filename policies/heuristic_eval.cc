@@ -588,6 +588,13 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
       if (const int w = heuristic_detail::UntapEnchantedWorth(v, source); w > 0) offer(w);
       return;
     }
+    // G-19 (Balance): when it takes clearly more from the opponent; a body
+    // that begins with keep_fewest, one test for every other.
+    if (!body.steps.empty() && body.steps[0].op == Op::kKeepFewest) [[unlikely]] {
+      const int gain = heuristic_detail::KeepFewestGain(v, body, source, cx.me, spell);
+      if (gain >= 20 && cx.sorcery_time) offer(40 + gain / 10);
+      return;
+    }
     // A sweep pays when it takes clearly more from the opponent. An ability
     // it can repeat this turn (Pestilence) is weighed as repeated as often
     // as its mana allows, since damage adds up until the turn ends.

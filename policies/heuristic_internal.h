@@ -113,6 +113,11 @@ ObjId BiggestPendingSource(const PlayerView& v, Player p, ObjId to_obj, int* amo
 // player p's side (`relative_to`: Hurkyl's Recall) gains me, its harm to
 // the opponent less its harm to me, by worth.
 int RelativeSweepGain(const PlayerView& v, const AbilityBody& body, ObjId source, Player p);
+// G-19 (heuristic_balance.cc): what a body's keep_fewest steps take from
+// the opponent, less what they take from `me` (Balance); `spell`: the body
+// is a spell in my hand, which leaves it as it is cast.
+int KeepFewestGain(const PlayerView& v, const AbilityBody& body, ObjId source, Player me,
+                   bool spell);
 
 // T-8.4 (heuristic_targets.cc): does Aura c set its land's type to a basic
 // land type chosen as it enters (Phantasmal Terrain)? What it is worth on

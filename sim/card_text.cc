@@ -716,6 +716,20 @@ struct Writer {
                           s.draw == 1 ? " card" : " cards");
         break;
       }
+      case Op::kKeepFewest:
+        // G-19: Balance, in its own words.
+        if (s.from == kNoFilter) {
+          out =
+              "each player discards cards until they have as many in hand as the player with "
+              "the fewest";
+        } else {
+          const std::string kinds = Filter(s.from, true, TargetWhat::kPermanent, /*bare=*/true);
+          out = absl::StrCat("each player chooses a number of ", kinds,
+                             " they control equal to the number of ", kinds,
+                             " controlled by the player who controls the fewest, then sacrifices "
+                             "the rest");
+        }
+        break;
       case Op::kSearch: {
         // "search your library for up to two basic land cards, put them
         // onto the battlefield, then shuffle"

@@ -171,6 +171,30 @@ TEST(Heuristic, DoesNotCastWhatItsStateTriggerWouldSacrifice) {
   EXPECT_EQ(island.ZoneOf(kept), Zone::kBattlefield) << island.Log();
 }
 
+// G-19: Balance is cast when it takes more from the opponent (3
+// creatures of theirs to none of mine), not when it takes more from me.
+TEST(Heuristic, CastsBalanceOnlyWhenItTakesMoreFromTheOpponent) {
+  Board behind(Pool(), /*active=*/0, Phase::kMain);
+  for (int i = 0; i < 2; ++i) behind.Add(0, "Plains");
+  for (int i = 0; i < 2; ++i) behind.Add(1, "Forest");
+  ObjId angel = behind.Add(1, "Serra Angel");
+  behind.Add(1, "Grizzly Bears");
+  behind.Add(1, "Hill Giant");
+  ObjId cast = behind.Add(0, "Balance", Zone::kHand);
+  behind.PlayTurn();
+  EXPECT_EQ(behind.ZoneOf(cast), Zone::kGraveyard) << behind.Log();
+  EXPECT_EQ(behind.ZoneOf(angel), Zone::kGraveyard) << behind.Log();
+
+  Board ahead(Pool(), /*active=*/0, Phase::kMain);
+  for (int i = 0; i < 2; ++i) ahead.Add(0, "Plains");
+  for (int i = 0; i < 2; ++i) ahead.Add(1, "Forest");
+  ahead.Add(0, "Serra Angel");
+  ahead.Add(0, "White Knight");
+  ObjId kept = ahead.Add(0, "Balance", Zone::kHand);
+  ahead.PlayTurn();
+  EXPECT_EQ(ahead.ZoneOf(kept), Zone::kHand) << ahead.Log();
+}
+
 // G-13: a second Hammerheim would go at once: not played.
 TEST(Heuristic, DoesNotPlayASecondLegendaryLand) {
   Board b(Pool(), /*active=*/0);
