@@ -380,11 +380,14 @@ struct EffectStep {
   std::vector<EffectStep> delayed;
   FilterId condition = kNoFilter;  // `if`: only when the target matches (Hydroblast: red)
   bool cant_regenerate = false;    // damage: creatures dealt damage can't be regenerated this turn
-  bool divide = false;             // damage: divided evenly among the targets, rounded down
-  FilterId from = kNoFilter;       // prevent: only damage from a source matching this
-  int controller_of = 0;           // continuous: the effect's controller is target N's controller
-  bool random = false;             // discard: at random
-  Zone to = Zone::kHand;           // search: where the cards found go (hand or battlefield)
+  // G-18: "if <it> is destroyed this way": done only if a destroy step of
+  // this body before it destroyed something (Cosmic Horror).
+  bool if_destroyed = false;
+  bool divide = false;        // damage: divided evenly among the targets, rounded down
+  FilterId from = kNoFilter;  // prevent: only damage from a source matching this
+  int controller_of = 0;      // continuous: the effect's controller is target N's controller
+  bool random = false;        // discard: at random
+  Zone to = Zone::kHand;      // search: where the cards found go (hand or battlefield)
   // shuffle_into_library: the zones shuffled in (bits of Zone), and the
   // cards each player then draws (kDrawAsMany: as many as they put in).
   uint8_t zones = 0;
@@ -634,6 +637,10 @@ struct PhaseAbility {
   // T-13.2: "unless that player pays {1} or 1 life" (Erosion): this much
   // life may be paid in place of the mana; 0, none.
   int16_t or_life = 0;
+  // T-13.3: "sacrifice a creature other than it; if you can't, <penalty>"
+  // (Lord of the Pit): a phase cost paid by sacrificing a permanent of its
+  // payer that fits, in place of mana; mandatory while one fits.
+  FilterId sacrifice = kNoFilter;
   ManaCost cost;
   AbilityBody body;  // the effect (T-12), the penalty for not paying (T-13) or the reward (T-13.1)
 };
@@ -692,6 +699,8 @@ struct CardDef {
   bool tallies_damage = false;
   // G-16: some trigger is a state trigger (event kState).
   bool state_triggered = false;
+  // T-13.3: some phase cost of it is paid by a sacrifice (Lord of the Pit).
+  bool phase_sacrifice = false;
   // Some part of it limits the untap phase's untaps (T-1.8: Winter Orb).
   bool untap_limit = false;
   FilterId enchant = kNoFilter;

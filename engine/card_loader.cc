@@ -196,6 +196,7 @@ class CardCompiler {
     }
     for (auto& ph : TableArray(t, "phase")) {
       card.phase.push_back(PhaseOf(*ph, false));
+      card.phase_sacrifice |= card.phase.back().sacrifice != kNoFilter;  // T-13.3
       CheckX(card.phase.back().cost.x_count > 0, "this phase ability");
     }
     if (auto* s = t.get("spell")) {
@@ -939,6 +940,14 @@ class CardCompiler {
         r_.Fail(e, key,
                 "a discard step before the step whose count is discarded (the cards this "
                 "resolution's discards put into a graveyard)");
+      // G-18: "if destroyed this way" reads this body's destructions: a
+      // destroy step before it.
+      if (out.back().if_destroyed &&
+          std::none_of(out.begin(), out.end() - 1,
+                       [](const EffectStep& st) { return st.op == Op::kDestroy; }))
+        r_.Fail(*e.as_table()->get("if_destroyed"), "if_destroyed",
+                "a destroy step before the step (what this resolution destroyed, docs/rules.md "
+                "G-18)");
       // G-8.3: "if you do" reads this body's removals likewise.
       if (out.back().amount.kind == Value::kRemoved &&
           std::none_of(out.begin(), out.end() - 1,
@@ -1020,6 +1029,11 @@ class CardCompiler {
       ++if_activated_steps_;
     }
     if (auto* n = t.get("cant_regenerate")) s.cant_regenerate = r_.Bool(*n, "cant_regenerate");
+    if (auto* n = t.get("if_destroyed")) {
+      // G-18: "if <it> is destroyed this way" (Cosmic Horror); true alone.
+      s.if_destroyed = r_.Bool(*n, "if_destroyed");
+      if (!s.if_destroyed) r_.Fail(*n, "if_destroyed", "true (or no if_destroyed)");
+    }
     if (auto* n = t.get("divide")) s.divide = r_.Bool(*n, "divide");
     if (auto* n = t.get("target")) s.target = RefOf(*n, "target");
     if (auto* n = t.get("player")) s.target = RefOf(*n, "player");
@@ -1396,7 +1410,8 @@ class CardCompiler {
 
   PhaseAbility PhaseOf(const toml::table& t, bool granted) {
     PhaseAbility ph;
-    const bool cost = t.contains("cost");
+    // T-13.3: a sacrifice in place of the mana is a phase cost too.
+    const bool cost = t.contains("cost") || t.contains("sacrifice");
     ph.is_cost = cost;
     if (granted && !cost) r_.Fail(t, "cost", "the phase cost that is granted");
     // T-13.1: a phase cost with `effects` in place of `penalty` is paid for
@@ -1416,7 +1431,18 @@ class CardCompiler {
       r_.Fail(*t.get("optional"), "optional",
               "no optional on a phase cost: paying is already a choice (T-13.1)");
     ph.body = Body(t, cost ? "a phase cost" : "a phase effect",
-                   {"phase", "whose", "cost", "penalty", "optional", "or_life"});
+                   {"phase", "whose", "cost", "penalty", "optional", "or_life", "sacrifice"});
+    // T-13.3: "sacrifice a creature other than it; if you can't, ..." (Lord
+    // of the Pit): a sacrifice in place of the mana, with a penalty, on a
+    // phase cost of the card's own, mandatory while a permanent fits.
+    if (auto* n = t.get("sacrifice")) {
+      if (granted || t.contains("cost") || ph.reward || t.contains("or_life") ||
+          t.contains("optional"))
+        r_.Fail(*n, "sacrifice",
+                "a sacrifice in place of a phase cost's mana, with a penalty, on a card's own "
+                "phase cost: no cost, effects, or_life or optional with it (T-13.3)");
+      ph.sacrifice = FilterOf(*n, "sacrifice");
+    }
     // T-13.2: life paid in place of the mana ("pays {1} or 1 life"), on a
     // phase cost with a penalty of the card's own (granted costs combine
     // into one payment of mana; a paid reward is T-13.1's alone).
@@ -1428,7 +1454,7 @@ class CardCompiler {
       ph.or_life = static_cast<int16_t>(IntOf(*n, "or_life", 1, kMaxCardNumber));
     }
     if (auto* n = t.get("optional")) ph.optional = r_.Bool(*n, "optional");
-    if (cost) {
+    if (cost && t.contains("cost")) {
       auto c = ParseManaCost(r_.String(*t.get("cost"), "cost"));
       if (!c.ok()) r_.Fail(*t.get("cost"), "cost", std::string(c.status().message()));
       ph.cost = *c;
@@ -2045,7 +2071,9 @@ class CardCompiler {
   // (`target`, `player`, `affects`, `if`): any other is refused, not
   // accepted and ignored (issue 36).
   void CheckStepKeys(const toml::table& t, Op op, std::string_view name) {
-    std::vector<std::string_view> keys = {"do", "target", "player", "affects", "if"};
+    // (`if_destroyed`, G-18: on any step after a destroy step.)
+    std::vector<std::string_view> keys = {"do",      "target", "player",
+                                          "affects", "if",     "if_destroyed"};
     if (op != Op::kContinuous) keys.push_back("relative_to");  // G-17, with `affects`
     auto add = [&](std::initializer_list<std::string_view> k) {
       keys.insert(keys.end(), k.begin(), k.end());

@@ -359,7 +359,7 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
       }
       if (static_cast<int>(occ_.destroying.size()) > begin)
         Push(Frame::NewDestroy(begin, static_cast<int32_t>(occ_.destroying.size()),
-                               /*lethal=*/false));
+                               /*lethal=*/false, f.resolve.item));
       break;
     }
     case Op::kExile:

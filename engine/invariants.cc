@@ -672,22 +672,30 @@ void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
     const ActivatedAbility* ab = item && item->from == BodySource::kActivated
                                      ? &g.db()[item->body_card].activated[item->ability]
                                      : nullptr;
-    Record(Invariant::kSacrificeCost, ab && ab->sacrifice != kNoFilter,
-           "a sacrifice decision with no ability's sacrifice cost being paid");
-    if (ab && ab->sacrifice != kNoFilter) {
+    FilterId filter = ab ? ab->sacrifice : kNoFilter;
+    ObjId source = ab ? item->source : kNoObj;
+    // T-13.3: or a phase cost's sacrifice (Lord of the Pit), its frame on top.
+    if (!ab && !g.timing_.frames.empty() && g.timing_.frames.back().kind == FrameKind::kPhaseCost) {
+      const PhaseTodo& t = g.turn_.phase_todo[g.timing_.frames.back().phase_cost.todo];
+      if (!t.granted) filter = g.db()[t.card].phase[t.index].sacrifice;
+      source = t.object.id;
+    }
+    Record(Invariant::kSacrificeCost, filter != kNoFilter,
+           "a sacrifice decision with no ability's or phase's sacrifice cost being paid");
+    if (filter != kNoFilter) {
       FilterContext ctx;
-      ctx.source = item->source;
-      ctx.you = item->controller;
-      ctx.text = item->source != kNoObj ? &g.Chars(item->source) : nullptr;
+      ctx.source = source;
+      ctx.you = d.player;
+      ctx.text = source != kNoObj ? &g.Chars(source) : nullptr;
       int matching = 0;
       for (ObjId o = 0; o < s.obj.count; ++o)
         matching += s.obj.zone[o] == Zone::kBattlefield && g.Chars(o).controller == d.player &&
-                    g.Matches(ab->sacrifice, o, ctx);
+                    g.Matches(filter, o, ctx);
       int offered = 0;
       for (const Action& a : d.actions) {
         const bool ok =
             a.kind == ActionKind::kObject && s.obj.zone[a.object] == Zone::kBattlefield &&
-            g.Chars(a.object).controller == d.player && g.Matches(ab->sacrifice, a.object, ctx);
+            g.Chars(a.object).controller == d.player && g.Matches(filter, a.object, ctx);
         offered += ok;
         Record(Invariant::kSacrificeCost, ok,
                absl::StrCat(g.ObjectName(a.object), " offered as a sacrifice it doesn't fit"));

@@ -157,6 +157,28 @@ void Game::RunPhaseCost(Frame& f) {
   const PhaseTodo& t = turn_.phase_todo[todo];
   const Player p = f.phase_cost.player;
   timing_.decision.actions.clear();
+  if (!t.granted) [[unlikely]]
+    if (const FilterId sac = (*db_)[t.card].phase[t.index].sacrifice; sac != kNoFilter) {
+      // T-13.3: the sacrifice in place of the mana (Lord of the Pit). It must
+      // be paid while a permanent of the payer fits: a yes alone, then the
+      // permanent (a sacrifice decision); with none, "if you can't": a no
+      // alone, and the penalty.
+      const FilterContext ctx = ContextFor(t.object.id, p, kNoWord);
+      state_.ForEachPermanent([&](ObjId o) {
+        if (Chars(o).controller == p && Matches(sac, o, ctx))
+          timing_.decision.actions.push_back({ActionKind::kObject, o, static_cast<int16_t>(todo)});
+      });
+      if (f.pc == 1) {
+        Decide(DecisionKind::kSacrifice, p);
+        return;
+      }
+      const bool can = !timing_.decision.actions.empty();
+      timing_.decision.actions.clear();
+      timing_.decision.actions.push_back(
+          {can ? ActionKind::kYes : ActionKind::kNo, t.object.id, static_cast<int16_t>(todo)});
+      Decide(DecisionKind::kPhaseCost, p);
+      return;
+    }
   if (opt_.free_mana || CanPay(p, t.cost, 0, t.object.id))
     timing_.decision.actions.push_back({ActionKind::kYes, t.object.id, static_cast<int16_t>(todo)});
   // T-13.2: life in place of the mana (Erosion), while the player has that
@@ -173,8 +195,25 @@ void Game::RunPhaseCost(Frame& f) {
 void Game::ApplyPhaseCost(Frame& f, const Action& a) {
   // Paid, or the penalty now.
   const int todo = f.phase_cost.todo;
-  timing_.frames.pop_back();
   PhaseTodo& t = turn_.phase_todo[todo];
+  if (!t.granted && (*db_)[t.card].phase[t.index].sacrifice != kNoFilter) [[unlikely]] {
+    // T-13.3: paid, its permanent is chosen next (RunPhaseCost); chosen,
+    // the sacrifice is a move held like an effect's (E-1, E-3 A).
+    if (a.kind == ActionKind::kYes) {
+      f.pc = 1;
+      return;
+    }
+    if (a.kind == ActionKind::kObject) {
+      timing_.frames.pop_back();
+      Note(LogKind::kInfo, kNoPlayer, kNoObj, kNoObj, 0, [&] {
+        return std::string(absl::StrCat(Who(t.controller), " sacrifices ", ObjectName(a.object),
+                                        " for the phase cost of ", ObjectName(t.object.id)));
+      });
+      EffectMove(&a.object, 1, Zone::kGraveyard);
+      return;
+    }
+  }
+  timing_.frames.pop_back();
   if (a.kind == ActionKind::kYes && a.value == 1) {
     // T-13.2: paid in life (a loss held for its responses and
     // replacements, as life paid for an ability's cost, E-1).

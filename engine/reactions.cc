@@ -171,7 +171,7 @@ void Game::Regenerate(ObjId o) {
 // reaction made replaces it, and the others leave together.
 // The frame: DestroyFrame.
 void Game::RunDestroy(Frame& f) {
-  const bool lethal = f.destroy.lethal;
+  const bool lethal = f.destroy.item_plus1 < 0;
   auto destroyed = [&](ObjRef r) {
     if (!state_.Alive(r) || state_.obj.zone[r.id] != Zone::kBattlefield) return false;
     if (!lethal) return true;
@@ -264,6 +264,9 @@ void Game::RunDestroy(Frame& f) {
          [&] { return std::string(absl::StrCat(ObjectName(r.id), " is destroyed")); });
     leaving.push_back(r.id);
   }
+  // G-18: counted for the resolving body's "if destroyed this way".
+  if (f.destroy.item_plus1 > 0)
+    stack_.items[f.destroy.item_plus1 - 1].destroyed += static_cast<int16_t>(leaving.size());
   timing_.frames.pop_back();
   occ_.destroying.resize(begin);
   StateCheckInputChanged();

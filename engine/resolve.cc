@@ -131,6 +131,10 @@ void Game::RunResolve(Frame& f) {
       return;
     }
     const int step = f.resolve.next_step++;
+    // G-18: "if it is destroyed this way" (Cosmic Horror): only after a
+    // destroy step of this body destroyed something.
+    if ((*steps)[step].if_destroyed && !item.destroyed) [[unlikely]]
+      return;
     Audit(AuditPoint::kStepExecuting, step);
     ExecuteStep(item, (*steps)[step], f);  // may push frames: f is not used after
     Audit(AuditPoint::kStepExecuted, step);

@@ -73,6 +73,7 @@ struct StackItem {
   uint8_t slot = 0;                           // casting: the target spec being filled
   uint8_t in_slot = 0;                        // casting: targets chosen for that spec so far
   int16_t discarded = 0;  // G-9: the cards its discards put into a graveyard (Recall)
+  int16_t destroyed = 0;  // G-18: the objects its destroy steps destroyed (Cosmic Horror)
 };
 
 // A triggered ability waiting to happen (E-3 B, E-4): the card's
@@ -420,7 +421,10 @@ struct DestroyFrame {
   // The step-A record of destroying_[begin + i]'s move is occurrence
   // instead_begin + i.
   int32_t instead_begin;
-  bool lethal;  // for lethal damage: no longer destroyed once it isn't lethal
+  // -1: for lethal damage (no longer destroyed once it isn't lethal); else
+  // G-18's resolving item whose destroy step this is, plus 1 (0: none
+  // counted): what it destroys is added to that item's `destroyed`.
+  int32_t item_plus1;
 };
 // reactions.cc: a reaction window (E-3 C).
 struct ReactionFrame {
@@ -620,11 +624,11 @@ struct Frame {
     f.draw.left = count;
     return f;
   }
-  static Frame NewDestroy(int32_t begin, int32_t end, bool lethal) {
+  static Frame NewDestroy(int32_t begin, int32_t end, bool lethal, int32_t item = -1) {
     Frame f = Of(FrameKind::kDestroy);
     f.destroy.begin = begin;
     f.destroy.end = end;
-    f.destroy.lethal = lethal;
+    f.destroy.item_plus1 = lethal ? -1 : item + 1;
     return f;
   }
   static Frame NewReaction(Reaction kind, ObjId about, Player drawing) {

@@ -27,6 +27,7 @@ using heuristic_detail::ManaColorsOf;
 using heuristic_detail::MaxX;
 using heuristic_detail::Mine;
 using heuristic_detail::MinePermanent;
+using heuristic_detail::PhaseSacrificeUnfed;
 using heuristic_detail::PlayerKey;
 using heuristic_detail::Regenerates;
 using heuristic_detail::TargetsCreatures;
@@ -946,6 +947,9 @@ HeuristicPolicy::Plan HeuristicPolicy::Evaluate(const PlayerView& v, const Conte
       return best;
     // G-16: nor one its own state trigger would sacrifice at once.
     if (c.state_triggered && LostToStateTrigger(v, c, a.object)) [[unlikely]]
+      return best;
+    // T-13.3: nor one whose upkeep sacrifice would find nothing to take.
+    if (c.phase_sacrifice && PhaseSacrificeUnfed(v, c, a.object)) [[unlikely]]
       return best;
     if (EvaluateGraveyard(v, cx, a, c, nullptr, -1, best)) return best;  // G-9: Animate Dead
     if (c.enchant != kNoFilter && c.enters.choose == ChoiceKind::kBasicLandType) [[unlikely]] {

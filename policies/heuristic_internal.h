@@ -198,6 +198,10 @@ bool LostToUniqueRules(const PlayerView& v, const CardDef& c);
 // own at once ("when you control no Islands, sacrifice it")? Only the
 // permanents are read (a condition on other zones is not foreseen).
 bool LostToStateTrigger(const PlayerView& v, const CardDef& c, ObjId card);
+// T-13.3 (heuristic_costs2.cc): would permanent card c, put into play now,
+// find nothing of this player's to sacrifice for a phase cost of its own
+// (Lord of the Pit with no other creature), its penalty its only answer?
+bool PhaseSacrificeUnfed(const PlayerView& v, const CardDef& c, ObjId card);
 // Would an entering copy of o be a second legend of its name (o is a
 // legend in play), and so go at once?
 bool CopyLostToLegendRule(const PlayerView& v, ObjId o);

@@ -860,6 +860,8 @@ struct Writer {
     }
     if (s.condition != kNoFilter)
       out += " if it's " + Filter(s.condition, false, TargetWhat::kPermanent, /*bare=*/true);
+    // G-18: "if Cosmic Horror is destroyed this way, it deals 7 damage".
+    if (s.if_destroyed) out = "if it was destroyed this way, " + out;
     return out;
   }
 
@@ -901,6 +903,17 @@ struct Writer {
       return absl::StrCat("During ", owner, " ", phase, ", ", p.whose == 1 ? "that player" : "you",
                           " may pay ", p.cost.ToString(), ". If ",
                           p.whose == 1 ? "they do" : "you do", ", ", Uncapital(Body(p.body)));
+    if (p.is_cost && p.sacrifice != kNoFilter) {
+      // T-13.3 (Lord of the Pit): "a creature other than Lord of the Pit".
+      std::string what = Filter(p.sacrifice, false);
+      std::string other;
+      if (db.filter(p.sacrifice).other && what.rfind("other ", 0) == 0) {
+        what = what.substr(6);
+        other = " other than " + card.name;
+      }
+      return absl::StrCat("At the beginning of ", owner, " ", phase, ", sacrifice ", A(what),
+                          " you control", other, ". If you can't: ", Body(p.body));
+    }
     if (p.is_cost) {
       // T-12.2, T-13.2: the enchanted permanent's controller pays (Erosion:
       // "{1} or 1 life").

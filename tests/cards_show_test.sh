@@ -47,6 +47,8 @@ expect "The Hive" "{5}, {T}: Create a 1/1 colorless Insect artifact creature tok
 expect "Icatian Town" "Create 4 1/1 white Citizen creature tokens named Citizen."
 expect "Serpent Generator" "{4}, {T}: Create a 1/1 colorless Snake artifact creature token named Snake with \"Whenever Snake deals damage to a player, that player gets 1 poison counter\"."
 expect "Animate Artifact" "The enchanted noncreature permanent is a creature in addition to its other types and has base power and toughness each equal to its mana value."
+expect "Lord of the Pit" "At the beginning of your upkeep, sacrifice a creature you control other than Lord of the Pit. If you can't: Lord of the Pit deals 7 damage to you."
+expect "Cosmic Horror" "At the beginning of your upkeep, pay {3}{B}{B}{B}, or: Destroy Cosmic Horror, then if it was destroyed this way, Cosmic Horror deals 7 damage to you."
 expect "Plains" "none (no abilities)"
 # Several names at once, each card once, in the order given.
 two=$("$strata" cards show "Serra Angel" "lightning bolt") || fail "cards show of two names"

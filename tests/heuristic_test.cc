@@ -195,6 +195,23 @@ TEST(Heuristic, CastsBalanceOnlyWhenItTakesMoreFromTheOpponent) {
   EXPECT_EQ(ahead.ZoneOf(kept), Zone::kHand) << ahead.Log();
 }
 
+// T-13.3: Lord of the Pit with no other creature of its caster's would deal
+// 7 damage each upkeep: not cast; with a creature to feed it, it is.
+TEST(Heuristic, DoesNotCastLordOfThePitWithoutACreatureToSacrifice) {
+  Board none(Pool(), /*active=*/0, Phase::kMain);
+  for (int i = 0; i < 7; ++i) none.Add(0, "Swamp");
+  none.Add(1, "Grizzly Bears");  // the opponent's: not the Lord's to take
+  ObjId lost = none.Add(0, "Lord of the Pit", Zone::kHand);
+  none.PlayTurn();
+  EXPECT_EQ(none.ZoneOf(lost), Zone::kHand) << none.Log();
+  Board fed(Pool(), /*active=*/0, Phase::kMain);
+  for (int i = 0; i < 7; ++i) fed.Add(0, "Swamp");
+  fed.Add(0, "Llanowar Elves");
+  ObjId kept = fed.Add(0, "Lord of the Pit", Zone::kHand);
+  fed.PlayTurn();
+  EXPECT_EQ(fed.ZoneOf(kept), Zone::kBattlefield) << fed.Log();
+}
+
 // G-13: a second Hammerheim would go at once: not played.
 TEST(Heuristic, DoesNotPlayASecondLegendaryLand) {
   Board b(Pool(), /*active=*/0);
