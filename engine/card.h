@@ -62,7 +62,14 @@ struct Filter {
   // don't read it (the loader refuses it where they would): the game
   // does, in Game::Matches.
   static constexpr uint8_t kAttackingCreature = 1, kBlockingCreature = 2, kBlockedCreature = 4,
-                           kUnblockedCreature = 8;
+                           kUnblockedCreature = 8, kCombatPlaces = 15;
+  // Its history this turn (docs/rules.md T-7.5), kept in the same byte so
+  // that a filter without them costs no test more: attacked this turn (or
+  // didn't), its controller has controlled it continuously since their most
+  // recent turn began (T-7.5a), its toughness is less than the source's
+  // power (T-7.5c). Read where `combat` is, by Game::InCombatAs.
+  static constexpr uint8_t kAttackedThisTurn = 16, kNotAttackedThisTurn = 32, kSinceTurnBegan = 64,
+                           kToughnessBelowSourcePower = 128;
   uint8_t combat = 0;
   // "Blocking or blocked by it": the source (Cockatrice); read as `combat`.
   bool combat_with_self = false;
@@ -476,6 +483,14 @@ struct ActivatedAbility {
   // (T-5.4: Rocket Launcher).
   uint8_t per_turn = 0;
   bool since_turn_began = false;
+  // T-5.7: "activate only ... before attackers are declared": only in a
+  // phase up to the main phase, while the active player's attack has not
+  // begun this turn.
+  bool before_attackers = false;
+  bool only_opponents_turn = false;  // T-5.7: `turn = "opponents"` (Nettling Imp)
+  // Some limit ActivationAllowedThisTurn reads: per_turn, since_turn_began,
+  // before_attackers, only_opponents_turn (one test for the offer).
+  bool limited = false;
   // Its activations are counted (T-5.3, T-5.5): it has a `per_turn` limit,
   // or an effect reads the count (`if_activated`).
   bool counted = false;
@@ -733,7 +748,13 @@ struct CardDef {
   // (0)" (-1: any), "after their upkeep step" (a phase: cast only in a
   // later one; -1: any) (Reset).
   int8_t spell_turn = -1, spell_after_phase = -1;
-  bool SpellTimeLimited() const { return spell_turn >= 0 || spell_after_phase >= 0; }
+  bool spell_before_attackers = false;  // T-5.7 (Siren's Call)
+  bool SpellTimeLimited() const {
+    return spell_turn >= 0 || spell_after_phase >= 0 || spell_before_attackers;
+  }
+  // T-7.5: some filter of it reads which creatures attacked this turn: a
+  // game dealt it keeps that memory (TurnState::attacked).
+  bool reads_attacks = false;
   std::vector<EffectTemplate> continuous;  // made by spell and ability steps
   // "The next time ..." delayed triggers its steps arm (E-6): not abilities
   // of the card (no mask bit), they set nothing off until a step arms them.
@@ -798,6 +819,7 @@ struct CardDb {
     bool untap_limit = false;    // a limit on the untap phase's untaps (T-1.8)
     bool unique = false;         // is, or makes something, legendary or World (G-13, G-14)
     bool state_trigger = false;  // has a state trigger (G-16)
+    bool attack_memory = false;  // reads which creatures attacked this turn (T-7.5)
     bool mana_tap = false,
          mana_trigger = false;  // a trigger on a tap for mana, a triggered mana ability (T-10.1)
     std::array<uint32_t, kTimings> listened{};

@@ -103,6 +103,7 @@ void CardDb::IndexHot() {
     for (const EffectTemplate& t : c.statics) d.your_turn |= t.condition.your_turn >= 0;
     d.linking = c.enters.choose == ChoiceKind::kExile;
     d.untap_limit = c.untap_limit;
+    d.attack_memory = c.reads_attacks;
     constexpr SupertypeMask kUnique = (1u << kLegendary) | (1u << kWorld);
     d.unique = (c.supertypes & kUnique) != 0;
     for (const auto* templates : {&c.statics, &c.keyword_statics, &c.continuous})

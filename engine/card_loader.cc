@@ -203,7 +203,8 @@ class CardCompiler {
       if (!Has(card.types, kInstant) && !Has(card.types, kSorcery) && !Has(card.types, kInterrupt))
         r_.Fail(*s, "spell", "only instants, interrupts and sorceries have a [card.spell]");
       card.has_spell = true;
-      card.spell = Body(r_.Table(*s, "spell"), "spell", {"turn", "after_phase"});
+      card.spell =
+          Body(r_.Table(*s, "spell"), "spell", {"turn", "after_phase", "before_attackers"});
       SpellTime(r_.Table(*s, "spell"), card);
       CheckX(card.cost.x_count > 0, "the spell");
     }
@@ -440,25 +441,29 @@ class CardCompiler {
   void NoCombatKeys(const toml::node& n, std::string_view key, std::string_view where) {
     const toml::table* t = n.as_table();
     if (!t) return;
-    for (const char* k : {"combat", "blocking_or_blocked_by"})
-      if (const toml::node* p = t->get(k))
-        r_.Fail(*p, k,
-                absl::StrCat("no ", k, " in ", S(where), " (", S(key), "): ",
+    // One pass over the filter's few keys (T-7.2's and T-7.5's).
+    for (auto&& [kk, p] : *t) {
+      const std::string_view k = kk.str();
+      if (k == "combat" || k == "blocking_or_blocked_by" || k == "attacked_this_turn" ||
+          k == "since_turn_began" || k == "toughness_below_source_power")
+        r_.Fail(p, k,
+                absl::StrCat("no ", S(k), " in ", S(where), " (", S(key), "): ",
                              "attacking and blocking creatures are read in targets, "
                              "effects' affects and if, and combat rules"));
+    }
   }
 
   FilterId FilterOf(const toml::node& n, std::string_view key) {
     const toml::table& t = r_.Table(n, key);
     r_.CheckKeys(
         t, "a filter",
-        {"self",       "other",          "enchanted",     "controller", "owner",
-         "zones",      "types",          "not_types",     "subtypes",   "not_subtypes",
-         "supertypes", "not_supertypes", "colors",        "not_colors", "colorless",
-         "keywords",   "not_keywords",   "no_abilities",  "tapped",     "face_down",
-         "token",      "what",           "max",           "count",      "extra_target_cost",
-         "name",       "power_at_least", "power_at_most", "combat",     "blocking_or_blocked_by",
-         "mana_value"});
+        {"self", "other", "enchanted", "controller", "owner", "zones", "types", "not_types",
+         "subtypes", "not_subtypes", "supertypes", "not_supertypes", "colors", "not_colors",
+         "colorless", "keywords", "not_keywords", "no_abilities", "tapped", "face_down", "token",
+         "what", "max", "count", "extra_target_cost", "name", "power_at_least", "power_at_most",
+         "combat", "blocking_or_blocked_by", "mana_value",
+         // T-7.5: what happened to it this turn
+         "attacked_this_turn", "since_turn_began", "toughness_below_source_power"});
     Filter f;
     const toml::node* name_node = nullptr;
     for (auto& [kk, v] : t) {
@@ -522,8 +527,24 @@ class CardCompiler {
       else if (k == "name")
         f.name_text = r_.String(v, k), name_node = &v;
       else if (k == "combat")
-        f.combat = CombatPlaces(v, k);
-      else if (k == "blocking_or_blocked_by") {
+        f.combat |= CombatPlaces(v, k);
+      else if (k == "attacked_this_turn") {
+        // T-7.5: "that attacked (didn't attack) this turn": a game dealt
+        // this card remembers the attacks (TurnState::attacked).
+        f.combat |= r_.Bool(v, k) ? Filter::kAttackedThisTurn : Filter::kNotAttackedThisTurn;
+        if (card_) card_->reads_attacks = true;
+      } else if (k == "since_turn_began") {
+        // T-7.5a: "that its controller has controlled continuously since
+        // their most recent turn began".
+        if (!r_.Bool(v, k))
+          r_.Fail(v, k, "true (controlled since the turn began), or leave it out");
+        f.combat |= Filter::kSinceTurnBegan;
+      } else if (k == "toughness_below_source_power") {
+        // T-7.5c: "with toughness less than <source>'s power" (Stone Giant).
+        if (!r_.Bool(v, k))
+          r_.Fail(v, k, "true (toughness less than the source's power), or leave it out");
+        f.combat |= Filter::kToughnessBelowSourcePower;
+      } else if (k == "blocking_or_blocked_by") {
         if (r_.String(v, k) != "self") r_.Fail(v, k, "self");
         f.combat_with_self = true;
       } else if (k == "max" || k == "count" || k == "extra_target_cost") {
@@ -1516,9 +1537,25 @@ class CardCompiler {
   void SpellTime(const toml::table& t, CardDef& card) {
     const toml::node* turn = t.get("turn");
     const toml::node* after = t.get("after_phase");
-    if ((turn || after) && Has(card.types, kSorcery))
-      r_.Fail(turn ? *turn : *after, turn ? "turn" : "after_phase",
+    const toml::node* before = t.get("before_attackers");
+    if ((turn || after || before) && Has(card.types, kSorcery))
+      r_.Fail(turn    ? *turn
+              : after ? *after
+                      : *before,
+              turn    ? "turn"
+              : after ? "after_phase"
+                      : "before_attackers",
               "nothing on a sorcery: it is cast in its controller's main phase alone (T-5)");
+    // T-5.7: "cast this spell only ... before attackers are declared".
+    if (before) {
+      if (!r_.Bool(*before, "before_attackers"))
+        r_.Fail(*before, "before_attackers",
+                "true (before attackers are declared), or leave it out");
+      if (after)
+        r_.Fail(*after, "after_phase",
+                "not with before_attackers: write the one limit the card says (T-5.7)");
+      card.spell_before_attackers = true;
+    }
     if (turn) {
       const std::string w = r_.String(*turn, "turn");
       if (w != "opponents" && w != "yours")
@@ -1545,7 +1582,7 @@ class CardCompiler {
     a.body = Body(t, "an activated ability",
                   {"cost", "tap", "discard", "discard_random", "sacrifice_self", "exile_self",
                    "sacrifice", "life", "sorcery", "turn", "phase", "remove_counters", "hand",
-                   "per_turn", "since_turn_began", "any_player"});
+                   "per_turn", "since_turn_began", "any_player", "before_attackers"});
     in_activated_ = false;
     // T-5.5: an `if_activated` nested deeper (a mode, a trigger's effects)
     // would read another body's count.
@@ -1559,8 +1596,11 @@ class CardCompiler {
     a.counted = top > 0;
     if (auto* n = t.get("sorcery")) a.sorcery = r_.Bool(*n, "sorcery");
     if (auto* n = t.get("turn")) {
-      if (r_.String(*n, "turn") != "yours") r_.Fail(*n, "turn", "yours (only during your turn)");
-      a.only_your_turn = true;
+      const std::string w = r_.String(*n, "turn");
+      if (w != "yours" && w != "opponents")
+        r_.Fail(*n, "turn", "yours or opponents (only during your turn, an opponent's: T-5.7)");
+      a.only_your_turn = w == "yours";
+      a.only_opponents_turn = w == "opponents";
     }
     if (auto* n = t.get("phase")) {
       auto phase = ParsePhase(r_.String(*n, "phase"));
@@ -1575,6 +1615,16 @@ class CardCompiler {
     // controlled it continuously since your most recent turn began" (T-5.4).
     if (auto* n = t.get("per_turn")) a.per_turn = static_cast<uint8_t>(IntOf(*n, "per_turn", 1, 9));
     if (auto* n = t.get("since_turn_began")) a.since_turn_began = r_.Bool(*n, "since_turn_began");
+    // T-5.7: "activate only ... before attackers are declared" (Nettling Imp).
+    if (auto* n = t.get("before_attackers")) {
+      if (!r_.Bool(*n, "before_attackers"))
+        r_.Fail(*n, "before_attackers", "true (before attackers are declared), or leave it out");
+      a.before_attackers = true;
+      if (auto* p = t.get("phase"); p && a.only_phase > static_cast<int8_t>(Phase::kMain))
+        r_.Fail(*p, "phase",
+                "upkeep, draw or main with before_attackers: attackers are declared in the main "
+                "phase (T-6), so a later phase is never before them (T-5.7)");
+    }
     // G-8.4: "any player may activate this ability" (Armageddon Clock).
     if (auto* n = t.get("any_player")) {
       a.any_player = r_.Bool(*n, "any_player");
@@ -1642,15 +1692,21 @@ class CardCompiler {
       r_.Fail(t, "any_player",
               "a body played as an instant alone: no modes, no spell target, no prevention, "
               "regeneration or replaced draw (docs/rules.md G-8.4)");
-    if (a.any_player && (a.mana_ability || a.tap || a.sacrifice_self || a.exile_self ||
-                         a.discard > 0 || a.life > 0 || a.sacrifice != kNoFilter ||
-                         a.remove_counter_kind >= 0 || a.only_your_turn || a.since_turn_began))
+    if (a.any_player &&
+        (a.mana_ability || a.tap || a.sacrifice_self || a.exile_self || a.discard > 0 ||
+         a.life > 0 || a.sacrifice != kNoFilter || a.remove_counter_kind >= 0 || a.only_your_turn ||
+         a.since_turn_began || a.only_opponents_turn || a.before_attackers))
       r_.Fail(t, "any_player",
               "a mana cost alone, on no mana ability and with no turn or since_turn_began limit "
               "(docs/rules.md G-8.4: the other player pays it; no cost of the permanent's or a "
               "hand's is written for them yet)");
-    if ((a.per_turn > 0 || a.since_turn_began) && a.mana_ability)
-      r_.Fail(t, a.per_turn > 0 ? "per_turn" : "since_turn_began",
+    a.limited = a.per_turn > 0 || a.since_turn_began || a.before_attackers || a.only_opponents_turn;
+    if (a.limited && a.mana_ability)
+      r_.Fail(t,
+              a.per_turn > 0       ? "per_turn"
+              : a.since_turn_began ? "since_turn_began"
+              : a.before_attackers ? "before_attackers"
+                                   : "turn",
               "no such limit on a mana ability (docs/rules.md T-10, T-10.2: the payment taps it, "
               "or it is offered apart from these limits)");
     if (a.manual_mana) {
@@ -1940,7 +1996,8 @@ class CardCompiler {
       } else {
         // A filter on the occurrence's object: an event with none (a
         // phase's beginning or end, a life change) would never match it.
-        if (k == "combat" || k == "blocking_or_blocked_by")
+        if (k == "combat" || k == "blocking_or_blocked_by" || k == "attacked_this_turn" ||
+            k == "since_turn_began" || k == "toughness_below_source_power")
           r_.Fail(v, k,
                   "no combat keys in on: the occurrence's object is read as it last was, "
                   "not in the attack (T-7.2; they go in targets, affects and if)");

@@ -445,6 +445,8 @@ bool Game::HoldBeforeDeclaring(Frame& f) {
 void Game::Declare(ObjId o, ObjId to, bool tap_replaced) {
   if (to == kNoObj) {
     combat_.flag[o] = kAttacking;
+    if (turn_.attack_memory_cards) [[unlikely]]
+      RememberAttack(o);  // T-7.5
     if (!tap_replaced && !Has(Chars(o).keywords, kVigilance)) Tap(o, true, /*before_done=*/true);
     Note(LogKind::kAttack, kNoPlayer, o, kNoObj, 0,
          [&] { return std::string(absl::StrCat(ObjectName(o), " attacks")); });

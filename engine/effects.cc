@@ -640,9 +640,11 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
         if (objs.empty()) break;
         bound = state_.Ref(objs[0]);
       }
-      ArmedNextTime a{source,          item.body_card,  st.next_time,
-                      st.next_time_or, item.controller, st.duration == Duration::kEndOfTurn,
-                      bound,           ObjRef{},        false};
+      ArmedNextTime a{source,          item.body_card,
+                      st.next_time,    st.next_time_or,
+                      item.controller, st.duration == Duration::kEndOfTurn,
+                      bound,           /*carried=*/false,
+                      ObjRef{},        false};
       // "A source of your choice" (T-4.1): the object chosen as it was
       // cast, as it is now (a spell chosen on the stack: also the card it
       // becomes as it leaves it); none chosen, nothing fits.
@@ -653,6 +655,12 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
           a.chosen = state_.Ref(c);
           a.chosen_on_stack = state_.obj.zone[c] == Zone::kStack;
         }
+      }
+      if (bound.id != kNoObj) {
+        const EventKind k = (*db_)[item.body_card].next_times[st.next_time].event;
+        a.carried = k == EventKind::kPhaseBegin || k == EventKind::kPhaseEnd ||
+                    k == EventKind::kEffectsResolved || k == EventKind::kAttackersDeclared ||
+                    k == EventKind::kBlockersDeclared || k == EventKind::kEndOfCombat;
       }
       occ_.armed.push_back(a);
       break;

@@ -224,6 +224,7 @@ ObjId Game::AddObject(CardId card, Player owner, Zone zone) {
   turn_.mana_tap_cards |= dealt.mana_tap;  // T-10.1
   turn_.mana_trigger_cards |= dealt.mana_trigger;
   turn_.state_trigger_cards |= dealt.state_trigger;  // G-16
+  turn_.attack_memory_cards |= dealt.attack_memory;  // T-7.5
   if ((*db_)[card].mana_cards) [[unlikely]]
     NoteManaCard((*db_)[card]);
   auto& pl = s.players[owner];
@@ -328,9 +329,13 @@ bool Game::Matches(FilterId f, ObjId o, const FilterContext& ctx) const {
 // A filter's combat keys (docs/rules.md T-7.2), read from the attack as it
 // stands: the layers never see them (they hold no combat), so they are
 // read here, where targets, effects and combat rules match filters.
-bool Game::InCombatAs(const Filter& f, ObjId o, ObjId source) const {
+// (Out of line: Matches, which calls it only for a filter with combat keys,
+// stays as small for every other filter.)
+[[gnu::noinline]] bool Game::InCombatAs(const Filter& f, ObjId o, ObjId source) const {
   const uint8_t flag = combat_.flag[o];
-  if (f.combat) {
+  if (f.combat & ~Filter::kCombatPlaces) [[unlikely]]
+    if (!MatchesTurnHistory(f.combat, o, source)) return false;
+  if (f.combat & Filter::kCombatPlaces) {
     const bool attacking = flag == kAttacking;
     const bool blocked = attacking && combat_.block_target[o] == o;
     uint8_t is = 0;
@@ -357,6 +362,42 @@ bool Game::InCombatAs(const Filter& f, ObjId o, ObjId source) const {
     if (!blocks_it && !blocked_by_it) return false;
   }
   return true;
+}
+
+// T-7.5: a filter's keys on what happened this turn, read as the filter
+// is: attacked this turn or not (the memory kept in a game with a card that
+// reads it), controlled since its controller's most recent turn began
+// (T-7.5a: the sickness of T-7, as T-5.4 reads it), toughness less than the
+// source's power (T-7.5c: Stone Giant's, as it is now or last was).
+bool Game::MatchesTurnHistory(uint8_t bits, ObjId o, ObjId source) const {
+  if (bits & (Filter::kAttackedThisTurn | Filter::kNotAttackedThisTurn)) {
+    const bool attacked = AttackedThisTurn(o);
+    if ((bits & Filter::kAttackedThisTurn) && !attacked) return false;
+    if ((bits & Filter::kNotAttackedThisTurn) && attacked) return false;
+  }
+  if ((bits & Filter::kSinceTurnBegan) && (state_.obj.zone[o] != Zone::kBattlefield ||
+                                           !ControlledSinceTurnBegan(o, Chars(o).controller)))
+    return false;
+  if (bits & Filter::kToughnessBelowSourcePower) {
+    if (source == kNoObj) return false;
+    if (Chars(o).toughness >= Chars(source).power) return false;
+  }
+  return true;
+}
+
+// T-7.5: declared an attacker this turn, as the object it is now (one that
+// left play and came back is new, T-11).
+bool Game::AttackedThisTurn(ObjId o) const {
+  for (const TurnState::Attacked& a : turn_.attacked)
+    if (a.turn == state_.turn && a.object == o && a.incarnation == state_.obj.incarnation[o])
+      return true;
+  return false;
+}
+
+void Game::RememberAttack(ObjId o) {
+  std::erase_if(turn_.attacked,
+                [&](const TurnState::Attacked& a) { return a.turn != state_.turn; });
+  turn_.attacked.push_back({state_.turn, o, state_.obj.incarnation[o]});
 }
 
 std::string Game::CheckLayerCache(bool characteristics_known) const {

@@ -412,6 +412,9 @@ class Game {
   // A filter's combat keys (T-7.2): where `o` is in the attack, and whether it
   // blocks or is blocked by `source`.
   bool InCombatAs(const Filter& f, ObjId o, ObjId source) const;
+  bool MatchesTurnHistory(uint8_t bits, ObjId o, ObjId source) const;  // T-7.5
+  bool AttackedThisTurn(ObjId o) const;                                // T-7.5
+  void RememberAttack(ObjId o);                                        // T-7.5
   // Inline: asked at every listing of plays and payment.
   const PlayerRules& Rules(Player p) const {
     UpdateLayers();
@@ -818,6 +821,7 @@ class Game {
   void ExecuteStep(StackItem& item, const EffectStep& st, Frame& f);
   void RememberDiscard(Frame& f, ObjId o);
   bool SpellTime(const CardDef& card, Player p) const;  // T-5.2
+  bool BeforeAttackers() const;                         // T-5.7
   void ObjectsOf(const StackItem& item, const Ref& ref, std::vector<ObjId>& out,
                  std::vector<Player>* players);
   int Amount(const StackItem& item, const Value& v) const;
@@ -1511,7 +1515,18 @@ class Game {
     // G-16: whether some card of this game has a state trigger. Without,
     // the state check looks for none.
     bool state_trigger_cards = false;
-    auto Buffers() { return std::tie(phase_todo, extra_turns, activations); }
+    // T-7.5: whether some card of this game reads which creatures attacked
+    // this turn; `attacked`: the attackers declared, as the objects they
+    // were, with the turn (entries of an older turn count none and are
+    // dropped as the next is added). Without, no attack is remembered.
+    bool attack_memory_cards = false;
+    struct Attacked {
+      int turn = 0;
+      ObjId object = kNoObj;
+      uint16_t incarnation = 0;
+    };
+    std::vector<Attacked> attacked;
+    auto Buffers() { return std::tie(phase_todo, extra_turns, activations, attacked); }
   } turn_;
 
   // The log and usage counts (off unless asked).

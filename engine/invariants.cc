@@ -563,12 +563,16 @@ void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
               card.spell_turn < 0 || (d.player == s.active) == (card.spell_turn == 0);
           const bool phase_ok =
               card.spell_after_phase < 0 || static_cast<int>(s.phase) > card.spell_after_phase;
-          Record(Invariant::kSorcerySpeed, turn_ok && phase_ok,
+          // T-5.7: before attackers are declared (Siren's Call).
+          const bool attack_ok = !card.spell_before_attackers ||
+                                 (s.phase <= Phase::kMain && !g.combat_.attacked[s.active]);
+          Record(Invariant::kSorcerySpeed, turn_ok && phase_ok && attack_ok,
                  absl::StrCat(
                      g.ObjectName(a.object), ", limited to ",
                      card.spell_turn == 1   ? "an opponent's turn"
                      : card.spell_turn == 0 ? "its caster's turn"
                                             : "any turn",
+                     card.spell_before_attackers ? " before attackers are declared" : "",
                      card.spell_after_phase >= 0
                          ? absl::StrCat(" after ",
                                         S(PhaseName(static_cast<Phase>(card.spell_after_phase))))
@@ -601,6 +605,16 @@ void InvariantChecker::OnDecision(const Game& g, const Decision& d) {
                  absl::StrCat(g.ObjectName(a.object), "'s ability limited to ", ab.only_hand_size,
                               " cards in hand offered to ", (d.player ? "B" : "A"), " with ",
                               s.players[d.player].hand.size()));
+        // T-5.7: only before attackers are declared (Nettling Imp).
+        if (ab.before_attackers || ab.only_opponents_turn)
+          Record(Invariant::kSorcerySpeed,
+                 (!ab.before_attackers ||
+                  (s.phase <= Phase::kMain && !g.combat_.attacked[s.active])) &&
+                     (!ab.only_opponents_turn || d.player != s.active),
+                 absl::StrCat(g.ObjectName(a.object),
+                              "'s ability limited to an opponent's turn or before attackers are "
+                              "declared, offered to ",
+                              (d.player ? "B" : "A"), " in ", S(PhaseName(s.phase))));
         // T-5.3, T-5.4: no more than N times each turn; only controlled
         // since its controller's turn began.
         if (ab.per_turn > 0 || ab.since_turn_began)
@@ -1155,6 +1169,11 @@ uint64_t Game::Fingerprint() const {
       h.Add(e.incarnation);
       h.Add(e.ability);
       h.Add(e.count);
+    }
+  for (const TurnState::Attacked& e : turn_.attacked)  // T-7.5: this turn's
+    if (e.turn == s.turn) {
+      h.Add(e.object);
+      h.Add(e.incarnation);
     }
   h.Add(timing_.frames.size());
   for (const Frame& f : timing_.frames) {

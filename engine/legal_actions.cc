@@ -136,7 +136,8 @@ bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reacti
       fast_timing = false;
     }
     // T-5.2: "only during an opponent's turn after their upkeep" (Reset).
-    if (card.SpellTimeLimited() && !SpellTime(card, p)) [[unlikely]]
+    if (card.SpellTimeLimited() &&
+        (!SpellTime(card, p) || (card.spell_before_attackers && !BeforeAttackers()))) [[unlikely]]
       return false;
     if (!body) {
       // A permanent spell: an Aura needs something to enchant.
@@ -190,8 +191,10 @@ bool Game::CanStart(Player p, const StackItem& probe, Play play, Reaction reacti
     }
     // T-5.3, T-5.4: "no more than N times each turn", "only if you've
     // controlled it since your turn began" (never on a mana ability).
-    if ((a.per_turn > 0 || a.since_turn_began) &&
-        !ActivationAllowedThisTurn(a, probe.source, probe.ability)) [[unlikely]]
+    // T-5.7: "only during an opponent's turn, before attackers are declared".
+    if (a.limited && (!ActivationAllowedThisTurn(a, probe.source, probe.ability) ||
+                      (a.before_attackers && !BeforeAttackers()) ||
+                      (a.only_opponents_turn && p == s.active))) [[unlikely]]
       return false;
     if (!WindowTakes(a.body)) return false;
     if (!opt_.free_mana && !CanPay(p, a.cost, 0, a.tap ? probe.source : kNoObj)) return false;
@@ -516,6 +519,13 @@ void Game::CountActivation(ObjId source, int index) {
   }
   v.push_back(
       {state_.turn, source, state_.obj.incarnation[source], static_cast<int16_t>(index), 1});
+}
+
+// T-5.7: "before attackers are declared": a phase up to the main phase (the
+// attack is in it, T-6), while the active player's attack has not begun
+// this turn (once it has, attackers are declared with no window between).
+bool Game::BeforeAttackers() const {
+  return state_.phase <= Phase::kMain && !combat_.attacked[state_.active];
 }
 
 }  // namespace strata

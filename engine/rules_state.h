@@ -108,6 +108,12 @@ struct ArmedNextTime {
   // object, as it was when armed ("if the creature would die this turn":
   // Disintegrate). kNoObj: any object its `on` fits.
   ObjRef bound;
+  // T-7.5b: bound, and its `on` a time point (a phase's beginning or end,
+  // E-2's): no object happens there, so it fires at the first such time,
+  // and the bound object, as it was when armed, is its trigger's
+  // `event_object` ("destroy that creature at the beginning of the next end
+  // step": Stone Giant, Nettling Imp).
+  bool carried = false;
   // "A source of your choice" (T-4.1): it fits only damage from that
   // object, the one chosen (a spell chosen on the stack: also the card it
   // became as it left the stack). kNoObj: any source its `on` fits.

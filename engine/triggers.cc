@@ -192,6 +192,9 @@ void Game::CollectTriggers(int event, Timing timing) {
 // triggers come after those of the permanents, in the order they were armed.
 void Game::CollectNextTimes(int event, Timing timing) {
   const Occurrence& e = Event(event);
+  // T-7.5b: the triggers queued that carry an object, recorded once the
+  // loop is done (a record moves the log `e` is in).
+  absl::InlinedVector<std::pair<size_t, ObjRef>, 2> carried;
   for (size_t k = 0; k < occ_.armed.size();) {
     const ArmedNextTime a = occ_.armed[k];
     const CardDef& card = (*db_)[a.card];
@@ -203,7 +206,8 @@ void Game::CollectNextTimes(int event, Timing timing) {
                               (e.kind == EventKind::kZoneChange && !e.before &&
                                e.incarnation == static_cast<uint16_t>(a.bound.incarnation + 1))));
     auto fits = [&](int16_t index) {
-      if (index < 0 || !bound_fits) return false;
+      // (A carried one, T-7.5b: the time point, its object carried.)
+      if (index < 0 || (!bound_fits && !a.carried)) return false;
       const TriggeredAbility& tr = card.next_times[index];
       if (tr.timing != timing || tr.event != e.kind) return false;
       // From the source chosen alone (T-4.1): that object, or the card a
@@ -224,8 +228,22 @@ void Game::CollectNextTimes(int event, Timing timing) {
     occ_.armed.erase(occ_.armed.begin() + static_cast<std::ptrdiff_t>(k));
     occ_.queued.push_back(QueuedTrigger{a.source, a.card, a.index, a.controller, event, true});
     Replaced(UsageStats::kNextTimeFired);
+    if (a.carried) [[unlikely]]
+      carried.emplace_back(occ_.queued.size() - 1, a.bound);
     Note(LogKind::kTrigger, a.controller, a.source, kNoObj, 0,
          [&] { return absl::StrCat(card.name, "'s next-time effect triggers"); });
+  }
+  // T-7.5b: each gets the time point's occurrence again, its object the
+  // one the trigger was bound to, as it was then (gone or changed zones
+  // since: a new object, which its event_object does not name).
+  for (const auto& [at, bound] : carried) {
+    Occurrence c = Event(event);
+    c.object = bound.id;
+    c.incarnation = bound.incarnation;
+    c.last = Chars(bound.id);
+    c.group = -1;
+    c.held = false;
+    occ_.queued[at].event = Record(c);
   }
 }
 

@@ -124,6 +124,12 @@ class HeuristicPolicy : public Policy {
   // (Rocket Launcher; heuristic_delayed.cc).
   bool EvaluateSelfDoomed(const PlayerView& v, const Context& cx, const Action& a, const CardDef& c,
                           const AbilityBody& body, int mode, Plan& best);
+  // T-7.5, T-5.7: a body that destroys a chosen creature, or the active
+  // player's creatures that didn't attack, at the next end step (Nettling
+  // Imp, Siren's Call, Stone Giant; heuristic_attacks3.cc); false when it
+  // arms no such destruction.
+  bool EvaluateCarriedDoom(const PlayerView& v, const Context& cx, const Action& a,
+                           const CardDef& c, const AbilityBody& body, int mode, Plan& best);
   // T-10.2, T-1.6: a mana ability offered as an action, an extra turn
   // (heuristic_power.cc).
   Plan EvaluateManualMana(const PlayerView& v, const Context& cx, const Action& a,

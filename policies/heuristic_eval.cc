@@ -355,7 +355,11 @@ void HeuristicPolicy::EvaluateBody(const PlayerView& v, const Context& cx, Decis
   if (EvaluateTokens(v, cx, a, c, body, mode, best)) return;      // G-12: The Hive
   // Rocket Launcher (heuristic_delayed.cc): only a card with "next time"
   // effects may destroy its own source so.
-  if (!spell && !c.next_times.empty() && EvaluateSelfDoomed(v, cx, a, c, body, mode, best)) return;
+  if (!c.next_times.empty()) {
+    if (!spell && EvaluateSelfDoomed(v, cx, a, c, body, mode, best)) return;
+    // T-7.5: Nettling Imp, Siren's Call, Stone Giant (heuristic_attacks3.cc).
+    if (EvaluateCarriedDoom(v, cx, a, c, body, mode, best)) return;
+  }
   // Recall, Reset, Dust to Dust (heuristic_oslist.cc): only a spell that
   // could be one is asked.
   if (spell &&

@@ -104,7 +104,7 @@ struct Writer {
     if (f.face_down == 1) adj.push_back("face-down");
     if (f.token == 1) adj.push_back("token");
     if (f.colorless == 1) adj.push_back("colorless");
-    if (f.combat) {  // T-7.2: "attacking or blocking", "unblocked"
+    if (f.combat & strata::Filter::kCombatPlaces) {  // T-7.2: "attacking or blocking", "unblocked"
       std::vector<std::string> places;
       if (f.combat & strata::Filter::kAttackingCreature) places.push_back("attacking");
       if (f.combat & strata::Filter::kBlockingCreature) places.push_back("blocking");
@@ -162,6 +162,7 @@ struct Writer {
       return out + (f.owner == 0 ? " in your hand" : " in an opponent's hand");
     if (f.owner == 0) out += " you own";
     if (f.owner == 1) out += " an opponent owns";
+    out += History(f, plural);
     const uint8_t battlefield = 1u << static_cast<int>(Zone::kBattlefield);
     const uint8_t stack = 1u << static_cast<int>(Zone::kStack);
     uint8_t all = 0;
@@ -174,6 +175,33 @@ struct Writer {
       out += " in " + Or(zones);
     }
     return out;
+  }
+
+  // T-7.5, T-7.5a, T-7.5c: what happened to it this turn, after whose it is.
+  std::string History(const strata::Filter& f, bool plural) const {
+    std::string out;
+    if (f.combat & strata::Filter::kToughnessBelowSourcePower)
+      out += " with toughness less than " + card.name + "'s power";
+    std::vector<std::string> that;
+    if (f.combat & strata::Filter::kAttackedThisTurn) that.push_back("attacked this turn");
+    if (f.combat & strata::Filter::kNotAttackedThisTurn) that.push_back("didn't attack this turn");
+    if (f.combat & strata::Filter::kSinceTurnBegan)
+      that.push_back(std::string(plural ? "their" : "its") +
+                     " controller has controlled continuously since their most recent turn began");
+    if (!that.empty()) out += " that " + absl::StrJoin(that, " and that ");
+    return out;
+  }
+
+  // An `if` on the objects a step acts on: "if it didn't attack this turn".
+  std::string IfIts(FilterId id) const {
+    const strata::Filter& f = db.filter(id);
+    strata::Filter rest = f;
+    rest.combat &= strata::Filter::kCombatPlaces;
+    if (rest == strata::Filter{} && f.combat) {
+      std::string h = History(f, false);  // " that ..."
+      return " if it" + h.substr(std::string_view(" that ").size() - 1);
+    }
+    return " if it's " + Filter(id, false, TargetWhat::kPermanent, /*bare=*/true);
   }
 
   std::string Target(const TargetSpec& t) const {
@@ -858,8 +886,7 @@ struct Writer {
         out = "attach " + card.name + " to " + who;
         break;
     }
-    if (s.condition != kNoFilter)
-      out += " if it's " + Filter(s.condition, false, TargetWhat::kPermanent, /*bare=*/true);
+    if (s.condition != kNoFilter) out += IfIts(s.condition);
     // G-18: "if Cosmic Horror is destroyed this way, it deals 7 damage".
     if (s.if_destroyed) out = "if it was destroyed this way, " + out;
     return out;
@@ -1190,7 +1217,19 @@ struct Writer {
       strata::Filter rest = f;
       rest.self = false;
       rest.combat = 0;
-      if (f.self && rest == strata::Filter{} && f.combat)
+      rest.combat &= strata::Filter::kCombatPlaces;
+      if (f.self && rest == strata::Filter{} && (f.combat & ~strata::Filter::kCombatPlaces) &&
+          !(f.combat & strata::Filter::kCombatPlaces)) {
+        // T-7.5: "if Erg Raiders didn't attack this turn ... unless it came
+        // under your control this turn".
+        std::vector<std::string> ifs;
+        if (f.combat & strata::Filter::kAttackedThisTurn) ifs.push_back("attacked this turn");
+        if (f.combat & strata::Filter::kNotAttackedThisTurn)
+          ifs.push_back("didn't attack this turn");
+        if (f.combat & strata::Filter::kSinceTurnBegan)
+          ifs.push_back("its controller has controlled it since their most recent turn began");
+        when += absl::StrCat(", if ", card.name, " ", absl::StrJoin(ifs, " and "));
+      } else if (f.self && rest == strata::Filter{} && f.combat)
         when += absl::StrCat(
             ", if ", card.name, " ",
             f.combat == (strata::Filter::kAttackingCreature | strata::Filter::kBlockingCreature)
@@ -1253,6 +1292,11 @@ struct Writer {
     if (a.since_turn_began)
       out += absl::StrCat(". Activate only if you've controlled ", card.name,
                           " continuously since your most recent turn began");
+    if (a.only_opponents_turn || a.before_attackers)  // T-5.7
+      out +=
+          absl::StrCat(". Activate only", a.only_opponents_turn ? " during an opponent's turn" : "",
+                       a.only_opponents_turn && a.before_attackers ? "," : "",
+                       a.before_attackers ? " before attackers are declared" : "");
     if (a.any_player) out += ". Any player may activate this ability";  // G-8.4
     return out;
   }
@@ -1326,8 +1370,14 @@ std::vector<std::string> CardRulesText(const CardDb& db, const CardDef& c) {
   for (const TriggeredAbility& t : c.triggers) out.push_back(Sentence(w.Trigger(t)));
   for (const PhaseAbility& p : c.phase) out.push_back(Sentence(w.Phase(p, "your")));
   if (c.has_spell && c.SpellTimeLimited()) {  // T-5.2 (Reset)
-    std::string limit = "Cast this spell only during ";
-    limit += c.spell_turn == 1 ? "an opponent's turn" : c.spell_turn == 0 ? "your turn" : "a turn";
+    std::string limit = "Cast this spell only";
+    if (c.spell_turn >= 0 || !c.spell_before_attackers)
+      limit += c.spell_turn == 1   ? " during an opponent's turn"
+               : c.spell_turn == 0 ? " during your turn"
+                                   : " during a turn";
+    if (c.spell_before_attackers)  // T-5.7 (Siren's Call)
+      limit +=
+          c.spell_turn >= 0 ? ", before attackers are declared" : " before attackers are declared";
     if (c.spell_after_phase >= 0)
       limit += " after the " +
                std::string(PhaseName(static_cast<strata::Phase>(c.spell_after_phase))) + " phase";

@@ -49,6 +49,9 @@ expect "Serpent Generator" "{4}, {T}: Create a 1/1 colorless Snake artifact crea
 expect "Animate Artifact" "The enchanted noncreature permanent is a creature in addition to its other types and has base power and toughness each equal to its mana value."
 expect "Lord of the Pit" "At the beginning of your upkeep, sacrifice a creature you control other than Lord of the Pit. If you can't: Lord of the Pit deals 7 damage to you."
 expect "Cosmic Horror" "At the beginning of your upkeep, pay {3}{B}{B}{B}, or: Destroy Cosmic Horror, then if it was destroyed this way, Cosmic Horror deals 7 damage to you."
+expect "Stone Giant" "{T}: Target creature you control with toughness less than Stone Giant's power gains flying until end of turn, then at the next beginning of cleanup this game, destroy that object."
+expect "Erg Raiders" "At the beginning of your cleanup, if Erg Raiders didn't attack this turn and its controller has controlled it since their most recent turn began, Erg Raiders deals 2 damage to you."
+expect "Siren's Call" "Cast this spell only during an opponent's turn, before attackers are declared."
 expect "Plains" "none (no abilities)"
 # Several names at once, each card once, in the order given.
 two=$("$strata" cards show "Serra Angel" "lightning bolt") || fail "cards show of two names"

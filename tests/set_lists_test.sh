@@ -26,7 +26,7 @@ set -u
 strata=$1
 src=$2
 . "$src/tests/lib.sh"
-EXPECTED=359
+EXPECTED=363
 
 export LC_ALL=C  # bytes, and the same order for sort and comm everywhere
 lists="$src/data/sets/3ED.txt $src/data/sets/4ED.txt"
@@ -106,7 +106,7 @@ echo "3ED+4ED: $present of $total names in the pool ($((total - present)) missin
 # of data/cards/antiquities.toml as in ATQ.txt, and exactly EXPECTED_ARN names
 # of ARN.txt and EXPECTED_ATQ of ATQ.txt are in the pool (in any file: Erhnam
 # Djinn and Ornithopter came earlier). Raise them as cards are added.
-EXPECTED_ARN=44
+EXPECTED_ARN=45
 EXPECTED_ATQ=51
 for set in ARN:arabian_nights:$EXPECTED_ARN ATQ:antiquities:$EXPECTED_ATQ; do
   code=${set%%:*}; rest=${set#*:}; file=${rest%%:*}; want=${rest#*:}
