@@ -116,7 +116,11 @@ struct Value {
     kCountersOnSource,
     // The counters this resolution's remove_counters steps have removed so
     // far ("remove a counter. If you do, ...": Living Artifact, G-8.3)
-    kRemoved
+    kRemoved,
+    // The body's targets its destroy steps have put into a graveyard so far
+    // (T-8.5: Volcanic Eruption's "the number of Mountains put into a
+    // graveyard this way")
+    kDestroyed
   };
   Kind kind = kConst;
   int constant = 0;
@@ -431,6 +435,7 @@ struct TargetSpec {
   TargetWhat what = TargetWhat::kPermanent;
   int max = 1;                 // up to this many targets (Fireball)
   int min = 1;                 // at least this many, distinct (G-15: "two target artifacts")
+  bool x = false;              // T-8.5: exactly X targets (`max = "x"`): min 0, max 20
   ManaCost extra_target_cost;  // added for each target beyond the first
 };
 

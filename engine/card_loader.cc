@@ -596,7 +596,8 @@ class CardCompiler {
           {"target_mana_value", Value::kTargetManaValue},
           {"turn_start_untapped_lands", Value::kTurnStartUntappedLands},
           {"discarded", Value::kDiscarded},
-          {"removed", Value::kRemoved}};
+          {"removed", Value::kRemoved},
+          {"destroyed", Value::kDestroyed}};
       for (auto& [name, kind] : kNames)
         if (*s == name) {
           v.kind = kind;
@@ -609,8 +610,8 @@ class CardCompiler {
       r_.Fail(n, key,
               "an integer, x, mana_value, linked_power, linked_toughness, source_power, "
               "source_toughness, event_power, event_toughness, event_amount, target_power, "
-              "target_toughness, target_mana_value, turn_start_untapped_lands, discarded, removed "
-              "or a table, got '" +
+              "target_toughness, target_mana_value, turn_start_untapped_lands, discarded, removed, "
+              "destroyed or a table, got '" +
                   *s + "'");
     }
     if (auto* t = n.as_table()) {
@@ -969,6 +970,14 @@ class CardCompiler {
         r_.Fail(*e.as_table()->get("if_destroyed"), "if_destroyed",
                 "a destroy step before the step (what this resolution destroyed, docs/rules.md "
                 "G-18)");
+      // T-8.5: "put into a graveyard this way" reads this body's destroy
+      // steps likewise.
+      if (out.back().amount.kind == Value::kDestroyed &&
+          std::none_of(out.begin(), out.end() - 1,
+                       [](const EffectStep& st) { return st.op == Op::kDestroy; }))
+        r_.Fail(e, key,
+                "a destroy step before the step whose amount is destroyed (the targets this "
+                "resolution's destroy steps put into a graveyard)");
       // G-8.3: "if you do" reads this body's removals likewise.
       if (out.back().amount.kind == Value::kRemoved &&
           std::none_of(out.begin(), out.end() - 1,
@@ -1373,7 +1382,19 @@ class CardCompiler {
           }
         }
         if (auto* m = et.get("max")) {
-          ts.max = IntOf(*m, "max", 1, 4);
+          if (m->is_string()) {
+            // T-8.5: "X target creatures": exactly X, chosen as it is cast.
+            if (r_.String(*m, "max") != "x")
+              r_.Fail(*m, "max", "an integer from 1 to 4, or \"x\" (exactly X targets)");
+            if (et.contains("extra_target_cost"))
+              r_.Fail(*m, "max", "max = \"x\" with no extra_target_cost: X pays for them");
+            ts.x = true;
+            ts.min = 0;
+            ts.max = 20;                            // X's bound (Game::MaxPayableX)
+            if (!x_at_) x_at_ = m, x_key_ = "max";  // refused without an X in the cost
+          } else {
+            ts.max = IntOf(*m, "max", 1, 4);
+          }
         }
         // T-8.2: "two target artifacts": exactly that many, distinct.
         if (auto* m = et.get("count")) {
@@ -1391,10 +1412,14 @@ class CardCompiler {
         }
         b.targets.push_back(ts);
       }
-      // A spell or ability holds 4 targets in all (StackItem::targets).
+      // A spell or ability holds 4 targets in all (StackItem::targets); T-8.5's
+      // exactly X targets are its only spec, the rest in more_targets.
       int total = 0;
       for (const TargetSpec& ts : b.targets) total += ts.max;
-      if (total > 4)
+      if (b.targets.size() > 1 && std::any_of(b.targets.begin(), b.targets.end(),
+                                              [](const TargetSpec& ts) { return ts.x; }))
+        r_.Fail(*n, "targets", "max = \"x\" (exactly X targets) on the body's only target spec");
+      if (total > 4 && !b.targets[0].x)
         r_.Fail(*n, "targets",
                 absl::StrCat("at most 4 targets in all, each counting its `max`; got ", total));
     }

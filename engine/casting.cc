@@ -36,14 +36,14 @@ void Game::ChangeHeldTargets(const StackItem& trigger, Target to, FilterId from)
              (a.kind == Target::kPlayer ? a.player == b.player : a.obj == b.obj);
     };
     for (int i = 0; i < spell.target_count; ++i) {
-      Target& t = spell.targets[i];
+      Target& t = i < 4 ? spell.targets[i] : stack_.more_targets[spell.more + i - 4].target;
       if (t.kind != Target::kObject || !state_.Alive(t.obj) || !Matches(from, t.obj.id, ctx) ||
           same(t, to))
         continue;
       bool taken = false;
       for (int k = 0; k < spell.target_count; ++k)
-        taken |= spell.target_slot[k] == spell.target_slot[i] && same(spell.targets[k], to);
-      if (taken || !TargetLegal(spell, spell.target_slot[i], to)) continue;
+        taken |= SlotAt(spell, k) == SlotAt(spell, i) && same(TargetAt(spell, k), to);
+      if (taken || !TargetLegal(spell, SlotAt(spell, i), to)) continue;
       const Target was = t;
       t = to;
       Note(LogKind::kInfo, kNoPlayer, src, kNoObj, 0, [&] {
@@ -201,14 +201,21 @@ void Game::RunCast(Frame& f) {
       }
       int max = b ? b->targets[item.slot].max : 1;
       const int min = b ? b->targets[item.slot].min : 1;  // T-8.2: exactly two, ...
+      // T-8.5: exactly X targets: one more only while X = one more can be
+      // paid; none at all is X = 0. (`max` is 20, X's bound, for such a spec.)
+      int room = 4;
+      if (min == 0) [[unlikely]]
+        room = MaxPayableX(item) > item.in_slot ? item.target_count + 1 : item.target_count;
       // The slot's rule and its context found once for all the candidates.
       const TargetRule rule = TargetRuleOf(item, item.slot);
       const FilterContext ctx = ContextFor(rule.source, item.controller, kNoWord);
       ForEachTargetCandidate(item, item.slot, [&](ObjId t) {
         bool chosen = false;
-        for (int i = 0; i < item.target_count; ++i)
-          chosen |= item.targets[i].kind == Target::kObject && item.targets[i].obj.id == t;
-        if (!chosen && item.target_count < 4 &&
+        for (int i = 0; i < item.target_count; ++i) {
+          const Target& c = TargetAt(item, i);
+          chosen |= c.kind == Target::kObject && c.obj.id == t;
+        }
+        if (!chosen && item.target_count < room &&
             ObjectTargetLegal(item, item.slot, rule, ctx, s.Ref(t)) &&
             (f.cast.about == kNoObj || play != kPlayImmediate || reaction == Reaction::kNone ||
              AboutMatches(t, f.cast.about)))
@@ -216,13 +223,15 @@ void Game::RunCast(Frame& f) {
       });
       for (Player pl = 0; pl < 2; ++pl) {
         bool chosen = false;
-        for (int i = 0; i < item.target_count; ++i)
-          chosen |= item.targets[i].kind == Target::kPlayer && item.targets[i].player == pl;
-        if (!chosen && item.target_count < 4 &&
+        for (int i = 0; i < item.target_count; ++i) {
+          const Target& c = TargetAt(item, i);
+          chosen |= c.kind == Target::kPlayer && c.player == pl;
+        }
+        if (!chosen && item.target_count < room &&
             TargetLegal(item, item.slot, Target{Target::kPlayer, {}, pl}))
           timing_.decision.actions.push_back({ActionKind::kTargetPlayer, kNoObj, 0, pl});
       }
-      if (item.in_slot > 0 && item.in_slot >= min)
+      if ((item.in_slot > 0 || min == 0) && item.in_slot >= min)
         timing_.decision.actions.push_back({ActionKind::kDone});
       if (item.in_slot >= max || timing_.decision.actions.empty() ||
           (timing_.decision.actions.size() == 1 &&
@@ -535,11 +544,9 @@ void Game::ApplyCast(Frame& f, const Action& a) {
         item.in_slot = 0;
         return;
       }
-      item.target_slot[item.target_count] = item.slot;
-      item.targets[item.target_count++] =
-          a.kind == ActionKind::kTargetPlayer
-              ? Target{Target::kPlayer, {}, static_cast<Player>(a.value)}
-              : Target{Target::kObject, s.Ref(a.object), kNoPlayer};
+      AddTarget(item, a.kind == ActionKind::kTargetPlayer
+                          ? Target{Target::kPlayer, {}, static_cast<Player>(a.value)}
+                          : Target{Target::kObject, s.Ref(a.object), kNoPlayer});
       ++item.in_slot;
       return;
     case DecisionKind::kX:
@@ -668,6 +675,9 @@ int Game::MaxPayableX(const StackItem& item) const {
 // Does X = x fit every target chosen "with mana value X" (Detonate)? A
 // target chosen so had a payable mana value, so some X always fits.
 bool Game::XFitsTargets(const StackItem& item, int x) const {
+  // T-8.5: exactly X targets: X is the number chosen.
+  if (const AbilityBody* b = ModeBody(item); b && !b->targets.empty() && b->targets[0].x)
+    return x == item.target_count;
   for (int i = 0; i < item.target_count; ++i) {
     const Target& t = item.targets[i];
     if (t.kind != Target::kObject || !state_.Alive(t.obj)) continue;
@@ -677,6 +687,20 @@ bool Game::XFitsTargets(const StackItem& item, int x) const {
       return false;
   }
   return true;
+}
+
+// A chosen target, with the spec it fills. T-8.5: exactly X targets may be
+// more than the item's four; those past the fourth go to more_targets, kept
+// for the game (20 at most a cast), so a game without them pays nothing.
+void Game::AddTarget(StackItem& item, Target t) {
+  const int i = item.target_count++;
+  if (i < 4) [[likely]] {
+    item.target_slot[i] = item.slot;
+    item.targets[i] = t;
+    return;
+  }
+  if (i == 4) item.more = static_cast<uint16_t>(stack_.more_targets.size());
+  stack_.more_targets.push_back({t, item.slot});
 }
 
 // T-8.3: a spell's mana value on the stack is its mana cost's with X as

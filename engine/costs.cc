@@ -342,7 +342,8 @@ ManaCost Game::TotalCost(const StackItem& item) const {
   if (const AbilityBody* b = ModeBody(item)) {
     // Extra targets cost extra (Fireball).
     int extra = -1;
-    for (int i = 0; i < item.target_count; ++i) extra += item.target_slot[i] == 0;
+    // (T-8.5: exactly X targets have no extra cost, and only they pass 4.)
+    for (int i = 0; i < std::min<int>(item.target_count, 4); ++i) extra += item.target_slot[i] == 0;
     if (!b->targets.empty() && extra > 0) AddCost(c, b->targets[0].extra_target_cost, extra);
   }
   if (item.from != BodySource::kSpell) return c;

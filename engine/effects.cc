@@ -18,9 +18,9 @@ void Game::ObjectsOf(const StackItem& item, const Ref& ref, std::vector<ObjId>& 
     case Ref::kTarget:
       // Every target chosen for that spec (Fireball may have several).
       for (int i = 0; i < item.target_count; ++i) {
-        if (item.target_slot[i] != ref.index - 1) continue;
-        const Target& t = item.targets[i];
-        if (t.kind == Target::kObject && TargetLegal(item, item.target_slot[i], t))
+        if (SlotAt(item, i) != ref.index - 1) continue;
+        const Target& t = TargetAt(item, i);
+        if (t.kind == Target::kObject && TargetLegal(item, ref.index - 1, t))
           out.push_back(t.obj.id);
         if (t.kind == Target::kPlayer && players) players->push_back(t.player);
       }
@@ -131,6 +131,14 @@ int Game::Amount(const StackItem& item, const Value& v) const {
     case Value::kRemoved:  // G-8.3: its removals so far (Living Artifact)
       base = item.removed;
       break;
+    case Value::kDestroyed:  // T-8.5: its targets its destroy steps put into a graveyard
+      base = 0;
+      for (int i = 0; i < item.target_count; ++i) {
+        const Target& t = TargetAt(item, i);
+        base += t.kind == Target::kObject && state_.obj.zone[t.obj.id] == Zone::kGraveyard &&
+                state_.obj.incarnation[t.obj.id] == t.obj.incarnation + 1;
+      }
+      break;
     case Value::kCountersOnSource: {
       // G-8.3: the counters on its source as the step resolves (Armageddon
       // Clock's doom counters); none once the source has left play.
@@ -209,7 +217,7 @@ void Game::ExecuteStep(StackItem& item, const EffectStep& st, Frame& f) {
       // G-17: "all artifacts target player owns": "you" in the filter is
       // that player (a player target is never illegal, T-11).
       none = true;
-      for (int i = 0; i < item.target_count; ++i)
+      for (int i = 0; i < std::min<int>(item.target_count, 4); ++i)  // (T-8.5: objects past 4)
         if (item.target_slot[i] == st.relative_to - 1 && item.targets[i].kind == Target::kPlayer) {
           ctx.you = item.targets[i].player;
           none = false;

@@ -431,6 +431,14 @@ class Game {
   // tests of the computation that leaves them out.
   bool LibrariesComputed() const { return cache_.library_done; }
   uint32_t next_serial() const { return stack_.next_serial; }
+  // The item's target i and the spec it fills: past the fourth, T-8.5's
+  // more_targets.
+  const Target& TargetAt(const StackItem& item, int i) const {
+    return i < 4 ? item.targets[i] : stack_.more_targets[item.more + i - 4].target;
+  }
+  int SlotAt(const StackItem& item, int i) const {
+    return i < 4 ? item.target_slot[i] : stack_.more_targets[item.more + i - 4].slot;
+  }
   Outcome OutcomeOf(uint32_t serial) const;
   const std::vector<std::string>& log() const { return trace_.log; }
   const std::vector<LogEvent>& log_events() const { return trace_.log_events; }
@@ -704,6 +712,7 @@ class Game {
   void AddPlayableActions(Player p, DecisionKind kind, Reaction reaction = Reaction::kNone,
                           ObjId about = kNoObj);
   bool HasLegalTargets(const StackItem& item, const AbilityBody& body) const;
+  void AddTarget(StackItem& item, Target t);  // T-8.5: past the fourth too
   bool TargetLegal(const StackItem& item, int slot, const Target& t) const;
   // What a target slot asks of a target, TargetLegal's first half: found
   // once for a walk over the candidates, not once per candidate. `modal`: a
@@ -1269,6 +1278,9 @@ class Game {
     // T-1.7: effects waiting for their controller's next main phase.
     std::vector<std::pair<StackItem, const std::vector<EffectStep>*>> next_main;
     std::vector<const std::vector<EffectStep>*> delayed_steps;  // bodies of kDelayed items
+    // T-8.5: the targets of items past their fourth (StackItem::more), used
+    // only by a spell with exactly X targets cast with X above 4.
+    std::vector<MoreTarget> more_targets;
     uint32_t next_serial = 1;
     // Batches started this game: a batch starts when the first spell or
     // ability is successfully cast into it (T-8), not when its casting begins.

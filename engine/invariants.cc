@@ -1189,9 +1189,10 @@ uint64_t Game::Fingerprint() const {
     h.Add(it.mode);
     h.Add(it.target_count);
     for (int i = 0; i < it.target_count; ++i) {
-      h.Add(it.targets[i].kind);
-      h.Add(it.targets[i].obj);
-      h.Add(it.targets[i].player);
+      const Target& t = TargetAt(it, i);  // T-8.5: past the fourth too
+      h.Add(t.kind);
+      h.Add(t.obj);
+      h.Add(t.player);
     }
     h.Add(it.x);
     h.Add(it.countered);

@@ -738,10 +738,10 @@ void InvariantChecker::StepBegins(const Game& g, int step) {
                     step_->condition != kNoFilter;
   if (step_names_all_) return;
   for (int i = 0; i < item.target_count; ++i) {
-    if (item.target_slot[i] != step_->target.index - 1) continue;
-    const Target& t = item.targets[i];
+    if (g.SlotAt(item, i) != step_->target.index - 1) continue;
+    const Target& t = g.TargetAt(item, i);  // T-8.5: past the fourth too
     if (t.kind == Target::kPlayer && t.player < 2) ++step_named_players_[t.player];
-    if (t.kind == Target::kObject && s.Alive(t.obj) && g.TargetLegal(item, item.target_slot[i], t))
+    if (t.kind == Target::kObject && s.Alive(t.obj) && g.TargetLegal(item, g.SlotAt(item, i), t))
       ++step_named_[t.obj.id];
   }
 }

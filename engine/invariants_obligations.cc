@@ -98,13 +98,41 @@ void InvariantChecker::CheckMulligan(const Game& g, const Decision* d) {
 // colour of the spell or of the ability's source, is offered as a target;
 // nor any spell but the one being cast.
 void InvariantChecker::CheckTargets(const Game& g, const Decision& d) {
-  if (d.kind != DecisionKind::kTarget || g.timing_.frames.empty()) return;
+  if ((d.kind != DecisionKind::kTarget && d.kind != DecisionKind::kX) || g.timing_.frames.empty())
+    return;
   const Game::Frame& f = g.timing_.frames.back();
   if (f.kind != FrameKind::kCast) return;
   const GameState& s = g.state();
   const StackItem& item = g.stack_.items[f.cast.item];
   const ObjId from = item.from == BodySource::kSpell ? item.card : item.source;
   const ColorMask colors = from == kNoObj ? 0 : g.Chars(from).colors;
+  // T-8.5: exactly X targets: X is offered as their number alone; a target
+  // is offered only while one more can be paid for, and never twice.
+  if (const AbilityBody* b = g.ModeBody(item); b && !b->targets.empty() && b->targets[0].x)
+      [[unlikely]] {
+    if (d.kind == DecisionKind::kX) {
+      for (const Action& a : d.actions)
+        Record(Invariant::kTargets, a.value == item.target_count,
+               absl::StrCat("X = ", a.value, " offered for ", item.target_count,
+                            " targets of exactly X targets"));
+      return;
+    }
+    const bool payable = g.MaxPayableX(item) > item.in_slot;
+    for (const Action& a : d.actions) {
+      if (a.kind != ActionKind::kTargetObject && a.kind != ActionKind::kTargetPlayer) continue;
+      bool twice = false;
+      for (int i = 0; i < item.target_count; ++i) {
+        const Target& t = g.TargetAt(item, i);
+        twice |= a.kind == ActionKind::kTargetObject
+                     ? t.kind == Target::kObject && t.obj.id == a.object
+                     : t.kind == Target::kPlayer && t.player == a.value;
+      }
+      Record(Invariant::kTargets, payable && !twice,
+             absl::StrCat("a target offered to ", from == kNoObj ? "?" : g.ObjectName(from),
+                          twice ? " a second time" : " beyond the X its caster can pay"));
+    }
+  }
+  if (d.kind != DecisionKind::kTarget) return;
   // T-8.2: a spec of exactly N targets ends only once N are chosen: no
   // "done" before.
   if (const AbilityBody* b = g.ModeBody(item);

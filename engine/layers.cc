@@ -653,6 +653,7 @@ class Computer {
       case Value::kTurnStartUntappedLands:
       case Value::kDiscarded:
       case Value::kRemoved:
+      case Value::kDestroyed:
       case Value::kCountersOnSource:
         break;  // only spells and abilities resolving have these
     }

@@ -61,7 +61,11 @@ bool Game::HasLegalTargets(const StackItem& item, const AbilityBody& body) const
     // never matches it).
     const bool player =
         rule.modal ? TargetLegal(item, slot, Target{Target::kPlayer, {}, 0}) : rule.TakesPlayers();
-    if (!player && !SomeObjectTargetLegal(item, slot, rule)) return false;
+    if (!player && !SomeObjectTargetLegal(item, slot, rule)) {
+      if (body.targets[slot].min == 0) [[unlikely]]
+        continue;  // T-8.5: exactly X targets, X = 0 has none
+      return false;
+    }
     // T-8.2: "two target artifacts": as many distinct legal targets.
     if (body.targets[slot].min > 1 && !player) [[unlikely]] {
       const FilterContext ctx = ContextFor(rule.source, item.controller, kNoWord);

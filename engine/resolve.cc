@@ -22,7 +22,7 @@ void Game::RunResolve(Frame& f) {
     f.resolve.damage_begin = static_cast<int32_t>(damage_.pending.size());
     f.resolve.triggers_begin = static_cast<int32_t>(occ_.queued.size());
     // Who controls each target as it begins to resolve (exchanges of control).
-    for (int i = 0; i < item.target_count; ++i)
+    for (int i = 0; i < std::min<int>(item.target_count, 4); ++i)
       if (item.targets[i].kind == Target::kObject && state_.Alive(item.targets[i].obj))
         item.target_controller[i] = Chars(item.targets[i].obj.id).controller;
     if (item.target_count > 0 && item.targets[0].kind == Target::kObject &&
@@ -68,8 +68,8 @@ void Game::RunResolve(Frame& f) {
     }
     bool any_target = item.target_count == 0;
     for (int i = 0; i < item.target_count; ++i)
-      if (item.targets[i].kind == Target::kPlayer ||
-          TargetLegal(item, item.target_slot[i], item.targets[i]))
+      if (TargetAt(item, i).kind == Target::kPlayer ||
+          TargetLegal(item, SlotAt(item, i), TargetAt(item, i)))
         any_target = true;
     if (item.from == BodySource::kSpell && !card.has_spell && card.enchant != kNoFilter)
       any_target = item.target_count > 0 && TargetLegal(item, 0, item.targets[0]);

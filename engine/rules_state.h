@@ -62,6 +62,10 @@ struct StackItem {
   bool x_chosen = false;  // casting: X is chosen (a target "with mana value X" reads it)
   std::array<uint16_t, 2> choice{kNoWord, kNoWord};
   uint8_t choice_count = 0;
+  // T-8.5: exactly X targets may be more than `targets` holds; those past
+  // the fourth are Game::StackState::more_targets[more ...] (in the bytes
+  // after choice_count: the item keeps its size).
+  uint16_t more = 0;
   uint32_t serial = 0;
   int16_t source_power = 0, source_toughness = 0;
   int32_t event = -1;  // the occurrence a trigger responds to (index into events)
@@ -74,6 +78,15 @@ struct StackItem {
   uint8_t in_slot = 0;                        // casting: targets chosen for that spec so far
   int16_t discarded = 0;  // G-9: the cards its discards put into a graveyard (Recall)
   int16_t destroyed = 0;  // G-18: the objects its destroy steps destroyed (Cosmic Horror)
+};
+// T-8.5: games without X targets pay nothing for them: the item keeps its size.
+static_assert(sizeof(StackItem) <= 92,
+              "StackItem grew: T-8.5's targets past the fourth go to more_targets");
+
+// T-8.5: a target past a stack item's fourth, and the spec it fills.
+struct MoreTarget {
+  Target target;
+  uint8_t slot = 0;
 };
 
 // A triggered ability waiting to happen (E-3 B, E-4): the card's

@@ -150,7 +150,8 @@ int HeuristicPolicy::Choose(const PlayerView& v, const Decision& d) {
       // Each target of it the spell harms on this player's side adds to it
       // (its targets are chosen before the interrupt window).
       const AbilityBody* ib = ItemModeBody(v.db(), *item);
-      for (int t = 0; ib && sc != kNoCard && t < item->target_count; ++t) {
+      // (Its first four: T-8.5's targets past them are more_targets'.)
+      for (int t = 0; ib && sc != kNoCard && t < std::min<int>(item->target_count, 4); ++t) {
         const Target& tg = item->targets[t];
         if (SlotAim(v.db()[item->body_card], *ib, item->target_slot[t]) != Aim::kHarm) continue;
         if ((tg.kind == Target::kPlayer && tg.player == v.me()) ||

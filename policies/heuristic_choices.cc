@@ -8,6 +8,15 @@
 
 namespace strata {
 
+namespace heuristic_detail {
+// T-8.5 (heuristic_xtargets.cc): a spell of exactly X targets, judged (true)
+// or not one (false); the next of its targets, or -1 when not casting one.
+bool EvaluateXTargets(const PlayerView& v, Player me, bool can_attack, const Mana& mana,
+                      const Action& a, const CardDef& c, const AbilityBody& body, int mode,
+                      HeuristicPolicy::Plan& best);
+int ChooseXTarget(const PlayerView& v, const Decision& d);
+}  // namespace heuristic_detail
+
 using heuristic_detail::Available;
 using heuristic_detail::CardOfAction;
 using heuristic_detail::IsLand;
@@ -61,7 +70,12 @@ int HeuristicPolicy::ChooseTarget(const PlayerView& v, const Decision& d) {
   const int n = static_cast<int>(d.actions.size());
   // One target is enough: more only split the damage and cost more.
   for (int i = 0; i < n; ++i)
-    if (d.actions[i].kind == ActionKind::kDone) return i;
+    if (d.actions[i].kind == ActionKind::kDone) {
+      // T-8.5: exactly X targets take them one by one, "done" from the start.
+      if (const int x = heuristic_detail::ChooseXTarget(v, d); x >= 0) [[unlikely]]
+        return x;
+      return i;
+    }
   const StackItem* item = v.CastingItem();
   if (PlanFor(v) && item->slot == 0) {
     for (int i = 0; i < n; ++i) {

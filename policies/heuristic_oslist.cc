@@ -23,6 +23,15 @@
 
 namespace strata {
 
+namespace heuristic_detail {
+// T-8.5 (heuristic_xtargets.cc): a spell of exactly X targets, judged (true)
+// or not one (false); the next of its targets, or -1 when not casting one.
+bool EvaluateXTargets(const PlayerView& v, Player me, bool can_attack, const Mana& mana,
+                      const Action& a, const CardDef& c, const AbilityBody& body, int mode,
+                      HeuristicPolicy::Plan& best);
+int ChooseXTarget(const PlayerView& v, const Decision& d);
+}  // namespace heuristic_detail
+
 using heuristic_detail::IsFast;
 using heuristic_detail::MaxX;
 using heuristic_detail::MinePermanent;
@@ -60,6 +69,9 @@ bool UntapsOwnLands(const CardDef& c, const AbilityBody& body) {
 bool HeuristicPolicy::EvaluateOslist(const PlayerView& v, const Context& cx, const Action& a,
                                      const CardDef& c, const AbilityBody& body, int mode,
                                      Plan& best) {
+  if (c.cost.x_count > 0 &&
+      heuristic_detail::EvaluateXTargets(v, cx.me, cx.can_attack, cx.mana, a, c, body, mode, best))
+    return true;
   Plan p = Plan::For(a, mode);
   if (c.cost.x_count > 0 && DiscardsToReturn(body)) {
     if (!cx.sorcery_time) return true;

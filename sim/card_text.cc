@@ -140,7 +140,15 @@ struct Writer {
              : what == TargetWhat::kSpell              ? "spell"
              : off_battlefield                         ? "card"
                                                        : "permanent";
-    if (!subtypes.empty()) noun = absl::StrCat(Or(subtypes), " ", noun);
+    // Land types name permanents alone: "target Mountain", "X target Mountains".
+    bool land_types = !subtypes.empty() && noun == "permanent";
+    for (Word w : f.subtypes)
+      land_types &=
+          w < kMaxSubtypes && SubtypeKindOf(w) == SubtypeKind::kLand && WordName(w).back() != 's';
+    if (land_types)
+      noun = Or(subtypes);
+    else if (!subtypes.empty())
+      noun = absl::StrCat(Or(subtypes), " ", noun);
     if (f.what == TargetWhat::kSpell && noun != "spell") noun += " spell";
     if (plural) noun = noun == "creature or player" ? "creatures and/or players" : Plural(noun);
     std::string out = absl::StrJoin(adj, " ");
@@ -201,7 +209,10 @@ struct Writer {
       std::string h = History(f, false);  // " that ..."
       return " if it" + h.substr(std::string_view(" that ").size() - 1);
     }
-    return " if it's " + Filter(id, false, TargetWhat::kPermanent, /*bare=*/true);
+    // A keyword alone: "if it has flying" (Winter Blast).
+    const std::string c = Filter(id, false, TargetWhat::kPermanent, /*bare=*/true);
+    constexpr std::string_view kWith = "permanent with ";
+    return c.starts_with(kWith) ? " if it has " + c.substr(kWith.size()) : " if it's " + c;
   }
 
   std::string Target(const TargetSpec& t) const {
@@ -218,7 +229,8 @@ struct Writer {
       default:
         what = Filter(t.filter, t.max > 1, t.what);
     }
-    if (t.min > 1) {  // T-8.2: exactly that many
+    if (t.x) return "X target " + what;  // T-8.5: exactly X
+    if (t.min > 1) {                     // T-8.2: exactly that many
       static constexpr const char* kNumbers[] = {"", "", "two", "three", "four"};
       return absl::StrCat(kNumbers[std::min(t.min, 4)], " target ", what);
     }
@@ -305,6 +317,9 @@ struct Writer {
         break;
       case Value::kRemoved:
         base = "the number of counters removed this way";
+        break;
+      case Value::kDestroyed:
+        base = "the number of its targets put into a graveyard this way";
         break;
       case Value::kCountersOnSource:
         base = "the number of counters on it";
