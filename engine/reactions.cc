@@ -265,8 +265,10 @@ void Game::RunDestroy(Frame& f) {
     leaving.push_back(r.id);
   }
   // G-18: counted for the resolving body's "if destroyed this way".
-  if (f.destroy.item_plus1 > 0)
-    stack_.items[f.destroy.item_plus1 - 1].destroyed += static_cast<int16_t>(leaving.size());
+  if (f.destroy.item_plus1 > 0) {
+    uint8_t& destroyed = stack_.items[f.destroy.item_plus1 - 1].destroyed;
+    destroyed = static_cast<uint8_t>(std::min<size_t>(255, destroyed + leaving.size()));
+  }
   timing_.frames.pop_back();
   occ_.destroying.resize(begin);
   StateCheckInputChanged();

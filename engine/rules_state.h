@@ -58,6 +58,9 @@ struct StackItem {
   std::array<Target, 4> targets{};
   std::array<uint8_t, 4> target_slot{};  // which target spec each target fills
   uint8_t target_count = 0;
+  // G-18: the objects its destroy steps destroyed (Cosmic Horror), at most
+  // 255 (in the byte after target_count: the item keeps its size)
+  uint8_t destroyed = 0;
   int16_t x = 0;
   bool x_chosen = false;  // casting: X is chosen (a target "with mana value X" reads it)
   std::array<uint16_t, 2> choice{kNoWord, kNoWord};
@@ -77,7 +80,6 @@ struct StackItem {
   uint8_t slot = 0;                           // casting: the target spec being filled
   uint8_t in_slot = 0;                        // casting: targets chosen for that spec so far
   int16_t discarded = 0;  // G-9: the cards its discards put into a graveyard (Recall)
-  int16_t destroyed = 0;  // G-18: the objects its destroy steps destroyed (Cosmic Horror)
 };
 // T-8.5: games without X targets pay nothing for them: the item keeps its size.
 static_assert(sizeof(StackItem) <= 92,
