@@ -11,7 +11,9 @@ namespace strata::heuristic_detail {
 
 namespace {
 
-bool XSpec(const AbilityBody& b) { return b.targets.size() == 1 && b.targets[0].x; }
+bool XSpec(const AbilityBody& b) {
+  return b.targets.size() == 1 && b.targets[0].x;
+}
 
 bool Taps(const AbilityBody& b) {
   for (const EffectStep& st : b.steps)
@@ -67,8 +69,8 @@ bool EvaluateXTargets(const PlayerView& v, Player me, bool can_attack, const Man
     int attackers = 0;
     for (ObjId o : v.Battlefield()) {
       const Characteristics* ch = v.Chars(o);
-      attackers += ch && MinePermanent(v, *ch) && ch->IsCreature() && !v.Tapped(o) &&
-                   !v.Sick(o) && ch->power > 0 && !Has(ch->keywords, kDefender);
+      attackers += ch && MinePermanent(v, *ch) && ch->IsCreature() && !v.Tapped(o) && !v.Sick(o) &&
+                   ch->power > 0 && !Has(ch->keywords, kDefender);
     }
     if (!can_attack || (attackers == 0 && FlierDamage(body) == 0)) return true;
     p.x = n;
