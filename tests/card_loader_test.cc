@@ -798,7 +798,8 @@ cost = "1"
                         keys, "\neffects = [{ do = \"untap\", target = \"self\" }]\n");
   };
   EXPECT_THAT(LoadError(activated(R"(turn = "mine")")),
-              HasSubstr("key 'turn': expected yours (only during your turn)"));
+              HasSubstr("key 'turn': expected yours or opponents (only during your turn, an "
+                        "opponent's: T-5.7)"));
   EXPECT_THAT(LoadError(activated(R"(phase = "upkep")")),
               HasSubstr("key 'phase': expected untap, upkeep, draw, main, discard or cleanup"));
   EXPECT_THAT(LoadError(activated(R"(phase = "untap")")),
