@@ -209,12 +209,20 @@ void Game::RunCast(Frame& f) {
       // The slot's rule and its context found once for all the candidates.
       const TargetRule rule = TargetRuleOf(item, item.slot);
       const FilterContext ctx = ContextFor(rule.source, item.controller, kNoWord);
-      ForEachTargetCandidate(item, item.slot, [&](ObjId t) {
+      // Chosen already: the item's four first, then (T-8.5, rare) the rest.
+      const int in_item = std::min<int>(item.target_count, 4);
+      auto chosen_already = [&](Target::Kind kind, ObjId o, Player pl) {
+        auto same = [&](const Target& c) {
+          return c.kind == kind && (kind == Target::kObject ? c.obj.id == o : c.player == pl);
+        };
         bool chosen = false;
-        for (int i = 0; i < item.target_count; ++i) {
-          const Target& c = TargetAt(item, i);
-          chosen |= c.kind == Target::kObject && c.obj.id == t;
-        }
+        for (int i = 0; i < in_item; ++i) chosen |= same(item.targets[i]);
+        if (item.target_count > 4) [[unlikely]]
+          for (int i = 4; i < item.target_count; ++i) chosen |= same(TargetAt(item, i));
+        return chosen;
+      };
+      ForEachTargetCandidate(item, item.slot, [&](ObjId t) {
+        const bool chosen = chosen_already(Target::kObject, t, kNoPlayer);
         if (!chosen && item.target_count < room &&
             ObjectTargetLegal(item, item.slot, rule, ctx, s.Ref(t)) &&
             (f.cast.about == kNoObj || play != kPlayImmediate || reaction == Reaction::kNone ||
@@ -222,11 +230,7 @@ void Game::RunCast(Frame& f) {
           timing_.decision.actions.push_back({ActionKind::kTargetObject, t});
       });
       for (Player pl = 0; pl < 2; ++pl) {
-        bool chosen = false;
-        for (int i = 0; i < item.target_count; ++i) {
-          const Target& c = TargetAt(item, i);
-          chosen |= c.kind == Target::kPlayer && c.player == pl;
-        }
+        const bool chosen = chosen_already(Target::kPlayer, kNoObj, pl);
         if (!chosen && item.target_count < room &&
             TargetLegal(item, item.slot, Target{Target::kPlayer, {}, pl}))
           timing_.decision.actions.push_back({ActionKind::kTargetPlayer, kNoObj, 0, pl});
