@@ -128,7 +128,7 @@ done
 # as cards are added.
 EXPECTED_LEG=150
 EXPECTED_DRK=57
-EXPECTED_FEM=37
+EXPECTED_FEM=42
 for code in LEG DRK FEM; do
   [ -s "$src/data/sets/$code.txt" ] || fail "missing set list $src/data/sets/$code.txt"
 done
