@@ -107,7 +107,7 @@ echo "3ED+4ED: $present of $total names in the pool ($((total - present)) missin
 # of ARN.txt and EXPECTED_ATQ of ATQ.txt are in the pool (in any file: Erhnam
 # Djinn and Ornithopter came earlier). Raise them as cards are added.
 EXPECTED_ARN=46
-EXPECTED_ATQ=52
+EXPECTED_ATQ=54
 for set in ARN:arabian_nights:$EXPECTED_ARN ATQ:antiquities:$EXPECTED_ATQ; do
   code=${set%%:*}; rest=${set#*:}; file=${rest%%:*}; want=${rest#*:}
   list="$src/data/sets/$code.txt"
