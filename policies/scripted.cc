@@ -560,14 +560,32 @@ bool ScriptedPolicy::LegalNow(const Game& game, const Decision& d, const ScriptS
   }
 }
 
+// Do two steps name the same action: the same kind, card or object,
+// ability, attackers and blocks? (Targets, X and choices aside: "never
+// while sick; then it activates" names the activation alone.)
+static bool SameAction(const ScriptStep& a, const ScriptStep& b) {
+  return a.kind == b.kind && a.player == b.player && a.card == b.card && a.object == b.object &&
+         a.ability == b.ability && a.attackers == b.attackers && a.blocks == b.blocks;
+}
+
 // A negative step is checked at every decision of its player after the
-// player's previous ordinary step was used and until the next one is used
-// (at the decision that uses it, it no longer counts).
+// player's previous ordinary step was used and until the next one is used:
+// at the decision that uses it too, unless that step is the same action
+// (the never step's window ends as its action becomes legal and is taken).
+// Before, the decision that used the closing step was never checked, so a
+// never step followed by another of the same decision (B never blocks the
+// attacker with the Wall; B blocks it with the Bears) checked nothing.
 void ScriptedPolicy::CheckNevers(const Game& game, const Decision& d, size_t used_before) {
   for (NeverStep& n : script_->nevers) {
     if (n.failed || n.step.player != player_) continue;
     if (n.after >= 0 && static_cast<size_t>(n.after) >= used_before) continue;
-    if (n.until < script_->steps.size() && script_->next > n.until) continue;
+    if (n.until < script_->steps.size() && used_before > n.until) continue;
+    // At the decision that takes the window's closing step, the never step
+    // still counts, unless that step is the same action, now legal ("never
+    // while sick; then it activates").
+    if (n.until < script_->steps.size() && script_->next > n.until &&
+        SameAction(script_->steps[n.until], n.step))
+      continue;
     if (!LegalNow(game, d, n.step)) continue;
     n.failed = true;
     script_->errors.push_back(absl::StrCat(

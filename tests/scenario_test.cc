@@ -197,6 +197,56 @@ activate = "elves"
   EXPECT_THAT(msg, HasSubstr("step 1 (A activates ability 1) was never legal"));
 }
 
+// A `never` step is checked at the decision that takes the next step too:
+// B's Wall of Stone may block the Bears, so "B never blocks them with the
+// Wall", followed by B blocking them with its own Bears at the same
+// decision, fails. (Before, that decision was skipped and this passed.) The
+// same action taken as the window closes is no failure: "never while
+// sick; then it activates".
+TEST_F(ScenarioTest, NeverIsCheckedAtTheDecisionThatTakesTheNextStep) {
+  const std::string board = R"(
+[[object]]
+id = "bears"
+card = "Grizzly Bears"
+
+[[object]]
+id = "wall"
+card = "Wall of Stone"
+owner = "B"
+
+[[object]]
+id = "their_bears"
+card = "Grizzly Bears"
+owner = "B"
+
+[[step]]
+player = "A"
+attack = ["bears"]
+)";
+  std::string msg = Failure(board + R"(
+[[step]]
+player = "B"
+block = { wall = "bears" }
+never = true
+
+[[step]]
+player = "B"
+block = { their_bears = "bears" }
+)");
+  EXPECT_THAT(msg, HasSubstr("step 2 (B blocks) was legal at T1 main blockers"));
+  ScenarioResult same = Run(board + R"(
+[[step]]
+player = "B"
+block = { wall = "bears" }
+never = true
+
+[[step]]
+player = "B"
+block = { wall = "bears" }
+)");
+  EXPECT_TRUE(same.passed) << (same.failures.empty() ? "" : same.failures[0]);
+}
+
 TEST_F(ScenarioTest, UnpayableCastNeverBecomesLegal) {
   // free_mana = false and no land: Giant Growth can't be paid for.
   std::string msg = Failure(R"(
