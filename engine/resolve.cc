@@ -46,7 +46,17 @@ void Game::RunResolve(Frame& f) {
       const bool tapped_now = tr.if_untapped &&
                               state_.obj.zone[item.source] == Zone::kBattlefield &&
                               state_.obj.tapped[item.source];
-      if (tapped_now ||
+      // An object condition (if_any / unless_any, G-8.2) too: "if you
+      // control an artifact". One about the source itself ("if Erg Raiders
+      // didn't attack") is read as the source last was once it is gone, as
+      // Howling Mine's: still true. A state trigger's (G-16) is its cause,
+      // not an "if": not read again.
+      const bool object_condition_gone = tr.unless_any != kNoFilter &&
+                                         tr.event != EventKind::kState &&
+                                         !(db_->filter(tr.unless_any).self &&
+                                           state_.obj.zone[item.source] != Zone::kBattlefield) &&
+                                         !AnyConditionHolds(tr, item.source, item.controller);
+      if (tapped_now || object_condition_gone ||
           (tr.if_opponent_more != kNoFilter &&
            !OpponentControlsMore(tr.if_opponent_more, item.source, item.controller))) {
         Note(LogKind::kInfo, item.controller, item.source, kNoObj, 0, [&] {
