@@ -8,15 +8,6 @@
 
 namespace strata {
 
-namespace heuristic_detail {
-// T-8.5 (heuristic_xtargets.cc): a spell of exactly X targets, judged (true)
-// or not one (false); the next of its targets, or -1 when not casting one.
-bool EvaluateXTargets(const PlayerView& v, Player me, bool can_attack, const Mana& mana,
-                      const Action& a, const CardDef& c, const AbilityBody& body, int mode,
-                      HeuristicPolicy::Plan& best);
-int ChooseXTarget(const PlayerView& v, const Decision& d);
-}  // namespace heuristic_detail
-
 using heuristic_detail::Available;
 using heuristic_detail::CardOfAction;
 using heuristic_detail::IsLand;

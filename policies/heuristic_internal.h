@@ -113,6 +113,13 @@ ObjId BiggestPendingSource(const PlayerView& v, Player p, ObjId to_obj, int* amo
 // player p's side (`relative_to`: Hurkyl's Recall) gains me, its harm to
 // the opponent less its harm to me, by worth.
 int RelativeSweepGain(const PlayerView& v, const AbilityBody& body, ObjId source, Player p);
+
+// T-8.5 (heuristic_xtargets.cc): a spell of exactly X targets, judged (true)
+// or not one (false); the next of its targets, or -1 when not casting one.
+bool EvaluateXTargets(const PlayerView& v, Player me, bool can_attack, const Mana& mana,
+                      const Action& a, const CardDef& c, const AbilityBody& body, int mode,
+                      HeuristicPolicy::Plan& best);
+int ChooseXTarget(const PlayerView& v, const Decision& d);
 // G-19 (heuristic_balance.cc): what a body's keep_fewest steps take from
 // the opponent, less what they take from `me` (Balance); `spell`: the body
 // is a spell in my hand, which leaves it as it is cast.
